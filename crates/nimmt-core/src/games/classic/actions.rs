@@ -1,0 +1,146 @@
+//! What a seat of a classic table is asked, what it may answer, and what happens as a result.
+
+use super::rows::{End, Marker, Rows, Taken};
+use crate::cards::Card;
+use crate::rules::Outcome;
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// What a seat is asked to decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Decision {
+    /// Choose a card of the hand to play this turn (all seats at once).
+    PlayCard,
+    /// Your card fits no row: choose the row you take (rule 4, C6).
+    TakeRow,
+    /// Take one of the open cards into your hand (draft, C4).
+    DraftPick,
+}
+
+impl Decision {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Decision::PlayCard => "play a card",
+            Decision::TakeRow => "take a row",
+            Decision::DraftPick => "pick a card from the draft",
+        }
+    }
+}
+
+/// What a seat does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Play `card` face down; with `swap`, together with the *Zahlendreher* (F5).
+    Play {
+        card: Card,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        swap: bool,
+    },
+    /// Take row `row` (0 = top) for a low card.
+    TakeRow { row: usize },
+    /// Pick `card` from the open draft.
+    Draft { card: Card },
+}
+
+impl Action {
+    pub fn play(card: Card) -> Action {
+        Action::Play { card, swap: false }
+    }
+
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Action::Play { .. } => "play a card",
+            Action::TakeRow { .. } => "take a row",
+            Action::Draft { .. } => "pick a card from the draft",
+        }
+    }
+}
+
+/// A card played this turn, once revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Play {
+    pub seat: Seat,
+    pub card: Card,
+    /// Played with the *Zahlendreher*.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swap: bool,
+}
+
+impl Play {
+    /// The value that counts for order and placing (F5).
+    pub fn value(&self) -> u8 {
+        if self.swap {
+            swapped_digits(self.card.number())
+        } else {
+            self.card.number()
+        }
+    }
+
+    /// The order in which revealed cards are laid: lowest value first, on equal values the
+    /// swapped card first (C7, F5).
+    pub fn order_key(&self) -> (u8, bool) {
+        (self.value(), !self.swap)
+    }
+}
+
+/// The *Zahlendreher*: two-digit numbers swap digits (31 → 13, 90 → 9), one-digit numbers n
+/// become 10·n (7 is "07"), 100–104 stay (F5).
+pub fn swapped_digits(n: u8) -> u8 {
+    match n {
+        0..=9 => n * 10,
+        10..=99 => (n % 10) * 10 + n / 10,
+        _ => n,
+    }
+}
+
+/// Whether the *Zahlendreher* may be played with this card (100–104 cannot be changed).
+pub fn can_swap(card: Card) -> bool {
+    card.number() <= 99
+}
+
+/// Something that happened at a classic table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A deal begins: with a random deal the rows lie out; with a draft the pool lies open.
+    DealStarted {
+        deal: u32,
+        rows: Option<Rows>,
+        pool: Option<Vec<Card>>,
+        first_pick: Option<Seat>,
+    },
+    /// Your cards for this deal (to that seat only).
+    HandDealt { seat: Seat, hand: Vec<Card> },
+    /// A draft pick (the draft is open to all).
+    Drafted { seat: Seat, card: Card },
+    /// The draft is over and the rows are laid.
+    RowsLaid { rows: Rows },
+    /// A seat has chosen its card (which one stays hidden until the reveal).
+    Chosen { seat: Seat },
+    /// Everyone has chosen: the cards in the order they are laid.
+    Revealed { turn: u32, plays: Vec<Play> },
+    /// A card was laid; `low` when it fit no row and its player took `row`.
+    Placed {
+        seat: Seat,
+        card: Card,
+        row: usize,
+        end: End,
+        low: bool,
+    },
+    /// A low card: `seat` must choose the row to take.
+    RowChoice { seat: Seat, card: Card },
+    /// A row went to `seat`.
+    RowTaken { seat: Seat, taken: Taken, points: u32 },
+    /// A fan card's marker moved (F2–F4).
+    MarkerMoved { marker: Marker },
+    /// The deal is over: points of this deal and totals.
+    DealEnded {
+        deal: u32,
+        points: Vec<u32>,
+        totals: Vec<u32>,
+    },
+    /// The game is over.
+    GameEnded { outcome: Outcome },
+}

@@ -1,0 +1,525 @@
+//! Classic *6 nimmt!* for 2–10 players (`001` Grundspiel and Profivariante, `003` options, fan
+//! cards), RULINGS C1–C7 and F1–F5.
+//!
+//! - [`options`]: the table options;
+//! - [`rows`]: the four rows, the fan markers and where a card goes;
+//! - [`actions`]: decisions, actions and events;
+//! - this module: the state machine (deals, simultaneous choice, reveal, placement, scoring);
+//! - [`view`]: what each viewer sees;
+//! - [`kernel`]: the allocation-free playout path for bots and benchmarks.
+
+pub mod actions;
+pub mod kernel;
+pub mod options;
+pub mod rows;
+pub mod view;
+
+pub use actions::{can_swap, swapped_digits, Action, Decision, Event, Play};
+pub use options::{ClassicOptions, DealMode, Deck, End as EndCondition, Fan, Placement};
+pub use rows::{End, Marker, Rows, Taken, ROWS, ROW_CAPACITY};
+pub use view::{PhaseView, View};
+
+use crate::cards::{heads_of, Card};
+use crate::error::{ActionError, SetupError};
+use crate::options::OptionMap;
+use crate::rules::{GameKind, Outcome, Rules};
+use crate::seat::{Addressed, Seat, Viewer};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A classic game in progress.
+#[derive(Clone, Debug)]
+pub struct Classic {
+    players: usize,
+    options: ClassicOptions,
+    rng: ChaCha8Rng,
+    /// The current deal, from 1.
+    deal: u32,
+    /// The current turn of the deal, from 1 (0 while drafting).
+    turn: u32,
+    hands: Vec<Vec<Card>>,
+    rows: Rows,
+    /// Cards taken this deal, per seat.
+    taken: Vec<Vec<Card>>,
+    /// Points of the finished deals, per seat.
+    totals: Vec<u32>,
+    /// Points per finished deal, per seat.
+    history: Vec<Vec<u32>>,
+    /// Whether each seat still holds its *Zahlendreher* (F5), as known to all.
+    swap_left: Vec<bool>,
+    phase: Phase,
+    dealt: Vec<DealStart>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Open draft: `next` picks from `pool`.
+    Draft { pool: Vec<Card>, next: Seat },
+    /// Everyone chooses a card; choices stay hidden until the last one arrives.
+    Choose { chosen: Vec<Option<Play>> },
+    /// The revealed cards are being laid; the front one is a low card whose player must choose
+    /// a row.
+    Place { queue: VecDeque<Play> },
+    Over { outcome: Outcome },
+}
+
+/// How a deal began, as a game record stores it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealStart {
+    /// Hands as dealt (empty with a draft: the picks are actions).
+    pub hands: Vec<Vec<Card>>,
+    /// The open cards of a draft.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pool: Vec<Card>,
+    /// The four start cards, top to bottom (known after the draft).
+    pub rows: Vec<Card>,
+}
+
+impl Classic {
+    pub fn deal_number(&self) -> u32 {
+        self.deal
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn rows(&self) -> &Rows {
+        &self.rows
+    }
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat.index()]
+    }
+    pub fn totals(&self) -> &[u32] {
+        &self.totals
+    }
+    /// Points each seat has taken in the current deal.
+    pub fn deal_points(&self) -> Vec<u32> {
+        self.taken.iter().map(heads_of).collect()
+    }
+    pub fn history(&self) -> &[Vec<u32>] {
+        &self.history
+    }
+
+    /// Every card in the game: hands, rows, penalty piles, cards on the table and the draft pool
+    /// (for the conservation property).
+    pub fn cards_in_play(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.hands.iter().flatten().copied().collect();
+        all.extend(self.rows.cards());
+        all.extend(self.taken.iter().flatten());
+        match &self.phase {
+            Phase::Draft { pool, .. } => all.extend(pool),
+            Phase::Choose { chosen } => all.extend(chosen.iter().flatten().map(|p| p.card)),
+            Phase::Place { queue } => all.extend(queue.iter().map(|p| p.card)),
+            Phase::Over { .. } => {}
+        }
+        all
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), ActionError> {
+        if seat.index() >= self.players {
+            Err(ActionError::NoSuchSeat { seat })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// What `seat` is asked now, if anything.
+    pub fn asked(&self, seat: Seat) -> Option<Decision> {
+        match &self.phase {
+            Phase::Draft { next, .. } => (*next == seat).then_some(Decision::DraftPick),
+            Phase::Choose { chosen } => chosen
+                .get(seat.index())
+                .is_some_and(Option::is_none)
+                .then_some(Decision::PlayCard),
+            Phase::Place { queue } => (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// Starts deal `self.deal`: shuffles, deals or opens the draft.
+    fn start_deal(&mut self, events: &mut Vec<Addressed<Event>>) {
+        let n = self.players;
+        let h = self.options.hand_size as usize;
+        let mut deck: Vec<Card> = (1..=self.options.deck_size(n) as u8)
+            .map(|c| Card::new(c).expect("deck within 1–104"))
+            .collect();
+        self.taken = vec![Vec::new(); n];
+        self.swap_left = vec![self.options.fan == Some(Fan::DigitSwap); n];
+        self.turn = 0;
+        match self.options.deal {
+            DealMode::Random => {
+                deck.shuffle(&mut self.rng);
+                self.hands = deck.chunks(h).take(n).map(|c| sorted(c.to_vec())).collect();
+                let starts: [Card; ROWS] = deck[n * h..n * h + ROWS].try_into().expect("four start cards");
+                self.rows = Rows::new(starts, self.options.fan);
+                self.dealt.push(DealStart {
+                    hands: self.hands.clone(),
+                    pool: Vec::new(),
+                    rows: starts.to_vec(),
+                });
+                events.push(Addressed::public(Event::DealStarted {
+                    deal: self.deal,
+                    rows: Some(self.rows.clone()),
+                    pool: None,
+                    first_pick: None,
+                }));
+                for seat in Seat::all(n) {
+                    events.push(Addressed::to_seat(
+                        seat,
+                        Event::HandDealt {
+                            seat,
+                            hand: self.hands[seat.index()].clone(),
+                        },
+                    ));
+                }
+                self.begin_turn();
+            }
+            DealMode::Draft => {
+                // C4: deal k starts with seat k mod n (deals counted from 0).
+                let next = Seat(((self.deal - 1) as usize % n) as u8);
+                self.hands = vec![Vec::new(); n];
+                self.rows = Rows::empty();
+                self.dealt.push(DealStart {
+                    hands: Vec::new(),
+                    pool: deck.clone(),
+                    rows: Vec::new(),
+                });
+                events.push(Addressed::public(Event::DealStarted {
+                    deal: self.deal,
+                    rows: None,
+                    pool: Some(deck.clone()),
+                    first_pick: Some(next),
+                }));
+                self.phase = Phase::Draft { pool: deck, next };
+            }
+        }
+    }
+
+    fn begin_turn(&mut self) {
+        self.turn += 1;
+        self.phase = Phase::Choose {
+            chosen: vec![None; self.players],
+        };
+    }
+
+    /// Ends the draft: the cards left start the rows (C4).
+    fn finish_draft(&mut self, mut pool: Vec<Card>, events: &mut Vec<Addressed<Event>>) {
+        let starts: [Card; ROWS] = match self.options.deck {
+            // Tactic deck: exactly four are left; they start the rows in ascending order.
+            Deck::Tactic => {
+                pool.sort();
+                pool[..ROWS].try_into().expect("four cards left")
+            }
+            // Full deck: four drawn at random from those left.
+            Deck::Full => {
+                let (drawn, _) = pool.partial_shuffle(&mut self.rng, ROWS);
+                drawn.try_into().expect("four drawn")
+            }
+        };
+        self.rows = Rows::new(starts, self.options.fan);
+        if let Some(d) = self.dealt.last_mut() {
+            d.rows = starts.to_vec();
+        }
+        events.push(Addressed::public(Event::RowsLaid { rows: self.rows.clone() }));
+        self.begin_turn();
+    }
+
+    /// Lays revealed cards until a low card waits for its row, or the turn is over.
+    fn resolve(&mut self, mut queue: VecDeque<Play>, events: &mut Vec<Addressed<Event>>) {
+        while let Some(play) = queue.front().copied() {
+            match self.rows.target(play.value(), self.options.placement) {
+                Some((row, end)) => {
+                    queue.pop_front();
+                    let before = self.rows.marker;
+                    let taken = self.rows.lay(play.card, row, end);
+                    events.push(Addressed::public(Event::Placed {
+                        seat: play.seat,
+                        card: play.card,
+                        row,
+                        end,
+                        low: false,
+                    }));
+                    self.give(play.seat, taken, before, events);
+                }
+                None => {
+                    events.push(Addressed::public(Event::RowChoice {
+                        seat: play.seat,
+                        card: play.card,
+                    }));
+                    self.phase = Phase::Place { queue };
+                    return;
+                }
+            }
+        }
+        self.end_turn(events);
+    }
+
+    fn give(&mut self, seat: Seat, taken: Vec<Taken>, marker_before: Option<Marker>, events: &mut Vec<Addressed<Event>>) {
+        for t in taken {
+            let points = t.points();
+            self.taken[seat.index()].extend(&t.cards);
+            events.push(Addressed::public(Event::RowTaken { seat, taken: t, points }));
+        }
+        if let Some(marker) = self.rows.marker.filter(|m| Some(*m) != marker_before) {
+            events.push(Addressed::public(Event::MarkerMoved { marker }));
+        }
+    }
+
+    fn end_turn(&mut self, events: &mut Vec<Addressed<Event>>) {
+        if self.turn < self.options.hand_size as u32 {
+            self.begin_turn();
+            return;
+        }
+        // The deal is over.
+        let points = self.deal_points();
+        for (t, p) in self.totals.iter_mut().zip(&points) {
+            *t += p;
+        }
+        self.history.push(points.clone());
+        events.push(Addressed::public(Event::DealEnded {
+            deal: self.deal,
+            points,
+            totals: self.totals.clone(),
+        }));
+        let over = match self.options.end {
+            EndCondition::AtPoints(n) => self.totals.iter().any(|&t| t >= n),
+            EndCondition::Deals(n) => self.deal >= n,
+        };
+        if over {
+            let best = *self.totals.iter().min().expect("players");
+            let outcome = Outcome {
+                scores: self.totals.iter().map(|&t| t as i32).collect(),
+                winners: Seat::all(self.players).filter(|s| self.totals[s.index()] == best).collect(),
+            };
+            events.push(Addressed::public(Event::GameEnded { outcome: outcome.clone() }));
+            self.phase = Phase::Over { outcome };
+        } else {
+            self.deal += 1;
+            self.start_deal(events);
+        }
+    }
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
+impl Rules for Classic {
+    type Options = ClassicOptions;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Decision = Decision;
+
+    const KIND: GameKind = GameKind::Classic;
+    const PLAYERS: (usize, usize) = (2, 10);
+
+    fn parse_options(players: usize, options: &OptionMap) -> Result<ClassicOptions, SetupError> {
+        ClassicOptions::parse(players, options)
+    }
+
+    fn options_map(options: &ClassicOptions) -> OptionMap {
+        options.to_map()
+    }
+
+    fn new(players: usize, options: ClassicOptions, seed: u64) -> Classic {
+        let mut game = Classic {
+            players,
+            options,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            deal: 1,
+            turn: 0,
+            hands: vec![Vec::new(); players],
+            rows: Rows::empty(),
+            taken: vec![Vec::new(); players],
+            totals: vec![0; players],
+            history: Vec::new(),
+            swap_left: vec![false; players],
+            phase: Phase::Choose { chosen: Vec::new() },
+            dealt: Vec::new(),
+        };
+        game.start_deal(&mut Vec::new());
+        game
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn options(&self) -> &ClassicOptions {
+        &self.options
+    }
+
+    fn pending(&self) -> Vec<(Seat, Decision)> {
+        Seat::all(self.players)
+            .filter_map(|s| self.asked(s).map(|d| (s, d)))
+            .collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let Some(asked) = self.asked(seat) else {
+            return Vec::new();
+        };
+        match (asked, &self.phase) {
+            (Decision::DraftPick, Phase::Draft { pool, .. }) => {
+                pool.iter().map(|&card| Action::Draft { card }).collect()
+            }
+            (Decision::PlayCard, _) => {
+                let hand = &self.hands[seat.index()];
+                let mut out: Vec<Action> = hand.iter().map(|&c| Action::play(c)).collect();
+                if self.swap_left[seat.index()] {
+                    out.extend(
+                        hand.iter()
+                            .filter(|&&c| can_swap(c))
+                            .map(|&card| Action::Play { card, swap: true }),
+                    );
+                }
+                out
+            }
+            (Decision::TakeRow, _) => (0..ROWS).map(|row| Action::TakeRow { row }).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn act(&mut self, seat: Seat, action: &Action) -> Result<Vec<Addressed<Event>>, ActionError> {
+        self.check_seat(seat)?;
+        if matches!(self.phase, Phase::Over { .. }) {
+            return Err(ActionError::GameOver);
+        }
+        let asked = match self.asked(seat) {
+            Some(d) => d,
+            None if matches!(self.phase, Phase::Choose { .. }) && matches!(action, Action::Play { .. }) => {
+                return Err(ActionError::AlreadyChosen { seat })
+            }
+            None => return Err(ActionError::NotAsked { seat }),
+        };
+        let wrong = || ActionError::WrongDecision {
+            seat,
+            asked: asked.describe().into(),
+            attempted: action.describe().into(),
+        };
+        let mut events = Vec::new();
+        match (*action, &mut self.phase) {
+            (Action::Draft { card }, Phase::Draft { pool, next }) => {
+                let i = pool
+                    .iter()
+                    .position(|&c| c == card)
+                    .ok_or(ActionError::NotAvailable { card: card.number() })?;
+                pool.remove(i);
+                let hand = &mut self.hands[seat.index()];
+                hand.insert(hand.partition_point(|&c| c < card), card);
+                events.push(Addressed::public(Event::Drafted { seat, card }));
+                *next = Seat(((next.index() + 1) % self.players) as u8);
+                let full = self.hands.iter().all(|h| h.len() == self.options.hand_size as usize);
+                if full {
+                    let pool = std::mem::take(pool);
+                    self.finish_draft(pool, &mut events);
+                }
+            }
+            (Action::Play { card, swap }, Phase::Choose { chosen }) => {
+                let hand = &self.hands[seat.index()];
+                let i = hand
+                    .binary_search(&card)
+                    .map_err(|_| ActionError::NotInHand { seat, card: card.number() })?;
+                if swap && !self.swap_left[seat.index()] {
+                    return Err(ActionError::illegal(match self.options.fan {
+                        Some(Fan::DigitSwap) => "your Zahlendreher is already played this deal",
+                        _ => "this table plays without the Zahlendreher",
+                    }));
+                }
+                if swap && !can_swap(card) {
+                    return Err(ActionError::illegal(format!(
+                        "the digits of {card} cannot be swapped (100–104 stay as they are)"
+                    )));
+                }
+                self.hands[seat.index()].remove(i);
+                chosen[seat.index()] = Some(Play { seat, card, swap });
+                events.push(Addressed::public(Event::Chosen { seat }));
+                if chosen.iter().all(Option::is_some) {
+                    let mut plays: Vec<Play> = chosen.iter().flatten().copied().collect();
+                    plays.sort_by_key(Play::order_key);
+                    for p in plays.iter().filter(|p| p.swap) {
+                        self.swap_left[p.seat.index()] = false;
+                    }
+                    events.push(Addressed::public(Event::Revealed {
+                        turn: self.turn,
+                        plays: plays.clone(),
+                    }));
+                    self.resolve(plays.into(), &mut events);
+                }
+            }
+            (Action::TakeRow { row }, Phase::Place { queue }) => {
+                if row >= ROWS {
+                    return Err(ActionError::NoSuchRow { row });
+                }
+                let mut queue = std::mem::take(queue);
+                let play = queue.pop_front().expect("a low card waits");
+                let before = self.rows.marker;
+                let taken = self.rows.take_with(play.card, row);
+                events.push(Addressed::public(Event::Placed {
+                    seat,
+                    card: play.card,
+                    row,
+                    end: End::Right,
+                    low: true,
+                }));
+                self.give(seat, taken, before, &mut events);
+                self.resolve(queue, &mut events);
+            }
+            _ => return Err(wrong()),
+        }
+        Ok(events)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match &self.phase {
+            Phase::Over { outcome } => Some(outcome.clone()),
+            _ => None,
+        }
+    }
+
+    fn deals(&self) -> Vec<serde_json::Value> {
+        self.dealt
+            .iter()
+            .map(|d| serde_json::to_value(d).expect("a deal serializes"))
+            .collect()
+    }
+
+    fn opening_events(&self) -> Vec<Addressed<Event>> {
+        // The first deal as the state holds it after `new`.
+        let mut events = vec![Addressed::public(Event::DealStarted {
+            deal: self.deal,
+            rows: (self.options.deal == DealMode::Random).then(|| self.rows.clone()),
+            pool: match &self.phase {
+                Phase::Draft { pool, .. } => Some(pool.clone()),
+                _ => None,
+            },
+            first_pick: match &self.phase {
+                Phase::Draft { next, .. } => Some(*next),
+                _ => None,
+            },
+        })];
+        if self.options.deal == DealMode::Random {
+            for seat in Seat::all(self.players) {
+                events.push(Addressed::to_seat(
+                    seat,
+                    Event::HandDealt {
+                        seat,
+                        hand: self.hands[seat.index()].clone(),
+                    },
+                ));
+            }
+        }
+        events
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,162 @@
+//! What one viewer of a classic table sees: everything on the table, the viewer's own hand and
+//! choice, and of the others only how many cards they hold and whether they have chosen.
+
+use super::actions::{Decision, Play};
+use super::options::ClassicOptions;
+use super::rows::Rows;
+use super::{Classic, Phase};
+use crate::cards::Card;
+use crate::rules::Outcome;
+use crate::seat::{Seat, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// A viewer's picture of a classic table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Viewer,
+    pub players: usize,
+    pub options: ClassicOptions,
+    pub deal: u32,
+    pub turn: u32,
+    pub rows: Rows,
+    /// The viewer's hand (sorted); empty for a spectator.
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    /// Whether each seat still holds its *Zahlendreher* (F5).
+    pub swap_left: Vec<bool>,
+    pub phase: PhaseView,
+    /// Cards each seat has taken this deal (everyone saw them taken).
+    pub taken: Vec<Vec<Card>>,
+    /// Points each seat has taken this deal.
+    pub deal_points: Vec<u32>,
+    /// Points of the finished deals.
+    pub totals: Vec<u32>,
+    /// Points per finished deal.
+    pub history: Vec<Vec<u32>>,
+    /// What the viewer is asked now.
+    pub asked: Option<Decision>,
+    /// Every seat that must decide now.
+    pub waiting_for: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+}
+
+/// The phase of the table as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum PhaseView {
+    Draft {
+        pool: Vec<Card>,
+        next: Seat,
+    },
+    Choose {
+        /// Who has chosen (not what).
+        chosen: Vec<bool>,
+        /// The viewer's own choice, if made.
+        mine: Option<Play>,
+    },
+    /// The revealed cards still to be laid; the first waits for its player's row choice.
+    Place {
+        queue: Vec<Play>,
+    },
+    Over,
+}
+
+impl View {
+    /// The viewer's seat, if a player.
+    pub fn seat(&self) -> Option<Seat> {
+        self.viewer.seat()
+    }
+
+    /// The actions the viewer may take now (what [`super::Classic::legal_actions`] lists for it).
+    pub fn legal_actions(&self) -> Vec<super::Action> {
+        use super::{can_swap, Action, ROWS};
+        let Some(seat) = self.seat() else { return Vec::new() };
+        match (self.asked, &self.phase) {
+            (Some(Decision::DraftPick), PhaseView::Draft { pool, .. }) => {
+                pool.iter().map(|&card| Action::Draft { card }).collect()
+            }
+            (Some(Decision::PlayCard), _) => {
+                let mut out: Vec<Action> = self.hand.iter().map(|&c| Action::play(c)).collect();
+                if self.swap_left.get(seat.index()).copied().unwrap_or(false) {
+                    out.extend(
+                        self.hand
+                            .iter()
+                            .filter(|&&c| can_swap(c))
+                            .map(|&card| Action::Play { card, swap: true }),
+                    );
+                }
+                out
+            }
+            (Some(Decision::TakeRow), _) => (0..ROWS).map(|row| Action::TakeRow { row }).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Cards whose place is not known to the viewer: in other hands, or out of play this deal.
+    pub fn unseen_cards(&self) -> Vec<Card> {
+        let mut seen = [false; 105];
+        let mine = match &self.phase {
+            PhaseView::Choose { mine: Some(p), .. } => Some(p.card),
+            _ => None,
+        };
+        let queue: Vec<Card> = match &self.phase {
+            PhaseView::Place { queue } => queue.iter().map(|p| p.card).collect(),
+            PhaseView::Draft { pool, .. } => pool.clone(),
+            _ => Vec::new(),
+        };
+        for c in self
+            .hand
+            .iter()
+            .chain(self.rows.rows.iter().flatten())
+            .chain(self.taken.iter().flatten())
+            .chain(queue.iter())
+            .chain(mine.iter())
+        {
+            seen[c.number() as usize] = true;
+        }
+        (1..=self.options.deck_size(self.players) as u8)
+            .filter(|&n| !seen[n as usize])
+            .filter_map(Card::new)
+            .collect()
+    }
+}
+
+pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
+    let me = viewer.seat().filter(|s| s.index() < game.players);
+    let phase = match &game.phase {
+        Phase::Draft { pool, next } => PhaseView::Draft {
+            pool: pool.clone(),
+            next: *next,
+        },
+        Phase::Choose { chosen } => PhaseView::Choose {
+            chosen: chosen.iter().map(Option::is_some).collect(),
+            mine: me.and_then(|s| chosen[s.index()]),
+        },
+        Phase::Place { queue } => PhaseView::Place {
+            queue: queue.iter().copied().collect(),
+        },
+        Phase::Over { .. } => PhaseView::Over,
+    };
+    View {
+        viewer,
+        players: game.players,
+        options: game.options,
+        deal: game.deal,
+        turn: game.turn,
+        rows: game.rows.clone(),
+        hand: me.map(|s| game.hands[s.index()].clone()).unwrap_or_default(),
+        hand_sizes: game.hands.iter().map(Vec::len).collect(),
+        swap_left: game.swap_left.clone(),
+        phase,
+        taken: game.taken.clone(),
+        deal_points: game.deal_points(),
+        totals: game.totals.clone(),
+        history: game.history.clone(),
+        asked: me.and_then(|s| game.asked(s)),
+        waiting_for: Seat::all(game.players).filter(|&s| game.asked(s).is_some()).collect(),
+        outcome: match &game.phase {
+            Phase::Over { outcome } => Some(outcome.clone()),
+            _ => None,
+        },
+    }
+}

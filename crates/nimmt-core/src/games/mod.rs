@@ -1,0 +1,3 @@
+//! One module tree per game of the family.
+
+pub mod classic;

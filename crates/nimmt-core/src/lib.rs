@@ -1,0 +1,27 @@
+//! # nimmt-core
+//!
+//! The rules of the *6 nimmt!* family: pure, deterministic state machines with no IO, no clock
+//! and no global randomness (every game carries a generator seeded at setup).
+//!
+//! - [`rules::Rules`] is the shape of every game: who must decide what ([`Rules::pending`]),
+//!   checked actions ([`Rules::act`]), per-viewer views ([`Rules::view`]).
+//! - [`games`] holds one module tree per game.
+//! - [`game::Game`] wraps any game behind one type with JSON actions and views, for the server
+//!   and records; [`record`] writes and replays game records.
+
+pub mod cards;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod options;
+pub mod record;
+pub mod rules;
+pub mod seat;
+
+pub use cards::Card;
+pub use error::{ActionError, SetupError};
+pub use game::{Game, Setup};
+pub use options::OptionMap;
+pub use record::{GameRecord, ReplayError};
+pub use rules::{GameKind, Outcome, Rules};
+pub use seat::{Addressed, Audience, Seat, Viewer};

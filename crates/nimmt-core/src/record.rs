@@ -1,0 +1,195 @@
+//! Game records: the setup, every deal as dealt, and every action in order. A record replays to
+//! the same game, event for event; one that does not is refused with the first bad entry named.
+//! The format is specified in `docs/record-format.md`.
+
+use crate::error::{ActionError, SetupError};
+use crate::game::{Game, Setup};
+use crate::options::OptionMap;
+use crate::rules::{GameKind, Outcome};
+use crate::seat::{Addressed, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The record format this version writes and reads.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// A whole game, replayable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: u32,
+    pub game: GameKind,
+    pub players: usize,
+    pub options: OptionMap,
+    pub seed: u64,
+    /// Every deal as dealt, hidden cards included.
+    pub deals: Vec<Value>,
+    /// Every accepted action in order.
+    pub actions: Vec<RecordedAction>,
+    /// The result, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// One accepted action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    pub seat: Seat,
+    pub action: Value,
+}
+
+impl GameRecord {
+    pub fn setup(&self) -> Setup {
+        Setup {
+            game: self.game,
+            players: self.players,
+            options: self.options.clone(),
+            seed: self.seed,
+        }
+    }
+}
+
+/// Why a record does not replay; each names the first bad entry.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("record format {found} is not supported (this version reads format {RECORD_FORMAT})")]
+    Format { found: u32 },
+    #[error("the record's setup is refused: {0}")]
+    Setup(#[from] SetupError),
+    #[error("actions[{index}] ({seat}, {action}) is refused: {error}")]
+    Action {
+        index: usize,
+        seat: Seat,
+        action: String,
+        error: ActionError,
+    },
+    #[error("deals[{index}] does not match the deal of seed {seed}: the record was changed")]
+    Deal { index: usize, seed: u64 },
+    #[error("the record lists {found} deals, the game dealt {expected}")]
+    DealCount { expected: usize, found: usize },
+    #[error("the record's outcome {found} differs from the replayed one {expected}")]
+    Outcome { expected: String, found: String },
+}
+
+/// A game that writes its own record as it goes.
+#[derive(Clone, Debug)]
+pub struct RecordedGame {
+    setup: Setup,
+    game: Game,
+    actions: Vec<RecordedAction>,
+}
+
+impl RecordedGame {
+    pub fn new(setup: Setup) -> Result<Self, SetupError> {
+        let game = Game::new(&setup)?;
+        let setup = Setup {
+            options: game.options_map(),
+            ..setup
+        };
+        Ok(RecordedGame {
+            setup,
+            game,
+            actions: Vec::new(),
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn actions(&self) -> &[RecordedAction] {
+        &self.actions
+    }
+
+    /// Applies an action and records it if accepted.
+    pub fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
+        let events = self.game.act(seat, action)?;
+        self.actions.push(RecordedAction {
+            seat,
+            action: action.clone(),
+        });
+        Ok(events)
+    }
+
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: self.setup.game,
+            players: self.setup.players,
+            options: self.setup.options.clone(),
+            seed: self.setup.seed,
+            deals: self.game.deals(),
+            actions: self.actions.clone(),
+            outcome: self.game.outcome(),
+        }
+    }
+}
+
+/// A replayed record: the game as it ends and every event on the way.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub game: Game,
+    pub events: Vec<Addressed<Value>>,
+}
+
+/// Replays a record, checking every deal against its seed and every action against the rules.
+pub fn replay(record: &GameRecord) -> Result<Replay, ReplayError> {
+    if record.format != RECORD_FORMAT {
+        return Err(ReplayError::Format { found: record.format });
+    }
+    let mut game = Game::new(&record.setup())?;
+    let mut events = game.opening_events();
+    let mut checked = 0;
+    let check = |game: &Game, checked: &mut usize, all: bool| -> Result<(), ReplayError> {
+        let deals = game.deals();
+        let settled = if all { deals.len() } else { deals.len().saturating_sub(1) };
+        while *checked < settled {
+            let i = *checked;
+            if record.deals.get(i) != Some(&deals[i]) {
+                return Err(if i >= record.deals.len() {
+                    ReplayError::DealCount {
+                        expected: deals.len(),
+                        found: record.deals.len(),
+                    }
+                } else {
+                    ReplayError::Deal {
+                        index: i,
+                        seed: record.seed,
+                    }
+                });
+            }
+            *checked += 1;
+        }
+        Ok(())
+    };
+    for (index, a) in record.actions.iter().enumerate() {
+        let new = game.act(a.seat, &a.action).map_err(|error| ReplayError::Action {
+            index,
+            seat: a.seat,
+            action: a.action.to_string(),
+            error,
+        })?;
+        events.extend(new);
+        check(&game, &mut checked, false)?;
+    }
+    check(&game, &mut checked, true)?;
+    if record.deals.len() != game.deals().len() {
+        return Err(ReplayError::DealCount {
+            expected: game.deals().len(),
+            found: record.deals.len(),
+        });
+    }
+    if let Some(found) = &record.outcome {
+        let expected = game.outcome();
+        if expected.as_ref() != Some(found) {
+            return Err(ReplayError::Outcome {
+                expected: serde_json::to_string(&expected).unwrap_or_default(),
+                found: serde_json::to_string(found).unwrap_or_default(),
+            });
+        }
+    }
+    Ok(Replay { game, events })
+}

@@ -1,0 +1,32 @@
+//! `nimmt`: the one binary of the project. Each subcommand lives in its own module under `cmd/`.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+
+/// The home of the 6 nimmt! family: an online room, bots, and tools for players and researchers.
+#[derive(Parser)]
+#[command(name = "nimmt", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play games with random legal choices and print each seat's mean points per deal.
+    Sim(cmd::sim::Args),
+    /// Replay a game record, check it, and print the result.
+    Replay(cmd::replay::Args),
+    /// Measure random-play deals per second on one thread.
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Sim(a) => cmd::sim::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+    }
+}
