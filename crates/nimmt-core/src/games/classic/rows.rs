@@ -124,7 +124,12 @@ impl Rows {
 
     /// The ends of `row` that accept `value`, each with its difference and a tie rank (lower
     /// wins on equal difference: the mountain row's ends first (F3), then a right end (C5)).
-    fn fits(&self, row: usize, value: u8, placement: Placement) -> impl Iterator<Item = (End, u8, u8)> {
+    fn fits(
+        &self,
+        row: usize,
+        value: u8,
+        placement: Placement,
+    ) -> impl Iterator<Item = (End, u8, u8)> {
         let first = self.first(row).number();
         let last = self.last(row).number();
         let mut out = [None, None];
@@ -201,7 +206,13 @@ impl Rows {
             Some(Marker::Mountain { row: m, up }) => {
                 // F3: one row in its direction, turning round at the top or bottom.
                 let to = if up { m - 1 } else { m + 1 };
-                let up = if to == 0 { false } else if to == ROWS - 1 { true } else { up };
+                let up = if to == 0 {
+                    false
+                } else if to == ROWS - 1 {
+                    true
+                } else {
+                    up
+                };
                 self.marker = Some(Marker::Mountain { row: to, up });
             }
             // F4: the cow jumps on when its own row is taken.
