@@ -51,7 +51,11 @@ impl FromStr for BotSpec {
         match (name.to_ascii_lowercase().as_str(), rest) {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
-            ("policy", Some(p)) => Ok(BotSpec::Policy(match p { "random" => Playout::Random, "cautious" => Playout::Cautious, _ => Playout::Risk })),
+            ("policy", Some(p)) => Ok(BotSpec::Policy(match p {
+                "random" => Playout::Random,
+                "cautious" => Playout::Cautious,
+                _ => Playout::Risk,
+            })),
             ("mcts", settings) => parse_mcts(settings.unwrap_or("")).map(BotSpec::Mcts),
             ("cmd", Some(command)) if !command.trim().is_empty() => {
                 Ok(BotSpec::Cmd(command.trim().to_owned()))

@@ -87,7 +87,11 @@ fn draft_pick(pool: &[Card], hand: &[Card]) -> Card {
     *pool
         .iter()
         .min_by_key(|c| {
-            let spread = hand.iter().map(|h| h.number().abs_diff(c.number())).min().unwrap_or(u8::MAX);
+            let spread = hand
+                .iter()
+                .map(|h| h.number().abs_diff(c.number()))
+                .min()
+                .unwrap_or(u8::MAX);
             (std::cmp::Reverse(spread), c.bull_heads(), c.number())
         })
         .expect("an open card")

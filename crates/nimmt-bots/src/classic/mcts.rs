@@ -122,7 +122,11 @@ impl MctsBot {
                     Utility::Win => {
                         let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
                         let tied = (0..n).filter(|&s| points[s] == best).count();
-                        let share = if points[me] == best { 1.0 / tied as f64 } else { 0.0 };
+                        let share = if points[me] == best {
+                            1.0 / tied as f64
+                        } else {
+                            0.0
+                        };
                         -share + 0.01 * mine
                     }
                 };
@@ -172,7 +176,10 @@ impl Bot<Classic> for PolicyBot {
         let hands = knowledge.sample(&mut self.rng);
         let world = template.world(&hands);
         let card = world.policy_card(knowledge.me, self.policy, &mut self.rng);
-        legal.into_iter().find(|a| matches!(a, Action::Play { card: c, swap: false } if *c == card)).expect("a card of the hand")
+        legal
+            .into_iter()
+            .find(|a| matches!(a, Action::Play { card: c, swap: false } if *c == card))
+            .expect("a card of the hand")
     }
     fn name(&self) -> String {
         "policy".into()

@@ -140,7 +140,10 @@ mod tests {
         (0..players)
             .map(|s| -> Box<dyn Bot<Classic>> {
                 match s % 3 {
-                    0 => Box::new(MctsBot::new(MctsConfig::new(Budget::Iters(60)), seed + s as u64)),
+                    0 => Box::new(MctsBot::new(
+                        MctsConfig::new(Budget::Iters(60)),
+                        seed + s as u64,
+                    )),
                     1 => Box::new(GreedyBot::new(seed + s as u64)),
                     _ => Box::new(RandomBot::new(seed + s as u64)),
                 }
@@ -158,7 +161,10 @@ mod tests {
                 let mut g = game(players, options, seed * 100 + i as u64);
                 let mut bots = bots(players, seed);
                 play(&mut g, &mut bots, |game, seat, view, action| {
-                    assert!(game.legal_actions(seat).contains(action), "{options:?}: {action:?} not legal");
+                    assert!(
+                        game.legal_actions(seat).contains(action),
+                        "{options:?}: {action:?} not legal"
+                    );
                     assert_eq!(view.legal_actions(), game.legal_actions(seat));
                     asked.insert(format!("{:?}", view.asked));
                     swapped += usize::from(matches!(action, Action::Play { swap: true, .. }));
@@ -166,7 +172,10 @@ mod tests {
             }
         }
         for d in [Decision::PlayCard, Decision::TakeRow, Decision::DraftPick] {
-            assert!(asked.contains(&format!("{:?}", Some(d))), "never asked {d:?}");
+            assert!(
+                asked.contains(&format!("{:?}", Some(d))),
+                "never asked {d:?}"
+            );
         }
         assert!(swapped > 0, "the Zahlendreher was never played");
     }
@@ -177,17 +186,31 @@ mod tests {
         let mut seen = 0;
         for seed in 0..40u64 {
             let mut g = game(5, &[], seed);
-            let mut bots: Vec<Box<dyn Bot<Classic>>> =
-                (0..5).map(|s| Box::new(RandomBot::new(seed * 7 + s)) as Box<dyn Bot<Classic>>).collect();
+            let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..5)
+                .map(|s| Box::new(RandomBot::new(seed * 7 + s)) as Box<dyn Bot<Classic>>)
+                .collect();
             let mut greedy = GreedyBot::new(seed);
             play(&mut g, &mut bots, |_, _, view, _| {
                 if view.asked == Some(Decision::TakeRow) {
                     seen += 1;
-                    let heads = |r: usize| view.rows.rows[r].iter().map(|c| c.bull_heads() as u32).sum::<u32>();
+                    let heads = |r: usize| {
+                        view.rows.rows[r]
+                            .iter()
+                            .map(|c| c.bull_heads() as u32)
+                            .sum::<u32>()
+                    };
                     let last = |r: usize| view.rows.rows[r].last().unwrap().number();
                     let fewest = (0..4).map(heads).min().unwrap();
-                    let expected = (0..4).filter(|&r| heads(r) == fewest).max_by_key(|&r| last(r)).unwrap();
-                    assert_eq!(greedy.decide(view), Action::TakeRow { row: expected }, "{:?}", view.rows);
+                    let expected = (0..4)
+                        .filter(|&r| heads(r) == fewest)
+                        .max_by_key(|&r| last(r))
+                        .unwrap();
+                    assert_eq!(
+                        greedy.decide(view),
+                        Action::TakeRow { row: expected },
+                        "{:?}",
+                        view.rows
+                    );
                 }
             });
         }
@@ -212,11 +235,18 @@ mod tests {
 
     #[test]
     fn mcts_with_the_same_seed_and_iterations_chooses_the_same() {
-        for options in [&[][..], &["fan=cow"][..], &["deal=draft", "deck=tactic"][..]] {
+        for options in [
+            &[][..],
+            &["fan=cow"][..],
+            &["deal=draft", "deck=tactic"][..],
+        ] {
             let run = |seed: u64| {
                 let mut g = game(4, options, 9);
                 let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..4)
-                    .map(|s| Box::new(MctsBot::new(MctsConfig::new(Budget::Iters(100)), seed + s)) as Box<dyn Bot<Classic>>)
+                    .map(|s| {
+                        Box::new(MctsBot::new(MctsConfig::new(Budget::Iters(100)), seed + s))
+                            as Box<dyn Bot<Classic>>
+                    })
                     .collect();
                 let mut actions = Vec::new();
                 play(&mut g, &mut bots, |_, _, _, a| actions.push(*a));
@@ -234,8 +264,9 @@ mod tests {
         for (i, options) in OPTION_SETS.iter().enumerate() {
             let players = 3 + i % 4;
             let mut g = game(players, options, i as u64);
-            let mut bots: Vec<Box<dyn Bot<Classic>>> =
-                (0..players).map(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn Bot<Classic>>).collect();
+            let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..players)
+                .map(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn Bot<Classic>>)
+                .collect();
             play(&mut g, &mut bots, |game, seat, view, _| {
                 let k = Knowledge::from_view(view);
                 let me = seat.index();
@@ -256,17 +287,25 @@ mod tests {
                         // the true number of cards the seat holds (a chosen card counts)
                         assert_eq!(hand.len(), k.holds[s]);
                         for c in hand {
-                            assert!(!visible.contains(&c.number()), "seat {s} given seen card {c}");
+                            assert!(
+                                !visible.contains(&c.number()),
+                                "seat {s} given seen card {c}"
+                            );
                             assert!(all.insert(c.number()), "card {c} given twice");
                             for (t, picks) in view.drafted.iter().enumerate() {
                                 if t != s {
-                                    assert!(!picks.contains(c), "seat {s} given {c}, drafted by seat {t}");
+                                    assert!(
+                                        !picks.contains(c),
+                                        "seat {s} given {c}, drafted by seat {t}"
+                                    );
                                 }
                             }
                         }
                         // a drafted card still unseen is in its picker's hand
                         for c in view.drafted.get(s).into_iter().flatten() {
-                            if !visible.contains(&c.number()) && !game.rows().cards().any(|r| r == *c) {
+                            if !visible.contains(&c.number())
+                                && !game.rows().cards().any(|r| r == *c)
+                            {
                                 assert!(hand.contains(c) || !game.hand(Seat(s as u8)).contains(c));
                             }
                         }

@@ -15,7 +15,12 @@ pub const OPTION_SETS: &[&[&str]] = &[
     &["fan=mountain"],
     &["fan=cow"],
     &["fan=digit-swap"],
-    &["fan=digit-swap", "deck=tactic", "deal=draft", "placement=both-ends"],
+    &[
+        "fan=digit-swap",
+        "deck=tactic",
+        "deal=draft",
+        "placement=both-ends",
+    ],
     &["fan=cow", "placement=both-ends", "hand_size=4"],
 ];
 
@@ -42,7 +47,10 @@ pub fn play(
             let action = bots[seat.index()].decide(&view);
             check(game, seat, &view, &action);
             if let Err(e) = game.act(seat, &action) {
-                panic!("{} chose {action:?}, refused: {e}", bots[seat.index()].name());
+                panic!(
+                    "{} chose {action:?}, refused: {e}",
+                    bots[seat.index()].name()
+                );
             }
         }
     }

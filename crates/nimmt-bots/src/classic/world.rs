@@ -244,7 +244,9 @@ impl World {
     /// The card `seat` would play under `policy` (fast worlds only).
     pub fn policy_card<R: Rng>(self, seat: usize, policy: Playout, rng: &mut R) -> Card {
         match self {
-            World::Fast(mut w) => Card::new(take_fast(&mut w.k, seat, usize::MAX, policy, rng)).expect("a card"),
+            World::Fast(mut w) => {
+                Card::new(take_fast(&mut w.k, seat, usize::MAX, policy, rng)).expect("a card")
+            }
             _ => panic!("fast worlds only"),
         }
     }
@@ -397,7 +399,16 @@ fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, me: usize, policy: Playout, rn
                     Some((r, left)) => {
                         let row = k.rows[r];
                         let gap = if left { row.first - c } else { c - row.last };
-                        (quantize(join_cost(table, k.players, row.heads as u32, row.len as usize, gap)), gap)
+                        (
+                            quantize(join_cost(
+                                table,
+                                k.players,
+                                row.heads as u32,
+                                row.len as usize,
+                                gap,
+                            )),
+                            gap,
+                        )
                     }
                 };
                 if key < best {
@@ -561,7 +572,16 @@ impl FullWorld {
                         let gap = value
                             .abs_diff(self.rows.last(r).number())
                             .min(value.abs_diff(self.rows.first(r).number()));
-                        (quantize(join_cost(table, n, self.rows.heads(r), self.rows.items(r), gap)), gap)
+                        (
+                            quantize(join_cost(
+                                table,
+                                n,
+                                self.rows.heads(r),
+                                self.rows.items(r),
+                                gap,
+                            )),
+                            gap,
+                        )
                     }
                 };
                 let mut best = (f32::MAX, u8::MAX, true);
