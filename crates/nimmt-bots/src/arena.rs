@@ -248,7 +248,7 @@ pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
     let deals = results.len() as f64;
     let mut seats = Vec::with_capacity(n);
     let elo = elo(n, results);
-    for j in 0..n {
+    for (j, &elo) in elo.iter().enumerate() {
         let pts: Vec<f64> = results.iter().map(|r| r.points[j] as f64).collect();
         let mean = pts.iter().sum::<f64>() / deals.max(1.0);
         let var = if pts.len() > 1 {
@@ -264,7 +264,7 @@ pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
             ci95: 1.96 * (var / deals.max(1.0)).sqrt(),
             win_share: results.iter().map(|r| r.win[j]).sum::<f64>() / deals.max(1.0),
             mean_decision_ms: time.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
-            elo: elo[j],
+            elo,
         });
     }
     ArenaReport {
