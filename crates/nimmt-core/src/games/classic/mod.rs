@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// A classic game in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Classic {
     players: usize,
     options: ClassicOptions,
@@ -78,7 +78,75 @@ pub struct DealStart {
     pub rows: Vec<Card>,
 }
 
+/// A position to start a classic game from, mid-deal, at the start of a turn: for rule-book
+/// examples, puzzles and the worlds a search bot samples. Checked only for shape.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub options: ClassicOptions,
+    pub rows: Rows,
+    /// Hands of equal size; the turns already played are the hand size less this.
+    pub hands: Vec<Vec<Card>>,
+    /// Points of finished deals.
+    pub totals: Vec<u32>,
+    /// Cards taken this deal.
+    pub taken: Vec<Vec<Card>>,
+    /// Who still holds the *Zahlendreher* (with `fan=digit-swap`).
+    pub swap_left: Vec<bool>,
+    pub seed: u64,
+}
+
+impl Position {
+    /// A position with these rows and hands, nothing taken yet, and the default options.
+    pub fn new(rows: Rows, hands: Vec<Vec<Card>>) -> Position {
+        let n = hands.len();
+        Position {
+            options: ClassicOptions::default(),
+            rows,
+            hands,
+            totals: vec![0; n],
+            taken: vec![Vec::new(); n],
+            swap_left: vec![false; n],
+            seed: 0,
+        }
+    }
+}
+
 impl Classic {
+    /// A game that starts at `position`, everyone about to choose a card. Later deals are dealt
+    /// from `position.seed`.
+    pub fn from_position(position: Position) -> Classic {
+        let players = position.hands.len();
+        assert!((2..=10).contains(&players), "2–10 seats");
+        assert_eq!(position.totals.len(), players, "totals per seat");
+        assert_eq!(position.taken.len(), players, "taken per seat");
+        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
+        let held = hands[0].len() as u32;
+        assert!(hands.iter().all(|h| h.len() as u32 == held), "hands of equal size");
+        let turns_played = (position.options.hand_size as u32).saturating_sub(held);
+        let dealt = DealStart {
+            hands: hands.clone(),
+            pool: Vec::new(),
+            rows: position.rows.cards().collect(),
+        };
+        let mut game = Classic {
+            players,
+            options: position.options,
+            rng: ChaCha8Rng::seed_from_u64(position.seed),
+            deal: 1,
+            turn: turns_played,
+            hands,
+            rows: position.rows,
+            taken: position.taken,
+            totals: position.totals,
+            history: Vec::new(),
+            swap_left: position.swap_left,
+            phase: Phase::Choose { chosen: Vec::new() },
+            dealt: vec![dealt],
+        };
+        game.begin_turn();
+        game
+    }
+
     pub fn deal_number(&self) -> u32 {
         self.deal
     }
