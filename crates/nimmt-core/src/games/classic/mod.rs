@@ -591,3 +591,5 @@ impl Rules for Classic {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod fan_tests;
