@@ -50,6 +50,8 @@ pub struct Classic {
     history: Vec<Vec<u32>>,
     /// Whether each seat still holds its *Zahlendreher* (F5), as known to all.
     swap_left: Vec<bool>,
+    /// Cards of the deck not in play this deal (seen by nobody).
+    set_aside: Vec<Card>,
     phase: Phase,
     dealt: Vec<DealStart>,
 }
@@ -140,11 +142,41 @@ impl Classic {
             totals: position.totals,
             history: Vec::new(),
             swap_left: position.swap_left,
+            set_aside: Vec::new(),
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: vec![dealt],
         };
         game.begin_turn();
+        game.set_aside = game.missing_cards();
         game
+    }
+
+    /// The same game with other hands and another generator for later deals: a world a search
+    /// bot samples, consistent with what a seat has seen. Hands must hold the same numbers of
+    /// cards as now; the cards already chosen this turn stay.
+    pub fn with_hands(&self, hands: Vec<Vec<Card>>, seed: u64) -> Classic {
+        assert_eq!(hands.len(), self.players, "a hand per seat");
+        let mut world = self.clone();
+        for (s, hand) in hands.into_iter().enumerate() {
+            assert_eq!(hand.len(), self.hands[s].len(), "hand sizes stay");
+            world.hands[s] = sorted(hand);
+        }
+        world.rng = ChaCha8Rng::seed_from_u64(seed);
+        world.set_aside = Vec::new();
+        world.set_aside = world.missing_cards();
+        world
+    }
+
+    /// Cards of the deck that are nowhere in the game.
+    fn missing_cards(&self) -> Vec<Card> {
+        let mut present = [false; 105];
+        for c in self.cards_in_play() {
+            present[c.number() as usize] = true;
+        }
+        (1..=self.options.deck_size(self.players) as u8)
+            .filter(|&n| !present[n as usize])
+            .filter_map(Card::new)
+            .collect()
     }
 
     pub fn deal_number(&self) -> u32 {
@@ -175,6 +207,7 @@ impl Classic {
     pub fn cards_in_play(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.hands.iter().flatten().copied().collect();
         all.extend(self.rows.cards());
+        all.extend(&self.set_aside);
         all.extend(self.taken.iter().flatten());
         match &self.phase {
             Phase::Draft { pool, .. } => all.extend(pool),
@@ -221,6 +254,7 @@ impl Classic {
                 deck.shuffle(&mut self.rng);
                 self.hands = deck.chunks(h).take(n).map(|c| sorted(c.to_vec())).collect();
                 let starts: [Card; ROWS] = deck[n * h..n * h + ROWS].try_into().expect("four start cards");
+                self.set_aside = deck[n * h + ROWS..].to_vec();
                 self.rows = Rows::new(starts, self.options.fan);
                 self.dealt.push(DealStart {
                     hands: self.hands.clone(),
@@ -249,6 +283,7 @@ impl Classic {
                 let next = Seat(((self.deal - 1) as usize % n) as u8);
                 self.hands = vec![Vec::new(); n];
                 self.rows = Rows::empty();
+                self.set_aside = Vec::new();
                 self.dealt.push(DealStart {
                     hands: Vec::new(),
                     pool: deck.clone(),
@@ -282,8 +317,10 @@ impl Classic {
             }
             // Full deck: four drawn at random from those left.
             Deck::Full => {
-                let (drawn, _) = pool.partial_shuffle(&mut self.rng, ROWS);
-                drawn.try_into().expect("four drawn")
+                let (drawn, rest) = pool.partial_shuffle(&mut self.rng, ROWS);
+                let drawn: [Card; ROWS] = (&*drawn).try_into().expect("four drawn");
+                self.set_aside = rest.to_vec();
+                drawn
             }
         };
         self.rows = Rows::new(starts, self.options.fan);
@@ -336,6 +373,11 @@ impl Classic {
     }
 
     fn end_turn(&mut self, events: &mut Vec<Addressed<Event>>) {
+        events.push(Addressed::public(Event::TurnEnded {
+            deal: self.deal,
+            turn: self.turn,
+            rows: self.rows.clone(),
+        }));
         if self.turn < self.options.hand_size as u32 {
             self.begin_turn();
             return;
@@ -406,6 +448,7 @@ impl Rules for Classic {
             totals: vec![0; players],
             history: Vec::new(),
             swap_left: vec![false; players],
+            set_aside: Vec::new(),
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: Vec::new(),
         };
