@@ -20,6 +20,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Measure random-play deals per second on one thread.
     Bench(cmd::bench::Args),
+    /// Play in the terminal: offline at seat 0 against bots.
+    Play(cmd::play::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -28,5 +30,6 @@ fn main() -> anyhow::Result<()> {
         Command::Sim(a) => cmd::sim::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Play(a) => cmd::play::run(a),
     }
 }
