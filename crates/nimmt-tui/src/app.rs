@@ -165,6 +165,10 @@ impl App {
     pub fn animating(&self) -> bool {
         !self.steps.is_empty()
     }
+    /// Events still to be shown.
+    pub fn steps_left(&self) -> usize {
+        self.steps.len()
+    }
     /// What the player is asked now, if the screen is ready for an answer.
     pub fn asked(&self) -> Option<Decision> {
         if self.animating() || self.pause.is_some() {

@@ -100,7 +100,8 @@ fn enter() -> anyhow::Result<(Terminal<CrosstermBackend<Stdout>>, Guard)> {
     Ok((terminal, guard))
 }
 
-fn save(app: &App, path: &PathBuf) -> anyhow::Result<()> {
+/// Writes the game record so far to `path` (pretty JSON, as `nimmt replay` reads it).
+pub fn save_record(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
     let record = app.table().record();
     std::fs::write(path, serde_json::to_string_pretty(&record)? + "\n")
         .with_context(|| format!("cannot write {}", path.display()))
@@ -140,7 +141,7 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
                         Effect::Quit => break 'outer,
                         Effect::SaveRecord => {
                             if let Some(path) = &config.record {
-                                save(&app, path)?;
+                                save_record(&app, path)?;
                                 saved = true;
                                 let note = app.lang.fill(T::RecordSaved, &[&path.display()]);
                                 app.note(note);
@@ -153,10 +154,64 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
     }
     // Left before the end: the record so far still replays.
     if let (Some(path), false) = (&config.record, saved) {
-        save(&app, path)?;
+        save_record(&app, path)?;
     }
     if let Some(path) = &config.record {
         println!("{}", app.lang.fill(T::RecordSaved, &[&path.display()]));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEventState, MouseEvent};
+
+    fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> TermEvent {
+        TermEvent::Key(KeyEvent {
+            code,
+            modifiers,
+            kind,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    #[test]
+    fn terminal_events_become_inputs() {
+        let press = KeyEventKind::Press;
+        assert_eq!(
+            translate(key(KeyCode::Char('c'), KeyModifiers::CONTROL, press)),
+            Some(Input::Key(Key::CtrlC))
+        );
+        assert_eq!(
+            translate(key(KeyCode::Char('c'), KeyModifiers::NONE, press)),
+            Some(Input::Key(Key::Char('c')))
+        );
+        assert_eq!(
+            translate(key(
+                KeyCode::Enter,
+                KeyModifiers::NONE,
+                KeyEventKind::Release
+            )),
+            None
+        );
+        assert_eq!(
+            translate(key(KeyCode::F(1), KeyModifiers::NONE, press)),
+            Some(Input::Key(Key::F1))
+        );
+        let click = TermEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 12,
+            row: 7,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(translate(click), Some(Input::Click { x: 12, y: 7 }));
+        assert_eq!(
+            translate(TermEvent::Resize(100, 30)),
+            Some(Input::Resize {
+                width: 100,
+                height: 30
+            })
+        );
+    }
 }

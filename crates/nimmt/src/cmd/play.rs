@@ -86,3 +86,33 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         record: args.record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn the_last_bot_given_fills_the_seats() {
+        assert_eq!(
+            seat_bots(4, &[]).unwrap(),
+            s(&["greedy", "greedy", "greedy"])
+        );
+        assert_eq!(
+            seat_bots(4, &s(&["random"])).unwrap(),
+            s(&["random", "random", "random"])
+        );
+        assert_eq!(
+            seat_bots(3, &s(&["random", "greedy"])).unwrap(),
+            s(&["random", "greedy"])
+        );
+        let e = seat_bots(2, &s(&["random", "greedy"])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2 players leave room for 1 bots, but 2 were given"
+        );
+    }
+}
