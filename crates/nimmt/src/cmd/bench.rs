@@ -3,7 +3,9 @@
 //! path) and the general engine (the path that produces events for the server).
 
 use nimmt_core::games::classic::kernel::RandomDeals;
-use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Decision, EndCondition, Placement, ROWS};
+use nimmt_core::games::classic::{
+    Action, Classic, ClassicOptions, Decision, EndCondition, Placement, ROWS,
+};
 use nimmt_core::{Rules, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -28,7 +30,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     anyhow::ensure!(args.seconds > 0.0, "--seconds must be positive");
     let budget = Duration::from_secs_f64(args.seconds);
     let fast = measure(budget, kernel_deals(args.players));
-    println!("{fast:.0} deals/s (fast kernel, {} players, one thread)", args.players);
+    println!(
+        "{fast:.0} deals/s (fast kernel, {} players, one thread)",
+        args.players
+    );
     if args.general {
         let general = measure(budget, engine_deals(args.players));
         println!(
@@ -78,7 +83,9 @@ fn engine_deals(players: usize) -> impl FnMut() -> u64 {
             let mut game = Classic::new(players, options, seed);
             while let Some(&(seat, decision)) = game.pending().first() {
                 let action = match decision {
-                    Decision::TakeRow => Action::TakeRow { row: rng.random_range(0..ROWS) },
+                    Decision::TakeRow => Action::TakeRow {
+                        row: rng.random_range(0..ROWS),
+                    },
                     _ => {
                         let hand = game.hand(seat);
                         Action::play(hand[rng.random_range(0..hand.len())])

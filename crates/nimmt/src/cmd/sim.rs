@@ -73,7 +73,8 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
     Classic::from_setup(n, &options, args.seed)?;
     let mut trace = match &args.trace {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
         )),
         None => None,
     };
@@ -86,7 +87,9 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
             game: GameKind::Classic,
             players: n,
             options: options.clone(),
-            seed: args.seed.wrapping_add(game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            seed: args
+                .seed
+                .wrapping_add(game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
         };
         let mut game = Classic::from_setup(n, &setup.options, setup.seed)?;
         let mut recorded = RecordedGame::new(setup)?;
@@ -102,7 +105,10 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
             }
             for e in events {
                 match e.event {
-                    Event::RowsLaid { rows } | Event::DealStarted { rows: Some(rows), .. } => rows_before = rows,
+                    Event::RowsLaid { rows }
+                    | Event::DealStarted {
+                        rows: Some(rows), ..
+                    } => rows_before = rows,
                     Event::Revealed { plays, .. } => {
                         turn.played = plays.iter().map(|p| (p.seat.0, p.card.number())).collect();
                         turn.swapped = plays
@@ -111,9 +117,17 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
                             .map(|p| (p.seat.0, p.card.number(), p.value()))
                             .collect();
                     }
-                    Event::RowTaken { seat, taken, points } => {
+                    Event::RowTaken {
+                        seat,
+                        taken,
+                        points,
+                    } => {
                         turn.points[seat.index()] += points;
-                        turn.taken.push((seat.0, taken.row, taken.cards.iter().map(|c| c.number()).collect()));
+                        turn.taken.push((
+                            seat.0,
+                            taken.row,
+                            taken.cards.iter().map(|c| c.number()).collect(),
+                        ));
                     }
                     Event::TurnEnded { turn: t, rows, .. } => {
                         if let Some(out) = trace.as_mut() {
@@ -147,7 +161,11 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
         deals_done, args.game, n, args.seed
     );
     for (s, sum) in sums.iter().enumerate() {
-        println!("{}: {:.3} points per deal", Seat(s as u8), *sum as f64 / deals_done as f64);
+        println!(
+            "{}: {:.3} points per deal",
+            Seat(s as u8),
+            *sum as f64 / deals_done as f64
+        );
     }
     Ok(())
 }
