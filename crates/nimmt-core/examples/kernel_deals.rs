@@ -15,7 +15,10 @@ fn main() {
     let mut deals = RandomDeals::new(4, Placement::Right, 104, 10);
     let mut sum = 0u64;
     for _ in 0..n {
-        sum += deals.play_one(&mut rng)[..4].iter().map(|&p| p as u64).sum::<u64>();
+        sum += deals.play_one(&mut rng)[..4]
+            .iter()
+            .map(|&p| p as u64)
+            .sum::<u64>();
     }
     println!("{n} deals, {sum} points");
 }
