@@ -63,7 +63,75 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     match kind {
         GameKind::Classic => sim_classic(&args, options),
-        other => bail!("nimmt sim does not play {other} yet"),
+        GameKind::Help => sim_help(&args, options),
+    }
+}
+
+/// HELP!: random legal choices; points per deal as the rules count them (H6: the first to 3
+/// points wins, so more is better).
+fn sim_help(args: &Args, options: OptionMap) -> anyhow::Result<()> {
+    use nimmt_core::games::help::{Event as HelpEvent, Help};
+    if args.trace.is_some() {
+        bail!("--trace is written for classic only");
+    }
+    let n = args.players;
+    Help::from_setup(n, &options, args.seed)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut sums = vec![0u64; n];
+    let mut deals_done = 0u64;
+    let mut game_index = 0u64;
+    while deals_done < args.deals {
+        let setup = Setup {
+            game: GameKind::Help,
+            players: n,
+            options: options.clone(),
+            seed: args
+                .seed
+                .wrapping_add(game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        };
+        let mut game = Help::from_setup(n, &setup.options, setup.seed)?;
+        let mut recorded = RecordedGame::new(setup)?;
+        while !game.is_over() && deals_done < args.deals {
+            let (seat, _) = game.pending()[0];
+            let legal = game.legal_actions(seat);
+            let action = legal[rng.random_range(0..legal.len())].clone();
+            let events = game.act(seat, &action).map_err(anyhow::Error::msg)?;
+            if args.record.is_some() && game_index == 0 {
+                recorded.act(seat, &serde_json::to_value(&action)?)?;
+            }
+            for e in events {
+                if let HelpEvent::DealEnded { result, .. } = e.event {
+                    for (s, p) in sums.iter_mut().zip(result.points) {
+                        *s += p as u64;
+                    }
+                    deals_done += 1;
+                }
+            }
+        }
+        if let (Some(path), 0) = (&args.record, game_index) {
+            std::fs::write(
+                path,
+                serde_json::to_string_pretty(&recorded.record())? + "\n",
+            )
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        game_index += 1;
+    }
+    print_means(args, &sums, deals_done);
+    Ok(())
+}
+
+fn print_means(args: &Args, sums: &[u64], deals_done: u64) {
+    println!(
+        "{} deals of {} with {} players, seed {}",
+        deals_done, args.game, args.players, args.seed
+    );
+    for (s, sum) in sums.iter().enumerate() {
+        println!(
+            "{}: {:.3} points per deal",
+            Seat(s as u8),
+            *sum as f64 / deals_done as f64
+        );
     }
 }
 
@@ -156,17 +224,7 @@ fn sim_classic(args: &Args, options: OptionMap) -> anyhow::Result<()> {
     if let Some(mut out) = trace {
         out.flush()?;
     }
-    println!(
-        "{} deals of {} with {} players, seed {}",
-        deals_done, args.game, n, args.seed
-    );
-    for (s, sum) in sums.iter().enumerate() {
-        println!(
-            "{}: {:.3} points per deal",
-            Seat(s as u8),
-            *sum as f64 / deals_done as f64
-        );
-    }
+    print_means(args, &sums, deals_done);
     Ok(())
 }
 
