@@ -3,7 +3,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nimmt_core::games::classic::kernel::RandomDeals;
-use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Decision, EndCondition, Placement, ROWS};
+use nimmt_core::games::classic::{
+    Action, Classic, ClassicOptions, Decision, EndCondition, Placement, ROWS,
+};
 use nimmt_core::Rules;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -15,7 +17,9 @@ fn kernel(c: &mut Criterion) {
     let mut deals = RandomDeals::new(4, Placement::Right, 104, 10);
     group.bench_function("fast kernel", |b| b.iter(|| deals.play_one(&mut rng)));
     let mut both = RandomDeals::new(4, Placement::BothEnds, 104, 10);
-    group.bench_function("fast kernel, both ends", |b| b.iter(|| both.play_one(&mut rng)));
+    group.bench_function("fast kernel, both ends", |b| {
+        b.iter(|| both.play_one(&mut rng))
+    });
     let options = ClassicOptions {
         end: EndCondition::Deals(1),
         ..ClassicOptions::default()
@@ -27,7 +31,9 @@ fn kernel(c: &mut Criterion) {
             let mut game = Classic::new(4, options, seed);
             while let Some(&(seat, decision)) = game.pending().first() {
                 let action = match decision {
-                    Decision::TakeRow => Action::TakeRow { row: rng.random_range(0..ROWS) },
+                    Decision::TakeRow => Action::TakeRow {
+                        row: rng.random_range(0..ROWS),
+                    },
                     _ => {
                         let hand = game.hand(seat);
                         Action::play(hand[rng.random_range(0..hand.len())])

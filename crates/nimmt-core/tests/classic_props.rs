@@ -47,7 +47,9 @@ fn any_action(rng: &mut ChaCha8Rng, n: usize) -> (Seat, Action) {
     let action = match rng.random_range(0..4) {
         0 => Action::play(card),
         1 => Action::Play { card, swap: true },
-        2 => Action::TakeRow { row: rng.random_range(0..ROWS + 1) },
+        2 => Action::TakeRow {
+            row: rng.random_range(0..ROWS + 1),
+        },
         _ => Action::Draft { card },
     };
     (seat, action)
@@ -167,7 +169,11 @@ fn shuffle_hidden(game: &Classic, viewer: Seat, seed: u64) -> Option<Classic> {
     let mut pool = hidden.clone();
     let mut seen: Vec<Card> = game.cards_in_play();
     seen.sort();
-    pool.extend((1..=game.options().deck_size(n) as u8).filter_map(Card::new).filter(|c| seen.binary_search(c).is_err()));
+    pool.extend(
+        (1..=game.options().deck_size(n) as u8)
+            .filter_map(Card::new)
+            .filter(|c| seen.binary_search(c).is_err()),
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(1));
     let mut shuffled = pool.clone();
     let mut tries = 0;
@@ -192,7 +198,9 @@ fn shuffle_hidden(game: &Classic, viewer: Seat, seed: u64) -> Option<Classic> {
             if s == viewer {
                 game.hand(s).to_vec()
             } else {
-                let mut h: Vec<Card> = (0..game.hand(s).len()).map(|_| it.next().unwrap()).collect();
+                let mut h: Vec<Card> = (0..game.hand(s).len())
+                    .map(|_| it.next().unwrap())
+                    .collect();
                 h.sort();
                 h
             }

@@ -16,7 +16,10 @@ fn golden() -> Vec<(String, GameRecord)> {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
-            (p.display().to_string(), serde_json::from_str(&text).unwrap())
+            (
+                p.display().to_string(),
+                serde_json::from_str(&text).unwrap(),
+            )
         })
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -28,7 +31,10 @@ fn golden() -> Vec<(String, GameRecord)> {
 fn golden_records_replay_to_their_result() {
     for (name, record) in golden() {
         let replayed = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let outcome = replayed.game.outcome().unwrap_or_else(|| panic!("{name} is finished"));
+        let outcome = replayed
+            .game
+            .outcome()
+            .unwrap_or_else(|| panic!("{name} is finished"));
         assert_eq!(Some(&outcome), record.outcome.as_ref(), "{name}");
         // Replaying twice gives the same events.
         assert_eq!(replay(&record).unwrap().events, replayed.events, "{name}");
@@ -87,7 +93,8 @@ fn record_then_replay_gives_identical_events() {
     {
         let (record, events) = play_random(classic(4, opts, 40 + i as u64), i as u64);
         // Through JSON, as a file would carry it.
-        let record: GameRecord = serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
+        let record: GameRecord =
+            serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
         let replayed: Vec<Value> = replay(&record)
             .unwrap()
             .events
@@ -108,7 +115,10 @@ fn a_changed_deal_is_named() {
     hands[1][0] = a;
     let err = replay(&record).unwrap_err();
     assert_eq!(err, ReplayError::Deal { index: 1, seed: 9 });
-    assert!(err.to_string().starts_with("deals[1] does not match"), "{err}");
+    assert!(
+        err.to_string().starts_with("deals[1] does not match"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -143,7 +153,10 @@ fn an_unknown_option_is_refused() {
     let (mut record, _) = play_random(classic(3, &["deals=1"], 11), 3);
     record.options.set("colour", "red");
     let err = replay(&record).unwrap_err();
-    assert!(err.to_string().contains("unknown option \"colour\""), "{err}");
+    assert!(
+        err.to_string().contains("unknown option \"colour\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -166,14 +179,19 @@ fn a_changed_outcome_is_refused() {
 fn a_missing_deal_is_refused() {
     let (mut record, _) = play_random(classic(3, &["deals=2"], 14), 6);
     record.deals.pop();
-    assert!(matches!(replay(&record), Err(ReplayError::DealCount { .. })));
+    assert!(matches!(
+        replay(&record),
+        Err(ReplayError::DealCount { .. })
+    ));
 }
 
 #[test]
 fn any_game_kind_in_the_game_wrapper_refuses_bad_json_without_change() {
     let mut game = Game::new(&classic(4, &[], 1)).unwrap();
     let before = game.view(nimmt_core::Viewer::Spectator);
-    let err = game.act(Seat(0), &json!({"type": "play", "card": 0})).unwrap_err();
+    let err = game
+        .act(Seat(0), &json!({"type": "play", "card": 0}))
+        .unwrap_err();
     assert_eq!(err.code(), "malformed");
     assert_eq!(game.view(nimmt_core::Viewer::Spectator), before);
 }

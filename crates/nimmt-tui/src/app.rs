@@ -541,6 +541,9 @@ impl App {
                     pool.retain(|&c| c != card);
                     *next = Seat(((seat.index() + 1) % self.shown.players) as u8);
                 }
+                if let Some(d) = self.shown.drafted.get_mut(seat.index()) {
+                    d.push(card);
+                }
                 if seat == ME {
                     let hand = &mut self.shown.hand;
                     hand.insert(hand.partition_point(|&c| c < card), card);

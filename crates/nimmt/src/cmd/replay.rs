@@ -19,7 +19,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let record: GameRecord = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a game record", args.file.display()))?;
-    let replayed = replay(&record).with_context(|| format!("{} does not replay", args.file.display()))?;
+    let replayed =
+        replay(&record).with_context(|| format!("{} does not replay", args.file.display()))?;
     if args.events {
         for e in &replayed.events {
             println!("{}", serde_json::to_string(e)?);

@@ -126,13 +126,21 @@ impl Kernel {
         let mut best = u32::MAX;
         for r in 0..ROWS {
             let last = self.rows[r].last as u32;
-            let key = if card > last { ((card - last) << 3) | r as u32 } else { u32::MAX };
+            let key = if card > last {
+                ((card - last) << 3) | r as u32
+            } else {
+                u32::MAX
+            };
             best = best.min(key);
         }
         if self.placement == Placement::BothEnds {
             for r in 0..ROWS {
                 let first = self.rows[r].first as u32;
-                let key = if card < first { ((first - card) << 3) | 4 | r as u32 } else { u32::MAX };
+                let key = if card < first {
+                    ((first - card) << 3) | 4 | r as u32
+                } else {
+                    u32::MAX
+                };
                 best = best.min(key);
             }
         }

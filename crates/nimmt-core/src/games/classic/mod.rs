@@ -52,6 +52,8 @@ pub struct Classic {
     swap_left: Vec<bool>,
     /// Cards of the deck not in play this deal (seen by nobody).
     set_aside: Vec<Card>,
+    /// Cards each seat picked in this deal's draft (the picks are public, C4).
+    drafted: Vec<Vec<Card>>,
     phase: Phase,
     dealt: Vec<DealStart>,
 }
@@ -59,13 +61,22 @@ pub struct Classic {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Phase {
     /// Open draft: `next` picks from `pool`.
-    Draft { pool: Vec<Card>, next: Seat },
+    Draft {
+        pool: Vec<Card>,
+        next: Seat,
+    },
     /// Everyone chooses a card; choices stay hidden until the last one arrives.
-    Choose { chosen: Vec<Option<Play>> },
+    Choose {
+        chosen: Vec<Option<Play>>,
+    },
     /// The revealed cards are being laid; the front one is a low card whose player must choose
     /// a row.
-    Place { queue: VecDeque<Play> },
-    Over { outcome: Outcome },
+    Place {
+        queue: VecDeque<Play>,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 /// How a deal began, as a game record stores it.
@@ -123,7 +134,10 @@ impl Classic {
         assert_eq!(position.taken.len(), players, "taken per seat");
         let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
         let held = hands[0].len() as u32;
-        assert!(hands.iter().all(|h| h.len() as u32 == held), "hands of equal size");
+        assert!(
+            hands.iter().all(|h| h.len() as u32 == held),
+            "hands of equal size"
+        );
         let turns_played = (position.options.hand_size as u32).saturating_sub(held);
         let dealt = DealStart {
             hands: hands.clone(),
@@ -143,6 +157,7 @@ impl Classic {
             history: Vec::new(),
             swap_left: position.swap_left,
             set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: vec![dealt],
         };
@@ -234,7 +249,9 @@ impl Classic {
                 .get(seat.index())
                 .is_some_and(Option::is_none)
                 .then_some(Decision::PlayCard),
-            Phase::Place { queue } => (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow),
+            Phase::Place { queue } => {
+                (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow)
+            }
             Phase::Over { .. } => None,
         }
     }
@@ -247,13 +264,16 @@ impl Classic {
             .map(|c| Card::new(c).expect("deck within 1–104"))
             .collect();
         self.taken = vec![Vec::new(); n];
+        self.drafted = vec![Vec::new(); n];
         self.swap_left = vec![self.options.fan == Some(Fan::DigitSwap); n];
         self.turn = 0;
         match self.options.deal {
             DealMode::Random => {
                 deck.shuffle(&mut self.rng);
                 self.hands = deck.chunks(h).take(n).map(|c| sorted(c.to_vec())).collect();
-                let starts: [Card; ROWS] = deck[n * h..n * h + ROWS].try_into().expect("four start cards");
+                let starts: [Card; ROWS] = deck[n * h..n * h + ROWS]
+                    .try_into()
+                    .expect("four start cards");
                 self.set_aside = deck[n * h + ROWS..].to_vec();
                 self.rows = Rows::new(starts, self.options.fan);
                 self.dealt.push(DealStart {
@@ -327,7 +347,9 @@ impl Classic {
         if let Some(d) = self.dealt.last_mut() {
             d.rows = starts.to_vec();
         }
-        events.push(Addressed::public(Event::RowsLaid { rows: self.rows.clone() }));
+        events.push(Addressed::public(Event::RowsLaid {
+            rows: self.rows.clone(),
+        }));
         self.begin_turn();
     }
 
@@ -361,11 +383,21 @@ impl Classic {
         self.end_turn(events);
     }
 
-    fn give(&mut self, seat: Seat, taken: Vec<Taken>, marker_before: Option<Marker>, events: &mut Vec<Addressed<Event>>) {
+    fn give(
+        &mut self,
+        seat: Seat,
+        taken: Vec<Taken>,
+        marker_before: Option<Marker>,
+        events: &mut Vec<Addressed<Event>>,
+    ) {
         for t in taken {
             let points = t.points();
             self.taken[seat.index()].extend(&t.cards);
-            events.push(Addressed::public(Event::RowTaken { seat, taken: t, points }));
+            events.push(Addressed::public(Event::RowTaken {
+                seat,
+                taken: t,
+                points,
+            }));
         }
         if let Some(marker) = self.rows.marker.filter(|m| Some(*m) != marker_before) {
             events.push(Addressed::public(Event::MarkerMoved { marker }));
@@ -401,9 +433,13 @@ impl Classic {
             let best = *self.totals.iter().min().expect("players");
             let outcome = Outcome {
                 scores: self.totals.iter().map(|&t| t as i32).collect(),
-                winners: Seat::all(self.players).filter(|s| self.totals[s.index()] == best).collect(),
+                winners: Seat::all(self.players)
+                    .filter(|s| self.totals[s.index()] == best)
+                    .collect(),
             };
-            events.push(Addressed::public(Event::GameEnded { outcome: outcome.clone() }));
+            events.push(Addressed::public(Event::GameEnded {
+                outcome: outcome.clone(),
+            }));
             self.phase = Phase::Over { outcome };
         } else {
             self.deal += 1;
@@ -449,6 +485,7 @@ impl Rules for Classic {
             history: Vec::new(),
             swap_left: vec![false; players],
             set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: Vec::new(),
         };
@@ -502,7 +539,9 @@ impl Rules for Classic {
         }
         let asked = match self.asked(seat) {
             Some(d) => d,
-            None if matches!(self.phase, Phase::Choose { .. }) && matches!(action, Action::Play { .. }) => {
+            None if matches!(self.phase, Phase::Choose { .. })
+                && matches!(action, Action::Play { .. }) =>
+            {
                 return Err(ActionError::AlreadyChosen { seat })
             }
             None => return Err(ActionError::NotAsked { seat }),
@@ -518,13 +557,19 @@ impl Rules for Classic {
                 let i = pool
                     .iter()
                     .position(|&c| c == card)
-                    .ok_or(ActionError::NotAvailable { card: card.number() })?;
+                    .ok_or(ActionError::NotAvailable {
+                        card: card.number(),
+                    })?;
                 pool.remove(i);
                 let hand = &mut self.hands[seat.index()];
                 hand.insert(hand.partition_point(|&c| c < card), card);
+                self.drafted[seat.index()].push(card);
                 events.push(Addressed::public(Event::Drafted { seat, card }));
                 *next = Seat(((next.index() + 1) % self.players) as u8);
-                let full = self.hands.iter().all(|h| h.len() == self.options.hand_size as usize);
+                let full = self
+                    .hands
+                    .iter()
+                    .all(|h| h.len() == self.options.hand_size as usize);
                 if full {
                     let pool = std::mem::take(pool);
                     self.finish_draft(pool, &mut events);
@@ -534,7 +579,10 @@ impl Rules for Classic {
                 let hand = &self.hands[seat.index()];
                 let i = hand
                     .binary_search(&card)
-                    .map_err(|_| ActionError::NotInHand { seat, card: card.number() })?;
+                    .map_err(|_| ActionError::NotInHand {
+                        seat,
+                        card: card.number(),
+                    })?;
                 if swap && !self.swap_left[seat.index()] {
                     return Err(ActionError::illegal(match self.options.fan {
                         Some(Fan::DigitSwap) => "your Zahlendreher is already played this deal",
@@ -633,6 +681,6 @@ impl Rules for Classic {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod fan_tests;
+#[cfg(test)]
+mod tests;
