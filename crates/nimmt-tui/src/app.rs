@@ -548,8 +548,13 @@ impl App {
                     let hand = &mut self.shown.hand;
                     hand.insert(hand.partition_point(|&c| c < card), card);
                 }
-                let who = self.name(seat);
-                self.log(lang.fill(T::Drafted, &[&who, &card]));
+                let line = if seat == ME {
+                    lang.fill(T::YouPick, &[&card])
+                } else {
+                    let who = self.name(seat);
+                    lang.fill(T::Drafted, &[&who, &card])
+                };
+                self.log(line);
             }
             Event::RowsLaid { rows } => {
                 self.shown.rows = rows;

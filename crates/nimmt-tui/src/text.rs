@@ -134,6 +134,7 @@ pub enum T {
     SwapLeft,
     MountainTag,
     YouTake,
+    YouPick,
 }
 
 impl T {
@@ -159,7 +160,10 @@ impl T {
             Pool => ("Open cards: pick one", "Offene Karten: nimm eine"),
             You => ("You", "Du"),
             BotName => ("Bot {}", "Bot {}"),
-            YourCardHidden => ("Your card {} lies face down.", "Deine Karte {} liegt verdeckt."),
+            YourCardHidden => (
+                "Your card {} lies face down.",
+                "Deine Karte {} liegt verdeckt.",
+            ),
             PromptPlay => (
                 "Your card: ←/→ or 1–9, 0 · Enter plays · or click it",
                 "Deine Karte: ←/→ oder 1–9, 0 · Enter spielt · oder anklicken",
@@ -174,8 +178,8 @@ impl T {
                 "Zahlendreher AN: 100–104 lassen sich nicht drehen",
             ),
             PromptRow => (
-                "Your {} fits no row: choose the row you take (↑/↓ or 1–4, Enter; click a row)",
-                "Deine {} passt in keine Reihe: wähle die Reihe, die du nimmst (↑/↓ oder 1–4, Enter; Reihe anklicken)",
+                "Your {} fits no row: take a row (↑/↓ or 1–4, Enter, or click it)",
+                "Deine {} passt nirgends: nimm eine Reihe (↑/↓ oder 1–4, Enter, oder anklicken)",
             ),
             PromptDraft => (
                 "Your pick: arrows or click, Enter takes the card",
@@ -183,25 +187,49 @@ impl T {
             ),
             WaitingFor => ("Waiting for {}", "Warte auf {}"),
             WaitingDraft => ("{} is picking", "{} wählt"),
-            Animating => ("Enter/space: next step", "Enter/Leertaste: nächster Schritt"),
-            Revealed => ("Cards revealed, laid lowest first.", "Karten aufgedeckt, die niedrigste zuerst."),
+            Animating => (
+                "Enter/space: next step",
+                "Enter/Leertaste: nächster Schritt",
+            ),
+            Revealed => (
+                "Cards revealed, laid lowest first.",
+                "Karten aufgedeckt, die niedrigste zuerst.",
+            ),
             Lays => ("{}: {} → row {}", "{}: {} → Reihe {}"),
-            LowTakes => ("{}: {} is too low → takes row {}", "{}: {} ist zu niedrig → nimmt Reihe {}"),
-            TakesRow => ("{} takes {} (bull heads: {})", "{} nimmt {} (Hornochsen: {})"),
-            ChoosesRow => ("{} must take a row for {}", "{} muss für {} eine Reihe nehmen"),
+            LowTakes => (
+                "{}: {} is too low → takes row {}",
+                "{}: {} ist zu niedrig → nimmt Reihe {}",
+            ),
+            TakesRow => (
+                "{} takes {} (bull heads: {})",
+                "{} nimmt {} (Hornochsen: {})",
+            ),
+            ChoosesRow => (
+                "{} must take a row for {}",
+                "{} muss für {} eine Reihe nehmen",
+            ),
             YouChooseRow => ("Your {} fits no row.", "Deine {} passt in keine Reihe."),
             CowJumps => ("The cow jumps to row {}.", "Die Kuh springt zu Reihe {}."),
-            MarkerEvenOdd => ("The marker moves to row {} ({}).", "Die Markierung wandert zu Reihe {} ({})."),
+            MarkerEvenOdd => (
+                "The marker moves to row {} ({}).",
+                "Die Markierung wandert zu Reihe {} ({}).",
+            ),
             Even => ("even", "gerade"),
             Odd => ("odd", "ungerade"),
-            ClimberMoves => ("The climber moves to row {}.", "Der Bergsteiger wandert zu Reihe {}."),
+            ClimberMoves => (
+                "The climber moves to row {}.",
+                "Der Bergsteiger wandert zu Reihe {}.",
+            ),
             Cow => ("COW", "KUH"),
             DealOver => ("Deal {} is over", "Runde {} ist vorbei"),
             DealOverHint => ("Enter: next deal", "Enter: nächste Runde"),
             GameOver => ("The game is over", "Das Spiel ist aus"),
             GameOverHint => ("Enter or q: leave", "Enter oder q: beenden"),
             YouWin => ("*** YOU WIN! ***", "*** DU GEWINNST! ***"),
-            YouShareWin => ("*** YOU SHARE THE WIN! ***", "*** DU TEILST DIR DEN SIEG! ***"),
+            YouShareWin => (
+                "*** YOU SHARE THE WIN! ***",
+                "*** DU TEILST DIR DEN SIEG! ***",
+            ),
             Wins => ("{} wins", "{} gewinnt"),
             ShareWin => ("{} share the win", "{} teilen sich den Sieg"),
             ResultColumns => ("deal total", "Runde gesamt"),
@@ -215,10 +243,14 @@ impl T {
                 "nimmt needs at least {}×{}. Enlarge the window (q quits).",
                 "nimmt braucht mindestens {}×{}. Bitte das Fenster vergrößern (q beendet).",
             ),
-            HelpTitle => ("6 nimmt! in short (Esc closes)", "6 nimmt! in Kürze (Esc schließt)"),
+            HelpTitle => (
+                "6 nimmt! in short (Esc closes)",
+                "6 nimmt! in Kürze (Esc schließt)",
+            ),
             HelpText => (HELP_EN, HELP_DE),
             RecordSaved => ("Game record saved to {}", "Spielprotokoll gespeichert: {}"),
-            Drafted => ("{} takes {}", "{} nimmt {}"),
+            Drafted => ("{} picks {}", "{} wählt {}"),
+            YouPick => ("You pick {}", "Du wählst {}"),
             RowsLaidOut => ("The rows are laid.", "Die Reihen liegen aus."),
             NewDeal => ("Deal {} is dealt.", "Runde {} ist ausgeteilt."),
             Refused => ("Not allowed: {}", "Nicht erlaubt: {}"),
@@ -226,9 +258,15 @@ impl T {
             FanMountain => ("fan: mountain climbing", "Fan: Bergsteigen"),
             FanCow => ("fan: jumping cow", "Fan: Springende Kuh"),
             FanDigitSwap => ("fan: Zahlendreher", "Fan: Zahlendreher"),
-            SwapLeft => ("Z = still holds the Zahlendreher", "Z = hat den Zahlendreher noch"),
+            SwapLeft => (
+                "Z = still holds the Zahlendreher",
+                "Z = hat den Zahlendreher noch",
+            ),
             MountainTag => ("climb", "Berg"),
-            YouTake => ("You take {} (bull heads: {})", "Du nimmst {} (Hornochsen: {})"),
+            YouTake => (
+                "You take {} (bull heads: {})",
+                "Du nimmst {} (Hornochsen: {})",
+            ),
         }
     }
 }

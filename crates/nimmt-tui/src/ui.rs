@@ -539,6 +539,25 @@ fn draw_pool(app: &App, frame: &mut Frame, area: Rect) {
             cell(area, i),
         );
     }
+    // Below the pool: who picked what, newest last.
+    let inner_area = inner(area);
+    let used = pool.len().div_ceil(per_line(area.width)) as u16 + 1;
+    if inner_area.height > used {
+        let room = (inner_area.height - used) as usize;
+        let log = app.log_lines();
+        let lines: Vec<Line> = log[log.len().saturating_sub(room)..]
+            .iter()
+            .map(|l| Line::from(l.clone()))
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines),
+            Rect {
+                y: inner_area.y + used,
+                height: inner_area.height - used,
+                ..inner_area
+            },
+        );
+    }
 }
 
 fn draw_hand(app: &App, frame: &mut Frame, area: Rect) {

@@ -36,8 +36,13 @@ fn the_reveal_step_by_step() {
 fn the_draft() {
     let mut a = app_with(3, &["deck=tactic", "deal=draft"], 3, Lang::En);
     until_me(&mut a);
-    keys(&mut a, &[Key::Right, Key::Right]);
-    insta::assert_snapshot!(screen(&a));
+    keys(&mut a, &[Key::Right, Key::Right, Key::Enter]);
+    until_me(&mut a);
+    key(&mut a, Key::Right);
+    let s = screen(&a);
+    assert!(s.contains("You pick 3"), "{s}");
+    assert!(s.contains("Bot 1 picks 1"), "the bots' picks are open: {s}");
+    insta::assert_snapshot!(s);
 }
 
 #[test]
