@@ -2,7 +2,7 @@
 //! one [`Input`] into changes and [`Effect`]s, and [`crate::ui::draw`] paints it. No clock and no
 //! terminal in here: time arrives as [`Input::Tick`], so tests drive a whole game.
 
-use crate::offline::{OfflineTable, ME};
+use crate::offline::OfflineTable;
 use crate::text::{Lang, T};
 use crate::ui;
 use nimmt_core::games::classic::{
@@ -28,7 +28,7 @@ pub enum Key {
 }
 
 /// Something that happened to the client.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     Key(Key),
     /// A left click at this cell.
@@ -42,6 +42,11 @@ pub enum Input {
         width: u16,
         height: u16,
     },
+    /// A remote table changed: the events this seat may see, in order, and its view after them.
+    Remote {
+        events: Vec<Event>,
+        view: Box<View>,
+    },
 }
 
 /// What the loop must do after an input.
@@ -51,6 +56,8 @@ pub enum Effect {
     Quit,
     /// The game is over: write the game record now, if one was asked for.
     SaveRecord,
+    /// At a remote table: send this action for the player's seat.
+    Act(Action),
 }
 
 /// Milliseconds between two ticks.
@@ -79,12 +86,22 @@ pub enum Pause {
     },
 }
 
+/// Where the game runs.
+pub enum Source {
+    /// In this process, against bots.
+    Offline(OfflineTable),
+    /// On a server: the latest view it sent.
+    Remote(Box<View>),
+}
+
 /// The whole client.
 pub struct App {
     pub lang: Lang,
     pub width: u16,
     pub height: u16,
-    table: OfflineTable,
+    source: Source,
+    /// The player's seat.
+    me: Seat,
     names: Vec<String>,
     /// What the screen shows: the game's view, or while the reveal runs, the view as the steps
     /// so far left it.
@@ -112,15 +129,33 @@ pub struct App {
 }
 
 impl App {
+    /// A client for an offline table, the player at seat 0.
     pub fn new(table: OfflineTable, lang: Lang) -> App {
         let mut names = vec![lang.t(T::You).to_owned()];
         names.extend((1..table.players()).map(|i| lang.fill(T::BotName, &[&i])));
         let shown = table.view();
+        let me = crate::offline::ME;
+        App::with_source(Source::Offline(table), shown, me, names, lang)
+    }
+
+    /// A client for a remote table where the player sits at `me`; `names` has one per seat.
+    pub fn remote(view: View, me: Seat, names: Vec<String>, lang: Lang) -> App {
+        App::with_source(
+            Source::Remote(Box::new(view.clone())),
+            view,
+            me,
+            names,
+            lang,
+        )
+    }
+
+    fn with_source(source: Source, shown: View, me: Seat, names: Vec<String>, lang: Lang) -> App {
         let mut app = App {
             lang,
             width: 80,
             height: 24,
-            table,
+            source,
+            me,
             names,
             shown,
             steps: VecDeque::new(),
@@ -137,8 +172,13 @@ impl App {
             pause: None,
             saved: false,
         };
-        app.log(app.lang.fill(T::NewDeal, &[&1]));
+        app.log(app.lang.fill(T::NewDeal, &[&app.shown.deal]));
         app
+    }
+
+    /// The player's seat.
+    pub fn me(&self) -> Seat {
+        self.me
     }
 
     // ----- what the screen reads -----
@@ -150,7 +190,10 @@ impl App {
         &self.names
     }
     pub fn bot_names(&self) -> Vec<String> {
-        self.table.bot_names()
+        match &self.source {
+            Source::Offline(t) => t.bot_names(),
+            Source::Remote(_) => Vec::new(),
+        }
     }
     pub fn log_lines(&self) -> &[String] {
         &self.log
@@ -158,8 +201,16 @@ impl App {
     pub fn revealed(&self) -> (&[Play], usize, u32) {
         (&self.revealed, self.laid, self.revealed_turn)
     }
-    pub fn table(&self) -> &OfflineTable {
-        &self.table
+    /// The offline table, if the game runs here.
+    pub fn offline(&self) -> Option<&OfflineTable> {
+        match &self.source {
+            Source::Offline(t) => Some(t),
+            Source::Remote(_) => None,
+        }
+    }
+    /// Whether a bot of this process must still decide.
+    pub fn bot_pending(&self) -> bool {
+        self.offline().is_some_and(OfflineTable::bot_pending)
     }
     /// Whether the reveal is still being shown step by step.
     pub fn animating(&self) -> bool {
@@ -180,7 +231,9 @@ impl App {
     /// The card a low card must take a row for, when it is the player's.
     pub fn low_card(&self) -> Option<Card> {
         match &self.shown.phase {
-            PhaseView::Place { queue } => queue.first().filter(|p| p.seat == ME).map(|p| p.card),
+            PhaseView::Place { queue } => {
+                queue.first().filter(|p| p.seat == self.me).map(|p| p.card)
+            }
             _ => None,
         }
     }
@@ -214,6 +267,12 @@ impl App {
             Input::Key(Key::CtrlC) => effects.push(Effect::Quit),
             Input::Key(key) => self.key(key, &mut effects),
             Input::Click { x, y } => self.click(x, y, &mut effects),
+            Input::Remote { events, view } => {
+                if let Source::Remote(v) = &mut self.source {
+                    *v = view;
+                    self.push_events(events, &mut effects);
+                }
+            }
         }
         effects
     }
@@ -229,8 +288,10 @@ impl App {
             }
             return;
         }
-        if let Some(events) = self.table.bot_step() {
-            self.push_events(events, effects);
+        if let Source::Offline(table) = &mut self.source {
+            if let Some(events) = table.bot_step() {
+                self.push_events(events, effects);
+            }
         }
     }
 
@@ -406,7 +467,7 @@ impl App {
             && self
                 .shown
                 .swap_left
-                .get(ME.index())
+                .get(self.me.index())
                 .copied()
                 .unwrap_or(false)
     }
@@ -432,13 +493,21 @@ impl App {
     }
 
     fn act(&mut self, action: Action, effects: &mut Vec<Effect>) {
-        match self.table.act(action) {
+        let result = match &mut self.source {
+            Source::Offline(table) => table.act(action),
+            Source::Remote(_) => {
+                // The server answers with the events; until then the card leaves the hand.
+                effects.push(Effect::Act(action));
+                Ok(Vec::new())
+            }
+        };
+        match result {
             Ok(events) => {
                 if let Action::Play { card, swap } = action {
                     self.shown.hand.retain(|&c| c != card);
                     if let PhaseView::Choose { mine, .. } = &mut self.shown.phase {
                         *mine = Some(Play {
-                            seat: ME,
+                            seat: self.me,
                             card,
                             swap,
                         });
@@ -489,7 +558,10 @@ impl App {
         if !self.steps.is_empty() || self.pause.is_some() {
             return;
         }
-        self.shown = self.table.view();
+        self.shown = match &self.source {
+            Source::Offline(table) => table.view(),
+            Source::Remote(view) => (**view).clone(),
+        };
         let hand = self.shown.hand.len();
         self.cursor = self.cursor.min(hand.saturating_sub(1));
         if let PhaseView::Draft { pool, .. } = &self.shown.phase {
@@ -534,7 +606,7 @@ impl App {
                 self.laid = 0;
                 self.log(lang.fill(T::NewDeal, &[&deal]));
             }
-            Event::HandDealt { seat, hand } if seat == ME => self.shown.hand = hand,
+            Event::HandDealt { seat, hand } if seat == self.me => self.shown.hand = hand,
             Event::HandDealt { .. } => {}
             Event::Drafted { seat, card } => {
                 if let PhaseView::Draft { pool, next } = &mut self.shown.phase {
@@ -544,11 +616,11 @@ impl App {
                 if let Some(d) = self.shown.drafted.get_mut(seat.index()) {
                     d.push(card);
                 }
-                if seat == ME {
+                if seat == self.me {
                     let hand = &mut self.shown.hand;
                     hand.insert(hand.partition_point(|&c| c < card), card);
                 }
-                let line = if seat == ME {
+                let line = if seat == self.me {
                     lang.fill(T::YouPick, &[&card])
                 } else {
                     let who = self.name(seat);
@@ -602,7 +674,7 @@ impl App {
                 self.log(line);
             }
             Event::RowChoice { seat, card } => {
-                let line = if seat == ME {
+                let line = if seat == self.me {
                     self.row_cursor = self.shown.rows.cheapest_row();
                     lang.fill(T::YouChooseRow, &[&card])
                 } else {
@@ -628,7 +700,7 @@ impl App {
                     .map(|c| c.to_string())
                     .collect::<Vec<_>>()
                     .join(" ");
-                let line = if seat == ME {
+                let line = if seat == self.me {
                     lang.fill(T::YouTake, &[&cards, &points])
                 } else {
                     let who = self.name(seat);

@@ -102,7 +102,10 @@ fn enter() -> anyhow::Result<(Terminal<CrosstermBackend<Stdout>>, Guard)> {
 
 /// Writes the game record so far to `path` (pretty JSON, as `nimmt replay` reads it).
 pub fn save_record(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
-    let record = app.table().record();
+    let Some(table) = app.offline() else {
+        return Ok(());
+    };
+    let record = table.record();
     std::fs::write(path, serde_json::to_string_pretty(&record)? + "\n")
         .with_context(|| format!("cannot write {}", path.display()))
 }
@@ -139,6 +142,7 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
                 for effect in app.handle(input) {
                     match effect {
                         Effect::Quit => break 'outer,
+                        Effect::Act(_) => {}
                         Effect::SaveRecord => {
                             if let Some(path) = &config.record {
                                 save_record(&app, path)?;

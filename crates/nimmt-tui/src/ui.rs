@@ -2,7 +2,6 @@
 //! on exactly what is drawn there.
 
 use crate::app::{App, Overlay, Pause};
-use crate::offline::ME;
 use crate::text::{Lang, T};
 use nimmt_core::games::classic::{Decision, Fan, Marker, PhaseView, Play, ROWS, ROW_CAPACITY};
 use nimmt_core::Card;
@@ -421,7 +420,7 @@ fn draw_scores(app: &App, frame: &mut Frame, area: Rect) {
             ' '
         };
         let name: String = app.names()[s].chars().take(8).collect();
-        let name_style = if s == ME.index() {
+        let name_style = if s == app.me().index() {
             Style::default().add_modifier(Modifier::BOLD)
         } else {
             Style::default()
@@ -437,7 +436,7 @@ fn draw_scores(app: &App, frame: &mut Frame, area: Rect) {
 
 /// Short seat names for the reveal line: `You`, `B1`, `B2`, ….
 fn short_name(app: &App, play: &Play) -> String {
-    if play.seat == ME {
+    if play.seat == app.me() {
         app.lang.t(T::You).to_owned()
     } else {
         format!("B{}", play.seat.0)
@@ -794,7 +793,7 @@ fn draw_game_over(app: &App, frame: &mut Frame, scores: &[u32], winners: &[nimmt
     let lang = app.lang;
     let v = app.view();
     let winners: Vec<usize> = winners.iter().map(|s| s.index()).collect();
-    let banner = if winners.contains(&ME.index()) {
+    let banner = if winners.contains(&app.me().index()) {
         lang.t(if winners.len() > 1 {
             T::YouShareWin
         } else {

@@ -58,7 +58,7 @@ fn a_whole_game_from_the_first_key_to_the_result() {
     assert!(!effects.contains(&Effect::Quit));
 
     // The result names the winner unmistakably.
-    let record = a.table().record();
+    let record = a.offline().unwrap().record();
     let outcome = record.outcome.clone().expect("the game is over");
     assert!(
         outcome.scores.iter().any(|&s| s >= 40),
@@ -114,7 +114,7 @@ fn a_whole_draft_game_with_the_zahlendreher_in_german() {
     }
     assert!(a.is_over());
     assert!(swapped);
-    let record = a.table().record();
+    let record = a.offline().unwrap().record();
     assert_eq!(record.deals.len(), 2);
     let plays_swapped = record
         .actions

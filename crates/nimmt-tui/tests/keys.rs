@@ -31,16 +31,21 @@ fn enter_plays_the_selected_card_and_only_that() {
     until_me(&mut a);
     let hand = a.view().hand.clone();
     keys(&mut a, &[Key::Char('3'), Key::Enter]);
-    let game_hand = a.table().game().hand(nimmt_core::Seat(0)).to_vec();
+    let game_hand = a
+        .offline()
+        .unwrap()
+        .game()
+        .hand(nimmt_core::Seat(0))
+        .to_vec();
     assert_eq!(game_hand.len(), 9);
     assert!(
         !game_hand.contains(&hand[2]),
         "the third card left the hand"
     );
     // Keys that mean nothing now change nothing.
-    let before = a.table().record().actions.len();
+    let before = a.offline().unwrap().record().actions.len();
     keys(&mut a, &[Key::Char('x'), Key::Up]);
-    assert_eq!(a.table().record().actions.len(), before);
+    assert_eq!(a.offline().unwrap().record().actions.len(), before);
 }
 
 #[test]
@@ -59,7 +64,8 @@ fn the_zahlendreher_key_works_only_at_a_table_that_plays_it() {
     // Hand of seed 11: 10 14 19 33 40 52 57 61 70 96; play 40 as 4.
     keys(&mut a, &[Key::Char('5'), Key::Char('z'), Key::Enter]);
     let last = a
-        .table()
+        .offline()
+        .unwrap()
         .record()
         .actions
         .iter()
@@ -88,7 +94,8 @@ fn a_card_over_99_is_not_played_with_the_zahlendreher() {
     a.cursor = i;
     keys(&mut a, &[Key::Char('z'), Key::Enter]);
     assert_eq!(
-        a.table()
+        a.offline()
+            .unwrap()
             .record()
             .actions
             .iter()
@@ -140,7 +147,8 @@ fn help_opens_and_closes_and_holds_the_game() {
     keys(&mut a, &[Key::Char('3'), Key::Right, Key::Char(' ')]);
     assert_eq!(a.cursor, 0);
     assert_eq!(
-        a.table()
+        a.offline()
+            .unwrap()
             .record()
             .actions
             .iter()
@@ -174,7 +182,14 @@ fn a_low_card_makes_the_rows_selectable() {
     assert_eq!(a.row_cursor, 3, "up from the top row wraps");
     key(&mut a, Key::Char('3'));
     key(&mut a, Key::Enter);
-    let last = a.table().record().actions.last().cloned().unwrap();
+    let last = a
+        .offline()
+        .unwrap()
+        .record()
+        .actions
+        .last()
+        .cloned()
+        .unwrap();
     assert_eq!(
         last.action,
         serde_json::json!({"type": "take_row", "row": 2})
@@ -202,7 +217,14 @@ fn clicking_a_card_plays_it_and_clicking_a_row_takes_it() {
     let (x, y) = (areas.rows.x + 10, areas.rows.y + 1 + 3);
     assert_eq!(ui::hit(&a, x, y), Some(ui::Target::Row(3)));
     a.handle(Input::Click { x, y });
-    let last = a.table().record().actions.last().cloned().unwrap();
+    let last = a
+        .offline()
+        .unwrap()
+        .record()
+        .actions
+        .last()
+        .cloned()
+        .unwrap();
     assert_eq!(
         last.action,
         serde_json::json!({"type": "take_row", "row": 3})
@@ -268,7 +290,8 @@ fn a_small_terminal_ignores_game_keys_but_q_still_leaves() {
     assert!(!ui::fits(&a));
     keys(&mut a, &[Key::Char('3'), Key::Enter]);
     assert_eq!(
-        a.table()
+        a.offline()
+            .unwrap()
             .record()
             .actions
             .iter()
@@ -301,7 +324,10 @@ fn the_record_is_written_and_replays() {
     let record: nimmt_core::GameRecord =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(record.players, 2);
-    assert_eq!(record.actions.len(), a.table().record().actions.len());
+    assert_eq!(
+        record.actions.len(),
+        a.offline().unwrap().record().actions.len()
+    );
     let replayed = nimmt_core::record::replay(&record).unwrap();
     assert_eq!(replayed.game.outcome(), record.outcome);
 }

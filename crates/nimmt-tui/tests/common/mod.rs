@@ -40,7 +40,7 @@ pub fn keys(app: &mut App, ks: &[Key]) -> Vec<Effect> {
 pub fn until_me(app: &mut App) -> Vec<Effect> {
     let mut effects = Vec::new();
     for _ in 0..10_000 {
-        if app.pause.is_some() || (app.asked().is_some() && !app.table().bot_pending()) {
+        if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
             return effects;
         }
         effects.extend(app.handle(Input::Tick));
