@@ -89,7 +89,7 @@ pub enum Pause {
 /// Where the game runs.
 pub enum Source {
     /// In this process, against bots.
-    Offline(OfflineTable),
+    Offline(Box<OfflineTable>),
     /// On a server: the latest view it sent.
     Remote(Box<View>),
 }
@@ -135,7 +135,7 @@ impl App {
         names.extend((1..table.players()).map(|i| lang.fill(T::BotName, &[&i])));
         let shown = table.view();
         let me = crate::offline::ME;
-        App::with_source(Source::Offline(table), shown, me, names, lang)
+        App::with_source(Source::Offline(Box::new(table)), shown, me, names, lang)
     }
 
     /// A client for a remote table where the player sits at `me`; `names` has one per seat.
@@ -210,7 +210,7 @@ impl App {
     }
     /// Whether a bot of this process must still decide.
     pub fn bot_pending(&self) -> bool {
-        self.offline().is_some_and(OfflineTable::bot_pending)
+        self.offline().is_some_and(|t| t.bot_pending())
     }
     /// Whether the reveal is still being shown step by step.
     pub fn animating(&self) -> bool {
