@@ -17,6 +17,8 @@ pub enum Key {
     Char(char),
     Enter,
     Esc,
+    Backspace,
+    Tab,
     Left,
     Right,
     Up,
@@ -371,7 +373,7 @@ impl App {
         }
         match key {
             Key::Left => self.cursor = (self.cursor + n - 1) % n,
-            Key::Right => self.cursor = (self.cursor + 1) % n,
+            Key::Right | Key::Tab => self.cursor = (self.cursor + 1) % n,
             Key::Home => self.cursor = 0,
             Key::End => self.cursor = n - 1,
             Key::Char(c @ '0'..='9') => {
@@ -416,7 +418,7 @@ impl App {
         let per_line = ui::pool_per_line(self).max(1);
         match key {
             Key::Left => self.cursor = (self.cursor + n - 1) % n,
-            Key::Right => self.cursor = (self.cursor + 1) % n,
+            Key::Right | Key::Tab => self.cursor = (self.cursor + 1) % n,
             Key::Up => self.cursor = self.cursor.saturating_sub(per_line),
             Key::Down => self.cursor = (self.cursor + per_line).min(n - 1),
             Key::Home => self.cursor = 0,

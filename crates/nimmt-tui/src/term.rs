@@ -50,8 +50,9 @@ pub fn translate(event: TermEvent) -> Option<Input> {
                 KeyCode::Down => Key::Down,
                 KeyCode::Home => Key::Home,
                 KeyCode::End => Key::End,
-                KeyCode::Tab => Key::Right,
+                KeyCode::Tab => Key::Tab,
                 KeyCode::BackTab => Key::Left,
+                KeyCode::Backspace => Key::Backspace,
                 KeyCode::F(1) => Key::F1,
                 _ => return None,
             };
