@@ -80,7 +80,7 @@ fn restore() {
 }
 
 /// Restores the terminal when dropped, whatever way the loop is left.
-struct Guard;
+pub(crate) struct Guard;
 
 impl Drop for Guard {
     fn drop(&mut self) {
@@ -88,7 +88,7 @@ impl Drop for Guard {
     }
 }
 
-fn enter() -> anyhow::Result<(Terminal<CrosstermBackend<Stdout>>, Guard)> {
+pub(crate) fn enter() -> anyhow::Result<(Terminal<CrosstermBackend<Stdout>>, Guard)> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
