@@ -155,6 +155,7 @@ pub enum T {
     StateFinished,
     BotSeat,
     Away,
+    Connected,
 }
 
 impl T {
@@ -281,8 +282,8 @@ impl T {
                 "↑/↓ Tisch · Enter hinsetzen · w zuschauen · n neuer Tisch · Tab Chat · q Ende",
             ),
             TableHint => (
-                "Tab chat (/start, /bot add LEVEL, /option KEY=VALUE, /help) · l leave · q quit",
-                "Tab Chat (/start, /bot add STUFE, /option KEY=WERT, /help) · l verlassen · q Ende",
+                "Tab chat (/start, /bot add, /option KEY=VALUE, /help) · l leave · q quit",
+                "Tab Chat (/start, /bot add, /option K=W, /help) · l verlassen · q Ende",
             ),
             TableTitle => ("Table #{} · {} · {}", "Tisch #{} · {} · {}"),
             Seats => ("Seats", "Plätze"),
@@ -297,6 +298,7 @@ impl T {
             StateFinished => ("finished", "beendet"),
             BotSeat => ("bot", "Bot"),
             Away => ("away", "weg"),
+            Connected => ("Connected as {}.", "Verbunden als {}."),
             RowsLaidOut => ("The rows are laid.", "Die Reihen liegen aus."),
             NewDeal => ("Deal {} is dealt.", "Runde {} ist ausgeteilt."),
             Refused => ("Not allowed: {}", "Nicht erlaubt: {}"),
