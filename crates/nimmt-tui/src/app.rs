@@ -66,6 +66,8 @@ pub enum Effect {
 pub const TICK_MS: u64 = 100;
 /// Ticks a step of the reveal stays on screen before the next one.
 pub const STEP_TICKS: u32 = 8;
+/// Ticks a deal's or the game's result stands before Enter dismisses it.
+pub const PAUSE_TICKS: u32 = 6;
 
 /// A window over the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,8 @@ pub struct App {
     pub swap: bool,
     pub overlay: Option<Overlay>,
     pub pause: Option<Pause>,
+    /// Ticks since the result on screen appeared.
+    pause_age: u32,
     saved: bool,
 }
 
@@ -172,6 +176,7 @@ impl App {
             swap: false,
             overlay: None,
             pause: None,
+            pause_age: 0,
             saved: false,
         };
         app.log(app.lang.fill(T::NewDeal, &[&app.shown.deal]));
@@ -218,6 +223,43 @@ impl App {
     pub fn animating(&self) -> bool {
         !self.steps.is_empty()
     }
+    /// Whether the result on screen has stood long enough to be dismissed by Enter.
+    pub fn pause_ready(&self) -> bool {
+        self.pause.is_some() && self.pause_age >= PAUSE_TICKS
+    }
+    /// The game's result in one line (winner first, then everyone by points), once it is over.
+    pub fn result_line(&self) -> Option<String> {
+        let Some(Pause::GameOver { scores, winners }) = &self.pause else {
+            return None;
+        };
+        let lang = self.lang;
+        let banner = if winners.contains(&self.me) {
+            lang.t(if winners.len() > 1 {
+                T::YouShareWin
+            } else {
+                T::YouWin
+            })
+            .to_owned()
+        } else {
+            let names: Vec<&str> = winners
+                .iter()
+                .map(|s| self.names[s.index()].as_str())
+                .collect();
+            if names.len() > 1 {
+                lang.fill(T::ShareWin, &[&names.join(", ")])
+            } else {
+                lang.fill(T::Wins, &[&names.join("")])
+            }
+        };
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by_key(|&s| (scores[s], s));
+        let ranking: Vec<String> = order
+            .iter()
+            .map(|&s| format!("{} {}", self.names[s], scores[s]))
+            .collect();
+        Some(format!("{banner} · {}", ranking.join(", ")))
+    }
+
     /// Events still to be shown.
     pub fn steps_left(&self) -> usize {
         self.steps.len()
@@ -280,6 +322,9 @@ impl App {
     }
 
     fn tick(&mut self, effects: &mut Vec<Effect>) {
+        if self.pause.is_some() {
+            self.pause_age = self.pause_age.saturating_add(1);
+        }
         if self.overlay.is_some() || self.pause.is_some() {
             return;
         }
@@ -335,6 +380,10 @@ impl App {
                 return;
             }
             _ => {}
+        }
+        if self.pause.is_some() && !self.pause_ready() {
+            // A result stays a moment, so that keys meant for the reveal do not skip it.
+            return;
         }
         match &self.pause {
             Some(Pause::GameOver { .. }) => {
@@ -737,6 +786,7 @@ impl App {
                 self.shown.totals = totals.clone();
                 self.shown.history.push(points.clone());
                 self.log(lang.fill(T::DealOver, &[&deal]));
+                self.pause_age = 0;
                 self.pause = Some(Pause::DealOver {
                     deal,
                     points,
@@ -747,6 +797,7 @@ impl App {
                 let scores = outcome.scores.iter().map(|&s| s.max(0) as u32).collect();
                 self.shown.outcome = Some(outcome.clone());
                 self.shown.phase = PhaseView::Over;
+                self.pause_age = 0;
                 self.pause = Some(Pause::GameOver {
                     scores,
                     winners: outcome.winners,

@@ -161,6 +161,9 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
     if let (Some(path), false) = (&config.record, saved) {
         save_record(&app, path)?;
     }
+    if let Some(line) = app.result_line() {
+        println!("{line}");
+    }
     if let Some(path) = &config.record {
         println!("{}", app.lang.fill(T::RecordSaved, &[&path.display()]));
     }

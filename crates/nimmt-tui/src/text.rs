@@ -274,8 +274,14 @@ impl T {
             YouPick => ("You pick {}", "Du wählst {}"),
             Online => ("online as {}", "online als {}"),
             Tables => ("Tables", "Tische"),
-            NoTables => ("No tables yet: n opens one.", "Noch keine Tische: n eröffnet einen."),
-            TableLine => ("#{} {} · {}/{} seats · {} · host {}", "#{} {} · {}/{} Plätze · {} · Gastgeber {}"),
+            NoTables => (
+                "No tables yet: n opens one.",
+                "Noch keine Tische: n eröffnet einen.",
+            ),
+            TableLine => (
+                "#{} {} · {}/{} seats · {} · host {}",
+                "#{} {} · {}/{} Plätze · {} · Gastgeber {}",
+            ),
             Chat => ("Chat", "Chat"),
             LobbyHint => (
                 "↑/↓ table · Enter sit down · w watch · n new table · Tab chat · q quit",
@@ -291,7 +297,10 @@ impl T {
             Host => ("host", "Gastgeber"),
             Connecting => ("Connecting to {} …", "Verbinde mit {} …"),
             Disconnected => ("Connection closed: {}", "Verbindung beendet: {}"),
-            ChatPrompt => ("say (Enter sends, Esc cancels): ", "sagen (Enter sendet, Esc bricht ab): "),
+            ChatPrompt => (
+                "say (Enter sends, Esc cancels): ",
+                "sagen (Enter sendet, Esc bricht ab): ",
+            ),
             GameChatHint => ("Tab chat", "Tab Chat"),
             StateOpen => ("open", "offen"),
             StatePlaying => ("playing", "läuft"),

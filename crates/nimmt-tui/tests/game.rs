@@ -19,10 +19,11 @@ fn play_through(a: &mut nimmt_tui::App) -> (Vec<Effect>, usize, Vec<String>) {
             return (effects, pressed, deal_screens);
         }
         let input = match (&a.pause, a.asked()) {
-            (Some(Pause::DealOver { .. }), _) => {
+            (Some(Pause::DealOver { .. }), _) if a.pause_ready() => {
                 deal_screens.push(screen(a));
                 Input::Key(Key::Enter)
             }
+            (Some(_), _) => Input::Tick,
             (_, Some(_)) => {
                 pressed += 1;
                 // Choose cards by their position now and then, else take what the cursor holds.
@@ -77,6 +78,8 @@ fn a_whole_game_from_the_first_key_to_the_result() {
         "share the win".to_owned()
     };
     assert!(shown.contains(&banner), "{shown}");
+    let line = a.result_line().expect("a result");
+    assert!(line.starts_with(&banner), "{line}");
     assert!(shown.contains("The game is over"), "{shown}");
     insta::assert_snapshot!("game_over", shown);
 
@@ -84,7 +87,11 @@ fn a_whole_game_from_the_first_key_to_the_result() {
     let replayed = replay(&record).expect("the record replays");
     assert_eq!(replayed.game.outcome(), Some(outcome));
 
-    // Enter leaves.
+    // Enter leaves, once the result has stood a moment.
+    assert_eq!(a.handle(Input::Key(Key::Enter)), vec![]);
+    for _ in 0..nimmt_tui::app::PAUSE_TICKS {
+        a.handle(Input::Tick);
+    }
     assert_eq!(a.handle(Input::Key(Key::Enter)), vec![Effect::Quit]);
 }
 
@@ -105,7 +112,7 @@ fn a_whole_draft_game_with_the_zahlendreher_in_german() {
             a.handle(Input::Key(Key::Char('z')));
             swapped = true;
         }
-        let input = if a.asked().is_some() || a.pause.is_some() {
+        let input = if a.asked().is_some() || a.pause_ready() {
             Input::Key(Key::Enter)
         } else {
             Input::Tick

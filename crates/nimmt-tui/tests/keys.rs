@@ -263,13 +263,23 @@ fn a_deal_result_waits_for_enter() {
     if a.asked() == Some(Decision::TakeRow) {
         key(&mut a, Key::Enter);
     }
+    // Enter and space move the reveal on until the deal's result shows.
     for _ in 0..100 {
-        a.handle(Input::Tick);
+        if a.pause.is_some() {
+            break;
+        }
+        key(&mut a, Key::Char(' '));
     }
     assert!(matches!(
         a.pause,
         Some(nimmt_tui::app::Pause::DealOver { deal: 1, .. })
     ));
+    // A key pressed at once, meant for the reveal, does not skip the result.
+    key(&mut a, Key::Enter);
+    assert!(a.pause.is_some(), "the result stands a moment");
+    for _ in 0..nimmt_tui::app::PAUSE_TICKS {
+        a.handle(Input::Tick);
+    }
     assert!(screen(&a).contains("Deal 1 is over"));
     key(&mut a, Key::Char('x'));
     assert!(a.pause.is_some());
@@ -310,7 +320,7 @@ fn the_record_is_written_and_replays() {
         if a.is_over() {
             break;
         }
-        let input = if a.asked().is_some() || a.pause.is_some() {
+        let input = if a.asked().is_some() || a.pause_ready() {
             Input::Key(Key::Enter)
         } else {
             Input::Tick

@@ -43,7 +43,7 @@ fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
             });
             continue;
         }
-        let input = if a.asked().is_some() || a.pause.is_some() {
+        let input = if a.asked().is_some() || a.pause_ready() {
             Input::Key(Key::Enter)
         } else {
             Input::Tick
