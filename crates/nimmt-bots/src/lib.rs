@@ -13,3 +13,4 @@ pub trait Bot<R: Rules>: Send {
     /// A short name, e.g. `greedy` or `mcts:ms=100`.
     fn name(&self) -> String;
 }
+pub mod help;
