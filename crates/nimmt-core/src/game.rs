@@ -67,15 +67,27 @@ impl Game {
     /// Checks a setup and deals the first deal.
     pub fn new(setup: &Setup) -> Result<Game, SetupError> {
         Ok(match setup.game {
-            GameKind::Classic => Game::Classic(Classic::from_setup(setup.players, &setup.options, setup.seed)?),
-            GameKind::Help => Game::Help(Help::from_setup(setup.players, &setup.options, setup.seed)?),
+            GameKind::Classic => Game::Classic(Classic::from_setup(
+                setup.players,
+                &setup.options,
+                setup.seed,
+            )?),
+            GameKind::Help => {
+                Game::Help(Help::from_setup(setup.players, &setup.options, setup.seed)?)
+            }
         })
     }
 
     /// Checks options for a game kind without starting a game (the canonical, complete map).
-    pub fn check_options(game: GameKind, players: usize, options: &OptionMap) -> Result<OptionMap, SetupError> {
+    pub fn check_options(
+        game: GameKind,
+        players: usize,
+        options: &OptionMap,
+    ) -> Result<OptionMap, SetupError> {
         match game {
-            GameKind::Classic => Classic::parse_options(players, options).map(|o| Classic::options_map(&o)),
+            GameKind::Classic => {
+                Classic::parse_options(players, options).map(|o| Classic::options_map(&o))
+            }
             GameKind::Help => Help::parse_options(players, options).map(|o| Help::options_map(&o)),
         }
     }
@@ -114,7 +126,11 @@ impl Game {
     }
 
     /// Decodes and applies an action given as JSON. On error nothing changed.
-    pub fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+    ) -> Result<Vec<Addressed<Value>>, ActionError> {
         each!(self, g => act_typed(g, seat, action))
     }
 

@@ -43,7 +43,10 @@ fn even_odd_guillaumes_90() {
         Fan::EvenOdd,
         rows(
             [&[7, 19, 31], &[40, 44, 47, 50, 52], &[60, 92], &[70, 85]],
-            Some(Marker::EvenOdd { row: 3, even: false }),
+            Some(Marker::EvenOdd {
+                row: 3,
+                even: false,
+            }),
         ),
         vec![cards(&[90, 1]), cards(&[104, 2])],
     );
@@ -52,7 +55,10 @@ fn even_odd_guillaumes_90() {
     assert_eq!(taken(&events)[0], (0, 1, vec![40, 44, 47, 50, 52]));
     assert_eq!(g.rows().rows[1], cards(&[90]));
     assert!(events.contains(&Event::MarkerMoved {
-        marker: Marker::EvenOdd { row: 0, even: false }
+        marker: Marker::EvenOdd {
+            row: 0,
+            even: false
+        }
     }));
 }
 
@@ -79,7 +85,13 @@ fn even_odd_marker_may_move_onto_the_row_just_restarted() {
     play(&mut g, 1, Action::play(c(99)));
     let events = play(&mut g, 0, Action::TakeRow { row: 1 });
     assert_eq!(taken(&events), vec![(0, 1, vec![30])]);
-    assert_eq!(g.rows().marker, Some(Marker::EvenOdd { row: 1, even: false }));
+    assert_eq!(
+        g.rows().marker,
+        Some(Marker::EvenOdd {
+            row: 1,
+            even: false
+        })
+    );
 }
 
 #[test]
@@ -134,7 +146,10 @@ fn mountain_starts_at_the_bottom_and_turns_at_the_top() {
 #[test]
 fn mountain_equal_difference_goes_to_the_marked_row() {
     // F3: on equal difference the marked row wins. 30 is 5 above the 25 and 5 below the 35.
-    let mut r = rows([&[25], &[60], &[70], &[40, 35]], Some(Marker::Mountain { row: 3, up: true }));
+    let mut r = rows(
+        [&[25], &[60], &[70], &[40, 35]],
+        Some(Marker::Mountain { row: 3, up: true }),
+    );
     assert_eq!(r.target(30, Placement::Right), Some((3, End::Right)));
     r.lay(c(30), 3, End::Right);
     assert_eq!(r.rows[3], cards(&[40, 35, 30]));
@@ -153,7 +168,11 @@ fn cow_frank_43() {
         ),
         vec![cards(&[43, 101]), cards(&[79, 102])],
     );
-    assert_eq!(g.rows().items(0), 5, "four number cards and the cow make a full row");
+    assert_eq!(
+        g.rows().items(0),
+        5,
+        "four number cards and the cow make a full row"
+    );
     play(&mut g, 1, Action::play(c(79)));
     let events = play(&mut g, 0, Action::play(c(43)));
     assert_eq!(taken(&events), vec![(0, 0, vec![2, 6, 9, 13])]);
@@ -192,8 +211,16 @@ fn cow_chain_takes_two_rows() {
         "the 14 takes the cow's row, the cow jumps to the 24's row, which then holds six"
     );
     assert_eq!(r.rows[0], cards(&[14]));
-    assert_eq!(r.rows[1], cards(&[24]), "the fifth card stays as the new first card");
-    assert_eq!(r.marker, Some(Marker::Cow { row: 0 }), "then the cow jumps on to the 14");
+    assert_eq!(
+        r.rows[1],
+        cards(&[24]),
+        "the fifth card stays as the new first card"
+    );
+    assert_eq!(
+        r.marker,
+        Some(Marker::Cow { row: 0 }),
+        "then the cow jumps on to the 14"
+    );
 }
 
 #[test]
@@ -214,13 +241,31 @@ fn digit_swap_martins_24() {
         rows([&[60], &[5, 8, 12, 15, 20], &[70], &[30, 40]], None),
         vec![cards(&[24, 101]), cards(&[99, 102])],
     );
-    play(&mut g, 0, Action::Play { card: c(24), swap: true });
+    play(
+        &mut g,
+        0,
+        Action::Play {
+            card: c(24),
+            swap: true,
+        },
+    );
     let events = play(&mut g, 1, Action::play(c(99)));
     assert!(taken(&events).is_empty(), "no row taken");
     assert_eq!(g.rows().rows[3], cards(&[30, 40, 24]));
-    assert!(!g.view(Viewer::Spectator).swap_left[0], "the Zahlendreher is out of play");
+    assert!(
+        !g.view(Viewer::Spectator).swap_left[0],
+        "the Zahlendreher is out of play"
+    );
     assert_eq!(
-        g.act(Seat(0), &Action::Play { card: c(101), swap: true }).unwrap_err().code(),
+        g.act(
+            Seat(0),
+            &Action::Play {
+                card: c(101),
+                swap: true
+            }
+        )
+        .unwrap_err()
+        .code(),
         "illegal",
         "a second swap in the same deal is refused"
     );
@@ -245,7 +290,14 @@ fn digit_swap_equal_value_goes_first() {
         vec![cards(&[31, 101]), cards(&[13, 102])],
     );
     play(&mut g, 1, Action::play(c(13)));
-    let events = play(&mut g, 0, Action::Play { card: c(31), swap: true });
+    let events = play(
+        &mut g,
+        0,
+        Action::Play {
+            card: c(31),
+            swap: true,
+        },
+    );
     let revealed = events.iter().find_map(|e| match e {
         Event::Revealed { plays, .. } => Some(plays.clone()),
         _ => None,
@@ -267,10 +319,21 @@ fn digit_swap_refused_for_100_to_104() {
         vec![cards(&[101, 5]), cards(&[13, 6])],
     );
     let before = g.clone();
-    let err = g.act(Seat(0), &Action::Play { card: c(101), swap: true }).unwrap_err();
+    let err = g
+        .act(
+            Seat(0),
+            &Action::Play {
+                card: c(101),
+                swap: true,
+            },
+        )
+        .unwrap_err();
     assert!(err.to_string().contains("100–104"), "{err}");
     assert_eq!(g, before);
-    assert!(!g.legal_actions(Seat(0)).contains(&Action::Play { card: c(101), swap: true }));
+    assert!(!g.legal_actions(Seat(0)).contains(&Action::Play {
+        card: c(101),
+        swap: true
+    }));
 }
 
 #[test]
@@ -282,14 +345,25 @@ fn digit_swap_stays_hidden_until_the_reveal() {
         vec![cards(&[31, 5]), cards(&[13, 6]), cards(&[50, 7])],
     );
     let other_before = g.view(Viewer::Seat(Seat(1)));
-    play(&mut g, 0, Action::Play { card: c(31), swap: true });
+    play(
+        &mut g,
+        0,
+        Action::Play {
+            card: c(31),
+            swap: true,
+        },
+    );
     let other_after = g.view(Viewer::Seat(Seat(1)));
     assert_eq!(other_after.swap_left, other_before.swap_left);
     assert_eq!(
         g.view(Viewer::Seat(Seat(0))).phase,
         PhaseView::Choose {
             chosen: vec![true, false, false],
-            mine: Some(Play { seat: Seat(0), card: c(31), swap: true })
+            mine: Some(Play {
+                seat: Seat(0),
+                card: c(31),
+                swap: true
+            })
         }
     );
 }
@@ -320,7 +394,10 @@ fn fan_cards_work_with_every_player_count_deck_and_deal() {
                             steps += 1;
                         }
                         let total: u32 = g.totals().iter().sum();
-                        assert!(total > 0, "{fan} {players} {deck} {deal}: somebody took cards");
+                        assert!(
+                            total > 0,
+                            "{fan} {players} {deck} {deal}: somebody took cards"
+                        );
                     }
                 }
             }

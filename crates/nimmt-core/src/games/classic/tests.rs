@@ -56,7 +56,10 @@ fn rule_book_game() -> Classic {
         cards(&[44, 26, 68, 92]),
         cards(&[61, 36, 83, 93]),
     ];
-    Classic::from_position(Position::new(rows([&[12], &[37], &[43], &[58]], None), hands))
+    Classic::from_position(Position::new(
+        rows([&[12], &[37], &[43], &[58]], None),
+        hands,
+    ))
 }
 
 #[test]
@@ -65,7 +68,10 @@ fn rule_2_lowest_difference_14_15_44_61() {
     // (rule 2), 61 to the fourth.
     let mut g = rule_book_game();
     let events = play_turn(&mut g, &[14, 15, 44, 61]);
-    assert_eq!(numbers(&g), vec![vec![12, 14, 15], vec![37], vec![43, 44], vec![58, 61]]);
+    assert_eq!(
+        numbers(&g),
+        vec![vec![12, 14, 15], vec![37], vec![43, 44], vec![58, 61]]
+    );
     let order: Vec<u8> = events
         .iter()
         .filter_map(|e| match e {
@@ -96,8 +102,15 @@ fn rule_4_low_card_takes_a_row_of_your_choice_3_9_68_83() {
     play_turn(&mut g, &[14, 15, 44, 61]);
     play_turn(&mut g, &[30, 21, 26, 36]);
     let events = play_turn(&mut g, &[3, 9, 68, 83]);
-    assert!(events.contains(&Event::RowChoice { seat: Seat(0), card: c(3) }));
-    assert_eq!(g.pending(), vec![(Seat(0), Decision::TakeRow)], "the turn waits (C6)");
+    assert!(events.contains(&Event::RowChoice {
+        seat: Seat(0),
+        card: c(3)
+    }));
+    assert_eq!(
+        g.pending(),
+        vec![(Seat(0), Decision::TakeRow)],
+        "the turn waits (C6)"
+    );
     // Nobody else may answer the row choice.
     assert_eq!(
         g.act(Seat(1), &Action::TakeRow { row: 1 }),
@@ -110,7 +123,10 @@ fn rule_4_low_card_takes_a_row_of_your_choice_3_9_68_83() {
         .map(|a| a.event)
         .collect();
     assert_eq!(taken_by(&events), vec![(0, vec![37])]);
-    assert_eq!(numbers(&g), vec![vec![30, 36], vec![3, 9], vec![43, 44], vec![58, 61, 68, 83]]);
+    assert_eq!(
+        numbers(&g),
+        vec![vec![30, 36], vec![3, 9], vec![43, 44], vec![58, 61, 68, 83]]
+    );
 }
 
 #[test]
@@ -141,15 +157,20 @@ fn tip_2_a_low_card_before_yours_changes_where_yours_goes() {
         .into_iter()
         .map(|a| a.event)
         .collect();
-    assert_eq!(taken_by(&events), vec![(1, vec![51, 60]), (0, vec![32, 38, 41, 47, 50])]);
+    assert_eq!(
+        taken_by(&events),
+        vec![(1, vec![51, 60]), (0, vec![32, 38, 41, 47, 50])]
+    );
 }
 
 #[test]
 fn profi_example_18_right_of_13_then_21_left_of_23() {
     // 003 option profi: a row ends with 13, another begins with 23; the 18 goes right of the 13
     // (equal difference: right end), a following 21 left of the 23 (C5).
-    let mut opts = ClassicOptions::default();
-    opts.placement = Placement::BothEnds;
+    let opts = ClassicOptions {
+        placement: Placement::BothEnds,
+        ..ClassicOptions::default()
+    };
     let mut p = Position::new(
         rows([&[8, 13], &[23, 30], &[50], &[70]], None),
         vec![cards(&[18, 101]), cards(&[21, 102])],
@@ -200,7 +221,11 @@ fn cheapest_row_fewest_heads_then_highest_last_card() {
     let r = rows([&[11], &[12, 13], &[14], &[20]], None);
     assert_eq!(r.cheapest_row(), 2, "the 14 alone is the only one-head row");
     let r = rows([&[11], &[12], &[14], &[20]], None);
-    assert_eq!(r.cheapest_row(), 2, "12 and 14 tie at one head: the higher last card, 14");
+    assert_eq!(
+        r.cheapest_row(),
+        2,
+        "12 and 14 tie at one head: the higher last card, 14"
+    );
 }
 
 #[test]
@@ -212,7 +237,14 @@ fn illegal_actions_change_nothing() {
         (Seat(9), Action::play(c(14)), "no_such_seat"),
         (Seat(0), Action::TakeRow { row: 0 }, "wrong_decision"),
         (Seat(0), Action::Draft { card: c(1) }, "wrong_decision"),
-        (Seat(0), Action::Play { card: c(14), swap: true }, "illegal"),
+        (
+            Seat(0),
+            Action::Play {
+                card: c(14),
+                swap: true,
+            },
+            "illegal",
+        ),
     ];
     for (seat, action, code) in cases {
         let err = g.act(seat, &action).unwrap_err();
@@ -244,7 +276,10 @@ fn end_at_points_ends_after_the_deal_in_which_someone_reaches_it() {
     assert_eq!(outcome.scores, vec![66, 0]);
     assert_eq!(outcome.winners, vec![Seat(1)]);
     assert!(g.pending().is_empty());
-    assert_eq!(g.act(Seat(0), &Action::play(c(7))), Err(ActionError::GameOver));
+    assert_eq!(
+        g.act(Seat(0), &Action::play(c(7))),
+        Err(ActionError::GameOver)
+    );
 }
 
 #[test]
@@ -294,7 +329,10 @@ fn draft_seats_pick_in_turn_and_the_four_left_start_the_rows() {
     let mut expected_seat = 0;
     while g.pending().first().map(|p| p.1) == Some(Decision::DraftPick) {
         let (seat, _) = g.pending()[0];
-        assert_eq!(seat.0, expected_seat, "clockwise from seat 0 in the first deal");
+        assert_eq!(
+            seat.0, expected_seat,
+            "clockwise from seat 0 in the first deal"
+        );
         let card = match &g.legal_actions(seat)[..] {
             [Action::Draft { card }, ..] => *card,
             other => panic!("{other:?}"),
@@ -307,7 +345,11 @@ fn draft_seats_pick_in_turn_and_the_four_left_start_the_rows() {
     let mut sorted = starts.clone();
     sorted.sort();
     assert_eq!(starts, sorted, "ascending from the top");
-    assert_eq!(starts, vec![31, 32, 33, 34], "everyone took the lowest card: 31–34 are left");
+    assert_eq!(
+        starts,
+        vec![31, 32, 33, 34],
+        "everyone took the lowest card: 31–34 are left"
+    );
     // The second deal starts with seat 1 (deal k starts with seat k mod n).
     while g.deal_number() == 1 {
         let (seat, _) = g.pending()[0];
@@ -329,7 +371,10 @@ fn draft_with_full_deck_draws_four_random_start_cards() {
     }
     let starts: Vec<u8> = g.rows().cards().map(|c| c.number()).collect();
     assert_eq!(starts.len(), 4);
-    assert!(starts.iter().all(|&n| n > 20), "the 20 lowest were drafted: {starts:?}");
+    assert!(
+        starts.iter().all(|&n| n > 20),
+        "the 20 lowest were drafted: {starts:?}"
+    );
     let mut g2 = Classic::new(2, opts, 4);
     while g2.turn() == 0 {
         let (seat, _) = g2.pending()[0];
