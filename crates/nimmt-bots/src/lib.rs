@@ -11,6 +11,7 @@
 
 pub mod arena;
 pub mod classic;
+pub mod help;
 pub mod outside;
 pub mod spec;
 
@@ -29,4 +30,3 @@ pub trait Bot<R: Rules>: Send {
     /// ignore it.
     fn reseed(&mut self, _seed: u64) {}
 }
-pub mod help;

@@ -14,11 +14,22 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
+use std::time::Instant;
 
-/// Searches `iterations` sampled worlds per decision.
+/// How much a search may spend on one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Playouts, shared among the legal actions (every action is tried in at least 8 worlds):
+    /// deterministic for a given seed.
+    Iters(u64),
+    /// Wall-clock milliseconds (at least 8 worlds).
+    Millis(u64),
+}
+
+/// Searches sampled worlds for the best action (see the module documentation).
 pub struct MctsBot {
-    /// Playouts per decision, shared among the legal actions (at least 8 worlds each).
-    pub iterations: usize,
+    /// How long to search per decision.
+    pub budget: Budget,
     /// Play out to the end of the game (the result: the bot's share of the win) instead of the
     /// end of the deal.
     pub to_game_end: bool,
@@ -80,7 +91,7 @@ impl GameValues {
 impl MctsBot {
     pub fn new(seed: u64) -> Self {
         MctsBot {
-            iterations: 400,
+            budget: Budget::Iters(1000),
             playout_noise: 0.0,
             to_game_end: false,
 
@@ -230,8 +241,17 @@ impl Bot<Help> for MctsBot {
         let mut visits = vec![0u32; k];
         // Every action is tried in the same sampled worlds with the same playout luck (common
         // random numbers), so differences between actions are not drowned in the deal's luck.
-        let worlds = (self.iterations / k).max(8);
-        for _ in 0..worlds {
+        let started = Instant::now();
+        let mut worlds = 0u64;
+        loop {
+            let more = match self.budget {
+                Budget::Iters(n) => worlds < (n / k as u64).max(8),
+                Budget::Millis(ms) => worlds < 8 || started.elapsed().as_millis() < ms as u128,
+            };
+            if !more {
+                break;
+            }
+            worlds += 1;
             let world = sample_world(view, &mut self.rng);
             let luck: u64 = self.rng.random();
             for arm in 0..k {
@@ -256,6 +276,13 @@ impl Bot<Help> for MctsBot {
     }
 
     fn name(&self) -> String {
-        format!("mcts:n={}", self.iterations)
+        match self.budget {
+            Budget::Iters(n) => format!("mcts:iters={n}"),
+            Budget::Millis(ms) => format!("mcts:ms={ms}"),
+        }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 }

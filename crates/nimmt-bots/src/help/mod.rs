@@ -6,7 +6,7 @@ mod mcts;
 mod random;
 
 pub use greedy::{greedy_action, GreedyBot};
-pub use mcts::{sample_world, MctsBot};
+pub use mcts::{sample_world, Budget, GameValues, MctsBot};
 pub use random::RandomBot;
 
 use crate::Bot;
@@ -33,7 +33,10 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
     }
 }
 
-/// A bot by name: `random`, `greedy`, `mcts` or `mcts:n=ITERATIONS`.
+/// A bot by name: `random`, `greedy`, `mcts`, or `mcts:` with comma-separated settings
+/// `iters=N` (playouts per decision, default 1000) or `ms=N` (time per decision),
+/// `horizon=deal|game` (play out to the end of the deal, default, or the game) and
+/// `noise=P` (share of random moves in playouts, default 0).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     let (kind, params) = name.split_once(':').unwrap_or((name, ""));
     Some(match kind {
@@ -44,7 +47,8 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
             for p in params.split(',').filter(|p| !p.is_empty()) {
                 let (k, v) = p.split_once('=')?;
                 match k {
-                    "n" => bot.iterations = v.parse().ok()?,
+                    "iters" => bot.budget = Budget::Iters(v.parse().ok().filter(|&n| n >= 1)?),
+                    "ms" => bot.budget = Budget::Millis(v.parse().ok().filter(|&n| n >= 1)?),
                     "horizon" => {
                         bot.to_game_end = match v {
                             "deal" => false,

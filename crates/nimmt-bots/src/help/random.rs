@@ -28,4 +28,8 @@ impl Bot<Help> for RandomBot {
     fn name(&self) -> String {
         "random".into()
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }

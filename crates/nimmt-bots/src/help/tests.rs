@@ -22,7 +22,7 @@ fn every_bot_plays_whole_games_with_legal_actions_only() {
             }
         }
         let mut bots: Vec<Box<dyn Bot<Help>>> = (0..players)
-            .map(|s| by_name(if s == 0 { "mcts:n=16" } else { "greedy" }, s as u64).unwrap())
+            .map(|s| by_name(if s == 0 { "mcts:iters=16" } else { "greedy" }, s as u64).unwrap())
             .collect();
         play_game(&mut bots, players as u64);
     }
@@ -30,7 +30,13 @@ fn every_bot_plays_whole_games_with_legal_actions_only() {
 
 #[test]
 fn bot_names_parse() {
-    assert_eq!(by_name("mcts:n=50", 1).unwrap().name(), "mcts:n=50");
+    assert_eq!(by_name("mcts:iters=50", 1).unwrap().name(), "mcts:iters=50");
+    assert_eq!(
+        by_name("mcts:ms=20,horizon=game", 1).unwrap().name(),
+        "mcts:ms=20"
+    );
+    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=1000");
+    assert!(by_name("mcts:iters=0", 1).is_none());
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
     assert!(by_name("oracle", 1).is_none());
@@ -135,4 +141,17 @@ fn help_mcts_against_greedy() {
         share,
         start.elapsed().as_secs_f64()
     );
+}
+
+#[test]
+fn game_values_are_win_shares() {
+    let mut v = GameValues::default();
+    let even = v.get(&[0, 0, 0, 0], 3);
+    for s in &even {
+        assert!((s - 0.25).abs() < 1e-9, "no seat has an edge at 0:0:0:0: {even:?}");
+    }
+    let ahead = v.get(&[2, 0, 0, 0], 3);
+    assert!(ahead[0] > 0.5 && ahead[1] < 0.25, "{ahead:?}");
+    assert!((ahead.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert_eq!(v.get(&[3, 3, 1, 0], 3), vec![0.5, 0.5, 0.0, 0.0], "finished: shared win");
 }
