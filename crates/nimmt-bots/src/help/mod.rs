@@ -68,6 +68,27 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     })
 }
 
+/// The HELP! bot for a command-line spec (`random`, `greedy`, `mcts`, `mcts:ms=N`,
+/// `mcts:iters=N`; the classic search's `playout` and `utility` settings do not apply). `None`
+/// for an outside bot (`cmd:`), which speaks only classic so far.
+pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<Help>>> {
+    use crate::classic::Budget as ClassicBudget;
+    use crate::spec::BotSpec;
+    Some(match spec {
+        BotSpec::Random => Box::new(RandomBot::new(seed)),
+        BotSpec::Greedy => Box::new(GreedyBot),
+        BotSpec::Mcts(config) => {
+            let mut bot = MctsBot::new(seed);
+            bot.budget = match config.budget {
+                ClassicBudget::Millis(ms) => Budget::Millis(ms),
+                ClassicBudget::Iters(n) => Budget::Iters(n),
+            };
+            Box::new(bot)
+        }
+        BotSpec::Cmd(_) => return None,
+    })
+}
+
 /// The share of the win each seat takes: 1 ÷ the number of winners for each winner.
 pub fn win_shares(outcome: &nimmt_core::Outcome, players: usize) -> Vec<f64> {
     let mut shares = vec![0.0; players];

@@ -40,6 +40,12 @@ fn bot_names_parse() {
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
     assert!(by_name("oracle", 1).is_none());
+    let spec: crate::spec::BotSpec = "mcts:iters=200".parse().unwrap();
+    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:iters=200");
+    let spec: crate::spec::BotSpec = "mcts:ms=30".parse().unwrap();
+    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:ms=30");
+    let spec: crate::spec::BotSpec = "cmd:true".parse().unwrap();
+    assert!(from_spec(&spec, 1).is_none());
 }
 
 /// Views of seats asked to decide, from random games.
@@ -148,10 +154,17 @@ fn game_values_are_win_shares() {
     let mut v = GameValues::default();
     let even = v.get(&[0, 0, 0, 0], 3);
     for s in &even {
-        assert!((s - 0.25).abs() < 1e-9, "no seat has an edge at 0:0:0:0: {even:?}");
+        assert!(
+            (s - 0.25).abs() < 1e-9,
+            "no seat has an edge at 0:0:0:0: {even:?}"
+        );
     }
     let ahead = v.get(&[2, 0, 0, 0], 3);
     assert!(ahead[0] > 0.5 && ahead[1] < 0.25, "{ahead:?}");
     assert!((ahead.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-    assert_eq!(v.get(&[3, 3, 1, 0], 3), vec![0.5, 0.5, 0.0, 0.0], "finished: shared win");
+    assert_eq!(
+        v.get(&[3, 3, 1, 0], 3),
+        vec![0.5, 0.5, 0.0, 0.0],
+        "finished: shared win"
+    );
 }
