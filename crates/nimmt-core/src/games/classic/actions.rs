@@ -139,6 +139,8 @@ pub enum Event {
     },
     /// A fan card's marker moved (F2–F4).
     MarkerMoved { marker: Marker },
+    /// Every card of the turn is laid: the rows as they now stand.
+    TurnEnded { deal: u32, turn: u32, rows: Rows },
     /// The deal is over: points of this deal and totals.
     DealEnded {
         deal: u32,

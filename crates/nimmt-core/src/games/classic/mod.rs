@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// A classic game in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Classic {
     players: usize,
     options: ClassicOptions,
@@ -50,6 +50,8 @@ pub struct Classic {
     history: Vec<Vec<u32>>,
     /// Whether each seat still holds its *Zahlendreher* (F5), as known to all.
     swap_left: Vec<bool>,
+    /// Cards of the deck not in play this deal (seen by nobody).
+    set_aside: Vec<Card>,
     /// Cards each seat picked in this deal's draft (the picks are public, C4).
     drafted: Vec<Vec<Card>>,
     phase: Phase,
@@ -89,7 +91,109 @@ pub struct DealStart {
     pub rows: Vec<Card>,
 }
 
+/// A position to start a classic game from, mid-deal, at the start of a turn: for rule-book
+/// examples, puzzles and the worlds a search bot samples. Checked only for shape.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub options: ClassicOptions,
+    pub rows: Rows,
+    /// Hands of equal size; the turns already played are the hand size less this.
+    pub hands: Vec<Vec<Card>>,
+    /// Points of finished deals.
+    pub totals: Vec<u32>,
+    /// Cards taken this deal.
+    pub taken: Vec<Vec<Card>>,
+    /// Who still holds the *Zahlendreher* (with `fan=digit-swap`).
+    pub swap_left: Vec<bool>,
+    pub seed: u64,
+}
+
+impl Position {
+    /// A position with these rows and hands, nothing taken yet, and the default options.
+    pub fn new(rows: Rows, hands: Vec<Vec<Card>>) -> Position {
+        let n = hands.len();
+        Position {
+            options: ClassicOptions::default(),
+            rows,
+            hands,
+            totals: vec![0; n],
+            taken: vec![Vec::new(); n],
+            swap_left: vec![false; n],
+            seed: 0,
+        }
+    }
+}
+
 impl Classic {
+    /// A game that starts at `position`, everyone about to choose a card. Later deals are dealt
+    /// from `position.seed`.
+    pub fn from_position(position: Position) -> Classic {
+        let players = position.hands.len();
+        assert!((2..=10).contains(&players), "2–10 seats");
+        assert_eq!(position.totals.len(), players, "totals per seat");
+        assert_eq!(position.taken.len(), players, "taken per seat");
+        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
+        let held = hands[0].len() as u32;
+        assert!(
+            hands.iter().all(|h| h.len() as u32 == held),
+            "hands of equal size"
+        );
+        let turns_played = (position.options.hand_size as u32).saturating_sub(held);
+        let dealt = DealStart {
+            hands: hands.clone(),
+            pool: Vec::new(),
+            rows: position.rows.cards().collect(),
+        };
+        let mut game = Classic {
+            players,
+            options: position.options,
+            rng: ChaCha8Rng::seed_from_u64(position.seed),
+            deal: 1,
+            turn: turns_played,
+            hands,
+            rows: position.rows,
+            taken: position.taken,
+            totals: position.totals,
+            history: Vec::new(),
+            swap_left: position.swap_left,
+            set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
+            phase: Phase::Choose { chosen: Vec::new() },
+            dealt: vec![dealt],
+        };
+        game.begin_turn();
+        game.set_aside = game.missing_cards();
+        game
+    }
+
+    /// The same game with other hands and another generator for later deals: a world a search
+    /// bot samples, consistent with what a seat has seen. Hands must hold the same numbers of
+    /// cards as now; the cards already chosen this turn stay.
+    pub fn with_hands(&self, hands: Vec<Vec<Card>>, seed: u64) -> Classic {
+        assert_eq!(hands.len(), self.players, "a hand per seat");
+        let mut world = self.clone();
+        for (s, hand) in hands.into_iter().enumerate() {
+            assert_eq!(hand.len(), self.hands[s].len(), "hand sizes stay");
+            world.hands[s] = sorted(hand);
+        }
+        world.rng = ChaCha8Rng::seed_from_u64(seed);
+        world.set_aside = Vec::new();
+        world.set_aside = world.missing_cards();
+        world
+    }
+
+    /// Cards of the deck that are nowhere in the game.
+    fn missing_cards(&self) -> Vec<Card> {
+        let mut present = [false; 105];
+        for c in self.cards_in_play() {
+            present[c.number() as usize] = true;
+        }
+        (1..=self.options.deck_size(self.players) as u8)
+            .filter(|&n| !present[n as usize])
+            .filter_map(Card::new)
+            .collect()
+    }
+
     pub fn deal_number(&self) -> u32 {
         self.deal
     }
@@ -118,6 +222,7 @@ impl Classic {
     pub fn cards_in_play(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.hands.iter().flatten().copied().collect();
         all.extend(self.rows.cards());
+        all.extend(&self.set_aside);
         all.extend(self.taken.iter().flatten());
         match &self.phase {
             Phase::Draft { pool, .. } => all.extend(pool),
@@ -169,6 +274,7 @@ impl Classic {
                 let starts: [Card; ROWS] = deck[n * h..n * h + ROWS]
                     .try_into()
                     .expect("four start cards");
+                self.set_aside = deck[n * h + ROWS..].to_vec();
                 self.rows = Rows::new(starts, self.options.fan);
                 self.dealt.push(DealStart {
                     hands: self.hands.clone(),
@@ -197,6 +303,7 @@ impl Classic {
                 let next = Seat(((self.deal - 1) as usize % n) as u8);
                 self.hands = vec![Vec::new(); n];
                 self.rows = Rows::empty();
+                self.set_aside = Vec::new();
                 self.dealt.push(DealStart {
                     hands: Vec::new(),
                     pool: deck.clone(),
@@ -230,8 +337,10 @@ impl Classic {
             }
             // Full deck: four drawn at random from those left.
             Deck::Full => {
-                let (drawn, _) = pool.partial_shuffle(&mut self.rng, ROWS);
-                drawn.try_into().expect("four drawn")
+                let (drawn, rest) = pool.partial_shuffle(&mut self.rng, ROWS);
+                let drawn: [Card; ROWS] = (&*drawn).try_into().expect("four drawn");
+                self.set_aside = rest.to_vec();
+                drawn
             }
         };
         self.rows = Rows::new(starts, self.options.fan);
@@ -296,6 +405,11 @@ impl Classic {
     }
 
     fn end_turn(&mut self, events: &mut Vec<Addressed<Event>>) {
+        events.push(Addressed::public(Event::TurnEnded {
+            deal: self.deal,
+            turn: self.turn,
+            rows: self.rows.clone(),
+        }));
         if self.turn < self.options.hand_size as u32 {
             self.begin_turn();
             return;
@@ -370,6 +484,7 @@ impl Rules for Classic {
             totals: vec![0; players],
             history: Vec::new(),
             swap_left: vec![false; players],
+            set_aside: Vec::new(),
             drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: Vec::new(),
@@ -565,5 +680,7 @@ impl Rules for Classic {
     }
 }
 
+#[cfg(test)]
+mod fan_tests;
 #[cfg(test)]
 mod tests;

@@ -69,7 +69,7 @@ impl Rows {
             // F2: beside the lowest start card, showing its parity.
             Some(Fan::EvenOdd) => Some(Marker::EvenOdd {
                 row: lowest,
-                even: starts[lowest].number() % 2 == 0,
+                even: starts[lowest].number().is_multiple_of(2),
             }),
             // F3: beside the bottom row, pointing up.
             Some(Fan::Mountain) => Some(Marker::Mountain {
@@ -134,7 +134,8 @@ impl Rows {
         let last = self.last(row).number();
         let mut out = [None, None];
         match self.marker {
-            Some(Marker::EvenOdd { row: m, even }) if m == row && (value % 2 == 0) != even => {}
+            Some(Marker::EvenOdd { row: m, even })
+                if m == row && value.is_multiple_of(2) != even => {}
             Some(Marker::Mountain { row: m, .. }) if m == row => {
                 // The marked row runs downhill: its right end takes lower cards, and with
                 // both ends in play its left end takes higher ones.
@@ -200,7 +201,7 @@ impl Rows {
                 let to = self.lowest_last_except(m);
                 self.marker = Some(Marker::EvenOdd {
                     row: to,
-                    even: self.last(to).number() % 2 == 0,
+                    even: self.last(to).number().is_multiple_of(2),
                 });
             }
             Some(Marker::Mountain { row: m, up }) => {
