@@ -97,7 +97,7 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
                     "own" => Utility::Own,
                     "relative" => Utility::Relative,
                     "win" => Utility::Win,
-                    _ => return Err(bad(item, "utility=own or utility=relative")),
+                    _ => return Err(bad(item, "utility=relative, own or win")),
                 }
             }
             _ => {
