@@ -70,7 +70,8 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
 
 /// The HELP! bot for a command-line spec (`random`, `greedy`, `mcts`, `mcts:ms=N`,
 /// `mcts:iters=N`; the classic search's `playout` and `utility` settings do not apply). `None`
-/// for an outside bot (`cmd:`), which speaks only classic so far.
+/// for an outside bot (`cmd:`) or a classic playout policy (`policy:`), which speak only
+/// classic so far.
 pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     use crate::classic::Budget as ClassicBudget;
     use crate::spec::BotSpec;
@@ -85,7 +86,8 @@ pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<H
             };
             Box::new(bot)
         }
-        BotSpec::Cmd(_) => return None,
+        // The classic playout policies and outside bots speak classic only.
+        BotSpec::Policy(_) | BotSpec::Cmd(_) => return None,
     })
 }
 
