@@ -35,7 +35,6 @@ pub struct MctsBot {
     pub to_game_end: bool,
     /// The share of random moves in playouts (the rest are greedy).
     pub playout_noise: f64,
-
     rng: ChaCha8Rng,
     buf: Vec<Action>,
     values: GameValues,
@@ -94,7 +93,6 @@ impl MctsBot {
             budget: Budget::Iters(1000),
             playout_noise: 0.0,
             to_game_end: false,
-
             rng: ChaCha8Rng::seed_from_u64(seed),
             buf: Vec::new(),
             values: GameValues::default(),
@@ -102,13 +100,13 @@ impl MctsBot {
     }
 
     /// Plays `world` from `first` (an action of `me`) to the end of the deal; the result for
-    /// `me`: its points of the deal less the others' average.
+    /// `me`: its expected share of the win from the totals after the deal ([`GameValues`]).
     fn playout(&mut self, mut world: Help, me: Seat, first: &Action) -> f64 {
         let deal = world.deal_number();
         let before = world.totals().to_vec();
         if world.act_quiet(me, first).is_err() {
-            // The sampled world disagrees with the view (it cannot): count it as neutral.
-            return 0.0;
+            // The sampled world disagrees with the view (it cannot): count it as no change.
+            return self.values.get(&before, world.options().end_at)[me.index()];
         }
         for _ in 0..20_000 {
             let Some(stage) = world.stage() else { break };
