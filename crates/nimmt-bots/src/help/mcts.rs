@@ -90,7 +90,7 @@ impl GameValues {
 impl MctsBot {
     pub fn new(seed: u64) -> Self {
         MctsBot {
-            budget: Budget::Iters(1000),
+            budget: Budget::Iters(3000),
             playout_noise: 0.0,
             to_game_end: false,
             rng: ChaCha8Rng::seed_from_u64(seed),

@@ -35,7 +35,7 @@ fn bot_names_parse() {
         by_name("mcts:ms=20,horizon=game", 1).unwrap().name(),
         "mcts:ms=20"
     );
-    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=1000");
+    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=3000");
     assert!(by_name("mcts:iters=0", 1).is_none());
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
