@@ -1,0 +1,370 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AGAIN_PREFIX, type Client } from './client';
+import type { Key } from './i18n';
+import { CLASSIC_OPTIONS, optionSummary } from './lobby';
+import { CardFace, ChatBox, DealChart, Rules, RowsView, type T } from './parts';
+import { viewerSeat, type ClassicView, type TableInfo } from './protocol';
+import type { AtTable } from './store';
+
+
+export function seatNames(info: TableInfo, players: number): string[] {
+  return Array.from({ length: players }, (_, i) => info.seats.find((s) => s.seat === i)?.name ?? `#${i + 1}`);
+}
+
+export function TableScreen(props: { client: Client; t: T; id: number; go: (h: string) => void }) {
+  const { client, t, id } = props;
+  const at = client.state.tables[id];
+  const [rules, setRules] = useState(false);
+  const [resultClosed, setResultClosed] = useState(false);
+  if (!at) {
+    return (
+      <main class="table-screen">
+        <p>{client.status === 'online' ? '…' : t('app.connecting')}</p>
+        <button type="button" onClick={() => props.go('#/')}>
+          {t('table.lobby')}
+        </button>
+      </main>
+    );
+  }
+  const { info, view } = at;
+  const frame = client.frame(id);
+  const over = !!view?.outcome && !frame;
+  return (
+    <main class="table-screen" data-testid="table" data-version={at.version}>
+      <header class="tablebar">
+        <h2>{t('table.title', { id })}</h2>
+        <span class="muted">
+          {info.game} · {optionSummary(t, info.options, info.table_options)}
+        </span>
+        <span class="spacer" />
+        <button type="button" onClick={() => setRules(true)} data-testid="rules-button">
+          {t('table.rules')}
+        </button>
+        <button type="button" onClick={() => props.go('#/')}>
+          {t('table.lobby')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            client.send({ type: 'leave', table: id });
+            props.go('#/');
+          }}
+        >
+          {t('table.leave')}
+        </button>
+      </header>
+      <div class="tablegrid">
+        <Seats client={client} t={t} at={at} />
+        <div class="board">
+          {view ? <Board client={client} t={t} at={at} view={view} /> : <Waiting client={client} t={t} at={at} />}
+        </div>
+        <ChatBox
+          t={t}
+          lang={client.lang}
+          lines={at.chat}
+          title={t('table.chat')}
+          testid="table-chat"
+          onSend={(text) => client.chat(id, text)}
+        />
+      </div>
+      {over && !resultClosed && view && <Result client={client} t={t} at={at} view={view} onClose={() => setResultClosed(true)} go={props.go} />}
+      {rules && <Rules t={t} fan={info.options.fan ?? view?.options.fan ?? null} onClose={() => setRules(false)} />}
+    </main>
+  );
+}
+
+function Seats(props: { client: Client; t: T; at: AtTable }) {
+  const { t, at, client } = props;
+  const { info, view } = at;
+  const frame = client.frame(info.id);
+  const me = at.you.seat;
+  return (
+    <section class="seats" aria-label={t('lobby.seats')} data-testid="seats">
+      {info.seats.map((s) => {
+        const i = s.seat;
+        let status = '';
+        if (view && !frame) {
+          const waiting = view.waiting_for.includes(i);
+          if (view.phase.phase === 'choose') status = view.phase.chosen[i] ? `✓ ${t('table.chosen')}` : `… ${t('table.thinking')}`;
+          else if (view.phase.phase === 'draft') status = waiting ? `… ${t('table.picking')}` : '';
+          else if (view.phase.phase === 'place') status = waiting ? `… ${t('table.taking')}` : '';
+        }
+        const taker = frame?.taking?.seat === i;
+        return (
+          <div key={i} class={`seat${i === me ? ' me' : ''}${taker ? ' hit' : ''}`} data-testid={`seat-${i}`} data-seat={i}>
+            <div class="seatname">
+              {s.name}
+              {i === me && <span class="tag">{t('table.you')}</span>}
+              {s.kind === 'bot' && <span class="tag">{t('table.bot')}</span>}
+              {info.host === s.name && <span class="tag">{t('table.host')}</span>}
+              {!s.connected && <span class="tag warn">{t('table.away')}</span>}
+              {s.bot_standing_in && <span class="tag warn">{t('table.standIn')}</span>}
+            </div>
+            {view && (
+              <div class="seatscore">
+                <b data-testid={`total-${i}`}>{view.totals[i] + (view.outcome ? 0 : view.deal_points[i])}</b> {t('table.points')}
+                <span class="muted small">
+                  {' '}
+                  ({t('table.thisDeal')}: {view.deal_points[i]}) · {t('table.cards', { n: view.hand_sizes[i] })}
+                </span>
+              </div>
+            )}
+            {status && <div class={`seatstatus${status.startsWith('✓') ? ' done' : ''}`}>{status}</div>}
+            {taker && frame?.taking && <div class="pointsin">+{frame.taking.points} 🐮</div>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function Waiting(props: { client: Client; t: T; at: AtTable }) {
+  const { client, t, at } = props;
+  const id = at.info.id;
+  const [key, setKey] = useState('deck');
+  const [value, setValue] = useState('tactic');
+  const cmd = (c: string) => client.chat(id, c);
+  const seated = at.you.role === 'player';
+  return (
+    <div class="waiting" data-testid="waiting">
+      <p>{t('table.waiting', { n: at.info.seats.length })}</p>
+      <div class="buttons">
+        {!seated && at.info.seats.length < at.info.max_seats && (
+          <button type="button" onClick={() => client.send({ type: 'join', table: id, role: 'player' })}>
+            {t('table.sitDown')}
+          </button>
+        )}
+        {seated && (
+          <>
+            <button type="button" class="primary" data-testid="start" onClick={() => cmd('/start')}>
+              {t('table.start')}
+            </button>
+            <button type="button" data-testid="add-bot" onClick={() => cmd('/bot add')}>
+              {t('table.addBot')}
+            </button>
+            <button type="button" onClick={() => cmd('/bot remove')}>
+              {t('table.removeBot')}
+            </button>
+          </>
+        )}
+      </div>
+      {at.you.host && (
+        <form
+          class="setopt"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (value.trim()) cmd(`/option ${key}=${value.trim()}`);
+          }}
+        >
+          <select aria-label={t('lobby.options')} value={key} onChange={(e) => setKey((e.target as HTMLSelectElement).value)}>
+            {CLASSIC_OPTIONS.map((o) => (
+              <option key={o.key} value={o.key}>
+                {t(`opt.${o.key}` as Key)}
+              </option>
+            ))}
+          </select>
+          <input aria-label="value" value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} />
+          <button type="submit">{t('table.setOption')}</button>
+          <small class="muted">{t(`opt.${key}.help` as Key)}</small>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function useCountdown(seconds: number, key: string): number | null {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (!seconds) {
+      setLeft(null);
+      return;
+    }
+    const end = Date.now() + seconds * 1000;
+    setLeft(seconds);
+    const h = window.setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 250);
+    return () => window.clearInterval(h);
+  }, [seconds, key]);
+  return left;
+}
+
+function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) {
+  const { client, t, at, view } = props;
+  const id = at.info.id;
+  const frame = client.frame(id);
+  const names = seatNames(at.info, view.players);
+  const me = viewerSeat(view);
+  const [swap, setSwap] = useState(false);
+  const asked = frame ? null : view.asked?.type ?? null;
+  const timer = Number(at.info.table_options.timer ?? 0);
+  const left = useCountdown(asked ? timer : 0, `${view.deal}-${view.turn}-${asked}-${view.phase.phase}`);
+  const phase = view.phase;
+  let status = '';
+  if (frame) status = '';
+  else if (asked === 'play_card') status = t('table.playCard');
+  else if (asked === 'take_row' && phase.phase === 'place') status = t('table.takeRow', { card: phase.queue[0]?.card ?? '' });
+  else if (asked === 'draft_pick') status = t('table.draftPick');
+  else if (phase.phase === 'choose' && phase.mine) status = t('table.youChose', { card: phase.mine.card });
+  else if (phase.phase === 'place' && phase.queue[0]) status = t('table.waitRow', { name: names[phase.queue[0].seat], card: phase.queue[0].card });
+  else if (phase.phase === 'draft') status = t('table.draftWait', { name: names[phase.next] });
+  const canSwap = view.options.fan === 'digit-swap' && me !== null && view.swap_left[me];
+  const pending = frame?.pending ?? [];
+  return (
+    <>
+      <div class="dealline">
+        <span>{t('table.deal', { deal: view.deal, turn: view.turn })}</span>
+        {left !== null && (
+          <span class={`timer${left <= 5 ? ' urgent' : ''}`} data-testid="timer" role="timer">
+            ⏱ {t('table.timeLeft', { s: left })}
+          </span>
+        )}
+      </div>
+      {phase.phase === 'draft' && !frame ? (
+        <section class="pool" aria-label={t('table.draftPool')}>
+          <h3>{t('table.draftPool')}</h3>
+          <div class="cards">
+            {phase.pool.map((c) => (
+              <CardFace key={c} card={c} small onClick={asked === 'draft_pick' ? () => client.act(id, { type: 'draft', card: c }) : undefined} />
+            ))}
+          </div>
+        </section>
+      ) : (
+        <RowsView
+          t={t}
+          view={view}
+          frame={frame}
+          names={names}
+          onTake={asked === 'take_row' ? (row) => client.act(id, { type: 'take_row', row }) : undefined}
+        />
+      )}
+      <div class="revealed" aria-live="polite" data-testid="revealed">
+        {pending.length > 0 && <span class="muted">{t('table.revealed')}:</span>}
+        {pending.map((p) => (
+          <span key={p.card} class="play">
+            <CardFace card={p.card} small />
+            <small>{names[p.seat]}</small>
+          </span>
+        ))}
+      </div>
+      <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
+        {status}
+      </p>
+      {me === null ? (
+        <p class="muted" data-testid="spectating">
+          {t('table.watching')}
+        </p>
+      ) : (
+        <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
+          <h3>
+            {t('table.yourHand')}
+            {canSwap && (
+              <label class="swap" title={t('table.swapHelp')}>
+                <input type="checkbox" checked={swap} onChange={(e) => setSwap((e.target as HTMLInputElement).checked)} /> {t('table.swap')}
+              </label>
+            )}
+          </h3>
+          <div class="cards">
+            {view.hand.map((c) => (
+              <CardFace
+                key={c}
+                card={c}
+                testid="hand-card"
+                onClick={
+                  asked === 'play_card'
+                    ? () => {
+                        client.act(id, swap && c <= 99 ? { type: 'play', card: c, swap: true } : { type: 'play', card: c });
+                        setSwap(false);
+                      }
+                    : undefined
+                }
+              />
+            ))}
+            {phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; onClose: () => void; go: (h: string) => void }) {
+  const { client, t, at, view } = props;
+  const names = seatNames(at.info, view.players);
+  const outcome = view.outcome!;
+  const scores = outcome.scores;
+  const best = Math.min(...scores);
+  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => a[0] - b[0]);
+  const winners = outcome.winners.map((w) => names[w]);
+  const invites = at.chat.filter((l) => l.from !== null && l.text.startsWith(AGAIN_PREFIX));
+  const invite = invites.length ? Number(invites[invites.length - 1].text.slice(AGAIN_PREFIX.length)) || null : null;
+  const again = () => {
+    const o = at.info.options;
+    const options: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o)) if (!(k === 'fan' && v === 'none')) options[k] = v;
+    if (options.deals) delete options.end_at;
+    for (const [k, v] of Object.entries(at.info.table_options)) if (k === 'timer' && v !== '0') options[k] = v;
+    client.againFrom = id(at);
+    client.pendingOpen = true;
+    client.send({ type: 'create_table', game: at.info.game, options, seats: at.info.max_seats });
+  };
+  return (
+    <div class="modal" role="dialog" aria-modal="true" aria-label={t('result.title')} data-testid="result">
+      <div class="panel result">
+        <h2>{t('result.title')}</h2>
+        <p class="winner" data-testid="winner">
+          🏆{' '}
+          {winners.length === 1
+            ? t('result.wins', { name: winners[0], points: best })
+            : t('result.tie', { names: winners.join(', '), points: best })}
+        </p>
+        <p class="muted">{t('result.fewest')}</p>
+        <table class="ranking">
+          <thead>
+            <tr>
+              <th>{t('result.rank')}</th>
+              <th>{t('result.player')}</th>
+              <th>{t('table.points')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.map(([s, i]) => (
+              <tr key={i} class={s === best ? 'won' : ''}>
+                <td>{order.findIndex(([x]) => x === s) + 1}.</td>
+                <td>{names[i]}</td>
+                <td>{s}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <DealChart t={t} history={view.history} names={names} />
+        <div class="buttons">
+          {invite !== null && !client.state.tables[invite] && (
+            <button
+              type="button"
+              class="primary"
+              data-testid="join-again"
+              onClick={() => {
+                client.send({ type: 'join', table: invite, role: 'player' });
+                props.go(`#/table/${invite}`);
+              }}
+            >
+              {t('table.joinAgain', { id: invite })}
+            </button>
+          )}
+          {at.you.role === 'player' && invite === null && (
+            <button type="button" class="primary" data-testid="again" onClick={again}>
+              {t('table.again')}
+            </button>
+          )}
+          <button type="button" onClick={() => props.go(`#/replay/${at.info.id}`)}>
+            {t('result.replay')}
+          </button>
+          <button type="button" onClick={props.onClose}>
+            {t('result.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const id = (at: AtTable) => at.info.id;
