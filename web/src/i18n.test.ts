@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DICTS, pickLang, serverText, translate } from './i18n';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('texts in English and German', () => {
+  it('both languages have every key, none empty, with the same placeholders', () => {
+    const en = Object.keys(DICTS.en).sort();
+    const de = Object.keys(DICTS.de).sort();
+    expect(de).toEqual(en);
+    for (const k of en) {
+      const a = DICTS.en[k as keyof typeof DICTS.en];
+      const b = DICTS.de[k as keyof typeof DICTS.de];
+      expect(a.trim(), k).not.toBe('');
+      expect(b.trim(), k).not.toBe('');
+      expect(placeholders(b), k).toEqual(placeholders(a));
+    }
+  });
+
+  it('the German texts are translated, not copied', () => {
+    const same = Object.keys(DICTS.en).filter(
+      (k) => DICTS.en[k as keyof typeof DICTS.en] === DICTS.de[k as keyof typeof DICTS.de] && !/^\W*\{\w+\}\W*$/.test(DICTS.en[k as keyof typeof DICTS.en]),
+    );
+    // Only names and formulas that read the same in both.
+    expect(same.sort()).toEqual(['app.title', 'srv.option_set', 'table.chat', 'table.lobby']);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('de', 'result.wins', { name: 'Ann', points: 12 })).toBe('Ann gewinnt mit 12 Punkten!');
+    expect(translate('en', 'result.wins', { name: 'Ann', points: 12 })).toBe('Ann wins with 12 points!');
+  });
+
+  it('server notices are translated by key, unknown keys shown as sent', () => {
+    expect(serverText('de', { key: 'joined', params: { name: 'Bob', seat: '2' }, text: 'Bob sits down (seat 2).' })).toBe('Bob setzt sich (Platz 2).');
+    expect(serverText('de', { key: 'help', text: 'Commands: …' })).toBe('Commands: …');
+  });
+
+  it('starts in the browser language unless one was chosen', () => {
+    expect(pickLang(null, ['de-AT', 'en'])).toBe('de');
+    expect(pickLang(null, ['fr-FR', 'en-GB'])).toBe('en');
+    expect(pickLang(null, ['fr'])).toBe('en');
+    expect(pickLang('en', ['de-DE'])).toBe('en');
+  });
+});
