@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().collect();
     entries.sort_by_key(|e| e.path());
     for e in entries {
@@ -38,11 +40,17 @@ fn build(web: &Path) -> Result<(), String> {
     }
     let installed = web.join("node_modules/.package-lock.json");
     let lock = web.join("package-lock.json");
-    let stale = |a: &Path, b: &Path| match (a.metadata().and_then(|m| m.modified()), b.metadata().and_then(|m| m.modified())) {
+    let stale = |a: &Path, b: &Path| match (
+        a.metadata().and_then(|m| m.modified()),
+        b.metadata().and_then(|m| m.modified()),
+    ) {
         (Ok(a), Ok(b)) => a > b,
         _ => true,
     };
-    if !installed.exists() || stale(&lock, &installed) || stale(&web.join("package.json"), &installed) {
+    if !installed.exists()
+        || stale(&lock, &installed)
+        || stale(&web.join("package.json"), &installed)
+    {
         if lock.exists() {
             npm(web, &["ci", "--no-audit", "--no-fund"])?;
         } else {
@@ -56,7 +64,15 @@ fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let web = manifest.join("../../web");
     let web = web.canonicalize().unwrap_or(web);
-    for p in ["src", "index.html", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json", "public"] {
+    for p in [
+        "src",
+        "index.html",
+        "package.json",
+        "package-lock.json",
+        "vite.config.ts",
+        "tsconfig.json",
+        "public",
+    ] {
         let path = web.join(p);
         if path.exists() {
             println!("cargo:rerun-if-changed={}", path.display());
@@ -68,7 +84,12 @@ fn main() {
     match build(&web) {
         Ok(()) => walk(&dist, &dist, &mut files),
         Err(e) => {
-            println!("cargo:warning=the browser client was not built: {e}; install Node.js 20+ with npm and build again (the server shows a page saying so)");
+            let hint = if e.starts_with("cannot run npm") {
+                "install Node.js 20+ with npm and build again (until then the server shows a page saying so)"
+            } else {
+                "see the output of npm above (`npm run build` in web/ shows it again)"
+            };
+            println!("cargo:warning=the browser client was not built: {e}; {hint}");
             if dist.join("index.html").exists() {
                 println!("cargo:warning=embedding the earlier build in web/dist");
                 walk(&dist, &dist, &mut files);
@@ -77,7 +98,10 @@ fn main() {
     }
     let mut code = String::from("/// The built client: path (relative to `/`), bytes.\npub static FILES: &[(&str, &[u8])] = &[\n");
     for (rel, path) in &files {
-        code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", path.display().to_string()));
+        code.push_str(&format!(
+            "    ({rel:?}, include_bytes!({:?})),\n",
+            path.display().to_string()
+        ));
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("files.rs");

@@ -81,7 +81,7 @@ function ReplayStep(props: { t: T; steps: Step[]; i: number; setI: (i: number) =
     <>
       <nav class="stepper" aria-label={t('replay.step', { i, n })}>
         <button type="button" onClick={() => props.setI(0)} disabled={i === 0}>
-          ⏮ {t('replay.first')}
+          |◀ {t('replay.first')}
         </button>
         <button type="button" data-testid="replay-back" onClick={() => props.setI(Math.max(0, i - 1))} disabled={i === 0}>
           ◀ {t('replay.back')}
@@ -91,7 +91,7 @@ function ReplayStep(props: { t: T; steps: Step[]; i: number; setI: (i: number) =
           {t('replay.forward')} ▶
         </button>
         <button type="button" onClick={() => props.setI(n)} disabled={i === n}>
-          {t('replay.last')} ⏭
+          {t('replay.last')} ▶|
         </button>
         <input type="range" min={0} max={n} value={i} aria-label={t('replay.step', { i, n })} onInput={(e) => props.setI(Number((e.target as HTMLInputElement).value))} />
         <small class="muted">{t('replay.keys')}</small>

@@ -311,7 +311,7 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
       <div class="panel result">
         <h2>{t('result.title')}</h2>
         <p class="winner" data-testid="winner">
-          🏆{' '}
+          ★{' '}
           {winners.length === 1
             ? t('result.wins', { name: winners[0], points: best })
             : t('result.tie', { names: winners.join(', '), points: best })}

@@ -56,7 +56,11 @@ pub fn mime(path: &str) -> &'static str {
 /// The file for a request path (`/`, `/assets/index-abc.js`, `/table/3`). Paths without a file
 /// extension get `index.html`; a missing file with an extension gets `None` (a 404).
 pub fn asset(path: &str) -> Option<Asset> {
-    let path = path.split(['?', '#']).next().unwrap_or("").trim_start_matches('/');
+    let path = path
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("")
+        .trim_start_matches('/');
     if path.split('/').any(|p| p == "..") {
         return None;
     }
@@ -73,8 +77,16 @@ pub fn asset(path: &str) -> Option<Asset> {
         return None;
     }
     Some(match FILES.iter().find(|(p, _)| *p == "index.html") {
-        Some((_, bytes)) => Asset { bytes, mime: mime("index.html"), immutable: false },
-        None => Asset { bytes: FALLBACK_PAGE.as_bytes(), mime: mime("index.html"), immutable: false },
+        Some((_, bytes)) => Asset {
+            bytes,
+            mime: mime("index.html"),
+            immutable: false,
+        },
+        None => Asset {
+            bytes: FALLBACK_PAGE.as_bytes(),
+            mime: mime("index.html"),
+            immutable: false,
+        },
     })
 }
 
@@ -92,7 +104,10 @@ mod tests {
         if built() {
             assert!(page.contains("<script"), "the built page loads the client");
         } else {
-            assert!(page.contains("npm"), "the fallback page says how to get the client");
+            assert!(
+                page.contains("npm"),
+                "the fallback page says how to get the client"
+            );
         }
     }
 

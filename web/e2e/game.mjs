@@ -1,0 +1,203 @@
+// End-to-end test of the browser client in a real headless Chromium, against a real `nimmt serve`.
+//
+//   NIMMT_BIN=target/debug/nimmt node web/e2e/game.mjs
+//
+// Starts the server (SQLite in a temporary directory, an ephemeral port, the client from web/dist),
+// then: Ann opens a table (1 deal of 3 cards), Bob joins from the lobby, a bot sits down, they
+// play the whole game to the result screen; Bob reloads mid-game and carries on in his seat; a
+// spectator sees no hand. Screenshots go to artifacts/ (ARTIFACTS to change).
+// Environment: CHROMIUM (default /usr/bin/chromium), NIMMT_WEB_DIST (default web/dist).
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const bin = process.env.NIMMT_BIN ?? join(root, 'target/debug/nimmt');
+const dist = process.env.NIMMT_WEB_DIST ?? join(root, 'web/dist');
+const artifacts = process.env.ARTIFACTS ?? join(root, 'artifacts');
+const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+const failures = [];
+function check(name, ok, detail = '') {
+  if (ok) {
+    passed++;
+    console.log(`ok - ${name}`);
+  } else {
+    failures.push(name);
+    console.log(`not ok - ${name} ${detail}`);
+  }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'nimmt-e2e-'));
+const server = spawn(
+  bin,
+  ['serve', '--addr', '127.0.0.1:0', '--database', `sqlite://${join(tmp, 'nimmt.db')}`, '--web-dir', dist, '--bot-delay-ms', '100'],
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
+);
+let serverLog = '';
+server.stderr.on('data', (d) => (serverLog += d));
+const base = await new Promise((res, rej) => {
+  let out = '';
+  const timer = setTimeout(() => rej(new Error(`the server did not start:\n${out}\n${serverLog}`)), 30000);
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/serving on (http:\/\/[0-9.:]+)/);
+    if (m) {
+      clearTimeout(timer);
+      res(m[1]);
+    }
+  });
+  server.on('exit', (c) => rej(new Error(`the server exited (${c}):\n${out}\n${serverLog}`)));
+});
+console.log(`# server at ${base}`);
+
+const browser = await chromium.launch({
+  executablePath: browserPath,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function person(name, viewport = { width: 1200, height: 860 }) {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US' });
+  await ctx.addInitScript((n) => {
+    if (!localStorage.getItem('nimmt.name')) localStorage.setItem('nimmt.name', n);
+  }, name);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => failures.push(`${name}: page error ${e.message}`));
+  await page.goto(base + '/');
+  await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+try {
+  const ann = await person('Ann');
+  const bob = await person('Bob');
+
+  // Ann opens a short table: one deal of three cards.
+  await ann.fill('input[name=deals]', '1');
+  await ann.fill('input[name=hand_size]', '3');
+  await ann.fill('input[name=seats]', '3');
+  await ann.click('[data-testid=create]');
+  await ann.locator('[data-testid=table]').waitFor();
+  const id = Number(ann.url().match(/#\/table\/(\d+)/)?.[1]);
+  check('creating a table opens it', id > 0);
+
+  // Bob sees it in the lobby, with its options and free seats, and joins.
+  const row = bob.locator(`[data-testid=lobby-table-${id}]`);
+  await row.waitFor();
+  const rowText = await row.innerText();
+  check('the lobby lists the table with options and free seats', /Deals: 1/.test(rowText) && /Hand size: 3/.test(rowText) && /2 of 3 free/.test(rowText), rowText);
+  await shot(bob, 'lobby');
+  await bob.click(`[data-testid=join-${id}]`);
+  await bob.locator('[data-testid=seat-1]').waitFor();
+
+  await ann.locator('[data-testid=seat-1]').waitFor();
+  await ann.click('[data-testid=add-bot]');
+  await ann.locator('[data-testid=seat-2]').waitFor();
+  check('the bot sits down', (await ann.locator('[data-testid=seat-2]').innerText()).includes('bot'));
+  await ann.click('[data-testid=start]');
+  await ann.locator('[data-testid=hand-card]').first().waitFor();
+  await bob.locator('[data-testid=hand-card]').first().waitFor();
+  check('each player sees a hand of three sorted cards', await sortedHand(ann, 3));
+
+  // A spectator sees the table but no hand.
+  const cy = await person('Cy', { width: 390, height: 844 });
+  await cy.locator(`[data-testid=watch-${id}]`).click();
+  await cy.locator('[data-testid=rows]').waitFor();
+  await cy.locator('[data-testid=spectating]').waitFor();
+  check('a spectator sees no hand', (await cy.locator('[data-testid=hand-card]').count()) === 0);
+  await shot(cy, 'table-phone-spectator');
+
+  // Play to the end. Bob reloads after the first turn and carries on in his seat.
+  let reloaded = false;
+  let turnsSeen = 0;
+  for (let step = 0; step < 200; step++) {
+    if ((await ann.locator('[data-testid=result]').count()) && (await bob.locator('[data-testid=result]').count())) break;
+    for (const [who, page] of [['Ann', ann], ['Bob', bob]]) {
+      const rowsChoosing = page.locator('.rows.choosing [data-testid=row-0]');
+      if (await rowsChoosing.count()) {
+        await rowsChoosing.click();
+        continue;
+      }
+      const card = page.locator('button[data-testid=hand-card]').first();
+      if (await card.count()) {
+        if (who === 'Ann' && turnsSeen === 0) await shot(ann, 'table');
+        await card.click();
+        if (who === 'Bob') turnsSeen++;
+      }
+    }
+    if (!reloaded && turnsSeen >= 1 && (await bob.locator('[data-testid=hand-card]').count()) === 2) {
+      await bob.reload();
+      await bob.locator('[data-testid=conn][data-status=online]').waitFor();
+      await bob.locator('[data-testid=table]').waitFor();
+      await bob.locator('[data-testid=hand-card]').first().waitFor();
+      check('after a reload Bob is back in his seat with his hand', (await bob.locator('[data-testid=hand-card]').count()) === 2);
+      const seat = await bob.locator('[data-testid=seat-1]').innerText();
+      check('Bob still holds seat 2 and is not replaced by a bot', /Bob/.test(seat) && !/bot plays/.test(seat), seat);
+      reloaded = true;
+    }
+    await ann.waitForTimeout(150);
+  }
+  check('Bob reloaded mid-game', reloaded);
+  await ann.locator('[data-testid=result]').waitFor({ timeout: 20000 });
+  await bob.locator('[data-testid=result]').waitFor({ timeout: 20000 });
+  const winner = await ann.locator('[data-testid=winner]').innerText();
+  check('the result names the winner', /wins with|Shared win/.test(winner), winner);
+  check('the result shows points per deal', (await ann.locator('[data-testid=result] [data-testid=chart]').count()) === 1);
+  // The winner has the fewest points of the ranking.
+  const points = await ann.locator('.ranking tbody tr td:nth-child(3)').allInnerTexts();
+  const nums = points.map(Number);
+  check('the ranking goes from fewest points up', nums.every((p, i) => i === 0 || nums[i - 1] <= p), points.join(','));
+  check('the winner line states the fewest points', winner.includes(`${Math.min(...nums)} points`), winner);
+  await shot(ann, 'result');
+  await cy.locator('[data-testid=result]').waitFor({ timeout: 20000 });
+  check('the spectator sees the result too', true);
+
+  // The replay steps forward and back.
+  await ann.click('[data-testid=result] >> text=Watch the replay');
+  await ann.locator('[data-testid=replay-step]').waitFor();
+  const first = await ann.locator('[data-testid=replay-step]').innerText();
+  await ann.click('[data-testid=replay-forward]');
+  await ann.click('[data-testid=replay-forward]');
+  await ann.click('[data-testid=replay-back]');
+  const now = await ann.locator('[data-testid=replay-step]').innerText();
+  check('the replay steps forward and back', /Step 0 of \d+/.test(first) && /Step 1 of/.test(now), `${first} / ${now}`);
+  await ann.keyboard.press('End');
+  const end = await ann.locator('[data-testid=replay-step]').innerText();
+  const [, i, n] = end.match(/Step (\d+) of (\d+)/) ?? [];
+  check('the replay reaches the end with the keyboard', i && i === n, end);
+  await shot(ann, 'replay');
+
+  // German, switched in the header.
+  await bob.click('[data-testid=result] >> text=Back to the table');
+  await bob.selectOption('[data-testid=lang]', 'de');
+  check('the client switches to German', (await bob.locator('.tablebar h2').innerText()).startsWith('Tisch'));
+} catch (e) {
+  failures.push(`exception: ${e.stack ?? e}`);
+  console.log(e);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+async function sortedHand(page, n) {
+  const cards = (await page.locator('[data-testid=hand-card]').evaluateAll((els) => els.map((e) => Number(e.dataset.card))));
+  return cards.length === n && cards.every((c, i) => i === 0 || cards[i - 1] < c);
+}
+
+console.log(`${passed} passed, ${failures.length} failed`);
+if (failures.length) {
+  console.log(failures.join('\n'));
+  if (serverLog) console.log(`# server log:\n${serverLog.slice(-3000)}`);
+  process.exit(1);
+}
