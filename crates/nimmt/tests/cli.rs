@@ -202,3 +202,32 @@ fn bench_prints_deals_per_second() {
     assert!(figure > 0.0);
     assert!(first.contains("deals/s"), "{first}");
 }
+
+#[test]
+fn sim_plays_help_and_its_record_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("help.json");
+    let o = nimmt(&[
+        "sim",
+        "--game",
+        "help",
+        "--players",
+        "4",
+        "--deals",
+        "30",
+        "--seed",
+        "8",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("30 deals of help with 4 players"),
+        "{}",
+        stdout(&o)
+    );
+    let o = nimmt(&["replay", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("help with 4 players"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("won by seat"), "{}", stdout(&o));
+}

@@ -52,6 +52,8 @@ pub struct Classic {
     swap_left: Vec<bool>,
     /// Cards of the deck not in play this deal (seen by nobody).
     set_aside: Vec<Card>,
+    /// Cards each seat picked in this deal's draft (the picks are public, C4).
+    drafted: Vec<Vec<Card>>,
     phase: Phase,
     dealt: Vec<DealStart>,
 }
@@ -155,6 +157,7 @@ impl Classic {
             history: Vec::new(),
             swap_left: position.swap_left,
             set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: vec![dealt],
         };
@@ -261,6 +264,7 @@ impl Classic {
             .map(|c| Card::new(c).expect("deck within 1–104"))
             .collect();
         self.taken = vec![Vec::new(); n];
+        self.drafted = vec![Vec::new(); n];
         self.swap_left = vec![self.options.fan == Some(Fan::DigitSwap); n];
         self.turn = 0;
         match self.options.deal {
@@ -481,6 +485,7 @@ impl Rules for Classic {
             history: Vec::new(),
             swap_left: vec![false; players],
             set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: Vec::new(),
         };
@@ -558,6 +563,7 @@ impl Rules for Classic {
                 pool.remove(i);
                 let hand = &mut self.hands[seat.index()];
                 hand.insert(hand.partition_point(|&c| c < card), card);
+                self.drafted[seat.index()].push(card);
                 events.push(Addressed::public(Event::Drafted { seat, card }));
                 *next = Seat(((next.index() + 1) % self.players) as u8);
                 let full = self

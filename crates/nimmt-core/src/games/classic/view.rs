@@ -24,6 +24,10 @@ pub struct View {
     pub hand_sizes: Vec<usize>,
     /// Whether each seat still holds its *Zahlendreher* (F5).
     pub swap_left: Vec<bool>,
+    /// Cards each seat picked in this deal's draft, in order (the picks are public, C4); empty
+    /// lists without a draft.
+    #[serde(default)]
+    pub drafted: Vec<Vec<Card>>,
     pub phase: PhaseView,
     /// Cards each seat has taken this deal (everyone saw them taken).
     pub taken: Vec<Vec<Card>>,
@@ -151,6 +155,7 @@ pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
             .unwrap_or_default(),
         hand_sizes: game.hands.iter().map(Vec::len).collect(),
         swap_left: game.swap_left.clone(),
+        drafted: game.drafted.clone(),
         phase,
         taken: game.taken.clone(),
         deal_points: game.deal_points(),
