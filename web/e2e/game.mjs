@@ -120,18 +120,31 @@ try {
   // Play to the end. Bob reloads after the first turn and carries on in his seat.
   let reloaded = false;
   let turnsSeen = 0;
+  let tookShot = false;
+  let keyboardPlays = 0;
   for (let step = 0; step < 200; step++) {
     if ((await ann.locator('[data-testid=result]').count()) && (await bob.locator('[data-testid=result]').count())) break;
+    if (!tookShot && (await ann.locator('[data-testid=flying]').count())) {
+      await shot(ann, 'table-taking');
+      tookShot = true;
+    }
+    // Ann clicks; Bob plays with the keyboard only (1 = first card, or the first row).
     for (const [who, page] of [['Ann', ann], ['Bob', bob]]) {
       const rowsChoosing = page.locator('.rows.choosing [data-testid=row-0]');
       if (await rowsChoosing.count()) {
-        await rowsChoosing.click();
+        if (who === 'Bob') await page.keyboard.press('1');
+        else await rowsChoosing.click();
         continue;
       }
       const card = page.locator('button[data-testid=hand-card]').first();
       if (await card.count()) {
         if (who === 'Ann' && turnsSeen === 0) await shot(ann, 'table');
-        await card.click();
+        if (who === 'Bob') {
+          const before = await page.locator('[data-testid=hand-card]').count();
+          await page.keyboard.press('1');
+          await page.waitForFunction((n) => document.querySelectorAll('button[data-testid=hand-card]').length !== n, before, { timeout: 5000 }).catch(() => {});
+          keyboardPlays++;
+        } else await card.click();
         if (who === 'Bob') turnsSeen++;
       }
     }
@@ -148,6 +161,7 @@ try {
     await ann.waitForTimeout(150);
   }
   check('Bob reloaded mid-game', reloaded);
+  check('Bob played with the keyboard', keyboardPlays >= 2, String(keyboardPlays));
   await ann.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   await bob.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   const winner = await ann.locator('[data-testid=winner]').innerText();
@@ -162,8 +176,18 @@ try {
   await cy.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   check('the spectator sees the result too', true);
 
-  // The replay steps forward and back.
-  await ann.click('[data-testid=result] >> text=Watch the replay');
+  // Play again: Ann opens a new table with the same options, Bob follows from his result screen.
+  await ann.click('[data-testid=again]');
+  await ann.waitForURL((u) => /#\/table\/\d+/.test(u.hash) && !u.hash.endsWith(`/${id}`));
+  const again = Number(ann.url().match(/#\/table\/(\d+)/)?.[1]);
+  await bob.locator('[data-testid=join-again]').click();
+  await bob.locator('[data-testid=waiting]').waitFor();
+  check('play again brings both to a new table with the same options', again !== id && bob.url().endsWith(`#/table/${again}`) && /Deals: 1, Hand size: 3/.test(await bob.locator('.tablebar').innerText()));
+  await ann.locator('[data-testid=seat-1]').waitFor();
+  check('Bob sits at the new table', (await ann.locator('[data-testid=seat-1]').innerText()).includes('Bob'));
+
+  // The replay of the finished game steps forward and back.
+  await ann.goto(`${base}/#/replay/${id}`);
   await ann.locator('[data-testid=replay-step]').waitFor();
   const first = await ann.locator('[data-testid=replay-step]').innerText();
   await ann.click('[data-testid=replay-forward]');
@@ -178,7 +202,6 @@ try {
   await shot(ann, 'replay');
 
   // German, switched in the header.
-  await bob.click('[data-testid=result] >> text=Back to the table');
   await bob.selectOption('[data-testid=lang]', 'de');
   check('the client switches to German', (await bob.locator('.tablebar h2').innerText()).startsWith('Tisch'));
 } catch (e) {

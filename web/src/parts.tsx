@@ -17,14 +17,17 @@ export function CardFace(props: {
   fresh?: boolean;
   label?: string;
   testid?: string;
+  /** A second line under the number (the value after a digit swap). */
+  note?: string;
 }) {
   const h = heads(props.card);
   const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}`;
   const body = (
     <>
       <span class="num">{props.card}</span>
+      {props.note && <span class="note">{props.note}</span>}
       <span class="heads" aria-hidden="true">
-        {'🐮'.repeat(Math.min(h, 7)).length > 0 ? (h > 3 ? `${h}🐮` : '🐮'.repeat(h)) : ''}
+        {h > 3 ? `${h}🐮` : '🐮'.repeat(h)}
       </span>
     </>
   );

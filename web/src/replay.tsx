@@ -104,7 +104,7 @@ function ReplayStep(props: { t: T; steps: Step[]; i: number; setI: (i: number) =
           <span class="muted">{t('table.revealed')}:</span>
           {revealed.plays.map((p) => (
             <span key={p.card} class="play">
-              <CardFace card={p.card} small />
+              <CardFace card={p.card} small note={p.swap ? `↔ ${swappedDigits(p.card)}` : undefined} />
               <small>{names[p.seat]}</small>
             </span>
           ))}

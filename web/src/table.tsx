@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { swappedDigits } from './classic';
 import { AGAIN_PREFIX, type Client } from './client';
 import type { Key } from './i18n';
 import { CLASSIC_OPTIONS, optionSummary } from './lobby';
@@ -207,6 +208,33 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
   else if (phase.phase === 'place' && phase.queue[0]) status = t('table.waitRow', { name: names[phase.queue[0].seat], card: phase.queue[0].card });
   else if (phase.phase === 'draft') status = t('table.draftWait', { name: names[phase.next] });
   const canSwap = view.options.fan === 'digit-swap' && me !== null && view.swap_left[me];
+  const play = (c: number) => {
+    client.act(id, swap && c <= 99 ? { type: 'play', card: c, swap: true } : { type: 'play', card: c });
+    setSwap(false);
+  };
+  // Keyboard: when asked, the first choice gets the focus (unless someone is typing), and the
+  // keys 1–9 pick the n-th card of the hand (or of the open cards), 1–4 a row to take.
+  useEffect(() => {
+    if (!asked) return;
+    const typing = () => {
+      const a = document.activeElement;
+      return !!a && (a.tagName === 'INPUT' || a.tagName === 'SELECT' || a.tagName === 'TEXTAREA');
+    };
+    if (!typing() && !document.querySelector('.modal')) {
+      document.querySelector<HTMLElement>('.rows.choosing .row, .hand button.card, .pool button.card')?.focus();
+    }
+    const key = (e: KeyboardEvent) => {
+      if (typing() || e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
+      const n = Number(e.key) - 1;
+      if (asked === 'play_card' && n < view.hand.length) play(view.hand[n]);
+      else if (asked === 'take_row' && n < 4) client.act(id, { type: 'take_row', row: n });
+      else if (asked === 'draft_pick' && phase.phase === 'draft' && n < phase.pool.length) client.act(id, { type: 'draft', card: phase.pool[n] });
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [asked, view, swap]);
   const pending = frame?.pending ?? [];
   return (
     <>
@@ -240,7 +268,7 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
         {pending.length > 0 && <span class="muted">{t('table.revealed')}:</span>}
         {pending.map((p) => (
           <span key={p.card} class="play">
-            <CardFace card={p.card} small />
+            <CardFace card={p.card} small note={p.swap ? `↔ ${swappedDigits(p.card)}` : undefined} />
             <small>{names[p.seat]}</small>
           </span>
         ))}
@@ -268,14 +296,8 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
                 key={c}
                 card={c}
                 testid="hand-card"
-                onClick={
-                  asked === 'play_card'
-                    ? () => {
-                        client.act(id, swap && c <= 99 ? { type: 'play', card: c, swap: true } : { type: 'play', card: c });
-                        setSwap(false);
-                      }
-                    : undefined
-                }
+                note={swap && c <= 99 ? `↔ ${swappedDigits(c)}` : undefined}
+                onClick={asked === 'play_card' ? () => play(c) : undefined}
               />
             ))}
             {phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
