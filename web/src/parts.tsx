@@ -55,8 +55,8 @@ export function CardFace(props: {
 
 export function markerText(t: T, m: Marker): string {
   if (m.fan === 'even-odd') return m.even ? t('table.marker.even') : t('table.marker.odd');
-  if (m.fan === 'mountain') return `⛰ ${t('table.marker.mountain')} ${m.up ? '↑' : '↓'}`;
-  return `🐄 ${t('table.marker.cow')}`;
+  if (m.fan === 'mountain') return `▼ ${t('table.marker.mountain')} ${m.up ? '↑' : '↓'}`;
+  return `🐮 ${t('table.marker.cow')}`;
 }
 
 /** The four rows; clickable when `onTake` is given (a low card). */

@@ -1,6 +1,6 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
-//! Vitest) and the end-to-end test (`web/e2e/game.mjs`: a real `nimmt serve` and headless
-//! Chromium driven by playwright-core).
+//! Vitest) and the end-to-end tests (`web/e2e/game.mjs` and `variants.mjs`: a real `nimmt serve`
+//! and headless Chromium driven by playwright-core; screenshots in `artifacts/`).
 //!
 //! Without npm or Chromium these tests say "skipped: …" and pass, unless the environment variable
 //! `CI` is set: then they fail, so a CI run cannot pass without them.
@@ -103,22 +103,24 @@ fn a_whole_game_in_headless_chromium() {
     if !serves {
         return missing("this nimmt binary has no `serve` command yet");
     }
-    let out = Command::new("node")
-        .arg(root.join("web/e2e/game.mjs"))
-        .env("NIMMT_BIN", &bin)
-        .env("CHROMIUM", &chromium)
-        .current_dir(&root)
-        .output()
-        .expect("node runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    println!("{text}");
-    assert!(
-        out.status.success(),
-        "the browser end-to-end test failed:\n{text}"
-    );
-    assert!(text.contains(" passed, 0 failed"), "{text}");
+    for script in ["game.mjs", "variants.mjs"] {
+        let out = Command::new("node")
+            .arg(root.join("web/e2e").join(script))
+            .env("NIMMT_BIN", &bin)
+            .env("CHROMIUM", &chromium)
+            .current_dir(&root)
+            .output()
+            .expect("node runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        println!("{script}:\n{text}");
+        assert!(
+            out.status.success(),
+            "the browser end-to-end test {script} failed:\n{text}"
+        );
+        assert!(text.contains(" passed, 0 failed"), "{text}");
+    }
 }
