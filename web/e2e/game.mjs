@@ -14,6 +14,12 @@ await session(async ({ base, person }) => {
   const ann = await person('Ann');
   const bob = await person('Bob');
 
+  // Lobby chat reaches the others.
+  await ann.fill('[data-testid=lobby-chat] input', 'who plays?');
+  await ann.press('[data-testid=lobby-chat] input', 'Enter');
+  await bob.locator('[data-testid=lobby-chat] .line', { hasText: 'who plays?' }).waitFor();
+  check('lobby chat reaches the others', (await bob.locator('[data-testid=lobby-chat]').innerText()).includes('Ann: who plays?'));
+
   // Ann opens a short table: one deal of three cards.
   const id = await openTable(ann, { deals: '1', hand_size: '3', seats: '3' });
   check('creating a table opens it', id > 0);
@@ -31,6 +37,16 @@ await session(async ({ base, person }) => {
   await ann.click('[data-testid=add-bot]');
   await ann.locator('[data-testid=seat-2]').waitFor();
   check('the bot sits down', (await ann.locator('[data-testid=seat-2]').innerText()).includes('bot'));
+  // Table chat takes the server's commands.
+  await bob.fill('[data-testid=table-chat] input', '/who');
+  await bob.press('[data-testid=table-chat] input', 'Enter');
+  await bob.locator('[data-testid=table-chat] .line.notice', { hasText: 'Players:' }).waitFor();
+  check('a chat command is answered', /Players: .*Ann.*Bob/.test(await bob.locator('[data-testid=table-chat]').innerText()));
+  // The rules are one click away, and Escape closes them.
+  await bob.click('[data-testid=rules-button]');
+  check('the rules open from the table', (await bob.locator('[data-testid=rules]').innerText()).includes('sixth card'));
+  await bob.keyboard.press('Escape');
+  await bob.locator('[data-testid=rules]').waitFor({ state: 'detached' });
   await ann.click('[data-testid=start]');
   await ann.locator('[data-testid=hand-card]').first().waitFor();
   await bob.locator('[data-testid=hand-card]').first().waitFor();

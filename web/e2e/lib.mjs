@@ -91,6 +91,8 @@ export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${n
 
 /** Opens a table from the lobby form with these option fields. */
 export async function openTable(page, fields) {
+  // On a phone the form starts folded.
+  if (!(await page.locator('.create details').evaluate((d) => d.open))) await page.click('.create summary');
   for (const [k, v] of Object.entries(fields)) {
     const el = page.locator(`[data-testid=create-form] [name=${k}]`);
     if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(v);

@@ -67,12 +67,16 @@ await session(async ({ person }) => {
   check('the draft game ends on the result screen', true);
 
   const eve = await person('Eve', { width: 390, height: 844 });
-  await openTable(eve, { fan: 'digit-swap', deals: '1', hand_size: '4', seats: '3' });
+  await shot(eve, 'lobby-phone');
+  await openTable(eve, { fan: 'digit-swap', deals: '1', hand_size: '4', seats: '3', timer: '30' });
   await eve.click('[data-testid=add-bot]');
   await eve.locator('[data-testid=seat-1]').waitFor();
   await eve.click('[data-testid=add-bot]');
   await eve.locator('[data-testid=seat-2]').waitFor();
   await eve.click('[data-testid=start]');
+  await eve.locator('button[data-testid=hand-card]').first().waitFor();
+  const timer = await eve.locator('[data-testid=timer]').innerText();
+  check('the timer counts down the seconds of the decision', /\d+ s left/.test(timer) && Number(timer.match(/(\d+) s/)[1]) <= 30, timer);
   const seen2 = await playOut(eve, { swap: true });
   check('Eve played a card with the digit swap', seen2.swaps === 1);
   await eve.locator('[data-testid=result]').waitFor();

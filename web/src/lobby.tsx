@@ -53,6 +53,19 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
             </tbody>
           </table>
         )}
+        <form
+          class="replaygame"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(new FormData(e.target as HTMLFormElement).get('game'));
+            if (n > 0) props.go(`#/replay/${n}`);
+          }}
+        >
+          <label>
+            {t('lobby.replayGame')} <input name="game" type="number" min={1} style="width: 6em" />
+          </label>{' '}
+          <button type="submit">{t('lobby.replay')}</button>
+        </form>
       </section>
       <CreateTable {...props} />
       <ChatBox
@@ -139,7 +152,7 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
   };
   return (
     <section class="create" aria-label={t('lobby.create')}>
-      <details open>
+      <details open={typeof window === 'undefined' || window.innerWidth > 700}>
         <summary>
           <h2>{t('lobby.create')}</h2>
         </summary>

@@ -20,10 +20,25 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   if (!at) {
     return (
       <main class="table-screen">
-        <p>{client.status === 'online' ? '…' : t('app.connecting')}</p>
-        <button type="button" onClick={() => props.go('#/')}>
-          {t('table.lobby')}
-        </button>
+        <p>{client.status === 'online' ? t('lobby.notHere', { id }) : t('app.connecting')}</p>
+        <div class="buttons">
+          {client.status === 'online' && (
+            <>
+              <button type="button" onClick={() => client.send({ type: 'join', table: id, role: 'player' })}>
+                {t('lobby.join')}
+              </button>
+              <button type="button" onClick={() => client.send({ type: 'join', table: id, role: 'spectator' })}>
+                {t('lobby.watch')}
+              </button>
+              <button type="button" onClick={() => props.go(`#/replay/${id}`)}>
+                {t('lobby.replay')}
+              </button>
+            </>
+          )}
+          <button type="button" onClick={() => props.go('#/')}>
+            {t('table.lobby')}
+          </button>
+        </div>
       </main>
     );
   }
@@ -344,7 +359,7 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
             <tr>
               <th>{t('result.rank')}</th>
               <th>{t('result.player')}</th>
-              <th>{t('table.points')}</th>
+              <th>{t('result.points')}</th>
             </tr>
           </thead>
           <tbody>
