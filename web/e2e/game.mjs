@@ -147,6 +147,7 @@ await session(async ({ base, person }) => {
   // German, switched in the header.
   await bob.selectOption('[data-testid=lang]', 'de');
   check('the client switches to German', (await bob.locator('.tablebar h2').innerText()).startsWith('Tisch'));
+  await shot(bob, 'table-waiting-de');
 });
 
 async function sortedHand(page, n) {

@@ -19,7 +19,7 @@ export class Client {
   pendingOpen = false;
   /** "Play again" was pressed at this table: tell it the new table's number. */
   againFrom: TableId | null = null;
-  anim: Record<TableId, { frames: Frame[]; i: number }> = {};
+  anim: Record<TableId, { frames: Frame[]; i: number; from: number[] | null }> = {};
   private listeners = new Set<() => void>();
   private conn: Connection;
   private storage: StorageLike;
@@ -124,13 +124,14 @@ export class Client {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
-      else if (e.kind === 'animate') this.animate(e.table, framesFor(e.from?.rows ?? null, e.events));
+      else if (e.kind === 'animate')
+        this.animate(e.table, framesFor(e.from?.rows ?? null, e.events), e.from ? e.from.totals.map((t, i) => t + e.from!.deal_points[i]) : null);
     }
     if (msg.type === 'state') delete this.anim[msg.table.id];
     this.changed();
   }
 
-  private animate(table: TableId, frames: Frame[]) {
+  private animate(table: TableId, frames: Frame[], from: number[] | null) {
     if (!frames.length) return;
     const cur = this.anim[table];
     if (cur) {
@@ -138,7 +139,7 @@ export class Client {
       cur.frames.push(...frames);
       return;
     }
-    const a = { frames, i: 0 };
+    const a = { frames, i: 0, from };
     this.anim[table] = a;
     const step = () => {
       if (this.anim[table] !== a) return;
@@ -148,6 +149,15 @@ export class Client {
       this.changed();
     };
     window.setTimeout(step, frames[0].ms);
+  }
+
+  /** Each seat's points as far as the running animation has shown them (null: none runs). */
+  shownPoints(table: TableId): number[] | null {
+    const a = this.anim[table];
+    if (!a || !a.from) return null;
+    const pts = a.from.slice();
+    for (const f of a.frames.slice(0, a.i + 1)) if (f.taking) pts[f.taking.seat] += f.taking.points;
+    return pts;
   }
 
   /** The frame to draw for a table now, if an animation runs. */

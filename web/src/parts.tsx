@@ -59,6 +59,34 @@ export function markerText(t: T, m: Marker): string {
   return `🐮 ${t('table.marker.cow')}`;
 }
 
+/** The points of a taken row, flying from the row to the taker's seat. */
+function Flying(props: { seat: number; text: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const to = document.querySelector(`[data-testid=seats] [data-seat="${props.seat}"]`);
+    if (!el || !to || typeof el.animate !== 'function') return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const a = el.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+    const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+    el.animate(
+      [
+        { transform: 'none', opacity: 1 },
+        { transform: 'translate(0, -0.6rem) scale(1.2)', opacity: 1, offset: 0.3 },
+        { transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.3 },
+      ],
+      { duration: 1100, easing: 'ease-in', fill: 'forwards' },
+    );
+  }, [props.seat]);
+  return (
+    <span class="flying" data-testid="flying" ref={ref}>
+      {props.text}
+    </span>
+  );
+}
+
 /** The four rows; clickable when `onTake` is given (a low card). */
 export function RowsView(props: {
   t: T;
@@ -92,9 +120,7 @@ export function RowsView(props: {
               )}
             </span>
             {taking && (
-              <span class="flying" data-testid="flying">
-                {t('table.takes', { name: props.names[taking.seat] ?? `#${taking.seat + 1}`, points: taking.points })}
-              </span>
+              <Flying seat={taking.seat} text={t('table.takes', { name: props.names[taking.seat] ?? `#${taking.seat + 1}`, points: taking.points })} />
             )}
           </>
         );

@@ -93,6 +93,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
   const { t, at, client } = props;
   const { info, view } = at;
   const frame = client.frame(info.id);
+  const shown = client.shownPoints(info.id);
   const me = at.you.seat;
   return (
     <section class="seats" aria-label={t('lobby.seats')} data-testid="seats">
@@ -118,7 +119,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
             </div>
             {view && (
               <div class="seatscore">
-                <b data-testid={`total-${i}`}>{view.totals[i] + (view.outcome ? 0 : view.deal_points[i])}</b> {t('table.points')}
+                <b data-testid={`total-${i}`}>{shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i])}</b> {t('table.points')}
                 <span class="muted small">
                   {' '}
                   ({t('table.thisDeal')}: {view.deal_points[i]}) · {t('table.cards', { n: view.hand_sizes[i] })}
