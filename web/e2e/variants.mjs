@@ -51,6 +51,12 @@ await session(async ({ person }) => {
   await dee.locator('[data-testid=seat-1]').waitFor();
   await dee.click('[data-testid=add-bot]');
   await dee.locator('[data-testid=seat-2]').waitFor();
+  // The host sets an option with the form (it says /option placement=both-ends).
+  await dee.selectOption('.setopt select[aria-label=Options]', 'placement');
+  await dee.selectOption('.setopt select[aria-label=Placement]', 'both-ends');
+  await dee.click('.setopt button[type=submit]');
+  await dee.locator('.tablebar', { hasText: 'Placement: both ends' }).waitFor();
+  check('the host sets an option from the table', (await dee.locator('[data-testid=table-chat]').innerText()).includes('placement'));
   await dee.click('[data-testid=start]');
   await dee.locator('.pool').waitFor();
   const seen = await playOut(dee, {

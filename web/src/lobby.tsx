@@ -16,6 +16,10 @@ export const CLASSIC_OPTIONS: { key: string; choices?: string[]; min?: number; m
   { key: 'timer', min: 0, max: 600, def: '0' },
 ];
 
+export function gameName(t: T, game: string): string {
+  return game === 'classic' || game === 'help' ? t(`game.${game}` as Key) : game;
+}
+
 export function optionSummary(t: T, o: Record<string, string>, to: Record<string, string> = {}): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries({ ...o, ...to })) {
@@ -91,7 +95,7 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
   return (
     <tr data-testid={`lobby-table-${tb.id}`}>
       <td>{tb.id}</td>
-      <td>{tb.game}</td>
+      <td>{gameName(t, tb.game)}</td>
       <td>
         {optionSummary(t, tb.options, tb.table_options)}
         <div class="muted small">{tb.seats.map((x) => x.name).join(', ')}</div>

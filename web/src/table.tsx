@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { swappedDigits } from './classic';
 import { AGAIN_PREFIX, type Client } from './client';
 import type { Key } from './i18n';
-import { CLASSIC_OPTIONS, optionSummary } from './lobby';
+import { CLASSIC_OPTIONS, gameName, optionSummary } from './lobby';
 import { CardFace, ChatBox, DealChart, Rules, RowsView, type T } from './parts';
 import { viewerSeat, type ClassicView, type TableInfo } from './protocol';
 import type { AtTable } from './store';
@@ -50,7 +50,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
       <header class="tablebar">
         <h2>{t('table.title', { id })}</h2>
         <span class="muted">
-          {info.game} · {optionSummary(t, info.options, info.table_options)}
+          {gameName(t, info.game)} · {optionSummary(t, info.options, info.table_options)}
         </span>
         <span class="spacer" />
         <button type="button" onClick={() => setRules(true)} data-testid="rules-button">
@@ -139,7 +139,8 @@ function Waiting(props: { client: Client; t: T; at: AtTable }) {
   const { client, t, at } = props;
   const id = at.info.id;
   const [key, setKey] = useState('deck');
-  const [value, setValue] = useState('tactic');
+  const [value, setValue] = useState(at.info.options.deck ?? 'full');
+  const spec = CLASSIC_OPTIONS.find((x) => x.key === key);
   const cmd = (c: string) => client.chat(id, c);
   const seated = at.you.role === 'player';
   return (
@@ -173,14 +174,40 @@ function Waiting(props: { client: Client; t: T; at: AtTable }) {
             if (value.trim()) cmd(`/option ${key}=${value.trim()}`);
           }}
         >
-          <select aria-label={t('lobby.options')} value={key} onChange={(e) => setKey((e.target as HTMLSelectElement).value)}>
+          <select
+            aria-label={t('lobby.options')}
+            value={key}
+            onChange={(e) => {
+              const k = (e.target as HTMLSelectElement).value;
+              setKey(k);
+              const o = CLASSIC_OPTIONS.find((x) => x.key === k);
+              setValue(at.info.options[k] ?? at.info.table_options[k] ?? o?.def ?? '');
+            }}
+          >
             {CLASSIC_OPTIONS.map((o) => (
               <option key={o.key} value={o.key}>
                 {t(`opt.${o.key}` as Key)}
               </option>
             ))}
           </select>
-          <input aria-label="value" value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} />
+          {spec?.choices ? (
+            <select aria-label={t(`opt.${key}` as Key)} value={value} onChange={(e) => setValue((e.target as HTMLSelectElement).value)}>
+              {spec.choices.map((c) => (
+                <option key={c} value={c}>
+                  {t(`opt.${key}.${c}` as Key)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              aria-label={t(`opt.${key}` as Key)}
+              type="number"
+              min={spec?.min}
+              max={spec?.max}
+              value={value}
+              onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+            />
+          )}
           <button type="submit">{t('table.setOption')}</button>
           <small class="muted">{t(`opt.${key}.help` as Key)}</small>
         </form>
