@@ -123,6 +123,16 @@ describe('applying server messages', () => {
     expect(s.errors[0]).toMatchObject({ key: 'no_such_table', error: true });
   });
 
+  it('the notice of one\'s own joining, sent before the table\'s state, opens its chat', () => {
+    const { s } = run([
+      welcome,
+      { type: 'notice', table: 3, key: 'joined', params: { name: 'Ann', seat: '1' }, text: 'Ann sits down (seat 1).' },
+      state3(1),
+    ]);
+    expect(s.tables[3].chat.map((l) => l.key)).toEqual(['joined']);
+    expect(s.early).toEqual({});
+  });
+
   it('an unknown token is forgotten and a fresh hello follows', () => {
     const { effects } = run([{ type: 'error', code: 'bad_token', key: 'bad_token', text: 'unknown' }]);
     expect(effects).toEqual([{ kind: 'token', token: null }, { kind: 'rehello' }]);

@@ -36,6 +36,9 @@ export interface State {
   /** Errors not about a table (shown as a toast). */
   errors: Line[];
   replaced: boolean;
+  /** Lines for a table whose state has not arrived yet (the notice of one's own joining comes
+   * first); they open its chat. */
+  early: Record<TableId, Line[]>;
 }
 
 export type Effect =
@@ -47,7 +50,7 @@ export type Effect =
 export const CHAT_KEEP = 200;
 
 export function initialState(): State {
-  return { me: null, lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false };
+  return { me: null, lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {} };
 }
 
 function push(lines: Line[], line: Line): Line[] {
@@ -58,6 +61,13 @@ function push(lines: Line[], line: Line): Line[] {
 
 function textLine(t: Text, error = false): Line {
   return { from: null, text: t.text, key: t.key, params: t.params, error };
+}
+
+/** Adds a line to a table's chat, or keeps it until the table's state arrives. */
+function tableLine(s: State, id: TableId, line: Line): State {
+  if (s.tables[id]) return withTable(s, id, (t) => ({ ...t, chat: push(t.chat, line) }));
+  const early = (s.early[id] ?? []).slice(-19);
+  return { ...s, early: { ...s.early, [id]: [...early, line] } };
 }
 
 function withTable(s: State, id: TableId, f: (t: AtTable) => AtTable): State {
@@ -99,8 +109,12 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
     case 'state': {
       const id = msg.table.id;
       const old = s.tables[id];
+      const early = { ...s.early };
+      const first = early[id] ?? [];
+      delete early[id];
       s = {
         ...s,
+        early,
         tables: {
           ...s.tables,
           [id]: {
@@ -108,7 +122,7 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
             version: msg.version,
             you: msg.you,
             view: (msg.view as ClassicView | undefined) ?? null,
-            chat: old?.chat ?? [],
+            chat: [...(old?.chat ?? []), ...first],
             resyncing: false,
           },
         },
@@ -135,13 +149,13 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
     case 'chat': {
       const line: Line = { from: msg.from, text: msg.text };
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
-      else s = withTable(s, msg.table, (t) => ({ ...t, chat: push(t.chat, line) }));
+      else s = tableLine(s, msg.table, line);
       break;
     }
     case 'notice': {
       const line = textLine(msg);
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
-      else s = withTable(s, msg.table, (t) => ({ ...t, chat: push(t.chat, line) }));
+      else s = tableLine(s, msg.table, line);
       break;
     }
     case 'error': {
