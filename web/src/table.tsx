@@ -240,7 +240,9 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
   const [swap, setSwap] = useState(false);
   const asked = frame ? null : view.asked?.type ?? null;
   const timer = Number(at.info.table_options.timer ?? 0);
-  const left = useCountdown(asked ? timer : 0, `${view.deal}-${view.turn}-${asked}-${view.phase.phase}`);
+  // Counted from when the question arrived (the server does not send its deadline), not from the
+  // end of the animation.
+  const left = useCountdown(view.asked ? timer : 0, `${view.deal}-${view.turn}-${view.asked?.type}-${view.phase.phase}`);
   const phase = view.phase;
   let status = '';
   if (frame) status = '';

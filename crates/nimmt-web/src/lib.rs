@@ -54,7 +54,8 @@ pub fn mime(path: &str) -> &'static str {
 }
 
 /// The file for a request path (`/`, `/assets/index-abc.js`, `/table/3`). Paths without a file
-/// extension get `index.html`; a missing file with an extension gets `None` (a 404).
+/// extension get `index.html`; a missing file with an extension, and the server's own paths
+/// (`/api/…`, `/ws`, `/healthz`), get `None` (a 404).
 pub fn asset(path: &str) -> Option<Asset> {
     let path = path
         .split(['?', '#'])
@@ -71,6 +72,10 @@ pub fn asset(path: &str) -> Option<Asset> {
             mime: mime(p),
             immutable: p.starts_with("assets/"),
         });
+    }
+    // The server's own routes are never the page.
+    if path == "api" || path.starts_with("api/") || path == "ws" || path == "healthz" {
+        return None;
     }
     let last = path.rsplit('/').next().unwrap_or("");
     if last.contains('.') && path != "index.html" {
@@ -116,6 +121,12 @@ mod tests {
         assert_eq!(asset("/assets/nothing-here.js"), None);
         assert_eq!(asset("/../Cargo.toml"), None);
         assert_eq!(asset("/assets/../../secret"), None);
+        assert_eq!(
+            asset("/api/nothing"),
+            None,
+            "unknown API paths are 404s, not the page"
+        );
+        assert_eq!(asset("/ws"), None);
     }
 
     #[test]
