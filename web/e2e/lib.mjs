@@ -31,16 +31,16 @@ export function check(name, ok, detail = '') {
 /** Starts the server and the browser; `run(ctx)` does the test; everything stops afterwards. */
 export async function session(run) {
   const tmp = mkdtempSync(join(tmpdir(), 'nimmt-e2e-'));
-  const server = spawn(
-    bin,
-    ['serve', '--addr', '127.0.0.1:0', '--database', `sqlite://${join(tmp, 'nimmt.db')}`, '--web-dir', dist, '--bot-delay-ms', '100'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
-  );
   let serverLog = '';
-  server.stderr.on('data', (d) => (serverLog += d));
-  let browser;
-  try {
-    const base = await new Promise((res, rej) => {
+  let server;
+  const start = (addr) =>
+    new Promise((res, rej) => {
+      server = spawn(
+        bin,
+        ['serve', '--addr', addr, '--database', `sqlite://${join(tmp, 'nimmt.db')}`, '--web-dir', dist, '--bot-delay-ms', '100'],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
+      );
+      server.stderr.on('data', (d) => (serverLog += d));
       let out = '';
       const timer = setTimeout(() => rej(new Error(`the server did not start:\n${out}\n${serverLog}`)), 30000);
       server.stdout.on('data', (d) => {
@@ -53,6 +53,17 @@ export async function session(run) {
       });
       server.on('exit', (c) => rej(new Error(`the server exited (${c}):\n${out}\n${serverLog}`)));
     });
+  let browser;
+  try {
+    const base = await start('127.0.0.1:0');
+    /** Stops the server and starts it again on the same port and database. */
+    const restart = async () => {
+      const old = server;
+      const gone = new Promise((r) => old.once('exit', r));
+      old.kill('SIGTERM');
+      await gone;
+      await start(base.replace('http://', ''));
+    };
     console.log(`# server at ${base}`);
     browser = await chromium.launch({
       executablePath: browserPath,
@@ -70,13 +81,13 @@ export async function session(run) {
       await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
       return page;
     };
-    await run({ base, person });
+    await run({ base, person, restart });
   } catch (e) {
     failures.push(`exception: ${e.stack ?? e}`);
     console.log(e);
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
+    server?.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`${passed} passed, ${failures.length} failed`);

@@ -44,7 +44,7 @@ async function playOut(page, opts = {}) {
   return seen;
 }
 
-await session(async ({ person }) => {
+await session(async ({ person, restart }) => {
   const dee = await person('Dee');
   await openTable(dee, { deal: 'draft', fan: 'cow', deck: 'tactic', deals: '1', hand_size: '3', seats: '3' });
   await dee.click('[data-testid=add-bot]');
@@ -89,4 +89,24 @@ await session(async ({ person }) => {
   await shot(eve, 'result-phone');
   // The replay of the digit-swap game reaches the same winner line as the result screen.
   check('the phone result names the winner', /wins with|Shared win/.test(await eve.locator('[data-testid=winner]').innerText()));
+
+  // A dropped connection: the server stops and comes back (same port, same database); the page
+  // reconnects by itself and Fay plays on in her seat.
+  const fay = await person('Fay');
+  await openTable(fay, { deals: '1', hand_size: '4', seats: '3' });
+  await fay.click('[data-testid=add-bot]');
+  await fay.locator('[data-testid=seat-1]').waitFor();
+  await fay.click('[data-testid=add-bot]');
+  await fay.locator('[data-testid=seat-2]').waitFor();
+  await fay.click('[data-testid=start]');
+  await fay.locator('button[data-testid=hand-card]').first().click();
+  // The server has taken the card when the hand shows three.
+  await fay.waitForFunction(() => document.querySelectorAll('[data-testid=hand-card]').length === 3);
+  await restart();
+  await fay.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 20000 });
+  await fay.locator('[data-testid=hand-card]').first().waitFor();
+  const cards = await fay.locator('[data-testid=hand-card]').count();
+  check('after the server came back Fay holds her seat and her three cards', cards === 3 && (await fay.locator('[data-testid=seat-0]').innerText()).includes('Fay'), String(cards));
+  const seen3 = await playOut(fay);
+  check('the game goes on to its end after the reconnection', (await fay.locator('[data-testid=result]').count()) === 1, JSON.stringify(seen3));
 });
