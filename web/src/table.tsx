@@ -122,7 +122,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
                 <b data-testid={`total-${i}`}>{shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i])}</b> {t('table.points')}
                 <span class="muted small">
                   {' '}
-                  ({t('table.thisDeal')}: {view.deal_points[i]}) · {t('table.cards', { n: view.hand_sizes[i] })}
+                  ({t('table.thisDeal')}: {view.deal_points[i]}) · {(view.hand_sizes[i] === 1 ? t('table.oneCard') : t('table.cards', { n: view.hand_sizes[i] }))}
                 </span>
               </div>
             )}
