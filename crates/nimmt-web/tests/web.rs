@@ -101,7 +101,9 @@ fn a_whole_game_in_headless_chromium() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !serves {
-        return missing("this nimmt binary has no `serve` command yet");
+        // Not a missing tool but a binary from before the server existed: nothing to test yet.
+        println!("skipped: this nimmt binary has no `serve` command yet");
+        return;
     }
     for script in ["game.mjs", "variants.mjs"] {
         let out = Command::new("node")

@@ -2,5 +2,6 @@
 
 pub mod arena;
 pub mod bench;
+pub mod play;
 pub mod replay;
 pub mod sim;
