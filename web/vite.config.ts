@@ -7,7 +7,7 @@ const server = process.env.NIMMT_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 200 },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, minify: process.env.NIMMT_WEB_DEBUG ? false : 'esbuild', chunkSizeWarningLimit: 200 },
   server: {
     proxy: {
       '/api': server,

@@ -76,7 +76,7 @@ export async function session(run) {
         if (!localStorage.getItem('nimmt.name')) localStorage.setItem('nimmt.name', n);
       }, name);
       const page = await ctx.newPage();
-      page.on('pageerror', (e) => failures.push(`${name}: page error ${e.message}`));
+      page.on('pageerror', (e) => failures.push(`${name}: page error ${e.message} ${(e.stack ?? '').split('\n').slice(1, 3).join(' ')}`));
       await page.goto(base + '/');
       await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
       return page;

@@ -109,4 +109,32 @@ await session(async ({ person, restart }) => {
   check('after the server came back Fay holds her seat and her three cards', cards === 3 && (await fay.locator('[data-testid=seat-0]').innerText()).includes('Fay'), String(cards));
   const seen3 = await playOut(fay);
   check('the game goes on to its end after the reconnection', (await fay.locator('[data-testid=result]').count()) === 1, JSON.stringify(seen3));
+
+  // HELP!: a shared row, actions as buttons, played to the end (one point ends it).
+  const gus = await person('Gus');
+  await gus.selectOption('[data-testid=create-form] [name=game]', 'help');
+  await openTable(gus, { end_at: '1', seats: '3' });
+  check('a HELP! table lists its option', (await gus.locator('.tablebar').innerText()).includes('HELP!'));
+  await gus.click('[data-testid=add-bot]');
+  await gus.locator('[data-testid=seat-1]').waitFor();
+  await gus.click('[data-testid=add-bot]');
+  await gus.locator('[data-testid=seat-2]').waitFor();
+  await gus.click('[data-testid=start]');
+  await gus.locator('[data-testid=help-board]').waitFor();
+  let acted = 0;
+  for (let i = 0; i < 600; i++) {
+    if (await gus.locator('[data-testid=result]').count()) break;
+    const a = gus.locator('[data-testid=help-action]').first();
+    if (await a.count()) {
+      if (acted === 0) await shot(gus, 'table-help');
+      await a.evaluate((el) => el.click()).catch(() => {});
+      acted++;
+      await gus.waitForTimeout(120);
+    } else await gus.waitForTimeout(150);
+  }
+  check('Gus played HELP! by its buttons', acted > 0, String(acted));
+  await gus.locator('[data-testid=result]').waitFor();
+  const line = await gus.locator('[data-testid=winner]').innerText();
+  check('the HELP! result names who reached the mark', /wins with 1 point!|Shared win: .* 1 point!/.test(line), line);
+  await shot(gus, 'result-help');
 });

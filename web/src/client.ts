@@ -124,7 +124,7 @@ export class Client {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
-      else if (e.kind === 'animate')
+      else if (e.kind === 'animate' && this.state.tables[e.table]?.info.game === 'classic')
         this.animate(e.table, framesFor(e.from?.rows ?? null, e.events), e.from ? e.from.totals.map((t, i) => t + e.from!.deal_points[i]) : null);
     }
     if (msg.type === 'state') delete this.anim[msg.table.id];

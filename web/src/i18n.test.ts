@@ -22,12 +22,12 @@ describe('texts in English and German', () => {
       (k) => DICTS.en[k as keyof typeof DICTS.en] === DICTS.de[k as keyof typeof DICTS.de] && !/^\W*\{\w+\}\W*$/.test(DICTS.en[k as keyof typeof DICTS.en]),
     );
     // Only names and formulas that read the same in both.
-    expect(same.sort()).toEqual(['app.title', 'game.classic', 'game.help', 'srv.option_set', 'table.chat', 'table.lobby']);
+    expect(same.sort()).toEqual(['app.title', 'game.classic', 'game.help', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'srv.option_set', 'table.chat', 'table.lobby']);
   });
 
   it('fills placeholders', () => {
-    expect(translate('de', 'result.wins', { name: 'Ann', points: 12 })).toBe('Ann gewinnt mit 12 Punkten!');
-    expect(translate('en', 'result.wins', { name: 'Ann', points: 12 })).toBe('Ann wins with 12 points!');
+    expect(translate('de', 'result.wins', { name: 'Ann', points: translate('de', 'result.nPoints', { n: 12 }) })).toBe('Ann gewinnt mit 12 Punkten!');
+    expect(translate('en', 'result.wins', { name: 'Ann', points: translate('en', 'result.nPoints', { n: 12 }) })).toBe('Ann wins with 12 points!');
   });
 
   it('server notices are translated by key, unknown keys shown as sent', () => {

@@ -4,26 +4,45 @@ import type { Key } from './i18n';
 import { ChatBox, type T } from './parts';
 import type { TableInfo } from './protocol';
 
-/** The options a new classic table can take: key, choices (or a number field), default. */
-export const CLASSIC_OPTIONS: { key: string; choices?: string[]; min?: number; max?: number; def: string }[] = [
-  { key: 'deck', choices: ['full', 'tactic'], def: 'full' },
-  { key: 'deal', choices: ['random', 'draft'], def: 'random' },
-  { key: 'placement', choices: ['right', 'both-ends'], def: 'right' },
-  { key: 'fan', choices: ['none', 'even-odd', 'mountain', 'cow', 'digit-swap'], def: 'none' },
-  { key: 'end_at', min: 1, max: 999, def: '66' },
-  { key: 'deals', min: 1, max: 99, def: '' },
-  { key: 'hand_size', min: 1, max: 10, def: '10' },
-  { key: 'timer', min: 0, max: 600, def: '0' },
-];
+export interface OptionSpec {
+  key: string;
+  choices?: string[];
+  min?: number;
+  max?: number;
+  def: string;
+}
+
+/** The options a new table of each game can take: key, choices (or a number field), default. */
+export const GAME_OPTIONS: Record<string, OptionSpec[]> = {
+  classic: [
+    { key: 'deck', choices: ['full', 'tactic'], def: 'full' },
+    { key: 'deal', choices: ['random', 'draft'], def: 'random' },
+    { key: 'placement', choices: ['right', 'both-ends'], def: 'right' },
+    { key: 'fan', choices: ['none', 'even-odd', 'mountain', 'cow', 'digit-swap'], def: 'none' },
+    { key: 'end_at', min: 1, max: 999, def: '66' },
+    { key: 'deals', min: 1, max: 99, def: '' },
+    { key: 'hand_size', min: 1, max: 10, def: '10' },
+    { key: 'timer', min: 0, max: 600, def: '0' },
+  ],
+  help: [
+    { key: 'end_at', min: 1, max: 20, def: '3' },
+    { key: 'timer', min: 0, max: 600, def: '0' },
+  ],
+};
+
+/** Most players of each game. */
+export const MAX_PLAYERS: Record<string, number> = { classic: 10, help: 5 };
+
+export const optionsOf = (game: string): OptionSpec[] => GAME_OPTIONS[game] ?? GAME_OPTIONS.classic;
 
 export function gameName(t: T, game: string): string {
   return game === 'classic' || game === 'help' ? t(`game.${game}` as Key) : game;
 }
 
-export function optionSummary(t: T, o: Record<string, string>, to: Record<string, string> = {}): string {
+export function optionSummary(t: T, game: string, o: Record<string, string>, to: Record<string, string> = {}): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries({ ...o, ...to })) {
-    const spec = CLASSIC_OPTIONS.find((s) => s.key === k);
+    const spec = optionsOf(game).find((s) => s.key === k);
     if (!spec || v === spec.def || (k === 'fan' && v === 'none') || (k === 'timer' && v === '0')) continue;
     parts.push(spec.choices ? `${t(`opt.${k}` as Key)}: ${t(`opt.${k}.${v}` as Key)}` : `${t(`opt.${k}` as Key)}: ${v}`);
   }
@@ -97,7 +116,7 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
       <td>{tb.id}</td>
       <td>{gameName(t, tb.game)}</td>
       <td>
-        {optionSummary(t, tb.options, tb.table_options)}
+        {optionSummary(t, tb.game, tb.options, tb.table_options)}
         <div class="muted small">{tb.seats.map((x) => x.name).join(', ')}</div>
       </td>
       <td>
@@ -135,24 +154,23 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
 
 function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
   const { client, t } = props;
-  const [vals, setVals] = useState<Record<string, string>>(Object.fromEntries(CLASSIC_OPTIONS.map((o) => [o.key, o.def])));
-  const [seats, setSeats] = useState('10');
+  const defaults = (g: string) => Object.fromEntries(optionsOf(g).map((o) => [o.key, o.def]));
+  const [game, setGame] = useState('classic');
+  const [vals, setVals] = useState<Record<string, string>>(defaults('classic'));
+  const [seats, setSeats] = useState(String(MAX_PLAYERS.classic));
   const set = (k: string, v: string) => setVals({ ...vals, [k]: v });
+  const specs = optionsOf(game);
   const submit = (e: Event) => {
     e.preventDefault();
     const options: Record<string, string> = {};
-    for (const o of CLASSIC_OPTIONS) {
-      const v = vals[o.key].trim();
+    for (const o of specs) {
+      const v = (vals[o.key] ?? '').trim();
       if (v === '' || v === o.def) continue;
-      if (o.key === 'deals') {
-        options.deals = v;
-        continue;
-      }
       options[o.key] = v;
     }
     if (options.deals) delete options.end_at;
-    client.send({ type: 'create_table', game: 'classic', options, seats: Number(seats) || undefined });
     client.pendingOpen = true;
+    client.send({ type: 'create_table', game, options, seats: Number(seats) || undefined });
   };
   return (
     <section class="create" aria-label={t('lobby.create')}>
@@ -161,7 +179,23 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
           <h2>{t('lobby.create')}</h2>
         </summary>
         <form onSubmit={submit} data-testid="create-form">
-          {CLASSIC_OPTIONS.map((o) => (
+          <label class="opt">
+            <span class="optname">{t('lobby.game')}</span>
+            <select
+              name="game"
+              value={game}
+              onChange={(e) => {
+                const g = (e.target as HTMLSelectElement).value;
+                setGame(g);
+                setVals(defaults(g));
+                setSeats(String(MAX_PLAYERS[g] ?? 10));
+              }}
+            >
+              <option value="classic">{t('game.classic')}</option>
+              <option value="help">{t('game.help')}</option>
+            </select>
+          </label>
+          {specs.map((o) => (
             <label key={o.key} class="opt">
               <span class="optname">{t(`opt.${o.key}` as Key)}</span>
               {o.choices ? (
@@ -187,7 +221,7 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
           ))}
           <label class="opt">
             <span class="optname">{t('lobby.players')}</span>
-            <input name="seats" type="number" min={2} max={10} value={seats} onInput={(e) => setSeats((e.target as HTMLInputElement).value)} />
+            <input name="seats" type="number" min={game === 'help' ? 3 : 2} max={MAX_PLAYERS[game] ?? 10} value={seats} onInput={(e) => setSeats((e.target as HTMLInputElement).value)} />
           </label>
           <button type="submit" class="primary" data-testid="create">
             {t('lobby.create.go')}

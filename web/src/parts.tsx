@@ -1,6 +1,6 @@
 // Small pieces of the screen shared by the table and the replay.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Frame } from './anim';
 import { fill, serverText, translate, type Key } from './i18n';
 import { heads, type Card, type ClassicView, type Lang, type Marker } from './protocol';
@@ -183,9 +183,10 @@ export function ChatBox(props: { t: T; lang: Lang; lines: Line[]; onSend: (text:
   );
 }
 
-export function Rules(props: { t: T; fan: string | null; onClose: () => void }) {
+export function Rules(props: { t: T; game?: string; fan: string | null; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Layout effect: the Escape key works from the moment the dialog shows.
+  useLayoutEffect(() => {
     ref.current?.querySelector('button')?.focus();
     const key = (e: KeyboardEvent) => e.key === 'Escape' && props.onClose();
     window.addEventListener('keydown', key);
@@ -197,13 +198,13 @@ export function Rules(props: { t: T; fan: string | null; onClose: () => void }) 
       <div class="panel">
         <h2>{t('rules.title')}</h2>
         <ol>
-          {t('rules.classic')
+          {t(props.game === 'help' ? 'rules.help' : 'rules.classic')
             .split('\n')
             .map((l) => (
               <li key={l}>{l}</li>
             ))}
         </ol>
-        {(['even-odd', 'mountain', 'cow', 'digit-swap'] as const).map((f) => (
+        {props.game !== 'help' && (['even-odd', 'mountain', 'cow', 'digit-swap'] as const).map((f) => (
           <p key={f} class={props.fan === f ? 'current' : 'muted'}>
             {t(`rules.fan.${f}` as Key)}
           </p>

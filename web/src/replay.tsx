@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { replaySteps, swappedDigits, type Step } from './classic';
 import { CardFace, DealChart, RowsView, type T } from './parts';
 import type { GameRecord, TableInfo } from './protocol';
@@ -26,7 +26,7 @@ export function ReplayScreen(props: { t: T; id: number; info: TableInfo | undefi
     }
   }, [rec]);
   const n = Array.isArray(steps) ? steps.length - 1 : 0;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const key = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
       if (e.key === 'ArrowRight') setI((x) => Math.min(n, x + 1));

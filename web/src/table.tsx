@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { swappedDigits } from './classic';
 import { AGAIN_PREFIX, type Client } from './client';
 import type { Key } from './i18n';
-import { CLASSIC_OPTIONS, gameName, optionSummary } from './lobby';
+import { gameName, optionsOf, optionSummary } from './lobby';
 import { CardFace, ChatBox, DealChart, Rules, RowsView, type T } from './parts';
 import { viewerSeat, type ClassicView, type TableInfo } from './protocol';
 import type { AtTable } from './store';
+import type { HelpView } from './help';
+import { HelpBoard } from './helpboard';
 
 
 export function seatNames(info: TableInfo, players: number): string[] {
@@ -50,7 +52,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
       <header class="tablebar">
         <h2>{t('table.title', { id })}</h2>
         <span class="muted">
-          {gameName(t, info.game)} · {optionSummary(t, info.options, info.table_options)}
+          {gameName(t, info.game)} · {optionSummary(t, info.game, info.options, info.table_options)}
         </span>
         <span class="spacer" />
         <button type="button" onClick={() => setRules(true)} data-testid="rules-button">
@@ -72,7 +74,13 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
       <div class="tablegrid">
         <Seats client={client} t={t} at={at} />
         <div class="board">
-          {view ? <Board client={client} t={t} at={at} view={view} /> : <Waiting client={client} t={t} at={at} />}
+          {!view ? (
+            <Waiting client={client} t={t} at={at} />
+          ) : info.game === 'help' ? (
+            <HelpBoard client={client} t={t} at={at} view={view as unknown as HelpView} />
+          ) : (
+            <Board client={client} t={t} at={at} view={view} />
+          )}
         </div>
         <ChatBox
           t={t}
@@ -84,14 +92,16 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         />
       </div>
       {over && !resultClosed && view && <Result client={client} t={t} at={at} view={view} onClose={() => setResultClosed(true)} go={props.go} />}
-      {rules && <Rules t={t} fan={info.options.fan ?? view?.options.fan ?? null} onClose={() => setRules(false)} />}
+      {rules && <Rules t={t} game={info.game} fan={info.options.fan ?? null} onClose={() => setRules(false)} />}
     </main>
   );
 }
 
 function Seats(props: { client: Client; t: T; at: AtTable }) {
   const { t, at, client } = props;
-  const { info, view } = at;
+  const { info } = at;
+  const hv = info.game === 'help' ? (at.view as unknown as HelpView | null) : null;
+  const view = hv ? null : at.view;
   const frame = client.frame(info.id);
   const shown = client.shownPoints(info.id);
   const me = at.you.seat;
@@ -100,11 +110,22 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
       {info.seats.map((s) => {
         const i = s.seat;
         let status = '';
-        if (view && !frame) {
-          const waiting = view.waiting_for.includes(i);
-          if (view.phase.phase === 'choose') status = view.phase.chosen[i] ? `✓ ${t('table.chosen')}` : `… ${t('table.thinking')}`;
-          else if (view.phase.phase === 'draft') status = waiting ? `… ${t('table.picking')}` : '';
-          else if (view.phase.phase === 'place') status = waiting ? `… ${t('table.taking')}` : '';
+        let points = 0;
+        let detail = '';
+        const cards = (n: number) => (n === 1 ? t('table.oneCard') : t('table.cards', { n }));
+        if (hv) {
+          points = hv.totals[i];
+          detail = cards(hv.hand_sizes[i]) + (hv.marks[i] && hv.marks[i] !== 'none' ? ` · ${t('help.noMark')}` : '');
+          if (hv.waiting_for.includes(i)) status = `… ${t('table.thinking')}`;
+        } else if (view) {
+          points = shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i]);
+          detail = `(${t('table.thisDeal')}: ${view.deal_points[i]}) · ${cards(view.hand_sizes[i])}`;
+          if (!frame) {
+            const waiting = view.waiting_for.includes(i);
+            if (view.phase.phase === 'choose') status = view.phase.chosen[i] ? `✓ ${t('table.chosen')}` : `… ${t('table.thinking')}`;
+            else if (view.phase.phase === 'draft') status = waiting ? `… ${t('table.picking')}` : '';
+            else if (view.phase.phase === 'place') status = waiting ? `… ${t('table.taking')}` : '';
+          }
         }
         const taker = frame?.taking?.seat === i;
         return (
@@ -117,13 +138,10 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
               {!s.connected && <span class="tag warn">{t('table.away')}</span>}
               {s.bot_standing_in && <span class="tag warn">{t('table.standIn')}</span>}
             </div>
-            {view && (
+            {(view || hv) && (
               <div class="seatscore">
-                <b data-testid={`total-${i}`}>{shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i])}</b> {t('table.points')}
-                <span class="muted small">
-                  {' '}
-                  ({t('table.thisDeal')}: {view.deal_points[i]}) · {(view.hand_sizes[i] === 1 ? t('table.oneCard') : t('table.cards', { n: view.hand_sizes[i] }))}
-                </span>
+                <b data-testid={`total-${i}`}>{points}</b> {t('table.points')}
+                <span class="muted small"> {detail}</span>
               </div>
             )}
             {status && <div class={`seatstatus${status.startsWith('✓') ? ' done' : ''}`}>{status}</div>}
@@ -138,9 +156,10 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
 function Waiting(props: { client: Client; t: T; at: AtTable }) {
   const { client, t, at } = props;
   const id = at.info.id;
-  const [key, setKey] = useState('deck');
-  const [value, setValue] = useState(at.info.options.deck ?? 'full');
-  const spec = CLASSIC_OPTIONS.find((x) => x.key === key);
+  const first = optionsOf(at.info.game)[0];
+  const [key, setKey] = useState(first.key);
+  const [value, setValue] = useState(at.info.options[first.key] ?? first.def);
+  const spec = optionsOf(at.info.game).find((x) => x.key === key);
   const cmd = (c: string) => client.chat(id, c);
   const seated = at.you.role === 'player';
   return (
@@ -180,11 +199,11 @@ function Waiting(props: { client: Client; t: T; at: AtTable }) {
             onChange={(e) => {
               const k = (e.target as HTMLSelectElement).value;
               setKey(k);
-              const o = CLASSIC_OPTIONS.find((x) => x.key === k);
+              const o = optionsOf(at.info.game).find((x) => x.key === k);
               setValue(at.info.options[k] ?? at.info.table_options[k] ?? o?.def ?? '');
             }}
           >
-            {CLASSIC_OPTIONS.map((o) => (
+            {optionsOf(at.info.game).map((o) => (
               <option key={o.key} value={o.key}>
                 {t(`opt.${o.key}` as Key)}
               </option>
@@ -259,7 +278,7 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
   };
   // Keyboard: when asked, the first choice gets the focus (unless someone is typing), and the
   // keys 1–9 pick the n-th card of the hand (or of the open cards), 1–4 a row to take.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!asked) return;
     const typing = () => {
       const a = document.activeElement;
@@ -355,11 +374,15 @@ function Board(props: { client: Client; t: T; at: AtTable; view: ClassicView }) 
 
 function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; onClose: () => void; go: (h: string) => void }) {
   const { client, t, at, view } = props;
+  const help = at.info.game === 'help';
   const names = seatNames(at.info, view.players);
   const outcome = view.outcome!;
   const scores = outcome.scores;
-  const best = Math.min(...scores);
-  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => a[0] - b[0]);
+  // Classic: fewest points win; HELP!: whoever reaches the mark wins. The server names them.
+  const best = scores[outcome.winners[0]] ?? Math.min(...scores);
+  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => (help ? b[0] - a[0] : a[0] - b[0]));
+  const pts = best === 1 ? t('result.onePoint') : t('result.nPoints', { n: best });
+  const history: number[][] = help ? (view as unknown as HelpView).history.map((h) => h.points) : view.history;
   const winners = outcome.winners.map((w) => names[w]);
   const invites = at.chat.filter((l) => l.from !== null && l.text.startsWith(AGAIN_PREFIX));
   const invite = invites.length ? Number(invites[invites.length - 1].text.slice(AGAIN_PREFIX.length)) || null : null;
@@ -380,10 +403,10 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
         <p class="winner" data-testid="winner">
           ★{' '}
           {winners.length === 1
-            ? t('result.wins', { name: winners[0], points: best })
-            : t('result.tie', { names: winners.join(', '), points: best })}
+            ? t('result.wins', { name: winners[0], points: pts })
+            : t('result.tie', { names: winners.join(', '), points: pts })}
         </p>
-        <p class="muted">{t('result.fewest')}</p>
+        <p class="muted">{help ? t('result.reach', { n: (view as unknown as HelpView).options.end_at }) : t('result.fewest')}</p>
         <table class="ranking">
           <thead>
             <tr>
@@ -394,7 +417,7 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
           </thead>
           <tbody>
             {order.map(([s, i]) => (
-              <tr key={i} class={s === best ? 'won' : ''}>
+              <tr key={i} class={outcome.winners.includes(i) ? 'won' : ''}>
                 <td>{order.findIndex(([x]) => x === s) + 1}.</td>
                 <td>{names[i]}</td>
                 <td>{s}</td>
@@ -402,7 +425,7 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
             ))}
           </tbody>
         </table>
-        <DealChart t={t} history={view.history} names={names} />
+        <DealChart t={t} history={history} names={names} />
         <div class="buttons">
           {invite !== null && !client.state.tables[invite] && (
             <button
@@ -422,9 +445,11 @@ function Result(props: { client: Client; t: T; at: AtTable; view: ClassicView; o
               {t('table.again')}
             </button>
           )}
-          <button type="button" onClick={() => props.go(`#/replay/${at.info.id}`)}>
-            {t('result.replay')}
-          </button>
+          {!help && (
+            <button type="button" onClick={() => props.go(`#/replay/${at.info.id}`)}>
+              {t('result.replay')}
+            </button>
+          )}
           <button type="button" onClick={props.onClose}>
             {t('result.close')}
           </button>
