@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GAME_OPTIONS } from './lobby';
 import { describe, expect, it } from 'vitest';
 import { DICTS, pickLang, serverText, translate } from './i18n';
 
@@ -40,5 +43,34 @@ describe('texts in English and German', () => {
     expect(pickLang(null, ['fr-FR', 'en-GB'])).toBe('en');
     expect(pickLang(null, ['fr'])).toBe('en');
     expect(pickLang('en', ['de-DE'])).toBe('en');
+  });
+});
+
+
+describe('texts the screens look up by name', () => {
+  it('every option of every game has a name, a one-line explanation and names for its values', () => {
+    for (const [game, specs] of Object.entries(GAME_OPTIONS)) {
+      for (const o of specs) {
+        const keys = [`opt.${o.key}`, `opt.${o.key}.help`, ...(o.choices ?? []).map((c) => `opt.${o.key}.${c}`)];
+        for (const k of keys) {
+          expect(k in DICTS.en, `${game}: ${k}`).toBe(true);
+          expect(k in DICTS.de, `${game}: ${k}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  // The server's own table of texts (nimmt-protocol), when this checkout has it: the notices this
+  // client translates itself must take the same parameters.
+  const texts = join(__dirname, '../../crates/nimmt-protocol/src/texts.rs');
+  it.skipIf(!existsSync(texts))('server notices translated here match the server texts', () => {
+    const src = readFileSync(texts, 'utf8');
+    const server = new Map<string, string>();
+    for (const m of src.matchAll(/\(\s*"(\w+)",\s*"((?:[^"\\]|\\.)*)",/g)) server.set(m[1], m[2]);
+    for (const k of Object.keys(DICTS.en).filter((k) => k.startsWith('srv.'))) {
+      const key = k.slice(4);
+      expect(server.has(key), key).toBe(true);
+      expect(placeholders(DICTS.en[k as keyof typeof DICTS.en])).toEqual(placeholders(server.get(key)!));
+    }
   });
 });
