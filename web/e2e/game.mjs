@@ -12,7 +12,7 @@ import { check, openTable, session, shot } from './lib.mjs';
 
 await session(async ({ base, person }) => {
   const ann = await person('Ann');
-  const bob = await person('Bob');
+  let bob = await person('Bob');
 
   // Lobby chat reaches the others.
   await ann.fill('[data-testid=lobby-chat] input', 'who plays?');
@@ -100,6 +100,18 @@ await session(async ({ base, person }) => {
       const seat = await bob.locator('[data-testid=seat-1]').innerText();
       check('Bob still holds seat 2 and is not replaced by a bot', /Bob/.test(seat) && !/bot plays/.test(seat), seat);
       reloaded = true;
+      // Bob opens the room in a new tab at /: it takes over his identity and goes straight to
+      // his seat; the old tab says so and stops.
+      const tab = await bob.context().newPage();
+      tab.on('pageerror', (e) => check(`no page error in the new tab: ${e.message}`, false));
+      await tab.goto(base + '/');
+      await tab.waitForURL((u) => u.hash === `#/table/${id}`);
+      await tab.locator('[data-testid=hand-card]').first().waitFor();
+      check('a new tab at / goes straight back to the seat', (await tab.locator('[data-testid=hand-card]').count()) >= 1);
+      await bob.locator('.banner').waitFor();
+      check('the old tab says the identity is used elsewhere', (await bob.locator('.banner').innerText()).includes('another tab'));
+      await bob.close();
+      bob = tab;
     }
     await ann.waitForTimeout(150);
   }

@@ -17,6 +17,7 @@ export class Client {
   lang: Lang;
   /** A table was asked for: open it when its state arrives. */
   pendingOpen = false;
+  private welcomed = false;
   /** "Play again" was pressed at this table: tell it the new table's number. */
   againFrom: TableId | null = null;
   anim: Record<TableId, { frames: Frame[]; i: number; from: number[] | null }> = {};
@@ -116,6 +117,12 @@ export class Client {
         this.conn.send({ type: 'chat', table: this.againFrom, text: `${AGAIN_PREFIX}${msg.table.id}` });
         this.againFrom = null;
       }
+    }
+    if (msg.type === 'welcome' && !this.welcomed) {
+      this.welcomed = true;
+      // Opened afresh while holding a seat: go straight back to that table.
+      const h = window.location.hash;
+      if (msg.seated.length && (h === '' || h === '#' || h === '#/')) window.location.hash = `#/table/${msg.seated[0]}`;
     }
     this.state = state;
     for (const e of effects) {
