@@ -45,6 +45,7 @@ await session(async ({ base, person }) => {
   // The rules are one click away, and Escape closes them.
   await bob.click('[data-testid=rules-button]');
   check('the rules open from the table', (await bob.locator('[data-testid=rules]').innerText()).includes('sixth card'));
+  await shot(bob, 'rules');
   await bob.keyboard.press('Escape');
   await bob.locator('[data-testid=rules]').waitFor({ state: 'detached' });
   await ann.click('[data-testid=start]');
