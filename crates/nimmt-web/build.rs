@@ -52,7 +52,12 @@ fn build(web: &Path) -> Result<(), String> {
         || stale(&web.join("package.json"), &installed)
     {
         if lock.exists() {
-            npm(web, &["ci", "--no-audit", "--no-fund"])?;
+            // Some npm versions refuse `ci` for a lockfile that lists only this platform's
+            // optional packages; `install` then installs the same locked versions.
+            if let Err(e) = npm(web, &["ci", "--no-audit", "--no-fund"]) {
+                println!("cargo:warning={e}; trying `npm install`");
+                npm(web, &["install", "--no-audit", "--no-fund"])?;
+            }
         } else {
             npm(web, &["install", "--no-audit", "--no-fund"])?;
         }
