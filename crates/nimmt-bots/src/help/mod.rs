@@ -34,7 +34,7 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
 }
 
 /// A bot by name: `random`, `greedy`, `mcts`, or `mcts:` with comma-separated settings
-/// `iters=N` (playouts per decision, default 1000) or `ms=N` (time per decision),
+/// `iters=N` (playouts per decision, default 3000) or `ms=N` (time per decision),
 /// `horizon=deal|game` (play out to the end of the deal, default, or the game) and
 /// `noise=P` (share of random moves in playouts, default 0).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
