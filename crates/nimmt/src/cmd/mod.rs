@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod loadtest;
 pub mod replay;
+pub mod serve;
 pub mod sim;
