@@ -99,8 +99,16 @@ fn assert_secret(log: &[String], viewer: Option<usize>, record: &Value) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_game_with_humans_and_a_bot_keeps_every_hand_secret() {
-    let db = Db::sqlite();
+async fn a_full_game_with_humans_and_a_bot_keeps_every_hand_secret_on_sqlite() {
+    full_game(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_with_humans_and_a_bot_keeps_every_hand_secret_on_postgres() {
+    full_game(Db::postgres().await).await;
+}
+
+async fn full_game(db: Db) {
     let (srv, url) = server(&db).await;
     let mut ann = Player::join(&url, "Ann").await;
     let table = ann.create(&[], Some(4)).await;
@@ -155,6 +163,7 @@ async fn a_full_game_with_humans_and_a_bot_keeps_every_hand_secret() {
     assert_secret(&bob.log, Some(1), &record);
     assert_secret(&eve.log, None, &record);
     srv.stop().await;
+    db.drop_schema().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
