@@ -183,7 +183,9 @@ impl Session {
                     );
                     return true;
                 }
-                if !self.chat.take() {
+                // The flood rule counts chat lines; commands count against the message budget.
+                let command = table.is_some() && text.trim_start().starts_with('/');
+                if !command && !self.chat.take() {
                     self.refuse(id, table, ErrorCode::Flood);
                     return true;
                 }
