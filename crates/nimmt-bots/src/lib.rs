@@ -2,6 +2,17 @@
 //!
 //! Bots see exactly one seat's view, never the full state. A bot is asked only when its view
 //! says the seat must decide (`view.asked`), and answers with an action of that game.
+//!
+//! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
+//!   classic 6 nimmt!, with every option and fan card;
+//! - [`spec`]: the bot specs of the command line (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
+//! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
+//! - [`arena`]: many seeded deals between bots, with statistics.
+
+pub mod arena;
+pub mod classic;
+pub mod outside;
+pub mod spec;
 
 use nimmt_core::Rules;
 
@@ -12,4 +23,9 @@ pub trait Bot<R: Rules>: Send {
 
     /// A short name, e.g. `greedy` or `mcts:ms=100`.
     fn name(&self) -> String;
+
+    /// Starts afresh from `seed` (e.g. at a new deal of an arena): from here on the bot's
+    /// choices depend only on this seed and the views it is shown. Bots without randomness
+    /// ignore it.
+    fn reseed(&mut self, _seed: u64) {}
 }

@@ -37,11 +37,11 @@ impl Card {
 pub const fn bull_heads(n: u8) -> u8 {
     if n == 55 {
         7
-    } else if n % 11 == 0 {
+    } else if n.is_multiple_of(11) {
         5
-    } else if n % 10 == 0 {
+    } else if n.is_multiple_of(10) {
         3
-    } else if n % 5 == 0 {
+    } else if n.is_multiple_of(5) {
         2
     } else {
         1

@@ -3,6 +3,7 @@
 
 use crate::error::{ActionError, SetupError};
 use crate::games::classic::Classic;
+use crate::games::help::Help;
 use crate::options::OptionMap;
 use crate::rules::{GameKind, Outcome, Rules};
 use crate::seat::{Addressed, Seat, Viewer};
@@ -23,6 +24,7 @@ pub struct Setup {
 #[derive(Clone, Debug)]
 pub enum Game {
     Classic(Classic),
+    Help(Help),
 }
 
 /// Calls the same expression on whichever game is inside.
@@ -30,6 +32,7 @@ macro_rules! each {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
             Game::Classic($g) => $body,
+            Game::Help($g) => $body,
         }
     };
 }
@@ -64,28 +67,35 @@ impl Game {
     /// Checks a setup and deals the first deal.
     pub fn new(setup: &Setup) -> Result<Game, SetupError> {
         Ok(match setup.game {
-            GameKind::Classic => Game::Classic(Classic::from_setup(setup.players, &setup.options, setup.seed)?),
+            GameKind::Classic => Game::Classic(Classic::from_setup(
+                setup.players,
+                &setup.options,
+                setup.seed,
+            )?),
             GameKind::Help => {
-                return Err(SetupError::Invalid {
-                    reason: "help is not playable yet".into(),
-                })
+                Game::Help(Help::from_setup(setup.players, &setup.options, setup.seed)?)
             }
         })
     }
 
     /// Checks options for a game kind without starting a game (the canonical, complete map).
-    pub fn check_options(game: GameKind, players: usize, options: &OptionMap) -> Result<OptionMap, SetupError> {
+    pub fn check_options(
+        game: GameKind,
+        players: usize,
+        options: &OptionMap,
+    ) -> Result<OptionMap, SetupError> {
         match game {
-            GameKind::Classic => Classic::parse_options(players, options).map(|o| Classic::options_map(&o)),
-            GameKind::Help => Err(SetupError::Invalid {
-                reason: "help is not playable yet".into(),
-            }),
+            GameKind::Classic => {
+                Classic::parse_options(players, options).map(|o| Classic::options_map(&o))
+            }
+            GameKind::Help => Help::parse_options(players, options).map(|o| Help::options_map(&o)),
         }
     }
 
     pub fn kind(&self) -> GameKind {
         match self {
             Game::Classic(_) => GameKind::Classic,
+            Game::Help(_) => GameKind::Help,
         }
     }
 
@@ -97,6 +107,7 @@ impl Game {
     pub fn options_map(&self) -> OptionMap {
         match self {
             Game::Classic(g) => Classic::options_map(g.options()),
+            Game::Help(g) => Help::options_map(g.options()),
         }
     }
 
@@ -115,7 +126,11 @@ impl Game {
     }
 
     /// Decodes and applies an action given as JSON. On error nothing changed.
-    pub fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+    ) -> Result<Vec<Addressed<Value>>, ActionError> {
         each!(self, g => act_typed(g, seat, action))
     }
 

@@ -61,7 +61,9 @@ impl OptionMap {
     pub fn read<T: OptionValue>(&self, key: &str, default: T) -> Result<T, SetupError> {
         match self.get(key) {
             None => Ok(default),
-            Some(v) => T::parse_value(v).ok_or_else(|| SetupError::bad_value(key, v, T::expected())),
+            Some(v) => {
+                T::parse_value(v).ok_or_else(|| SetupError::bad_value(key, v, T::expected()))
+            }
         }
     }
 

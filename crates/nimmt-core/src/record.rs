@@ -105,7 +105,11 @@ impl RecordedGame {
     }
 
     /// Applies an action and records it if accepted.
-    pub fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+    ) -> Result<Vec<Addressed<Value>>, ActionError> {
         let events = self.game.act(seat, action)?;
         self.actions.push(RecordedAction {
             seat,
@@ -138,14 +142,20 @@ pub struct Replay {
 /// Replays a record, checking every deal against its seed and every action against the rules.
 pub fn replay(record: &GameRecord) -> Result<Replay, ReplayError> {
     if record.format != RECORD_FORMAT {
-        return Err(ReplayError::Format { found: record.format });
+        return Err(ReplayError::Format {
+            found: record.format,
+        });
     }
     let mut game = Game::new(&record.setup())?;
     let mut events = game.opening_events();
     let mut checked = 0;
     let check = |game: &Game, checked: &mut usize, all: bool| -> Result<(), ReplayError> {
         let deals = game.deals();
-        let settled = if all { deals.len() } else { deals.len().saturating_sub(1) };
+        let settled = if all {
+            deals.len()
+        } else {
+            deals.len().saturating_sub(1)
+        };
         while *checked < settled {
             let i = *checked;
             if record.deals.get(i) != Some(&deals[i]) {
@@ -166,12 +176,14 @@ pub fn replay(record: &GameRecord) -> Result<Replay, ReplayError> {
         Ok(())
     };
     for (index, a) in record.actions.iter().enumerate() {
-        let new = game.act(a.seat, &a.action).map_err(|error| ReplayError::Action {
-            index,
-            seat: a.seat,
-            action: a.action.to_string(),
-            error,
-        })?;
+        let new = game
+            .act(a.seat, &a.action)
+            .map_err(|error| ReplayError::Action {
+                index,
+                seat: a.seat,
+                action: a.action.to_string(),
+                error,
+            })?;
         events.extend(new);
         check(&game, &mut checked, false)?;
     }

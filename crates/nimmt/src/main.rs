@@ -24,6 +24,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Measure random-play deals per second on one thread.
     Bench(cmd::bench::Args),
+    /// Let bots play many seeded deals against each other and compare them.
+    Arena(cmd::arena::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -34,5 +36,6 @@ fn main() -> anyhow::Result<()> {
         Command::Sim(a) => cmd::sim::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Arena(a) => cmd::arena::run(a),
     }
 }

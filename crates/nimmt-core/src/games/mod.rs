@@ -1,3 +1,4 @@
 //! One module tree per game of the family.
 
 pub mod classic;
+pub mod help;

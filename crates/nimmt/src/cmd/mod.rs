@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod arena;
 pub mod bench;
 pub mod loadtest;
 pub mod replay;

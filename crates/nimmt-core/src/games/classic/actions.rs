@@ -132,9 +132,15 @@ pub enum Event {
     /// A low card: `seat` must choose the row to take.
     RowChoice { seat: Seat, card: Card },
     /// A row went to `seat`.
-    RowTaken { seat: Seat, taken: Taken, points: u32 },
+    RowTaken {
+        seat: Seat,
+        taken: Taken,
+        points: u32,
+    },
     /// A fan card's marker moved (F2–F4).
     MarkerMoved { marker: Marker },
+    /// Every card of the turn is laid: the rows as they now stand.
+    TurnEnded { deal: u32, turn: u32, rows: Rows },
     /// The deal is over: points of this deal and totals.
     DealEnded {
         deal: u32,

@@ -101,8 +101,9 @@ impl Kernel {
     /// the cards in play that is shuffled in place (only as far as needed).
     pub fn deal<R: Rng>(&mut self, deck: &mut [u8], hand_size: usize, rng: &mut R) {
         let need = self.players * hand_size + ROWS;
+        let len = deck.len() as u32;
         for i in 0..need {
-            let j = rng.random_range(i..deck.len());
+            let j = rng.random_range(i as u32..len) as usize;
             deck.swap(i, j);
         }
         for s in 0..self.players {
@@ -116,28 +117,34 @@ impl Kernel {
     }
 
     /// The row and end for `card`: `Some((row, left))`, or `None` for a low card (C5).
+    ///
+    /// Branch-free: each end that accepts the card gets the key `difference · 8 + end · 4 + row`
+    /// (right end 0, left end 1, so the right end wins on equal difference); the smallest wins.
     #[inline]
     pub fn target(&self, card: u8) -> Option<(usize, bool)> {
-        let mut best = u8::MAX;
-        let mut at = None;
+        let card = card as u32;
+        let mut best = u32::MAX;
         for r in 0..ROWS {
-            let last = self.rows[r].last;
-            if card > last && card - last < best {
-                best = card - last;
-                at = Some((r, false));
-            }
+            let last = self.rows[r].last as u32;
+            let key = if card > last {
+                ((card - last) << 3) | r as u32
+            } else {
+                u32::MAX
+            };
+            best = best.min(key);
         }
         if self.placement == Placement::BothEnds {
             for r in 0..ROWS {
-                let first = self.rows[r].first;
-                // Strictly smaller: on equal difference the right end wins.
-                if card < first && first - card < best {
-                    best = first - card;
-                    at = Some((r, true));
-                }
+                let first = self.rows[r].first as u32;
+                let key = if card < first {
+                    ((first - card) << 3) | 4 | r as u32
+                } else {
+                    u32::MAX
+                };
+                best = best.min(key);
             }
         }
-        at
+        (best != u32::MAX).then_some(((best & 3) as usize, best & 4 != 0))
     }
 
     /// The row taken for a low card by the rule of C6.
@@ -157,26 +164,32 @@ impl Kernel {
     #[inline]
     pub fn place(&mut self, seat: usize, card: u8, low_row: usize) {
         match self.target(card) {
-            Some((r, left)) => {
-                let row = &mut self.rows[r];
-                if row.len as usize >= ROW_CAPACITY {
-                    self.points[seat] += row.heads as u16;
-                    *row = KRow::start(card);
-                } else {
-                    if left {
-                        row.first = card;
-                    } else {
-                        row.last = card;
-                    }
-                    row.len += 1;
-                    row.heads += HEADS[card as usize];
-                }
-            }
-            None => {
-                self.points[seat] += self.rows[low_row].heads as u16;
-                self.rows[low_row] = KRow::start(card);
-            }
+            Some((r, left)) => self.lay_at(seat, card, r, left),
+            None => self.take_with(seat, card, low_row),
         }
+    }
+
+    #[inline(always)]
+    fn lay_at(&mut self, seat: usize, card: u8, r: usize, left: bool) {
+        let row = &mut self.rows[r];
+        if row.len as usize >= ROW_CAPACITY {
+            self.points[seat] += row.heads as u16;
+            *row = KRow::start(card);
+        } else {
+            if left {
+                row.first = card;
+            } else {
+                row.last = card;
+            }
+            row.len += 1;
+            row.heads += HEADS[card as usize];
+        }
+    }
+
+    #[inline(always)]
+    fn take_with(&mut self, seat: usize, card: u8, row: usize) {
+        self.points[seat] += self.rows[row].heads as u16;
+        self.rows[row] = KRow::start(card);
     }
 
     /// Plays one turn: `cards[s]` is seat `s`'s card, already removed from its hand.
@@ -194,23 +207,16 @@ impl Kernel {
             order[i] = (c, s as u8);
         }
         for &(card, seat) in &order[..n] {
-            let low_row = match low {
-                LowRow::Cheapest => {
-                    if self.target(card).is_none() {
-                        self.cheapest_row()
-                    } else {
-                        0
-                    }
+            match self.target(card) {
+                Some((r, left)) => self.lay_at(seat as usize, card, r, left),
+                None => {
+                    let row = match low {
+                        LowRow::Cheapest => self.cheapest_row(),
+                        LowRow::Random => rng.random_range(0..ROWS as u32) as usize,
+                    };
+                    self.take_with(seat as usize, card, row);
                 }
-                LowRow::Random => {
-                    if self.target(card).is_none() {
-                        rng.random_range(0..ROWS)
-                    } else {
-                        0
-                    }
-                }
-            };
-            self.place(seat as usize, card, low_row);
+            }
         }
     }
 
@@ -218,7 +224,7 @@ impl Kernel {
     #[inline]
     pub fn take_random_card<R: Rng>(&mut self, seat: usize, rng: &mut R) -> u8 {
         let len = self.hand_len[seat] as usize;
-        let i = rng.random_range(0..len);
+        let i = rng.random_range(0..len as u32) as usize;
         let card = self.hands[seat][i];
         self.hands[seat][i] = self.hands[seat][len - 1];
         self.hand_len[seat] -= 1;

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// A classic game in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Classic {
     players: usize,
     options: ClassicOptions,
@@ -50,6 +50,10 @@ pub struct Classic {
     history: Vec<Vec<u32>>,
     /// Whether each seat still holds its *Zahlendreher* (F5), as known to all.
     swap_left: Vec<bool>,
+    /// Cards of the deck not in play this deal (seen by nobody).
+    set_aside: Vec<Card>,
+    /// Cards each seat picked in this deal's draft (the picks are public, C4).
+    drafted: Vec<Vec<Card>>,
     phase: Phase,
     dealt: Vec<DealStart>,
 }
@@ -57,13 +61,22 @@ pub struct Classic {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Phase {
     /// Open draft: `next` picks from `pool`.
-    Draft { pool: Vec<Card>, next: Seat },
+    Draft {
+        pool: Vec<Card>,
+        next: Seat,
+    },
     /// Everyone chooses a card; choices stay hidden until the last one arrives.
-    Choose { chosen: Vec<Option<Play>> },
+    Choose {
+        chosen: Vec<Option<Play>>,
+    },
     /// The revealed cards are being laid; the front one is a low card whose player must choose
     /// a row.
-    Place { queue: VecDeque<Play> },
-    Over { outcome: Outcome },
+    Place {
+        queue: VecDeque<Play>,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 /// How a deal began, as a game record stores it.
@@ -78,7 +91,109 @@ pub struct DealStart {
     pub rows: Vec<Card>,
 }
 
+/// A position to start a classic game from, mid-deal, at the start of a turn: for rule-book
+/// examples, puzzles and the worlds a search bot samples. Checked only for shape.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub options: ClassicOptions,
+    pub rows: Rows,
+    /// Hands of equal size; the turns already played are the hand size less this.
+    pub hands: Vec<Vec<Card>>,
+    /// Points of finished deals.
+    pub totals: Vec<u32>,
+    /// Cards taken this deal.
+    pub taken: Vec<Vec<Card>>,
+    /// Who still holds the *Zahlendreher* (with `fan=digit-swap`).
+    pub swap_left: Vec<bool>,
+    pub seed: u64,
+}
+
+impl Position {
+    /// A position with these rows and hands, nothing taken yet, and the default options.
+    pub fn new(rows: Rows, hands: Vec<Vec<Card>>) -> Position {
+        let n = hands.len();
+        Position {
+            options: ClassicOptions::default(),
+            rows,
+            hands,
+            totals: vec![0; n],
+            taken: vec![Vec::new(); n],
+            swap_left: vec![false; n],
+            seed: 0,
+        }
+    }
+}
+
 impl Classic {
+    /// A game that starts at `position`, everyone about to choose a card. Later deals are dealt
+    /// from `position.seed`.
+    pub fn from_position(position: Position) -> Classic {
+        let players = position.hands.len();
+        assert!((2..=10).contains(&players), "2–10 seats");
+        assert_eq!(position.totals.len(), players, "totals per seat");
+        assert_eq!(position.taken.len(), players, "taken per seat");
+        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
+        let held = hands[0].len() as u32;
+        assert!(
+            hands.iter().all(|h| h.len() as u32 == held),
+            "hands of equal size"
+        );
+        let turns_played = (position.options.hand_size as u32).saturating_sub(held);
+        let dealt = DealStart {
+            hands: hands.clone(),
+            pool: Vec::new(),
+            rows: position.rows.cards().collect(),
+        };
+        let mut game = Classic {
+            players,
+            options: position.options,
+            rng: ChaCha8Rng::seed_from_u64(position.seed),
+            deal: 1,
+            turn: turns_played,
+            hands,
+            rows: position.rows,
+            taken: position.taken,
+            totals: position.totals,
+            history: Vec::new(),
+            swap_left: position.swap_left,
+            set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
+            phase: Phase::Choose { chosen: Vec::new() },
+            dealt: vec![dealt],
+        };
+        game.begin_turn();
+        game.set_aside = game.missing_cards();
+        game
+    }
+
+    /// The same game with other hands and another generator for later deals: a world a search
+    /// bot samples, consistent with what a seat has seen. Hands must hold the same numbers of
+    /// cards as now; the cards already chosen this turn stay.
+    pub fn with_hands(&self, hands: Vec<Vec<Card>>, seed: u64) -> Classic {
+        assert_eq!(hands.len(), self.players, "a hand per seat");
+        let mut world = self.clone();
+        for (s, hand) in hands.into_iter().enumerate() {
+            assert_eq!(hand.len(), self.hands[s].len(), "hand sizes stay");
+            world.hands[s] = sorted(hand);
+        }
+        world.rng = ChaCha8Rng::seed_from_u64(seed);
+        world.set_aside = Vec::new();
+        world.set_aside = world.missing_cards();
+        world
+    }
+
+    /// Cards of the deck that are nowhere in the game.
+    fn missing_cards(&self) -> Vec<Card> {
+        let mut present = [false; 105];
+        for c in self.cards_in_play() {
+            present[c.number() as usize] = true;
+        }
+        (1..=self.options.deck_size(self.players) as u8)
+            .filter(|&n| !present[n as usize])
+            .filter_map(Card::new)
+            .collect()
+    }
+
     pub fn deal_number(&self) -> u32 {
         self.deal
     }
@@ -107,6 +222,7 @@ impl Classic {
     pub fn cards_in_play(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.hands.iter().flatten().copied().collect();
         all.extend(self.rows.cards());
+        all.extend(&self.set_aside);
         all.extend(self.taken.iter().flatten());
         match &self.phase {
             Phase::Draft { pool, .. } => all.extend(pool),
@@ -133,7 +249,9 @@ impl Classic {
                 .get(seat.index())
                 .is_some_and(Option::is_none)
                 .then_some(Decision::PlayCard),
-            Phase::Place { queue } => (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow),
+            Phase::Place { queue } => {
+                (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow)
+            }
             Phase::Over { .. } => None,
         }
     }
@@ -146,13 +264,17 @@ impl Classic {
             .map(|c| Card::new(c).expect("deck within 1–104"))
             .collect();
         self.taken = vec![Vec::new(); n];
+        self.drafted = vec![Vec::new(); n];
         self.swap_left = vec![self.options.fan == Some(Fan::DigitSwap); n];
         self.turn = 0;
         match self.options.deal {
             DealMode::Random => {
                 deck.shuffle(&mut self.rng);
                 self.hands = deck.chunks(h).take(n).map(|c| sorted(c.to_vec())).collect();
-                let starts: [Card; ROWS] = deck[n * h..n * h + ROWS].try_into().expect("four start cards");
+                let starts: [Card; ROWS] = deck[n * h..n * h + ROWS]
+                    .try_into()
+                    .expect("four start cards");
+                self.set_aside = deck[n * h + ROWS..].to_vec();
                 self.rows = Rows::new(starts, self.options.fan);
                 self.dealt.push(DealStart {
                     hands: self.hands.clone(),
@@ -181,6 +303,7 @@ impl Classic {
                 let next = Seat(((self.deal - 1) as usize % n) as u8);
                 self.hands = vec![Vec::new(); n];
                 self.rows = Rows::empty();
+                self.set_aside = Vec::new();
                 self.dealt.push(DealStart {
                     hands: Vec::new(),
                     pool: deck.clone(),
@@ -214,15 +337,19 @@ impl Classic {
             }
             // Full deck: four drawn at random from those left.
             Deck::Full => {
-                let (drawn, _) = pool.partial_shuffle(&mut self.rng, ROWS);
-                drawn.try_into().expect("four drawn")
+                let (drawn, rest) = pool.partial_shuffle(&mut self.rng, ROWS);
+                let drawn: [Card; ROWS] = (&*drawn).try_into().expect("four drawn");
+                self.set_aside = rest.to_vec();
+                drawn
             }
         };
         self.rows = Rows::new(starts, self.options.fan);
         if let Some(d) = self.dealt.last_mut() {
             d.rows = starts.to_vec();
         }
-        events.push(Addressed::public(Event::RowsLaid { rows: self.rows.clone() }));
+        events.push(Addressed::public(Event::RowsLaid {
+            rows: self.rows.clone(),
+        }));
         self.begin_turn();
     }
 
@@ -256,11 +383,21 @@ impl Classic {
         self.end_turn(events);
     }
 
-    fn give(&mut self, seat: Seat, taken: Vec<Taken>, marker_before: Option<Marker>, events: &mut Vec<Addressed<Event>>) {
+    fn give(
+        &mut self,
+        seat: Seat,
+        taken: Vec<Taken>,
+        marker_before: Option<Marker>,
+        events: &mut Vec<Addressed<Event>>,
+    ) {
         for t in taken {
             let points = t.points();
             self.taken[seat.index()].extend(&t.cards);
-            events.push(Addressed::public(Event::RowTaken { seat, taken: t, points }));
+            events.push(Addressed::public(Event::RowTaken {
+                seat,
+                taken: t,
+                points,
+            }));
         }
         if let Some(marker) = self.rows.marker.filter(|m| Some(*m) != marker_before) {
             events.push(Addressed::public(Event::MarkerMoved { marker }));
@@ -268,6 +405,11 @@ impl Classic {
     }
 
     fn end_turn(&mut self, events: &mut Vec<Addressed<Event>>) {
+        events.push(Addressed::public(Event::TurnEnded {
+            deal: self.deal,
+            turn: self.turn,
+            rows: self.rows.clone(),
+        }));
         if self.turn < self.options.hand_size as u32 {
             self.begin_turn();
             return;
@@ -291,9 +433,13 @@ impl Classic {
             let best = *self.totals.iter().min().expect("players");
             let outcome = Outcome {
                 scores: self.totals.iter().map(|&t| t as i32).collect(),
-                winners: Seat::all(self.players).filter(|s| self.totals[s.index()] == best).collect(),
+                winners: Seat::all(self.players)
+                    .filter(|s| self.totals[s.index()] == best)
+                    .collect(),
             };
-            events.push(Addressed::public(Event::GameEnded { outcome: outcome.clone() }));
+            events.push(Addressed::public(Event::GameEnded {
+                outcome: outcome.clone(),
+            }));
             self.phase = Phase::Over { outcome };
         } else {
             self.deal += 1;
@@ -338,6 +484,8 @@ impl Rules for Classic {
             totals: vec![0; players],
             history: Vec::new(),
             swap_left: vec![false; players],
+            set_aside: Vec::new(),
+            drafted: vec![Vec::new(); players],
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: Vec::new(),
         };
@@ -391,7 +539,9 @@ impl Rules for Classic {
         }
         let asked = match self.asked(seat) {
             Some(d) => d,
-            None if matches!(self.phase, Phase::Choose { .. }) && matches!(action, Action::Play { .. }) => {
+            None if matches!(self.phase, Phase::Choose { .. })
+                && matches!(action, Action::Play { .. }) =>
+            {
                 return Err(ActionError::AlreadyChosen { seat })
             }
             None => return Err(ActionError::NotAsked { seat }),
@@ -407,13 +557,19 @@ impl Rules for Classic {
                 let i = pool
                     .iter()
                     .position(|&c| c == card)
-                    .ok_or(ActionError::NotAvailable { card: card.number() })?;
+                    .ok_or(ActionError::NotAvailable {
+                        card: card.number(),
+                    })?;
                 pool.remove(i);
                 let hand = &mut self.hands[seat.index()];
                 hand.insert(hand.partition_point(|&c| c < card), card);
+                self.drafted[seat.index()].push(card);
                 events.push(Addressed::public(Event::Drafted { seat, card }));
                 *next = Seat(((next.index() + 1) % self.players) as u8);
-                let full = self.hands.iter().all(|h| h.len() == self.options.hand_size as usize);
+                let full = self
+                    .hands
+                    .iter()
+                    .all(|h| h.len() == self.options.hand_size as usize);
                 if full {
                     let pool = std::mem::take(pool);
                     self.finish_draft(pool, &mut events);
@@ -423,7 +579,10 @@ impl Rules for Classic {
                 let hand = &self.hands[seat.index()];
                 let i = hand
                     .binary_search(&card)
-                    .map_err(|_| ActionError::NotInHand { seat, card: card.number() })?;
+                    .map_err(|_| ActionError::NotInHand {
+                        seat,
+                        card: card.number(),
+                    })?;
                 if swap && !self.swap_left[seat.index()] {
                     return Err(ActionError::illegal(match self.options.fan {
                         Some(Fan::DigitSwap) => "your Zahlendreher is already played this deal",
@@ -521,5 +680,7 @@ impl Rules for Classic {
     }
 }
 
+#[cfg(test)]
+mod fan_tests;
 #[cfg(test)]
 mod tests;

@@ -60,7 +60,8 @@ pub enum Fan {
 }
 
 impl OptionValue for Deck {
-    const WORDS: &'static [(&'static str, Self)] = &[("full", Deck::Full), ("tactic", Deck::Tactic)];
+    const WORDS: &'static [(&'static str, Self)] =
+        &[("full", Deck::Full), ("tactic", Deck::Tactic)];
 }
 impl OptionValue for DealMode {
     const WORDS: &'static [(&'static str, Self)] =
@@ -106,17 +107,40 @@ impl Default for ClassicOptions {
 }
 
 /// The option keys of a classic table.
-pub const KEYS: &[&str] = &["deck", "deal", "placement", "end_at", "deals", "hand_size", "fan"];
+pub const KEYS: &[&str] = &[
+    "deck",
+    "deal",
+    "placement",
+    "end_at",
+    "deals",
+    "hand_size",
+    "fan",
+];
 
 /// One line per option, for help screens and `/help option`.
 pub const HELP: &[(&str, &str)] = &[
-    ("deck=full|tactic", "tactic: only cards 1 to players × hand size + 4"),
-    ("deal=random|draft", "draft: all cards lie open, players pick in turn"),
-    ("placement=right|both-ends", "both-ends: a card may also go before a row's first card"),
-    ("end_at=N", "the game ends after the deal in which someone reaches N points (66)"),
+    (
+        "deck=full|tactic",
+        "tactic: only cards 1 to players × hand size + 4",
+    ),
+    (
+        "deal=random|draft",
+        "draft: all cards lie open, players pick in turn",
+    ),
+    (
+        "placement=right|both-ends",
+        "both-ends: a card may also go before a row's first card",
+    ),
+    (
+        "end_at=N",
+        "the game ends after the deal in which someone reaches N points (66)",
+    ),
     ("deals=N", "the game ends after N deals instead"),
     ("hand_size=N", "cards per hand (10)"),
-    ("fan=even-odd|mountain|cow|digit-swap", "play with one fan card"),
+    (
+        "fan=even-odd|mountain|cow|digit-swap",
+        "play with one fan card",
+    ),
 ];
 
 impl ClassicOptions {
@@ -135,7 +159,10 @@ impl ClassicOptions {
         let deal = map.read("deal", d.deal)?;
         let placement = map.read("placement", d.placement)?;
         let hand_size = map.read_number("hand_size", 1..=50)?.unwrap_or(10) as u8;
-        let end = match (map.read_number("end_at", 1..=10_000)?, map.read_number("deals", 1..=1_000)?) {
+        let end = match (
+            map.read_number("end_at", 1..=10_000)?,
+            map.read_number("deals", 1..=1_000)?,
+        ) {
             (Some(_), Some(_)) => {
                 return Err(SetupError::Conflict {
                     first: "end_at".into(),
@@ -233,7 +260,10 @@ mod tests {
         let e = parse(4, &["placement=left"]).unwrap_err();
         assert!(e.to_string().contains("right or both-ends"), "{e}");
         let e = parse(4, &["colour=red"]).unwrap_err();
-        assert!(e.to_string().starts_with("unknown option \"colour\""), "{e}");
+        assert!(
+            e.to_string().starts_with("unknown option \"colour\""),
+            "{e}"
+        );
         let e = parse(10, &["hand_size=11"]).unwrap_err();
         assert!(e.to_string().contains("at most 10 with 10 players"), "{e}");
         let e = parse(4, &["end_at=67", "deals=3"]).unwrap_err();
@@ -244,13 +274,26 @@ mod tests {
     fn two_fan_cards_are_refused() {
         // F1
         let e = parse(4, &["fan=cow,mountain"]).unwrap_err();
-        assert_eq!(e.to_string(), "options fan=cow and fan=mountain cannot be combined");
+        assert_eq!(
+            e.to_string(),
+            "options fan=cow and fan=mountain cannot be combined"
+        );
         assert_eq!(parse(4, &["fan=cow"]).unwrap().fan, Some(Fan::Cow));
     }
 
     #[test]
     fn options_round_trip_through_their_map() {
-        let o = parse(5, &["deck=tactic", "deal=draft", "placement=both-ends", "deals=3", "fan=digit-swap"]).unwrap();
+        let o = parse(
+            5,
+            &[
+                "deck=tactic",
+                "deal=draft",
+                "placement=both-ends",
+                "deals=3",
+                "fan=digit-swap",
+            ],
+        )
+        .unwrap();
         assert_eq!(ClassicOptions::parse(5, &o.to_map()).unwrap(), o);
     }
 }

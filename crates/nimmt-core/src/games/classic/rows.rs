@@ -69,7 +69,7 @@ impl Rows {
             // F2: beside the lowest start card, showing its parity.
             Some(Fan::EvenOdd) => Some(Marker::EvenOdd {
                 row: lowest,
-                even: starts[lowest].number() % 2 == 0,
+                even: starts[lowest].number().is_multiple_of(2),
             }),
             // F3: beside the bottom row, pointing up.
             Some(Fan::Mountain) => Some(Marker::Mountain {
@@ -124,12 +124,18 @@ impl Rows {
 
     /// The ends of `row` that accept `value`, each with its difference and a tie rank (lower
     /// wins on equal difference: the mountain row's ends first (F3), then a right end (C5)).
-    fn fits(&self, row: usize, value: u8, placement: Placement) -> impl Iterator<Item = (End, u8, u8)> {
+    fn fits(
+        &self,
+        row: usize,
+        value: u8,
+        placement: Placement,
+    ) -> impl Iterator<Item = (End, u8, u8)> {
         let first = self.first(row).number();
         let last = self.last(row).number();
         let mut out = [None, None];
         match self.marker {
-            Some(Marker::EvenOdd { row: m, even }) if m == row && (value % 2 == 0) != even => {}
+            Some(Marker::EvenOdd { row: m, even })
+                if m == row && value.is_multiple_of(2) != even => {}
             Some(Marker::Mountain { row: m, .. }) if m == row => {
                 // The marked row runs downhill: its right end takes lower cards, and with
                 // both ends in play its left end takes higher ones.
@@ -195,13 +201,19 @@ impl Rows {
                 let to = self.lowest_last_except(m);
                 self.marker = Some(Marker::EvenOdd {
                     row: to,
-                    even: self.last(to).number() % 2 == 0,
+                    even: self.last(to).number().is_multiple_of(2),
                 });
             }
             Some(Marker::Mountain { row: m, up }) => {
                 // F3: one row in its direction, turning round at the top or bottom.
                 let to = if up { m - 1 } else { m + 1 };
-                let up = if to == 0 { false } else if to == ROWS - 1 { true } else { up };
+                let up = if to == 0 {
+                    false
+                } else if to == ROWS - 1 {
+                    true
+                } else {
+                    up
+                };
                 self.marker = Some(Marker::Mountain { row: to, up });
             }
             // F4: the cow jumps on when its own row is taken.

@@ -24,6 +24,10 @@ pub struct View {
     pub hand_sizes: Vec<usize>,
     /// Whether each seat still holds its *Zahlendreher* (F5).
     pub swap_left: Vec<bool>,
+    /// Cards each seat picked in this deal's draft, in order (the picks are public, C4); empty
+    /// lists without a draft.
+    #[serde(default)]
+    pub drafted: Vec<Vec<Card>>,
     pub phase: PhaseView,
     /// Cards each seat has taken this deal (everyone saw them taken).
     pub taken: Vec<Vec<Card>>,
@@ -70,7 +74,9 @@ impl View {
     /// The actions the viewer may take now (what [`super::Classic::legal_actions`] lists for it).
     pub fn legal_actions(&self) -> Vec<super::Action> {
         use super::{can_swap, Action, ROWS};
-        let Some(seat) = self.seat() else { return Vec::new() };
+        let Some(seat) = self.seat() else {
+            return Vec::new();
+        };
         match (self.asked, &self.phase) {
             (Some(Decision::DraftPick), PhaseView::Draft { pool, .. }) => {
                 pool.iter().map(|&card| Action::Draft { card }).collect()
@@ -144,16 +150,21 @@ pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
         deal: game.deal,
         turn: game.turn,
         rows: game.rows.clone(),
-        hand: me.map(|s| game.hands[s.index()].clone()).unwrap_or_default(),
+        hand: me
+            .map(|s| game.hands[s.index()].clone())
+            .unwrap_or_default(),
         hand_sizes: game.hands.iter().map(Vec::len).collect(),
         swap_left: game.swap_left.clone(),
+        drafted: game.drafted.clone(),
         phase,
         taken: game.taken.clone(),
         deal_points: game.deal_points(),
         totals: game.totals.clone(),
         history: game.history.clone(),
         asked: me.and_then(|s| game.asked(s)),
-        waiting_for: Seat::all(game.players).filter(|&s| game.asked(s).is_some()).collect(),
+        waiting_for: Seat::all(game.players)
+            .filter(|&s| game.asked(s).is_some())
+            .collect(),
         outcome: match &game.phase {
             Phase::Over { outcome } => Some(outcome.clone()),
             _ => None,

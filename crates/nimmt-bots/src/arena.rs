@@ -1,0 +1,317 @@
+//! The arena: many seeded one-deal games of classic 6 nimmt! between bots, with statistics.
+//!
+//! Deal `i` is dealt from a seed derived from (seed, i); the bot of spec `j` sits at seat
+//! `(i + j) mod n` (so every spec plays every position equally often) and is reseeded from
+//! (seed, i, j). Deals are shared out among threads, but each deal's result depends only on its
+//! index, and results are summed in deal order: the numbers do not depend on the thread count
+//! (with iteration budgets; a time budget depends on the machine anyway).
+
+use crate::outside::OutsideError;
+use crate::spec::BotSpec;
+use crate::Bot;
+use nimmt_core::games::classic::Classic;
+use nimmt_core::{ActionError, OptionMap, Rules, Seat, SetupError, Viewer};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub players: usize,
+    /// One spec per seat, with the text the user wrote for it.
+    pub seats: Vec<(String, BotSpec)>,
+    /// Table options (`key=value`); the arena plays single deals, so `end_at` and `deals` are
+    /// refused.
+    pub options: OptionMap,
+    pub deals: u64,
+    pub seed: u64,
+    pub threads: usize,
+    /// Time an outside bot has per decision.
+    pub bot_timeout: Duration,
+}
+
+/// Why an arena could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    #[error("{seats} seats given for {players} players: give one --seat per player")]
+    SeatCount { seats: usize, players: usize },
+    #[error("the arena plays single deals: option {0} cannot be used (use --deals)")]
+    EndOption(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Outside(#[from] OutsideError),
+    #[error("bot {spec} chose an illegal action: {error}")]
+    Illegal { spec: String, error: ActionError },
+}
+
+/// The result of one deal, by spec (not by seat).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealResult {
+    pub points: Vec<u32>,
+    /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise.
+    pub win: Vec<f64>,
+    pub decision_time: Vec<Duration>,
+    pub decisions: Vec<u64>,
+}
+
+/// Statistics of one spec over all deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatStats {
+    pub seat: String,
+    pub mean_points: f64,
+    /// Half-width of the 95% confidence interval of the mean.
+    pub ci95: f64,
+    pub win_share: f64,
+    pub mean_decision_ms: f64,
+    /// Elo estimate from the pairwise results of all deals (table mean 1500).
+    pub elo: f64,
+}
+
+/// Statistics of an arena run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaReport {
+    pub deals: u64,
+    pub seats: Vec<SeatStats>,
+    /// Points of every deal, by spec, in deal order.
+    pub points: Vec<Vec<u32>>,
+}
+
+/// SplitMix64: a well-mixed seed from a seed and an index.
+pub fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x632B_E59B_D9B4_E019);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of deal `deal` and of the bot of spec `spec` in it.
+pub fn deal_seed(seed: u64, deal: u64) -> u64 {
+    mix(seed, deal)
+}
+fn bot_seed(seed: u64, deal: u64, spec: usize) -> u64 {
+    mix(deal_seed(seed, deal), spec as u64 + 1)
+}
+
+impl ArenaConfig {
+    fn check(&self) -> Result<OptionMap, ArenaError> {
+        if self.seats.len() != self.players {
+            return Err(ArenaError::SeatCount {
+                seats: self.seats.len(),
+                players: self.players,
+            });
+        }
+        for key in ["end_at", "deals"] {
+            if self.options.get(key).is_some() {
+                return Err(ArenaError::EndOption(key.into()));
+            }
+        }
+        let mut options = self.options.clone();
+        options.set("deals", "1");
+        // Checks players and options once, before any thread starts.
+        Classic::from_setup(self.players, &options, 0)?;
+        Ok(options)
+    }
+}
+
+/// Plays deal `deal` with `bots` (one per spec, in spec order).
+pub fn play_deal(
+    config: &ArenaConfig,
+    options: &OptionMap,
+    bots: &mut [Box<dyn Bot<Classic>>],
+    deal: u64,
+) -> Result<DealResult, ArenaError> {
+    let n = config.players;
+    let mut game = Classic::from_setup(n, options, deal_seed(config.seed, deal))?;
+    for (j, bot) in bots.iter_mut().enumerate() {
+        bot.reseed(bot_seed(config.seed, deal, j));
+    }
+    // Spec j sits at seat (deal + j) mod n.
+    let spec_at = |seat: Seat| (seat.index() + n - (deal % n as u64) as usize) % n;
+    let mut decision_time = vec![Duration::ZERO; n];
+    let mut decisions = vec![0u64; n];
+    while !game.is_over() {
+        for (seat, _) in game.pending() {
+            let view = game.view(Viewer::Seat(seat));
+            if view.asked.is_none() {
+                continue;
+            }
+            let j = spec_at(seat);
+            let start = Instant::now();
+            let action = bots[j].decide(&view);
+            decision_time[j] += start.elapsed();
+            decisions[j] += 1;
+            game.act(seat, &action)
+                .map_err(|error| ArenaError::Illegal {
+                    spec: config.seats[j].0.clone(),
+                    error,
+                })?;
+        }
+    }
+    let outcome = game.outcome().expect("the deal is over");
+    let mut points = vec![0; n];
+    let mut win = vec![0.0; n];
+    for seat in Seat::all(n) {
+        points[spec_at(seat)] = outcome.scores[seat.index()] as u32;
+    }
+    for w in &outcome.winners {
+        win[spec_at(*w)] = 1.0 / outcome.winners.len() as f64;
+    }
+    Ok(DealResult {
+        points,
+        win,
+        decision_time,
+        decisions,
+    })
+}
+
+/// Runs the arena; `progress` is called with the number of deals finished so far.
+pub fn run(
+    config: &ArenaConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    let options = config.check()?;
+    let threads = config.threads.clamp(1, config.deals.max(1) as usize);
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<Result<(u64, DealResult), ArenaError>>();
+    let mut results: Vec<Option<DealResult>> = vec![None; config.deals as usize];
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let tx = tx.clone();
+            let (next, options) = (&next, &options);
+            scope.spawn(move || {
+                let bots: Result<Vec<_>, _> = config
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .map(|(j, (_, spec))| {
+                        spec.build(
+                            mix(config.seed ^ 0xA5A5, (t * 64 + j) as u64),
+                            config.bot_timeout,
+                        )
+                    })
+                    .collect();
+                let mut bots = match bots {
+                    Ok(b) => b,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.into()));
+                        return;
+                    }
+                };
+                loop {
+                    let deal = next.fetch_add(1, Ordering::Relaxed);
+                    if deal >= config.deals {
+                        return;
+                    }
+                    let result = play_deal(config, options, &mut bots, deal).map(|r| (deal, r));
+                    let failed = result.is_err();
+                    if tx.send(result).is_err() || failed {
+                        // Stop handing out deals.
+                        next.store(config.deals, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        for message in rx {
+            match message {
+                Ok((deal, result)) => {
+                    results[deal as usize] = Some(result);
+                    done += 1;
+                    progress(done);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let results: Vec<DealResult> = results
+        .into_iter()
+        .map(|r| r.expect("every deal played"))
+        .collect();
+    Ok(report(config, &results))
+}
+
+/// Statistics over deals, summed in deal order.
+pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
+    let n = config.seats.len();
+    let deals = results.len() as f64;
+    let mut seats = Vec::with_capacity(n);
+    let elo = elo(n, results);
+    for j in 0..n {
+        let pts: Vec<f64> = results.iter().map(|r| r.points[j] as f64).collect();
+        let mean = pts.iter().sum::<f64>() / deals.max(1.0);
+        let var = if pts.len() > 1 {
+            pts.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (deals - 1.0)
+        } else {
+            0.0
+        };
+        let time: Duration = results.iter().map(|r| r.decision_time[j]).sum();
+        let decisions: u64 = results.iter().map(|r| r.decisions[j]).sum();
+        seats.push(SeatStats {
+            seat: config.seats[j].0.clone(),
+            mean_points: mean,
+            ci95: 1.96 * (var / deals.max(1.0)).sqrt(),
+            win_share: results.iter().map(|r| r.win[j]).sum::<f64>() / deals.max(1.0),
+            mean_decision_ms: time.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
+            elo: elo[j],
+        });
+    }
+    ArenaReport {
+        deals: results.len() as u64,
+        seats,
+        points: results.iter().map(|r| r.points.clone()).collect(),
+    }
+}
+
+/// Elo ratings fitted (Bradley–Terry) to every pair of seats in every deal: fewer points beats
+/// more, equal points is half a win. One drawn virtual game per pair keeps ratings finite. The
+/// table's mean is 1500.
+fn elo(n: usize, results: &[DealResult]) -> Vec<f64> {
+    let mut score = vec![vec![0.5f64; n]; n];
+    let mut games = vec![vec![1.0f64; n]; n];
+    for r in results {
+        for a in 0..n {
+            for b in 0..n {
+                if a != b {
+                    games[a][b] += 1.0;
+                    score[a][b] += match r.points[a].cmp(&r.points[b]) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    };
+                }
+            }
+        }
+    }
+    let mut strength = vec![1.0f64; n];
+    for _ in 0..500 {
+        let mut next = strength.clone();
+        for a in 0..n {
+            let wins: f64 = (0..n).filter(|&b| b != a).map(|b| score[a][b]).sum();
+            let denom: f64 = (0..n)
+                .filter(|&b| b != a)
+                .map(|b| games[a][b] / (strength[a] + strength[b]))
+                .sum();
+            if denom > 0.0 {
+                next[a] = wins / denom;
+            }
+        }
+        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
+        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
+    }
+    strength
+        .iter()
+        .map(|s| 1500.0 + 400.0 * s.log10())
+        .collect()
+}

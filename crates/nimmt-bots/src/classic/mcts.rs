@@ -1,0 +1,160 @@
+//! `mcts`: information-set Monte Carlo search.
+//!
+//! For every decision the bot samples worlds consistent with its view (the cards it has not
+//! seen dealt to the other seats by their hand sizes; with a draft the public picks stay with
+//! their pickers), plays every legal action in each world followed by a playout of the rest of
+//! the deal, and takes the action with the least mean cost over all worlds. All actions are
+//! played out in the same world with the same playout randomness (common random numbers), so
+//! their comparison is not blurred by the luck of the deal. Without fan cards the playouts run
+//! on the engine's allocation-free kernel.
+
+use super::world::{Playout, Template};
+use super::Knowledge;
+use crate::Bot;
+use nimmt_core::games::classic::{Action, Classic, View};
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+/// How much search a decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock milliseconds per decision (results then depend on the machine).
+    Millis(u64),
+    /// Playouts per decision (reproducible: same seed, same choices).
+    Iters(u64),
+}
+
+/// What a playout's result is worth to the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utility {
+    /// The bot's own points in the deal.
+    Own,
+    /// The bot's points minus the mean of the others' (a deal is won against the table).
+    Relative,
+}
+
+/// Settings of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    pub playout: Playout,
+    pub utility: Utility,
+}
+
+impl MctsConfig {
+    pub fn new(budget: Budget) -> Self {
+        MctsConfig {
+            budget,
+            playout: Playout::Cautious,
+            utility: Utility::Relative,
+        }
+    }
+}
+
+/// The search bot.
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+}
+
+/// What the search found for one action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionStats {
+    pub action: Action,
+    /// Mean cost over the sampled worlds (lower is better).
+    pub mean_cost: f64,
+    pub playouts: u64,
+}
+
+impl MctsBot {
+    pub fn new(config: MctsConfig, seed: u64) -> Self {
+        MctsBot {
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn config(&self) -> MctsConfig {
+        self.config
+    }
+
+    /// Runs the search for the decision `view` asks and returns every legal action's result.
+    pub fn search(&mut self, view: &View) -> Vec<ActionStats> {
+        let legal = view.legal_actions();
+        let mut stats: Vec<ActionStats> = legal
+            .iter()
+            .map(|&action| ActionStats {
+                action,
+                mean_cost: 0.0,
+                playouts: 0,
+            })
+            .collect();
+        if legal.len() <= 1 {
+            return stats;
+        }
+        let knowledge = Knowledge::from_view(view);
+        let template = Template::from_view(view);
+        let me = knowledge.me;
+        let n = view.players;
+        let start = Instant::now();
+        let mut sums = vec![0.0f64; legal.len()];
+        let mut total = 0u64;
+        loop {
+            let hands = knowledge.sample(&mut self.rng);
+            let world = template.world(&hands);
+            let seed = self.rng.next_u64();
+            for (a, action) in legal.iter().enumerate() {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let points = world.clone().run(action, self.config.playout, &mut rng);
+                let mine = points[me] as f64;
+                sums[a] += match self.config.utility {
+                    Utility::Own => mine,
+                    Utility::Relative => {
+                        let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
+                        mine - others as f64 / (n - 1) as f64
+                    }
+                };
+            }
+            total += legal.len() as u64;
+            let done = match self.config.budget {
+                Budget::Iters(iters) => total >= iters,
+                Budget::Millis(ms) => start.elapsed() >= Duration::from_millis(ms),
+            };
+            if done {
+                break;
+            }
+        }
+        let rounds = total / legal.len() as u64;
+        for (s, sum) in stats.iter_mut().zip(sums) {
+            s.mean_cost = sum / rounds as f64;
+            s.playouts = rounds;
+        }
+        stats
+    }
+}
+
+impl Bot<Classic> for MctsBot {
+    fn decide(&mut self, view: &View) -> Action {
+        let stats = self.search(view);
+        assert!(!stats.is_empty(), "mcts bot asked without a decision");
+        stats
+            .iter()
+            .min_by(|a, b| a.mean_cost.total_cmp(&b.mean_cost))
+            .map(|s| s.action)
+            .expect("a legal action")
+    }
+
+    fn name(&self) -> String {
+        match self.config.budget {
+            Budget::Millis(ms) => format!("mcts:ms={ms}"),
+            Budget::Iters(n) => format!("mcts:iters={n}"),
+        }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+}

@@ -1,0 +1,526 @@
+//! Simulated deals that bots play out: one determinized world (every hidden card given a place)
+//! in which a decision is applied and the rest of the deal is played by a playout policy.
+//!
+//! Without a fan card worlds run on the engine's allocation-free [`Kernel`]; with a fan card they
+//! run on the general placement rules of [`Rows`] (markers, the cow, the *Zahlendreher*).
+
+use nimmt_core::games::classic::kernel::{Kernel, LowRow, MAX_SEATS};
+use nimmt_core::games::classic::{
+    can_swap, Action, Deck, Fan, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
+};
+use nimmt_core::{Card, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// How the seats choose their cards during a playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Any card of the hand.
+    Random,
+    /// A card with the least immediate cost (a full row's or the cheapest row's heads), ties at
+    /// random.
+    Cautious,
+}
+
+/// Points per seat at the end of a simulated deal (this deal only, including points already
+/// taken before the decision).
+pub type Points = [u32; MAX_SEATS];
+
+/// A determinized position at one decision of the viewer.
+#[derive(Clone, Debug)]
+pub enum World {
+    Fast(FastWorld),
+    Full(FullWorld),
+    Draft(DraftWorld),
+}
+
+/// What a determinized world needs from the view besides the sampled hands.
+#[derive(Clone, Debug)]
+pub struct Template {
+    me: usize,
+    players: usize,
+    placement: Placement,
+    base: Points,
+    kind: TemplateKind,
+}
+
+#[derive(Clone, Debug)]
+enum TemplateKind {
+    /// Choose a card (or take a row for the front of `queue`) on the kernel.
+    Fast { kernel: Kernel, queue: Vec<Play> },
+    /// The same on the general rows (a fan card is in play).
+    Full {
+        rows: Rows,
+        swap_left: Vec<bool>,
+        queue: Vec<Play>,
+    },
+    /// A draft pick.
+    Draft {
+        pool: Vec<Card>,
+        deck: Deck,
+        fan: Option<Fan>,
+        hand_size: usize,
+    },
+}
+
+impl Template {
+    /// The template for the decision `view` asks of its seat.
+    pub fn from_view(view: &View) -> Template {
+        let me = view.seat().map_or(0, |s| s.index());
+        let n = view.players;
+        let mut base = [0u32; MAX_SEATS];
+        for (b, p) in base.iter_mut().zip(&view.deal_points) {
+            *b = *p;
+        }
+        let queue = match &view.phase {
+            PhaseView::Place { queue } => queue.clone(),
+            _ => Vec::new(),
+        };
+        let kind = match &view.phase {
+            PhaseView::Draft { pool, .. } => TemplateKind::Draft {
+                pool: pool.clone(),
+                deck: view.options.deck,
+                fan: view.options.fan,
+                hand_size: view.options.hand_size as usize,
+            },
+            _ if view.options.fan.is_none() => {
+                let empty: Vec<Vec<Card>> = vec![Vec::new(); n];
+                TemplateKind::Fast {
+                    kernel: Kernel::new(view.options.placement, &view.rows.rows, &empty),
+                    queue,
+                }
+            }
+            _ => TemplateKind::Full {
+                rows: view.rows.clone(),
+                swap_left: view.swap_left.clone(),
+                queue,
+            },
+        };
+        Template {
+            me,
+            players: n,
+            placement: view.options.placement,
+            base,
+            kind,
+        }
+    }
+
+    /// A world with these hands (one per seat, as [`super::Knowledge::sample`] gives them).
+    pub fn world(&self, hands: &[Vec<Card>]) -> World {
+        match &self.kind {
+            TemplateKind::Fast { kernel, queue } => {
+                let mut k = kernel.clone();
+                for (s, hand) in hands.iter().enumerate() {
+                    for (i, c) in hand.iter().enumerate() {
+                        k.hands[s][i] = c.number();
+                    }
+                    k.hand_len[s] = hand.len() as u8;
+                }
+                let mut rest = [(0u8, 0u8); MAX_SEATS];
+                for (slot, p) in rest.iter_mut().zip(queue.iter().skip(1)) {
+                    *slot = (p.seat.0, p.card.number());
+                }
+                World::Fast(FastWorld {
+                    k,
+                    me: self.me,
+                    base: self.base,
+                    low: queue.first().map(|p| p.card.number()),
+                    rest,
+                    rest_len: queue.len().saturating_sub(1) as u8,
+                })
+            }
+            TemplateKind::Full {
+                rows,
+                swap_left,
+                queue,
+            } => World::Full(FullWorld {
+                rows: rows.clone(),
+                placement: self.placement,
+                hands: hands.to_vec(),
+                swap_left: swap_left.clone(),
+                points: self.base,
+                me: self.me,
+                queue: queue.clone(),
+            }),
+            TemplateKind::Draft {
+                pool,
+                deck,
+                fan,
+                hand_size,
+            } => World::Draft(DraftWorld {
+                pool: pool.clone(),
+                hands: hands.to_vec(),
+                me: self.me,
+                players: self.players,
+                placement: self.placement,
+                deck: *deck,
+                fan: *fan,
+                hand_size: *hand_size,
+            }),
+        }
+    }
+}
+
+impl World {
+    /// Applies the viewer's `action`, then plays the deal to its end; the points of the deal.
+    pub fn run<R: Rng>(mut self, action: &Action, policy: Playout, rng: &mut R) -> Points {
+        match &mut self {
+            World::Fast(w) => {
+                w.apply(action, policy, rng);
+                w.finish(policy, rng)
+            }
+            World::Full(w) => {
+                w.apply(action, policy, rng);
+                w.finish(policy, rng)
+            }
+            World::Draft(w) => w.run(action, policy, rng),
+        }
+    }
+
+    /// Applies the viewer's `action` and plays only the rest of the current turn (or, for a
+    /// draft pick, nothing); the points of the deal so far.
+    pub fn one_turn<R: Rng>(mut self, action: &Action, policy: Playout, rng: &mut R) -> Points {
+        match &mut self {
+            World::Fast(w) => {
+                w.apply(action, policy, rng);
+                w.points()
+            }
+            World::Full(w) => {
+                w.apply(action, policy, rng);
+                w.points
+            }
+            World::Draft(_) => [0; MAX_SEATS],
+        }
+    }
+}
+
+/// A world on the kernel (no fan card).
+#[derive(Clone, Debug)]
+pub struct FastWorld {
+    k: Kernel,
+    me: usize,
+    base: Points,
+    /// The viewer's low card waiting for its row, if the decision is a row.
+    low: Option<u8>,
+    /// The revealed cards after it: (seat, card).
+    rest: [(u8, u8); MAX_SEATS],
+    rest_len: u8,
+}
+
+impl FastWorld {
+    fn apply<R: Rng>(&mut self, action: &Action, policy: Playout, rng: &mut R) {
+        let n = self.k.players;
+        match *action {
+            Action::TakeRow { row } => {
+                let card = self.low.expect("a low card waits for its row");
+                self.k.place(self.me, card, row.min(ROWS - 1));
+                for &(seat, card) in &self.rest[..self.rest_len as usize] {
+                    let low = if self.k.target(card).is_none() {
+                        self.k.cheapest_row()
+                    } else {
+                        0
+                    };
+                    self.k.place(seat as usize, card, low);
+                }
+            }
+            Action::Play { card, .. } => {
+                let mut cards = [0u8; MAX_SEATS];
+                self.k.remove_card(self.me, card.number());
+                for (s, slot) in cards.iter_mut().enumerate().take(n) {
+                    *slot = if s == self.me {
+                        card.number()
+                    } else {
+                        take_fast(&mut self.k, s, policy, rng)
+                    };
+                }
+                self.k.turn(&cards[..n], LowRow::Cheapest, rng);
+            }
+            Action::Draft { .. } => {}
+        }
+    }
+
+    fn finish<R: Rng>(&mut self, policy: Playout, rng: &mut R) -> Points {
+        playout_fast(&mut self.k, self.me, policy, rng);
+        self.points()
+    }
+
+    fn points(&self) -> Points {
+        let mut out = self.base;
+        for (o, p) in out.iter_mut().zip(&self.k.points) {
+            *o += *p as u32;
+        }
+        out
+    }
+}
+
+/// Plays the kernel's deal to its end with `policy` for every seat.
+pub fn playout_fast<R: Rng>(k: &mut Kernel, me: usize, policy: Playout, rng: &mut R) {
+    let n = k.players;
+    let mut cards = [0u8; MAX_SEATS];
+    while k.hand_len[me] > 0 {
+        for (s, slot) in cards.iter_mut().enumerate().take(n) {
+            *slot = take_fast(k, s, policy, rng);
+        }
+        k.turn(&cards[..n], LowRow::Cheapest, rng);
+    }
+}
+
+/// Removes and returns the card `seat` plays under `policy`.
+#[inline]
+fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, policy: Playout, rng: &mut R) -> u8 {
+    let len = k.hand_len[seat] as usize;
+    let i = match policy {
+        Playout::Random => rng.random_range(0..len),
+        Playout::Cautious => {
+            let low_cost = k.rows[k.cheapest_row()].heads as u32;
+            let mut best = u32::MAX;
+            let mut at = 0;
+            let mut ties = 0u32;
+            for i in 0..len {
+                let c = k.hands[seat][i];
+                let cost = match k.target(c) {
+                    None => low_cost,
+                    Some((r, _)) if k.rows[r].len as usize >= ROW_CAPACITY => {
+                        k.rows[r].heads as u32
+                    }
+                    Some(_) => 0,
+                };
+                if cost < best {
+                    best = cost;
+                    at = i;
+                    ties = 1;
+                } else if cost == best {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        at = i;
+                    }
+                }
+            }
+            at
+        }
+    };
+    let card = k.hands[seat][i];
+    k.hands[seat][i] = k.hands[seat][len - 1];
+    k.hand_len[seat] -= 1;
+    card
+}
+
+/// A world on the general rows (a fan card is in play).
+#[derive(Clone, Debug)]
+pub struct FullWorld {
+    rows: Rows,
+    placement: Placement,
+    hands: Vec<Vec<Card>>,
+    swap_left: Vec<bool>,
+    points: Points,
+    me: usize,
+    /// The revealed cards still to be laid; the first is the viewer's low card.
+    queue: Vec<Play>,
+}
+
+impl FullWorld {
+    fn apply<R: Rng>(&mut self, action: &Action, policy: Playout, rng: &mut R) {
+        match *action {
+            Action::TakeRow { row } => {
+                let queue = std::mem::take(&mut self.queue);
+                if let Some(first) = queue.first() {
+                    let taken = self.rows.take_with(first.card, row.min(ROWS - 1));
+                    self.points[first.seat.index()] +=
+                        taken.iter().map(|t| t.points()).sum::<u32>();
+                }
+                for p in queue.iter().skip(1) {
+                    self.lay(p);
+                }
+            }
+            Action::Play { card, swap } => {
+                let n = self.hands.len();
+                let mut plays = Vec::with_capacity(n);
+                if let Some(i) = self.hands[self.me].iter().position(|&c| c == card) {
+                    self.hands[self.me].swap_remove(i);
+                }
+                for s in 0..n {
+                    plays.push(if s == self.me {
+                        Play {
+                            seat: Seat(s as u8),
+                            card,
+                            swap,
+                        }
+                    } else {
+                        self.take(s, policy, rng)
+                    });
+                }
+                self.turn(plays);
+            }
+            Action::Draft { .. } => {}
+        }
+    }
+
+    fn finish<R: Rng>(&mut self, policy: Playout, rng: &mut R) -> Points {
+        let n = self.hands.len();
+        while !self.hands[self.me].is_empty() {
+            let plays = (0..n).map(|s| self.take(s, policy, rng)).collect();
+            self.turn(plays);
+        }
+        self.points
+    }
+
+    fn turn(&mut self, mut plays: Vec<Play>) {
+        plays.sort_by_key(Play::order_key);
+        for p in &plays {
+            if p.swap {
+                self.swap_left[p.seat.index()] = false;
+            }
+        }
+        for p in &plays {
+            self.lay(p);
+        }
+    }
+
+    /// Lays a revealed card; a low card takes the cheapest row (C6).
+    fn lay(&mut self, p: &Play) {
+        let taken = match self.rows.target(p.value(), self.placement) {
+            Some((row, end)) => self.rows.lay(p.card, row, end),
+            None => {
+                let row = self.rows.cheapest_row();
+                self.rows.take_with(p.card, row)
+            }
+        };
+        self.points[p.seat.index()] += taken.iter().map(|t| t.points()).sum::<u32>();
+    }
+
+    /// Removes and returns the play of `seat` under `policy`.
+    fn take<R: Rng>(&mut self, seat: usize, policy: Playout, rng: &mut R) -> Play {
+        let hand = &self.hands[seat];
+        let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
+        let (i, swap) = match policy {
+            Playout::Random => {
+                let i = rng.random_range(0..hand.len());
+                // Spend the Zahlendreher about once per deal.
+                let swap = may_swap && can_swap(hand[i]) && rng.random_range(0..hand.len()) == 0;
+                (i, swap)
+            }
+            Playout::Cautious => {
+                let low_cost = self.rows.heads(self.rows.cheapest_row());
+                let cost = |value: u8| match self.rows.target(value, self.placement) {
+                    None => low_cost,
+                    Some((r, _)) if self.rows.items(r) >= ROW_CAPACITY => self.rows.heads(r),
+                    Some(_) => 0,
+                };
+                let mut best = (u32::MAX, false);
+                let mut at = (0, false);
+                let mut ties = 0u32;
+                for (i, &c) in hand.iter().enumerate() {
+                    let plain = cost(c.number());
+                    let mut options = [(plain, false), (u32::MAX, true)];
+                    if may_swap && can_swap(c) {
+                        let swapped = Play {
+                            seat: Seat(seat as u8),
+                            card: c,
+                            swap: true,
+                        };
+                        // Only worth spending when strictly cheaper.
+                        let s = cost(swapped.value());
+                        if s < plain {
+                            options[1].0 = s;
+                        }
+                    }
+                    for (cost, swap) in options {
+                        if cost == u32::MAX {
+                            continue;
+                        }
+                        if (cost, swap) < best {
+                            best = (cost, swap);
+                            at = (i, swap);
+                            ties = 1;
+                        } else if (cost, swap) == best {
+                            ties += 1;
+                            if rng.random_range(0..ties) == 0 {
+                                at = (i, swap);
+                            }
+                        }
+                    }
+                }
+                at
+            }
+        };
+        let card = self.hands[seat].swap_remove(i);
+        Play {
+            seat: Seat(seat as u8),
+            card,
+            swap,
+        }
+    }
+}
+
+/// A world in the middle of a draft (C4): the pool lies open, every hand is known.
+#[derive(Clone, Debug)]
+pub struct DraftWorld {
+    pool: Vec<Card>,
+    hands: Vec<Vec<Card>>,
+    me: usize,
+    players: usize,
+    placement: Placement,
+    deck: Deck,
+    fan: Option<Fan>,
+    hand_size: usize,
+}
+
+impl DraftWorld {
+    /// Picks `action`'s card, lets everyone complete the draft with random picks, lays the rows
+    /// and plays the deal.
+    fn run<R: Rng>(&mut self, action: &Action, policy: Playout, rng: &mut R) -> Points {
+        let n = self.players;
+        if let Action::Draft { card } = *action {
+            if let Some(i) = self.pool.iter().position(|&c| c == card) {
+                self.pool.swap_remove(i);
+                self.hands[self.me].push(card);
+            }
+        }
+        let mut next = (self.me + 1) % n;
+        while self.hands.iter().any(|h| h.len() < self.hand_size) && !self.pool.is_empty() {
+            if self.hands[next].len() < self.hand_size {
+                let i = rng.random_range(0..self.pool.len());
+                let card = self.pool.swap_remove(i);
+                self.hands[next].push(card);
+            }
+            next = (next + 1) % n;
+        }
+        let starts: [Card; ROWS] = match self.deck {
+            Deck::Tactic => {
+                self.pool.sort();
+                match self.pool[..].try_into() {
+                    Ok(s) => s,
+                    Err(_) => return [0; MAX_SEATS],
+                }
+            }
+            Deck::Full => {
+                let (drawn, _) = self.pool.partial_shuffle(rng, ROWS);
+                match (&*drawn).try_into() {
+                    Ok(s) => s,
+                    Err(_) => return [0; MAX_SEATS],
+                }
+            }
+        };
+        let rows = Rows::new(starts, self.fan);
+        if self.fan.is_none() {
+            let mut k = Kernel::new(self.placement, &rows.rows, &self.hands);
+            playout_fast(&mut k, self.me, policy, rng);
+            let mut out = [0; MAX_SEATS];
+            for (o, p) in out.iter_mut().zip(&k.points) {
+                *o = *p as u32;
+            }
+            out
+        } else {
+            let mut w = FullWorld {
+                rows,
+                placement: self.placement,
+                hands: std::mem::take(&mut self.hands),
+                swap_left: vec![self.fan == Some(Fan::DigitSwap); n],
+                points: [0; MAX_SEATS],
+                me: self.me,
+                queue: Vec::new(),
+            };
+            w.finish(policy, rng)
+        }
+    }
+}

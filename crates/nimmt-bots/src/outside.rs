@@ -1,0 +1,259 @@
+//! Outside bots: a program in another process that plays a seat over line-based JSON on its
+//! standard input and output (`docs/bot-protocol.md`).
+//!
+//! The engine writes one message per line: `hello` once, `new_game` before each game (with a
+//! seed the bot may use), and `decide` with the seat's view, the decision asked and the legal
+//! actions. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
+//! that is malformed, illegal or later than the time limit is logged on standard error and
+//! replaced by a `greedy` move; the game goes on. A bot process that dies is reported once, and
+//! `greedy` plays its seat from then on.
+
+use crate::classic::GreedyBot;
+use crate::Bot;
+use nimmt_core::games::classic::{Action, Classic, View};
+use serde::Deserialize;
+use serde_json::json;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The protocol version the engine speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Why an outside bot could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum OutsideError {
+    #[error("cannot start outside bot `{command}`: {source}")]
+    Spawn {
+        command: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What went wrong with one answer (logged, then replaced by a greedy move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No answer within the time limit.
+    Late,
+    /// Not a JSON object `{"id": …, "action": …}` with a valid action.
+    Malformed(String),
+    /// A well-formed action that is not legal now.
+    Illegal(Action),
+    /// The process has exited or closed its output.
+    Dead,
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    id: u64,
+    action: serde_json::Value,
+}
+
+/// A seat played by an outside program.
+pub struct OutsideBot {
+    command: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    timeout: Duration,
+    next_id: u64,
+    fallback: GreedyBot,
+    dead: bool,
+    faults: Vec<Fault>,
+}
+
+impl OutsideBot {
+    /// Starts `command` through the shell (`sh -c`), its standard error passed through.
+    pub fn spawn(command: &str, timeout: Duration, seed: u64) -> Result<OutsideBot, OutsideError> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec {command}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|source| OutsideError::Spawn {
+                command: command.to_owned(),
+                source,
+            })?;
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut bot = OutsideBot {
+            command: command.to_owned(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            timeout,
+            next_id: 0,
+            fallback: GreedyBot::new(seed),
+            dead: false,
+            faults: Vec::new(),
+        };
+        bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": "classic"}));
+        Ok(bot)
+    }
+
+    /// Every fault so far, in order.
+    pub fn faults(&self) -> &[Fault] {
+        &self.faults
+    }
+
+    /// Whether the process has died.
+    pub fn is_dead(&self) -> bool {
+        self.dead
+    }
+
+    fn log(&self, message: &str) {
+        eprintln!("outside bot `{}`: {message}", self.command);
+    }
+
+    /// Writes one message line; a failed write means the process is gone.
+    fn send(&mut self, message: &serde_json::Value) -> bool {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        let ok = writeln!(stdin, "{message}")
+            .and_then(|_| stdin.flush())
+            .is_ok();
+        if !ok {
+            self.died();
+        }
+        ok
+    }
+
+    fn died(&mut self) {
+        if self.dead {
+            return;
+        }
+        self.dead = true;
+        self.stdin = None;
+        let status = match self.child.try_wait() {
+            Ok(Some(status)) => status.to_string(),
+            _ => "output closed".to_owned(),
+        };
+        self.faults.push(Fault::Dead);
+        self.log(&format!(
+            "the bot process died ({status}); greedy plays its seat from now on"
+        ));
+    }
+
+    /// The bot's answer to `view`, or the fault that replaces it.
+    fn ask(&mut self, view: &View, legal: &[Action]) -> Result<Action, Fault> {
+        if self.dead {
+            return Err(Fault::Dead);
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({
+            "type": "decide",
+            "id": id,
+            "decision": view.asked,
+            "legal": legal,
+            "view": view,
+        });
+        if !self.send(&message) {
+            return Err(Fault::Dead);
+        }
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Late),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Give the process a moment to be reaped so its exit status can be shown.
+                    let _ = self.child.wait();
+                    self.died();
+                    return Err(Fault::Dead);
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let answer: Answer = match serde_json::from_str(&line) {
+                Ok(a) => a,
+                Err(e) => return Err(Fault::Malformed(format!("{e} in {line:?}"))),
+            };
+            if answer.id != id {
+                self.log(&format!(
+                    "ignored an answer to decision {} (now at {id})",
+                    answer.id
+                ));
+                continue;
+            }
+            let action: Action = serde_json::from_value(answer.action)
+                .map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
+            return if legal.contains(&action) {
+                Ok(action)
+            } else {
+                Err(Fault::Illegal(action))
+            };
+        }
+    }
+}
+
+impl Bot<Classic> for OutsideBot {
+    fn decide(&mut self, view: &View) -> Action {
+        let legal = view.legal_actions();
+        match self.ask(view, &legal) {
+            Ok(action) => action,
+            Err(fault) => {
+                match &fault {
+                    Fault::Late => self.log(&format!(
+                        "no answer within {} ms; playing a greedy move",
+                        self.timeout.as_millis()
+                    )),
+                    Fault::Malformed(why) => {
+                        self.log(&format!("malformed answer ({why}); playing a greedy move"))
+                    }
+                    Fault::Illegal(a) => self.log(&format!(
+                        "illegal answer {}; playing a greedy move",
+                        serde_json::to_string(a).unwrap_or_default()
+                    )),
+                    Fault::Dead => {}
+                }
+                if fault != Fault::Dead {
+                    self.faults.push(fault);
+                }
+                self.fallback.decide(view)
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        format!("cmd:{}", self.command)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.fallback.reseed(seed);
+        if !self.dead {
+            self.send(&json!({"type": "new_game", "seed": seed}));
+        }
+    }
+}
+
+impl Drop for OutsideBot {
+    fn drop(&mut self) {
+        // Closing its input asks the bot to stop; one that lingers is ended.
+        self.stdin = None;
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

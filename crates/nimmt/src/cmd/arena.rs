@@ -1,0 +1,174 @@
+//! `nimmt arena`: bots against bots over many seeded deals, with a table of results.
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nimmt_bots::arena::{self, ArenaConfig, ArenaReport};
+use nimmt_bots::spec::BotSpec;
+use nimmt_core::{GameKind, OptionMap};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// Options of `nimmt arena`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game (only `classic` has bots so far).
+    #[arg(long, default_value = "classic")]
+    pub game: String,
+    /// Number of players; defaults to the number of --seat given.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The bot at a seat, once per seat: random, greedy, mcts[:ms=N|:iters=N], cmd:COMMAND.
+    #[arg(long = "seat", value_name = "SPEC", required = true)]
+    pub seats: Vec<String>,
+    /// Number of deals to play (each deal is one game of one deal).
+    #[arg(long, default_value_t = 1000)]
+    pub deals: u64,
+    /// Seed of the whole run: the same seed gives the same deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A table option KEY=VALUE (e.g. fan=cow, deck=tactic); may be repeated.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Time an outside bot (cmd:) has per decision, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub bot_timeout_ms: u64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let config = config(&args)?;
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(config.deals), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed_precise} (eta {eta})")
+            .expect("a valid template"),
+    );
+    let report = arena::run(&config, &|done| bar.set_position(done))?;
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string(&json(&report))?);
+    } else {
+        print!("{}", table(&report, german()));
+    }
+    Ok(())
+}
+
+fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
+    let kind: GameKind = args.game.parse()?;
+    if kind != GameKind::Classic {
+        anyhow::bail!("the arena has bots for classic only, not {kind}");
+    }
+    let seats = args
+        .seats
+        .iter()
+        .map(|s| {
+            Ok((
+                s.clone(),
+                s.parse::<BotSpec>()
+                    .with_context(|| format!("--seat {s}"))?,
+            ))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
+    if args.deals == 0 {
+        anyhow::bail!("--deals must be at least 1");
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    Ok(ArenaConfig {
+        players: args.players.unwrap_or(seats.len()),
+        seats,
+        options,
+        deals: args.deals,
+        seed: args.seed,
+        threads: threads.max(1),
+        bot_timeout: Duration::from_millis(args.bot_timeout_ms),
+    })
+}
+
+/// The `--json` object: `{"deals": N, "seats": [{"seat", "mean_points", "ci95", "win_share",
+/// "mean_decision_ms"}, ...]}`, one entry per `--seat` in the given order.
+pub fn json(report: &ArenaReport) -> serde_json::Value {
+    serde_json::json!({
+        "deals": report.deals,
+        "seats": report.seats.iter().map(|s| serde_json::json!({
+            "seat": s.seat,
+            "mean_points": s.mean_points,
+            "ci95": s.ci95,
+            "win_share": s.win_share,
+            "mean_decision_ms": s.mean_decision_ms,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn german() -> bool {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|v| v.starts_with("de"))
+}
+
+/// The results as a text table (English, or German with a German locale).
+pub fn table(report: &ArenaReport, german: bool) -> String {
+    let (title, head) = if german {
+        (
+            format!("{} Runden\n", report.deals),
+            [
+                "Platz",
+                "Bot",
+                "Punkte/Runde",
+                "± 95 %",
+                "Siege",
+                "ms/Zug",
+                "Elo",
+            ],
+        )
+    } else {
+        (
+            format!("{} deals\n", report.deals),
+            [
+                "seat",
+                "bot",
+                "points/deal",
+                "± 95%",
+                "wins",
+                "ms/decision",
+                "Elo",
+            ],
+        )
+    };
+    let width = report
+        .seats
+        .iter()
+        .map(|s| s.seat.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(head[1].len());
+    let mut out = title;
+    out += &format!(
+        "{:<5} {:<width$} {:>12} {:>7} {:>7} {:>12} {:>6}\n",
+        head[0], head[1], head[2], head[3], head[4], head[5], head[6]
+    );
+    for (i, s) in report.seats.iter().enumerate() {
+        out += &format!(
+            "{:<5} {:<width$} {:>12.2} {:>7.2} {:>6.1}% {:>12.2} {:>6.0}\n",
+            i + 1,
+            s.seat,
+            s.mean_points,
+            s.ci95,
+            s.win_share * 100.0,
+            s.mean_decision_ms,
+            s.elo
+        );
+    }
+    out
+}

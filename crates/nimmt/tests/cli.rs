@@ -1,0 +1,233 @@
+//! The offline subcommands as a user runs them: `sim`, `replay`, `bench`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn nimmt(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimmt"))
+        .args(args)
+        .output()
+        .expect("nimmt runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn golden(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../nimmt-core/tests/golden")
+        .join(name)
+}
+
+#[test]
+fn sim_with_the_same_seed_gives_byte_identical_output_and_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+    let args = |t: &Path| {
+        vec![
+            "sim".to_string(),
+            "--game".into(),
+            "classic".into(),
+            "--players".into(),
+            "5".into(),
+            "--option".into(),
+            "placement=both-ends".into(),
+            "--deals".into(),
+            "7".into(),
+            "--seed".into(),
+            "42".into(),
+            "--trace".into(),
+            t.display().to_string(),
+        ]
+    };
+    let oa = Command::new(env!("CARGO_BIN_EXE_nimmt"))
+        .args(args(&a))
+        .output()
+        .unwrap();
+    let ob = Command::new(env!("CARGO_BIN_EXE_nimmt"))
+        .args(args(&b))
+        .output()
+        .unwrap();
+    assert!(oa.status.success(), "{}", stderr(&oa));
+    assert_eq!(oa.stdout, ob.stdout);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert!(stdout(&oa).contains("seat 4: "), "{}", stdout(&oa));
+}
+
+#[test]
+fn trace_turns_chain_and_add_up_to_the_printed_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let o = nimmt(&[
+        "sim",
+        "--players",
+        "4",
+        "--deals",
+        "5",
+        "--seed",
+        "3",
+        "--trace",
+        t.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<Value> = std::fs::read_to_string(&t)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 50, "ten turns per deal");
+    let mut sums = [0u64; 4];
+    for w in lines.windows(2) {
+        if w[0]["deal"] == w[1]["deal"] {
+            assert_eq!(
+                w[0]["rows_after"], w[1]["rows_before"],
+                "rows keep their places"
+            );
+        }
+    }
+    for l in &lines {
+        for key in [
+            "deal",
+            "turn",
+            "rows_before",
+            "played",
+            "taken",
+            "rows_after",
+            "points",
+        ] {
+            assert!(l.get(key).is_some(), "{key} in {l}");
+        }
+        assert_eq!(l["played"].as_array().unwrap().len(), 4);
+        for (s, p) in l["points"].as_array().unwrap().iter().enumerate() {
+            sums[s] += p.as_u64().unwrap();
+        }
+        // Points are the bull heads of the cards taken this turn.
+        let mut taken = [0u64; 4];
+        for t in l["taken"].as_array().unwrap() {
+            let seat = t[0].as_u64().unwrap() as usize;
+            for c in t[2].as_array().unwrap() {
+                taken[seat] += nimmt_core::cards::bull_heads(c.as_u64().unwrap() as u8) as u64;
+            }
+        }
+        let points: Vec<u64> = l["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        assert_eq!(points, taken.to_vec());
+    }
+    let out = stdout(&o);
+    for (s, sum) in sums.iter().enumerate() {
+        let expected = format!("seat {s}: {:.3} points per deal", *sum as f64 / 5.0);
+        assert!(out.contains(&expected), "{expected} in {out}");
+    }
+}
+
+#[test]
+fn sim_refuses_a_bad_option_with_its_name() {
+    let o = nimmt(&[
+        "sim",
+        "--players",
+        "4",
+        "--option",
+        "deck=huge",
+        "--deals",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("bad value \"huge\" for option deck"),
+        "{}",
+        stderr(&o)
+    );
+    let o = nimmt(&["sim", "--players", "11", "--deals", "1"]);
+    assert!(
+        stderr(&o).contains("classic is for 2–10 players, not 11"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn replay_prints_the_result_of_a_golden_record() {
+    let o = nimmt(&["replay", golden("classic-4p-base.json").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("replayed and checked"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("won by seat"), "{}", stdout(&o));
+}
+
+#[test]
+fn replay_names_the_first_bad_entry_of_a_changed_record() {
+    let text = std::fs::read_to_string(golden("classic-5p-cow.json")).unwrap();
+    let mut record: Value = serde_json::from_str(&text).unwrap();
+    record["deals"][1]["rows"][0] =
+        Value::from(record["deals"][1]["rows"][0].as_u64().unwrap() % 104 + 1);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("changed.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let o = nimmt(&["replay", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("does not replay"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("deals[1]") || stderr(&o).contains("actions["),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&path, "{ not json").unwrap();
+    let o = nimmt(&["replay", path.to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains("is not a game record"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bench_prints_deals_per_second() {
+    let o = nimmt(&["bench", "--players", "4", "--seconds", "0.2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap().to_owned();
+    let figure: f64 = first.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(figure > 0.0);
+    assert!(first.contains("deals/s"), "{first}");
+}
+
+#[test]
+fn sim_plays_help_and_its_record_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("help.json");
+    let o = nimmt(&[
+        "sim",
+        "--game",
+        "help",
+        "--players",
+        "4",
+        "--deals",
+        "30",
+        "--seed",
+        "8",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("30 deals of help with 4 players"),
+        "{}",
+        stdout(&o)
+    );
+    let o = nimmt(&["replay", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("help with 4 players"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("won by seat"), "{}", stdout(&o));
+}
