@@ -37,6 +37,7 @@ pub enum Command {
 }
 
 /// One line of the command table.
+#[derive(Debug)]
 pub struct Spec {
     /// The words that name the command (`bot add` has two).
     pub name: &'static str,
@@ -205,13 +206,11 @@ pub fn parse(line: &str) -> Result<(&'static Spec, Command), ParseError> {
     let Some(spec) = best else {
         let word = body.split_whitespace().next().unwrap_or("");
         // `/bot` alone or with an unknown sub-command: show the bot commands' usage.
-        if let Some(group) = COMMANDS.iter().find(|s| {
-            s.name.split(' ').next() == Some(&word.to_lowercase()) && s.name.contains(' ')
-        }) {
-            let _ = group;
+        let group = format!("{} ", word.to_lowercase());
+        if !word.is_empty() && COMMANDS.iter().any(|s| s.name.starts_with(&group)) {
             let usages: Vec<String> = COMMANDS
                 .iter()
-                .filter(|s| s.name.starts_with(&format!("{} ", word.to_lowercase())))
+                .filter(|s| s.name.starts_with(&group))
                 .map(Spec::usage)
                 .collect();
             return Err(ParseError::Usage(usages.join(" | ")));

@@ -6,13 +6,14 @@
 //! see.
 
 use crate::bots;
+use crate::bots::SeatBot;
 use crate::commands::{self, Command, When, Who};
 use crate::conn::{frame, Conn, Refusal};
 use crate::lobby::LobbyHandle;
 use crate::store::{Op, Store, StoredTable};
 use crate::Config;
-use nimmt_bots::Bot;
 use nimmt_core::games::classic::Classic;
+use nimmt_core::games::help::Help;
 use nimmt_core::record::{RecordedAction, RECORD_FORMAT};
 use nimmt_core::{ActionError, Game, GameKind, OptionMap, Seat, Setup, Viewer};
 use nimmt_protocol::{
@@ -172,7 +173,7 @@ pub struct Table {
     version: u64,
     members: HashMap<PlayerId, Member>,
     asked: Vec<Option<Asked>>,
-    bots: Vec<Option<Box<dyn Bot<Classic>>>>,
+    bots: Vec<Option<SeatBot>>,
     bot_due: Option<Instant>,
     store: Store,
     lobby: LobbyHandle,
@@ -204,14 +205,17 @@ fn refusal_of(e: &ActionError) -> Refusal {
     }
 }
 
-/// Whether a card chosen this turn is still hidden (classic: the choose phase has choices).
-fn hidden_choices(game: &Game) -> bool {
+/// Whether the whole log so far may be shown to the public while the game runs. Classic: not
+/// while cards chosen this turn are face down. Other games may pass hidden cards in an action
+/// (HELP!'s hand-over), so their log is shown only once the game is over.
+fn log_is_public(game: &Game) -> bool {
+    use nimmt_core::Rules;
     match game {
         Game::Classic(g) => {
             use nimmt_core::games::classic::PhaseView;
-            use nimmt_core::Rules;
-            matches!(g.view(Viewer::Spectator).phase, PhaseView::Choose { ref chosen, .. } if chosen.iter().any(|&c| c))
+            !matches!(g.view(Viewer::Spectator).phase, PhaseView::Choose { ref chosen, .. } if chosen.iter().any(|&c| c))
         }
+        Game::Help(_) => false,
     }
 }
 
@@ -220,7 +224,7 @@ pub fn players_range(kind: GameKind) -> (usize, usize) {
     use nimmt_core::Rules;
     match kind {
         GameKind::Classic => Classic::PLAYERS,
-        GameKind::Help => (3, 5),
+        GameKind::Help => Help::PLAYERS,
     }
 }
 
@@ -281,7 +285,7 @@ impl Table {
                     action,
                 });
                 t.version = t.version.max(*version);
-                if !hidden_choices(&game) {
+                if log_is_public(&game) {
                     t.public_actions = t.actions.len();
                 }
             }
@@ -984,12 +988,12 @@ impl Table {
     }
 
     async fn bot_add(&mut self, level: Option<String>) -> Result<(), Refusal> {
-        let level = level.unwrap_or_else(|| bots::LEVELS[0].to_owned());
-        if bots::make(&level).is_none() {
+        let asked = level.unwrap_or_else(|| bots::LEVELS[0].to_owned());
+        let Some(level) = bots::check_level(self.meta.game, &asked) else {
             return Err(Refusal::new(ErrorCode::UnknownBot)
-                .with("level", &level)
+                .with("level", &asked)
                 .with("levels", bots::LEVELS.join(", ")));
-        }
+        };
         if self.meta.seats.len() >= self.meta.max_seats {
             return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
         }
@@ -1206,7 +1210,7 @@ impl Table {
         self.game = Some(next);
         self.actions.push(RecordedAction { seat, action });
         let game = self.game.as_ref().expect("just set");
-        if !hidden_choices(game) {
+        if log_is_public(game) {
             self.public_actions = self.actions.len();
         }
         // Each member: the events its viewer may see, and its view.
@@ -1428,18 +1432,17 @@ impl Table {
         if self.bots.len() < self.meta.seats.len() {
             self.bots.resize_with(self.meta.seats.len(), || None);
         }
-        let level = self.meta.seats[i]
-            .bot
-            .clone()
-            .filter(|_| self.meta.seats[i].player.is_none());
-        let bot = self.bots[i].get_or_insert_with(|| {
-            bots::make(level.as_deref().unwrap_or(bots::STAND_IN))
-                .or_else(|| bots::make(bots::STAND_IN))
-                .expect("the stand-in level exists")
-        });
-        let Some(action) = bots::decide(bot.as_mut(), game, Seat(i as u8)) else {
-            return false;
-        };
+        let seat = &self.meta.seats[i];
+        let level = seat.bot.clone().filter(|_| seat.player.is_none());
+        let kind = self.meta.game;
+        let seed = self.setup.as_ref().map_or(0, |s| s.seed)
+            ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bot = self.bots[i]
+            .take()
+            .unwrap_or_else(|| bots::make(kind, level.as_deref().unwrap_or(bots::STAND_IN), seed));
+        let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
+        self.bots[i] = Some(bot);
+        let Some(action) = action else { return false };
         match self.apply(Seat(i as u8), action, None).await {
             Ok(()) => true,
             Err(r) => {

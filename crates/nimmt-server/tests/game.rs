@@ -196,3 +196,62 @@ async fn a_running_game_shows_no_seed_deals_or_unrevealed_cards() {
     assert_eq!(r["actions"].as_array().unwrap().len(), 2, "{r}");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_help_table_plays_with_bots_too() {
+    // Any game of nimmt-core can be played: HELP! with one human and two bots.
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    ann.send(ClientMsg::CreateTable {
+        game: nimmt_core::GameKind::Help,
+        options: Default::default(),
+        seats: Some(3),
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    assert!(matches!(
+        ann.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(
+        ann.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+    let mut moves = 0;
+    while moves < 5 && !ann.over() {
+        let Some(view) = ann.view.clone() else {
+            ann.recv().await;
+            continue;
+        };
+        let typed: nimmt_core::games::help::View = serde_json::from_value(view).unwrap();
+        match typed.legal_actions().first() {
+            Some(a) if typed.asked.is_some() => {
+                let (table, version) = (ann.table, ann.version);
+                let action = serde_json::to_value(a).unwrap();
+                let id = ann
+                    .send(ClientMsg::Act {
+                        table,
+                        version,
+                        action,
+                    })
+                    .await;
+                let m = ann
+                    .recv_until(|m| {
+                        matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
+                            || matches!(m, ServerMsg::Error { .. })
+                    })
+                    .await;
+                assert!(matches!(m, ServerMsg::Update { .. }), "{m:?}");
+                moves += 1;
+            }
+            _ => {
+                ann.recv().await;
+            }
+        }
+    }
+    assert!(moves == 5 || ann.over());
+    srv.stop().await;
+}

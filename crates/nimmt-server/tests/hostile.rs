@@ -87,12 +87,7 @@ async fn garbage_gets_typed_errors_and_the_connection_stays() {
     // Far beyond the socket's frame limit: the connection is closed.
     c.send_raw("y".repeat(200_000)).await.ok();
     let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
-        loop {
-            match c.recv_raw().await {
-                Ok(Some(_)) => continue,
-                _ => break,
-            }
-        }
+        while let Ok(Some(_)) = c.recv_raw().await {}
     })
     .await;
     assert!(closed.is_ok());
@@ -386,14 +381,25 @@ async fn bad_tables_are_refused_with_the_reason() {
             m => panic!("{m:?}"),
         }
     }
-    // A game that is not playable yet.
+    // Another game of the family, with its own seat range; and a game nimmt does not know.
     ann.client
-        .send_raw(r#"{"type":"create_table","game":"help"}"#)
+        .send_raw(r#"{"type":"create_table","game":"help","seats":2}"#)
+        .await
+        .unwrap();
+    match next_error(&mut ann).await {
+        ServerMsg::Error { code, text, .. } => {
+            assert_eq!(code, ErrorCode::BadOptions);
+            assert_eq!(text.text, "help is for 3–5 players, not 2");
+        }
+        m => panic!("{m:?}"),
+    }
+    ann.client
+        .send_raw(r#"{"type":"create_table","game":"chess"}"#)
         .await
         .unwrap();
     assert_eq!(
         code(&next_error(&mut ann).await),
-        Some(ErrorCode::BadOptions)
+        Some(ErrorCode::Malformed)
     );
     srv.stop().await;
 }

@@ -60,12 +60,7 @@ async fn a_second_connection_replaces_the_first() {
     ann.recv_until(|m| matches!(m, ServerMsg::Replaced)).await;
     // The old connection is closed by the server.
     let end = tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            match ann.client.recv_raw().await {
-                Ok(Some(_)) => continue,
-                _ => break,
-            }
-        }
+        while let Ok(Some(_)) = ann.client.recv_raw().await {}
     })
     .await;
     assert!(end.is_ok(), "the replaced connection closes");
