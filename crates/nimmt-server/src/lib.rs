@@ -45,6 +45,8 @@ pub struct Config {
     /// Serve the browser client from this directory instead of the embedded one.
     pub web_dir: Option<PathBuf>,
     pub limits: Limits,
+    /// How SQLite syncs commits (PostgreSQL follows its own `synchronous_commit`).
+    pub sqlite_sync: store::SqliteSync,
 }
 
 impl Default for Config {
@@ -57,6 +59,7 @@ impl Default for Config {
             reconnect: Duration::from_secs(60),
             web_dir: None,
             limits: Limits::default(),
+            sqlite_sync: store::SqliteSync::Full,
         }
     }
 }
@@ -97,7 +100,7 @@ impl Running {
 /// Opens the database, restores every unfinished table from its log, and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let config = Arc::new(config);
-    let store = store::Store::open(&config.database).await?;
+    let store = store::Store::open_with(&config.database, config.sqlite_sync).await?;
     let next_id = store.max_table_id().await?;
     let lobby = lobby::Lobby::spawn(store.clone(), config.clone(), next_id);
     let mut restored = 0;

@@ -16,6 +16,17 @@ pub enum Backend {
     Postgres,
 }
 
+/// How SQLite makes a commit durable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SqliteSync {
+    /// Every commit is synced to disk before it is acknowledged (survives a power cut).
+    #[default]
+    Full,
+    /// Commits reach the write-ahead log at once (they survive `kill -9` of the server) and
+    /// the disk at checkpoints (a power cut may lose the last moments).
+    Normal,
+}
+
 /// One change to store.
 #[derive(Clone, Debug)]
 pub enum Op {
@@ -110,6 +121,11 @@ fn sqlite_url(url: &str) -> String {
 impl Store {
     /// Connects (creating a SQLite file if needed) and brings the schema up to date.
     pub async fn open(url: &str) -> anyhow::Result<Store> {
+        Self::open_with(url, SqliteSync::Full).await
+    }
+
+    /// As [`Store::open`], choosing how SQLite syncs its commits.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> anyhow::Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -142,11 +158,16 @@ impl Store {
             })
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(move |conn, _| {
+                let sync = sync;
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
                         // WAL: readers never block the writer; FULL: a commit is on disk.
                         conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute(match sync {
+                            SqliteSync::Full => "PRAGMA synchronous = FULL",
+                            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+                        })
+                        .await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
                     }
                     Ok(())

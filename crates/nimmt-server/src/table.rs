@@ -219,6 +219,16 @@ fn log_is_public(game: &Game) -> bool {
     }
 }
 
+/// The view of `viewer` as JSON text, serialized from the typed view.
+fn view_json(game: &Game, viewer: Viewer) -> String {
+    use nimmt_core::Rules;
+    match game {
+        Game::Classic(g) => serde_json::to_string(&g.view(viewer)),
+        Game::Help(g) => serde_json::to_string(&g.view(viewer)),
+    }
+    .expect("views serialize")
+}
+
 /// The seats a game kind takes.
 pub fn players_range(kind: GameKind) -> (usize, usize) {
     use nimmt_core::Rules;
@@ -1172,11 +1182,11 @@ impl Table {
         action: Value,
         origin: Option<Origin>,
     ) -> Result<(), Refusal> {
-        let Some(game) = &self.game else {
+        let Some(game) = self.game.as_mut() else {
             return Err(Refusal::new(ErrorCode::NotStarted));
         };
-        let mut next = game.clone();
-        let events = next.act(seat, &action).map_err(|e| refusal_of(&e))?;
+        // The rules check first and change nothing on a refusal.
+        let events = game.act(seat, &action).map_err(|e| refusal_of(&e))?;
         let version = self.version + 1;
         let mut ops = vec![Op::Action {
             table: self.id,
@@ -1185,63 +1195,79 @@ impl Table {
             action: action.to_string(),
             version,
         }];
-        let over = next.is_over();
-        let record = over.then(|| {
-            let mut actions = self.actions.clone();
-            actions.push(RecordedAction {
-                seat,
-                action: action.clone(),
-            });
-            self.full_record(&next, actions)
-        });
-        if let Some(r) = &record {
+        let over = game.is_over();
+        self.actions.push(RecordedAction { seat, action });
+        if over {
+            let game = self.game.as_ref().expect("running");
+            let record = self.full_record(game, self.actions.clone());
             ops.push(Op::Finish {
                 id: self.id,
-                record: r.to_string(),
+                record: record.to_string(),
                 version,
             });
         }
         // Durable before anyone hears of it.
-        self.store
-            .write(ops)
-            .await
-            .map_err(|_| Refusal::new(ErrorCode::Storage))?;
+        if self.store.write(ops).await.is_err() {
+            // Not stored: undo by rebuilding the game from its setup and stored log.
+            self.actions.pop();
+            self.rebuild();
+            return Err(Refusal::new(ErrorCode::Storage));
+        }
         self.version = version;
-        self.game = Some(next);
-        self.actions.push(RecordedAction { seat, action });
-        let game = self.game.as_ref().expect("just set");
+        let game = self.game.as_ref().expect("running");
         if log_is_public(game) {
             self.public_actions = self.actions.len();
         }
-        // Each member: the events its viewer may see, and its view.
+        // Each member: the events its viewer may see, and its view, written straight from the
+        // typed view into one frame per member (the same JSON as `ServerMsg::Update`).
+        let events: Vec<(&nimmt_core::Audience, String)> = events
+            .iter()
+            .map(|e| (&e.to, e.event.to_string()))
+            .collect();
         let spectator_view = self
             .members
             .values()
             .any(|m| m.seat.is_none() && m.conn.is_some())
-            .then(|| game.view(Viewer::Spectator));
+            .then(|| view_json(game, Viewer::Spectator));
         for (p, m) in &self.members {
             let Some(c) = &m.conn else { continue };
             let viewer = Self::viewer_of(m);
-            let evs: Vec<Value> = events
-                .iter()
-                .filter(|e| e.to.admits(viewer))
-                .map(|e| e.event.clone())
-                .collect();
-            let view = match viewer {
-                Viewer::Spectator => spectator_view.clone().unwrap_or(Value::Null),
-                v => game.view(v),
-            };
             let ack = origin
                 .as_ref()
                 .filter(|o| &o.player == p)
                 .and_then(|o| o.req);
-            c.send(&ServerMsg::Update {
-                table: self.id,
-                version,
-                events: evs,
-                view,
-                ack,
-            });
+            let own;
+            let view = match viewer {
+                Viewer::Spectator => spectator_view.as_deref().unwrap_or("null"),
+                v => {
+                    own = view_json(game, v);
+                    &own
+                }
+            };
+            let mut f = String::with_capacity(view.len() + 256);
+            f.push_str(r#"{"type":"update","table":"#);
+            f.push_str(&self.id.to_string());
+            f.push_str(r#","version":"#);
+            f.push_str(&version.to_string());
+            f.push_str(r#","events":["#);
+            let mut first = true;
+            for (to, e) in &events {
+                if to.admits(viewer) {
+                    if !first {
+                        f.push(',');
+                    }
+                    first = false;
+                    f.push_str(e);
+                }
+            }
+            f.push_str(r#"],"view":"#);
+            f.push_str(view);
+            if let Some(a) = ack {
+                f.push_str(r#","ack":"#);
+                f.push_str(&a.to_string());
+            }
+            f.push('}');
+            c.send_frame(f.into());
         }
         if over {
             self.state = TableState::Finished;
@@ -1259,6 +1285,22 @@ impl Table {
         }
         self.refresh_asked();
         Ok(())
+    }
+
+    /// Rebuilds the game from its setup and the actions accepted so far.
+    fn rebuild(&mut self) {
+        let Some(setup) = &self.setup else { return };
+        match Game::new(setup) {
+            Ok(mut g) => {
+                for a in &self.actions {
+                    if let Err(e) = g.act(a.seat, &a.action) {
+                        tracing::error!("table {}: cannot replay its own log: {e}", self.id);
+                    }
+                }
+                self.game = Some(g);
+            }
+            Err(e) => tracing::error!("table {}: setup refused on rebuild: {e}", self.id),
+        }
     }
 
     fn full_record(&self, game: &Game, actions: Vec<RecordedAction>) -> Value {

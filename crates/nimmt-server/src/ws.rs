@@ -390,7 +390,17 @@ pub async fn session(socket: WebSocket, state: AppState) {
                 biased;
                 f = rx.recv() => match f {
                     Some(f) => {
-                        if sink.send(Message::Text(f)).await.is_err() {
+                        // Whatever else is queued goes out with the same flush.
+                        let mut ok = sink.feed(Message::Text(f)).await.is_ok();
+                        let mut n = 1;
+                        while ok && n < 64 {
+                            match rx.try_recv() {
+                                Ok(f) => ok = sink.feed(Message::Text(f)).await.is_ok(),
+                                Err(_) => break,
+                            }
+                            n += 1;
+                        }
+                        if !ok || sink.flush().await.is_err() {
                             break;
                         }
                     }

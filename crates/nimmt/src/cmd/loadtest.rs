@@ -92,7 +92,10 @@ fn check_loopback(url: &str) -> anyhow::Result<()> {
         .and_then(|r| r.split(['/', ':']).next())
         .unwrap_or("");
     let ok = host == "localhost" || host.starts_with("127.") || url.contains("://[::1]");
-    anyhow::ensure!(ok, "the load test only runs against loopback (127.0.0.0/8, localhost, [::1]), not {host:?}");
+    anyhow::ensure!(
+        ok,
+        "the load test only runs against loopback (127.0.0.0/8, localhost, [::1]), not {host:?}"
+    );
     Ok(())
 }
 
@@ -111,7 +114,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.clients
     );
     let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(load(args, per_table, options))
 }
 
@@ -150,7 +155,9 @@ async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Resul
     }
     // Everyone seated, every table started (or a minute passed).
     let deadline = Instant::now() + Duration::from_secs(120);
-    while (started_tables.load(Ordering::Relaxed) as usize) < args.tables && Instant::now() < deadline {
+    while (started_tables.load(Ordering::Relaxed) as usize) < args.tables
+        && Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let setup = t0.elapsed();
@@ -185,7 +192,10 @@ async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Resul
         let i = ((lat.len() as f64 * p).ceil() as usize).clamp(1, lat.len()) - 1;
         lat[i] as f64 / 1000.0
     };
-    println!("clients {}  tables {}  players per table {per_table}  think {} ms", args.clients, args.tables, args.think_ms);
+    println!(
+        "clients {}  tables {}  players per table {per_table}  think {} ms",
+        args.clients, args.tables, args.think_ms
+    );
     println!(
         "moves acknowledged {acked} in {elapsed:.1} s = {:.0} actions/s; updates received {}",
         acked as f64 / elapsed,
@@ -219,6 +229,19 @@ async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Resul
         );
     }
     Ok(())
+}
+
+/// The parts of a server message the load test reads.
+#[derive(serde::Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    ack: Option<u64>,
+    id: Option<u64>,
+    code: Option<ErrorCode>,
+    view: Option<View>,
+    table: Option<serde_json::Value>,
 }
 
 struct ClientTask {
@@ -276,7 +299,9 @@ impl ClientTask {
             })
             .await?;
             let m = c
-                .recv_until(30, |m| matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. }))
+                .recv_until(30, |m| {
+                    matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. })
+                })
                 .await?;
             let ServerMsg::State { table, .. } = m else {
                 anyhow::bail!("table refused: {m:?}");
@@ -287,7 +312,11 @@ impl ClientTask {
             table.id
         } else {
             let id = *self.table_rx.wait_for(|id| *id != 0).await?;
-            c.send(ClientMsg::Join { table: id, role: Role::Player }).await?;
+            c.send(ClientMsg::Join {
+                table: id,
+                role: Role::Player,
+            })
+            .await?;
             id
         };
         self.seated.fetch_add(1, Ordering::Relaxed);
@@ -319,42 +348,60 @@ impl ClientTask {
                     continue;
                 }
             };
-            let msg: ServerMsg = serde_json::from_str(&text)?;
-            let new_view = match msg {
-                ServerMsg::State { table: info, version: v, view: vw, .. } => {
+            // Only what the client needs, read straight into the typed view.
+            let msg: Incoming = serde_json::from_str(&text)?;
+            let new_view = match msg.kind.as_str() {
+                "state" => {
+                    let v = msg.version.unwrap_or(version);
                     version = v;
-                    if self.host && !started && info.seats.len() == self.per_table && vw.is_none() {
+                    let seats = msg
+                        .table
+                        .as_ref()
+                        .and_then(|t| t.get("seats"))
+                        .and_then(|s| s.as_array())
+                        .map_or(0, Vec::len);
+                    if self.host && !started && seats == self.per_table && msg.view.is_none() {
                         started = true;
-                        c.send(ClientMsg::Chat { table: Some(table), text: "/start".into() }).await?;
+                        c.send(ClientMsg::Chat {
+                            table: Some(table),
+                            text: "/start".into(),
+                        })
+                        .await?;
                     }
-                    if vw.is_some() && view.is_none() && self.host {
+                    if msg.view.is_some() && view.is_none() && self.host {
                         self.started_tables.fetch_add(1, Ordering::Relaxed);
                     }
-                    vw
+                    msg.view
                 }
-                ServerMsg::Update { version: v, view: vw, ack, .. } => {
+                "update" => {
+                    let v = msg.version.unwrap_or(0);
                     self.stats.updates.fetch_add(1, Ordering::Relaxed);
                     if v != version + 1 {
                         self.stats.gaps.fetch_add(1, Ordering::Relaxed);
                         c.send(ClientMsg::Resync { table }).await?;
                     }
                     version = v;
-                    if let (Some(a), Some((id, at))) = (ack, pending) {
+                    if let (Some(a), Some((id, at))) = (msg.ack, pending) {
                         if a == id {
                             pending = None;
                             if *self.go.borrow() {
                                 self.stats.acked.fetch_add(1, Ordering::Relaxed);
-                                self.stats.latencies.lock().unwrap().push(at.elapsed().as_micros() as u32);
+                                self.stats
+                                    .latencies
+                                    .lock()
+                                    .unwrap()
+                                    .push(at.elapsed().as_micros() as u32);
                             }
                         }
                     }
-                    Some(vw)
+                    msg.view
                 }
-                ServerMsg::Error { code, id, .. } => {
+                "error" => {
+                    let code = msg.code.unwrap_or(ErrorCode::Malformed);
                     if !self.stop.load(Ordering::Relaxed) {
                         self.stats.error(format!("{code:?}"));
                     }
-                    if pending.is_some_and(|(p, _)| Some(p) == id) {
+                    if pending.is_some_and(|(p, _)| Some(p) == msg.id) {
                         pending = None;
                     }
                     if code == ErrorCode::Stale {
@@ -365,7 +412,6 @@ impl ClientTask {
                 _ => None,
             };
             if let Some(v) = new_view {
-                let v: View = serde_json::from_value::<View>(v)?;
                 let asked = v.asked.is_some();
                 view = Some(v);
                 if asked && pending.is_none() && due.is_none() {

@@ -29,6 +29,10 @@ pub struct Args {
     /// Messages per second a connection may send in the long run (burst: three times as many).
     #[arg(long, default_value_t = 20.0)]
     pub msgs_per_sec: f64,
+    /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
+    /// writes it to the log at once (safe against a killed server, not against a power cut).
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    pub sqlite_sync: String,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -49,6 +53,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             reconnect: Duration::from_secs(args.reconnect_secs),
             web_dir: args.web_dir,
+            sqlite_sync: match args.sqlite_sync.as_str() {
+                "normal" => nimmt_server::store::SqliteSync::Normal,
+                _ => nimmt_server::store::SqliteSync::Full,
+            },
             limits: nimmt_server::Limits {
                 burst: args.msgs_per_sec * 3.0,
                 per_second: args.msgs_per_sec,
