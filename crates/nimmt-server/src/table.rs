@@ -209,11 +209,17 @@ fn refusal_of(e: &ActionError) -> Refusal {
 /// while cards chosen this turn are face down. Other games may pass hidden cards in an action
 /// (HELP!'s hand-over), so their log is shown only once the game is over.
 fn log_is_public(game: &Game) -> bool {
+    use nimmt_core::games::classic::Decision;
     use nimmt_core::Rules;
     match game {
         Game::Classic(g) => {
-            use nimmt_core::games::classic::PhaseView;
-            !matches!(g.view(Viewer::Spectator).phase, PhaseView::Choose { ref chosen, .. } if chosen.iter().any(|&c| c))
+            // Some seats have chosen face down while others still must.
+            let pending = g.pending();
+            let choosing = pending
+                .iter()
+                .filter(|(_, d)| *d == Decision::PlayCard)
+                .count();
+            choosing == 0 || choosing == g.players()
         }
         Game::Help(_) => false,
     }
