@@ -26,6 +26,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Let bots play many seeded deals against each other and compare them.
     Arena(cmd::arena::Args),
+    /// Play in the terminal: offline at seat 0 against bots.
+    Play(cmd::play::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -37,5 +39,6 @@ fn main() -> anyhow::Result<()> {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Play(a) => cmd::play::run(a),
     }
 }

@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod loadtest;
+pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod sim;

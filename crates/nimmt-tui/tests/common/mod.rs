@@ -1,0 +1,67 @@
+//! Helpers shared by the client's tests: tables with fixed seeds, driving by input, rendering
+//! to text.
+#![allow(dead_code)]
+
+use nimmt_core::OptionMap;
+use nimmt_tui::app::{App, Effect, Input, Key};
+use nimmt_tui::{ui, Lang, OfflineSetup, OfflineTable};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+pub fn app_with(players: usize, options: &[&str], seed: u64, lang: Lang) -> App {
+    let setup = OfflineSetup {
+        players,
+        options: OptionMap::parse(options.iter().copied()).unwrap(),
+        bots: vec!["greedy".into(); players - 1],
+        seed,
+    };
+    let mut app = App::new(OfflineTable::new(&setup).unwrap(), lang);
+    app.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    app
+}
+
+pub fn app(seed: u64) -> App {
+    app_with(4, &[], seed, Lang::En)
+}
+
+pub fn key(app: &mut App, k: Key) -> Vec<Effect> {
+    app.handle(Input::Key(k))
+}
+
+pub fn keys(app: &mut App, ks: &[Key]) -> Vec<Effect> {
+    ks.iter().flat_map(|&k| app.handle(Input::Key(k))).collect()
+}
+
+/// Ticks until the player must decide and no bot is left to decide before them, or a result
+/// is shown.
+pub fn until_me(app: &mut App) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for _ in 0..10_000 {
+        if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
+            return effects;
+        }
+        effects.extend(app.handle(Input::Tick));
+    }
+    panic!("the player was never asked");
+}
+
+/// The screen as text, one line per terminal line, trailing blanks cut.
+pub fn screen(app: &App) -> String {
+    let backend = TestBackend::new(app.width, app.height);
+    let mut terminal = Terminal::new(backend).unwrap();
+    terminal.draw(|f| ui::draw(app, f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

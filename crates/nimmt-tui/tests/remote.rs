@@ -1,0 +1,82 @@
+//! The same client at a table that runs elsewhere: actions leave as effects, events and views
+//! come back as inputs. Here a local game stands in for the server, the player at seat 1.
+
+mod common;
+use common::screen;
+use nimmt_core::games::classic::{Action, Classic, Event};
+use nimmt_core::{Addressed, OptionMap, Rules, Seat, Viewer};
+use nimmt_tui::app::{Effect, Input, Key, Pause};
+use nimmt_tui::{App, Lang};
+
+const ME: Seat = Seat(1);
+
+fn visible(events: Vec<Addressed<Event>>) -> Vec<Event> {
+    events
+        .into_iter()
+        .filter(|e| e.to.admits(Viewer::Seat(ME)))
+        .map(|e| e.event)
+        .collect()
+}
+
+#[test]
+fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
+    let options = OptionMap::parse(["deals=1", "hand_size=4"]).unwrap();
+    let mut game = Classic::from_setup(3, &options, 42).unwrap();
+    let names = vec!["Ann".to_string(), "You".to_string(), "Bea".to_string()];
+    let mut a = App::remote(game.view(Viewer::Seat(ME)), ME, names, Lang::En);
+    a.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    let mut sent = 0;
+    for _ in 0..10_000 {
+        if a.is_over() {
+            break;
+        }
+        // The "server" lets the other seats act first, one at a time.
+        if let Some((seat, _)) = game.pending().into_iter().find(|(s, _)| *s != ME) {
+            let action = game.legal_actions(seat)[0];
+            let events = visible(game.act(seat, &action).unwrap());
+            a.handle(Input::Remote {
+                events,
+                view: Box::new(game.view(Viewer::Seat(ME))),
+            });
+            continue;
+        }
+        let input = if a.asked().is_some() || a.pause_ready() {
+            Input::Key(Key::Enter)
+        } else {
+            Input::Tick
+        };
+        for effect in a.handle(input) {
+            if let Effect::Act(action) = effect {
+                sent += 1;
+                assert!(matches!(
+                    action,
+                    Action::Play { .. } | Action::TakeRow { .. }
+                ));
+                let events = visible(
+                    game.act(ME, &action)
+                        .expect("the client sends legal actions"),
+                );
+                a.handle(Input::Remote {
+                    events,
+                    view: Box::new(game.view(Viewer::Seat(ME))),
+                });
+            }
+        }
+    }
+    assert!(a.is_over(), "the game ended on the client too");
+    assert!(sent >= 4, "one card per turn at least");
+    let Some(Pause::GameOver { scores, .. }) = &a.pause else {
+        panic!()
+    };
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        scores.iter().map(|&s| s as i32).collect::<Vec<_>>(),
+        outcome.scores
+    );
+    let s = screen(&a);
+    assert!(s.contains("Ann") && s.contains("Bea"), "{s}");
+    assert!(s.contains("The game is over"), "{s}");
+}
