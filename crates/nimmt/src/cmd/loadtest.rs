@@ -267,12 +267,11 @@ impl ClientTask {
             let _permit = self.gate.acquire().await;
             let mut tries = 0;
             loop {
-                match Client::connect(&self.url).await {
-                    Ok(mut c) => match c.hello(&self.name, None, Lang::En).await {
+                if let Ok(mut c) = Client::connect(&self.url).await {
+                    match c.hello(&self.name, None, Lang::En).await {
                         Ok(_) => break c,
                         Err(e) => self.stats.error(format!("hello: {e}")),
-                    },
-                    Err(_) => {}
+                    }
                 }
                 tries += 1;
                 self.stats.connect_failures.fetch_add(1, Ordering::Relaxed);
