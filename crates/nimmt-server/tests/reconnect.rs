@@ -163,3 +163,70 @@ async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
     }
     srv.stop().await;
 }
+
+/// A server restarted on the same database rebuilds the table from its log; the players come
+/// back with their tokens and find it exactly as they left it.
+async fn restart_resumes_the_table(db: Db) {
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    ann.command("/start").await;
+    // Some moves, then a turn where Ann has chosen and Bob has not.
+    let mut moves = 0;
+    loop {
+        ann.drain(50).await;
+        bob.drain(50).await;
+        let asked = |p: &Player| {
+            p.view
+                .as_ref()
+                .is_some_and(|v| v["asked"]["type"] == "play_card")
+        };
+        if moves >= 6 && asked(&ann) && asked(&bob) {
+            break;
+        }
+        for p in [&mut ann, &mut bob] {
+            if p.choice().is_some() {
+                p.act_first().await;
+                moves += 1;
+            }
+        }
+    }
+    assert!(ann.act_first().await);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (ann_token, bob_token) = (ann.me.token.clone(), bob.me.token.clone());
+    // Ann's latest view, after whatever the bot did.
+    ann.send(ClientMsg::Resync { table }).await;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    let before = ann.view.clone().unwrap();
+    drop((ann, bob));
+    srv.stop().await;
+
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join_as(&url, "Ann", Some(&ann_token)).await;
+    assert_eq!(ann.me.seated, vec![table]);
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    assert_eq!(ann.view.as_ref().unwrap(), &before);
+    let mut bob = Player::join_as(&url, "Bob", Some(&bob_token)).await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    let b = tokio::spawn(async move {
+        bob.play_to_end().await;
+        bob
+    });
+    ann.play_to_end().await;
+    let bob = b.await.unwrap();
+    assert_eq!(ann.view.unwrap()["outcome"], bob.view.unwrap()["outcome"]);
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_the_table_on_sqlite() {
+    restart_resumes_the_table(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_the_table_on_postgres() {
+    restart_resumes_the_table(Db::postgres().await).await;
+}

@@ -269,6 +269,28 @@ impl Player {
         moves
     }
 
+    /// Reads whatever arrives within `ms` milliseconds of quiet.
+    pub async fn drain(&mut self, ms: u64) {
+        loop {
+            let next =
+                tokio::time::timeout(Duration::from_millis(ms), self.client.recv_raw()).await;
+            let Ok(Ok(Some(text))) = next else { return };
+            let msg: ServerMsg = serde_json::from_str(&text).unwrap();
+            match &msg {
+                ServerMsg::State { version, view, .. } => {
+                    self.version = *version;
+                    self.view = view.clone();
+                }
+                ServerMsg::Update { version, view, .. } => {
+                    self.version = *version;
+                    self.view = Some(view.clone());
+                }
+                _ => {}
+            }
+            self.log.push(text);
+        }
+    }
+
     /// Reads until the game is over (a spectator).
     pub async fn watch_to_end(&mut self) {
         while !self.over() {
