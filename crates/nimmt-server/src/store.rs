@@ -394,12 +394,70 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
     Ok(())
 }
 
+/// Inserts many logged actions with one statement.
+async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
+    let mut sql =
+        String::from("INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ");
+    for i in 0..rows.len() {
+        let b = i * 5;
+        if i > 0 {
+            sql.push(',');
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5
+        ));
+    }
+    let mut q = sqlx::query(&sql);
+    for op in rows {
+        if let Op::Action {
+            table,
+            idx,
+            seat,
+            action,
+            version,
+        } = op
+        {
+            q = q
+                .bind(*table as i64)
+                .bind(*idx as i64)
+                .bind(*seat as i64)
+                .bind(action.clone())
+                .bind(*version as i64);
+        }
+    }
+    q.execute(&mut *conn).await?;
+    Ok(())
+}
+
 async fn write_batch(pool: &AnyPool, batch: &[&Write]) -> Result<(), sqlx::Error> {
+    const ROWS_PER_INSERT: usize = 200;
     let mut tx = pool.begin().await?;
+    // Runs of actions go in multi-row inserts; everything else in order between them.
+    let mut run: Vec<&Op> = Vec::new();
     for w in batch {
         for op in &w.ops {
+            if matches!(op, Op::Action { .. }) {
+                run.push(op);
+                if run.len() == ROWS_PER_INSERT {
+                    insert_actions(&mut tx, &run).await?;
+                    run.clear();
+                }
+                continue;
+            }
+            if !run.is_empty() {
+                insert_actions(&mut tx, &run).await?;
+                run.clear();
+            }
             apply(&mut tx, op).await?;
         }
+    }
+    if !run.is_empty() {
+        insert_actions(&mut tx, &run).await?;
     }
     tx.commit().await
 }
