@@ -1220,6 +1220,11 @@ impl Table {
             return Err(Refusal::new(ErrorCode::Storage));
         }
         self.version = version;
+        // The seat answered its question: whatever it is asked next is a new question (with a
+        // new version and a fresh timer), even if it is again "play a card".
+        if let Some(a) = self.asked.get_mut(seat.index()) {
+            *a = None;
+        }
         let game = self.game.as_ref().expect("running");
         if log_is_public(game) {
             self.public_actions = self.actions.len();

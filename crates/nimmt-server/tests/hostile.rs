@@ -478,3 +478,43 @@ async fn websocket_upgrades_from_other_origins_are_refused() {
     );
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_to_choose_is_asked_a_new_question() {
+    // Bob chooses last in a turn, and the next turn asks him again at once: a move made on his
+    // view from before that choice is stale, even with a card he still holds.
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(2)).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    ann.command("/start").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+    assert!(ann.act_first().await);
+    bob.recv_until(|m| matches!(m, ServerMsg::Update { .. }))
+        .await;
+    let old = bob.version;
+    assert!(bob.act_first().await);
+    // Until Bob is asked again (Ann may first have to take a row for a low card).
+    loop {
+        ann.drain(50).await;
+        bob.drain(50).await;
+        if bob.choice().is_some() {
+            break;
+        }
+        if ann.choice().is_some() {
+            ann.act_first().await;
+        }
+    }
+    let card = bob.typed_view().unwrap().hand[0].number();
+    bob.send(ClientMsg::Act {
+        table,
+        version: old,
+        action: json!({"type": "play", "card": card}),
+    })
+    .await;
+    assert_eq!(code(&next_error(&mut bob).await), Some(ErrorCode::Stale));
+    srv.stop().await;
+}
