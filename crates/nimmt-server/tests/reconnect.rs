@@ -230,3 +230,18 @@ async fn a_restart_resumes_the_table_on_sqlite() {
 async fn a_restart_resumes_the_table_on_postgres() {
     restart_resumes_the_table(Db::postgres().await).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn before_the_start_an_absent_players_seat_is_freed_after_the_window() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, bob, _table) = two_player_table(&url, &["reconnect=1"]).await;
+    drop(bob);
+    let m = ann
+        .recv_until(|m| matches!(m, ServerMsg::State { table, .. } if table.seats.len() == 1))
+        .await;
+    if let ServerMsg::State { table, .. } = m {
+        assert_eq!(table.seats[0].name, "Ann");
+    }
+    srv.stop().await;
+}
