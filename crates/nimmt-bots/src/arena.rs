@@ -51,6 +51,9 @@ pub enum ArenaError {
     Illegal { spec: String, error: ActionError },
 }
 
+/// Builds the bot of a spec with a seed.
+type MakeBot<R> = dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync;
+
 /// The result of one deal, by spec (not by seat).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DealResult {
@@ -132,7 +135,7 @@ impl ArenaConfig {
     fn bots<R: Rules>(
         &self,
         thread: usize,
-        make: &(dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync),
+        make: &MakeBot<R>,
     ) -> Result<Vec<Box<dyn Bot<R>>>, ArenaError> {
         self.seats
             .iter()
@@ -220,7 +223,7 @@ pub fn run(
 fn run_typed<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
-    make: &(dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync),
+    make: &MakeBot<R>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.clamp(1, config.deals.max(1) as usize);
