@@ -52,7 +52,7 @@ pub enum ArenaError {
 }
 
 /// Builds the bot of a spec with a seed.
-type MakeBot<R> = dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync;
+type MakeBot<'a, R> = dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync + 'a;
 
 /// The result of one deal, by spec (not by seat).
 #[derive(Clone, Debug, PartialEq)]
@@ -135,7 +135,7 @@ impl ArenaConfig {
     fn bots<R: Rules>(
         &self,
         thread: usize,
-        make: &MakeBot<R>,
+        make: &MakeBot<'_, R>,
     ) -> Result<Vec<Box<dyn Bot<R>>>, ArenaError> {
         self.seats
             .iter()
@@ -223,7 +223,7 @@ pub fn run(
 fn run_typed<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
-    make: &MakeBot<R>,
+    make: &MakeBot<'_, R>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.clamp(1, config.deals.max(1) as usize);
