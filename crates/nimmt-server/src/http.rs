@@ -9,8 +9,6 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
-
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
@@ -104,55 +102,38 @@ async fn ws(
         .on_upgrade(move |socket| crate::ws::session(socket, state))
 }
 
-fn content_type(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" | "map" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "woff2" => "font/woff2",
-        "wasm" => "application/wasm",
-        _ => "application/octet-stream",
-    }
-}
-
-const PLACEHOLDER: &str = r#"<!doctype html>
-<html lang="en"><meta charset="utf-8"><title>nimmt</title>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
-<h1>nimmt</h1>
-<p>The room is running. The browser client is not built into this server yet
-(build <code>web/</code>, or start with <code>--web-dir</code>).</p>
-<p>Der Raum läuft. Der Browser-Client ist in diesen Server noch nicht eingebaut.</p>
-<ul><li><a href="/api/tables">/api/tables</a></li><li><a href="/healthz">/healthz</a></li>
-<li>WebSocket: <code>/ws</code> (see docs/protocol.md)</li></ul>
-</body></html>
-"#;
-
-/// The browser client: from `--web-dir`, else embedded `web/dist`, else a placeholder page.
+/// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`
+/// (which shows a page saying how to build it when it was built without npm).
 async fn assets(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    let path = if path.is_empty() { "index.html" } else { path };
-    if path.split('/').any(|p| p == "..") {
-        return not_found(path.to_owned());
-    }
+    let path = uri.path();
     if let Some(dir) = &state.config.web_dir {
-        for p in [path, "index.html"] {
-            if let Ok(bytes) = tokio::fs::read(dir.join(p)).await {
-                return ([(header::CONTENT_TYPE, content_type(p))], bytes).into_response();
+        let rel = path.trim_start_matches('/');
+        let rel = if rel.is_empty() { "index.html" } else { rel };
+        if !rel.split('/').any(|p| p == "..") {
+            for p in [rel, "index.html"] {
+                if let Ok(bytes) = tokio::fs::read(dir.join(p)).await {
+                    return ([(header::CONTENT_TYPE, nimmt_web::mime(p))], bytes).into_response();
+                }
             }
         }
     }
-    let found = WEB_ASSETS
-        .iter()
-        .find(|(p, _)| *p == path)
-        // A single-page app: unknown paths get index.html.
-        .or_else(|| WEB_ASSETS.iter().find(|(p, _)| *p == "index.html"));
-    match found {
-        Some((p, bytes)) => ([(header::CONTENT_TYPE, content_type(p))], *bytes).into_response(),
-        None if path == "index.html" => Html(PLACEHOLDER).into_response(),
+    match nimmt_web::asset(path) {
+        Some(a) => {
+            let cache = if a.immutable {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
+            (
+                [
+                    (header::CONTENT_TYPE, a.mime),
+                    (header::CACHE_CONTROL, cache),
+                ],
+                a.bytes,
+            )
+                .into_response()
+        }
+        None if path == "/" => Html(nimmt_web::FALLBACK_PAGE).into_response(),
         None => not_found(path.to_owned()),
     }
 }

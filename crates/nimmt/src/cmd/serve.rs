@@ -23,7 +23,7 @@ pub struct Args {
     /// Default seconds a disconnected player keeps the seat before a bot plays it.
     #[arg(long, default_value_t = 60)]
     pub reconnect_secs: u64,
-    /// Serve the browser client from this directory (instead of the embedded build).
+    /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
     pub web_dir: Option<PathBuf>,
     /// Messages per second a connection may send in the long run (burst: three times as many).
