@@ -6,6 +6,7 @@ use nimmt_bots::classic::{Budget, MctsConfig};
 use nimmt_bots::spec::BotSpec;
 use nimmt_bots::Bot;
 use nimmt_core::games::classic::Classic;
+use nimmt_core::games::help::Help;
 use nimmt_core::{Game, GameKind, Rules, Seat, Viewer};
 use serde_json::Value;
 use std::time::Duration;
@@ -37,7 +38,8 @@ pub fn check_level(kind: GameKind, level: &str) -> Option<String> {
 /// A bot sitting at a seat.
 pub enum SeatBot {
     Classic(Box<dyn Bot<Classic>>),
-    /// Games without bots of their own yet: the first legal action of the seat's view.
+    Help(Box<dyn Bot<Help>>),
+    /// When no bot could be made: the first legal action of the seat's view.
     FirstLegal,
 }
 
@@ -53,7 +55,15 @@ pub fn make(kind: GameKind, level: &str, seed: u64) -> SeatBot {
                 Err(_) => SeatBot::FirstLegal,
             }
         }
-        _ => SeatBot::FirstLegal,
+        GameKind::Help => {
+            let spec: BotSpec = check_level(kind, level)
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(BotSpec::Greedy);
+            match nimmt_bots::help::from_spec(&spec, seed) {
+                Some(b) => SeatBot::Help(b),
+                None => SeatBot::FirstLegal,
+            }
+        }
     }
 }
 
@@ -74,6 +84,21 @@ pub async fn decide(bot: SeatBot, game: &Game, seat: Seat) -> (SeatBot, Option<V
             .await;
             match joined {
                 Ok((b, action)) => (SeatBot::Classic(b), serde_json::to_value(action).ok()),
+                Err(_) => (SeatBot::FirstLegal, first_legal(game, seat)),
+            }
+        }
+        (SeatBot::Help(mut b), Game::Help(g)) => {
+            let view = g.view(viewer);
+            if view.asked.is_none() {
+                return (SeatBot::Help(b), None);
+            }
+            let joined = tokio::task::spawn_blocking(move || {
+                let action = b.decide(&view);
+                (b, action)
+            })
+            .await;
+            match joined {
+                Ok((b, action)) => (SeatBot::Help(b), serde_json::to_value(action).ok()),
                 Err(_) => (SeatBot::FirstLegal, first_legal(game, seat)),
             }
         }

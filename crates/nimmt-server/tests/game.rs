@@ -199,7 +199,7 @@ async fn a_running_game_shows_no_seed_deals_or_unrevealed_cards() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_help_table_plays_with_bots_too() {
-    // Any game of nimmt-core can be played: HELP! with one human and two bots.
+    // Any game of nimmt-core can be played: HELP! with one human and two of its bots.
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
     let mut ann = Player::join(&url, "Ann").await;
