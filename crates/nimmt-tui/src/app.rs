@@ -771,11 +771,16 @@ impl App {
                 };
                 self.log(line);
             }
-            Event::TurnEnded { rows, .. } => {
+            Event::TurnEnded { rows, turn, .. } => {
                 self.shown.rows = rows;
-                self.shown.phase = PhaseView::Choose {
-                    chosen: vec![false; self.shown.players],
-                    mine: None,
+                // After the deal's last turn nobody chooses until the next deal is dealt.
+                self.shown.phase = if turn >= u32::from(self.shown.options.hand_size) {
+                    PhaseView::Over
+                } else {
+                    PhaseView::Choose {
+                        chosen: vec![false; self.shown.players],
+                        mine: None,
+                    }
                 };
             }
             Event::DealEnded {
