@@ -565,6 +565,12 @@ impl App {
                     }
                     self.swap = false;
                 }
+                if matches!(self.source, Source::Remote(_)) {
+                    // The server's update brings the events; until then the screen shows the
+                    // move as made, and asks nothing more.
+                    self.shown.asked = None;
+                    return;
+                }
                 let own_row = matches!(action, Action::TakeRow { .. });
                 self.push_events(events, effects);
                 if own_row && self.animating() {
