@@ -11,6 +11,7 @@
 
 pub mod arena;
 pub mod classic;
+pub mod help;
 pub mod outside;
 pub mod spec;
 

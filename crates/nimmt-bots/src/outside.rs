@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 /// The protocol version the engine speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
+/// The least time the first decision gets, so that starting the program (an interpreter, say)
+/// does not count as a late answer.
+pub const STARTUP_GRACE: Duration = Duration::from_secs(5);
+
 /// Why an outside bot could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum OutsideError {
@@ -164,7 +168,12 @@ impl OutsideBot {
         if !self.send(&message) {
             return Err(Fault::Dead);
         }
-        let deadline = Instant::now() + self.timeout;
+        let limit = if id == 1 {
+            self.timeout.max(STARTUP_GRACE)
+        } else {
+            self.timeout
+        };
+        let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {

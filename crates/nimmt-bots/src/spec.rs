@@ -1,5 +1,5 @@
 //! Bot specs as the command line writes them: `random`, `greedy`, `mcts`, `mcts:ms=N`,
-//! `mcts:iters=N` (with optional `,playout=random|cautious` and `,utility=own|relative`), and
+//! `mcts:iters=N` (with optional `,playout=random|cautious|risk` and `,utility=own|relative|win`), and
 //! `cmd:COMMAND` for an outside bot.
 
 use crate::classic::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
@@ -21,6 +21,8 @@ pub enum BotSpec {
     Mcts(MctsConfig),
     /// An outside bot: this command, run by the shell, speaks `docs/bot-protocol.md`.
     Cmd(String),
+    /// A playout policy played directly (diagnostics).
+    Policy(Playout),
 }
 
 /// Why a bot spec was refused.
@@ -49,6 +51,11 @@ impl FromStr for BotSpec {
         match (name.to_ascii_lowercase().as_str(), rest) {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
+            ("policy", Some(p)) => Ok(BotSpec::Policy(match p {
+                "random" => Playout::Random,
+                "cautious" => Playout::Cautious,
+                _ => Playout::Risk,
+            })),
             ("mcts", settings) => parse_mcts(settings.unwrap_or("")).map(BotSpec::Mcts),
             ("cmd", Some(command)) if !command.trim().is_empty() => {
                 Ok(BotSpec::Cmd(command.trim().to_owned()))
@@ -70,7 +77,7 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
         let (key, value) = item.split_once('=').ok_or_else(|| {
             bad(
                 item,
-                "ms=N, iters=N, playout=random|cautious or utility=own|relative",
+                "ms=N, iters=N, playout=random|cautious|risk or utility=own|relative|win",
             )
         })?;
         let number = || {
@@ -88,20 +95,22 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
                 config.playout = match value.trim() {
                     "random" => Playout::Random,
                     "cautious" => Playout::Cautious,
-                    _ => return Err(bad(item, "playout=random or playout=cautious")),
+                    "risk" => Playout::Risk,
+                    _ => return Err(bad(item, "playout=random, cautious or risk")),
                 }
             }
             "utility" => {
                 config.utility = match value.trim() {
                     "own" => Utility::Own,
                     "relative" => Utility::Relative,
+                    "win" => Utility::Win,
                     _ => return Err(bad(item, "utility=own or utility=relative")),
                 }
             }
             _ => {
                 return Err(bad(
                     item,
-                    "ms=N, iters=N, playout=random|cautious or utility=own|relative",
+                    "ms=N, iters=N, playout=random|cautious|risk or utility=own|relative|win",
                 ))
             }
         }
@@ -119,15 +128,20 @@ impl fmt::Display for BotSpec {
                     Budget::Millis(ms) => write!(f, "mcts:ms={ms}")?,
                     Budget::Iters(n) => write!(f, "mcts:iters={n}")?,
                 }
-                if c.playout != Playout::Cautious {
-                    f.write_str(",playout=random")?;
+                match c.playout {
+                    Playout::Risk => {}
+                    Playout::Random => f.write_str(",playout=random")?,
+                    Playout::Cautious => f.write_str(",playout=cautious")?,
                 }
-                if c.utility != Utility::Relative {
-                    f.write_str(",utility=own")?;
+                match c.utility {
+                    Utility::Relative => {}
+                    Utility::Own => f.write_str(",utility=own")?,
+                    Utility::Win => f.write_str(",utility=win")?,
                 }
                 Ok(())
             }
             BotSpec::Cmd(c) => write!(f, "cmd:{c}"),
+            BotSpec::Policy(p) => write!(f, "policy:{p:?}"),
         }
     }
 }
@@ -144,6 +158,7 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::new(*config, seed)),
+            BotSpec::Policy(p) => Box::new(crate::classic::mcts::PolicyBot::new(*p, seed)),
             BotSpec::Cmd(command) => Box::new(OutsideBot::spawn(command, timeout, seed)?),
         })
     }

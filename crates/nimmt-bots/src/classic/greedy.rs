@@ -1,12 +1,13 @@
 //! `greedy`: a one-step heuristic. It plays the card with the least expected penalty in this
 //! turn, with the other seats playing random cards they may hold; for a low card it takes the
-//! row with the fewest bull heads (C6); in a draft it picks the lowest open card.
+//! row with the fewest bull heads (C6); in a draft it picks the open card farthest from the cards
+//! it already holds (a hand spread over the whole range), fewest bull heads first.
 
 use super::world::{Playout, Template};
 use super::{immediate_cost, Knowledge};
 use crate::Bot;
 use nimmt_core::games::classic::{Action, Classic, Decision, PhaseView, Play, View};
-use nimmt_core::Seat;
+use nimmt_core::{Card, Seat};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -81,6 +82,21 @@ fn gap(view: &View, value: u8) -> u8 {
     }
 }
 
+/// The open card farthest from every card of the hand; ties: fewer bull heads, then lower.
+fn draft_pick(pool: &[Card], hand: &[Card]) -> Card {
+    *pool
+        .iter()
+        .min_by_key(|c| {
+            let spread = hand
+                .iter()
+                .map(|h| h.number().abs_diff(c.number()))
+                .min()
+                .unwrap_or(u8::MAX);
+            (std::cmp::Reverse(spread), c.bull_heads(), c.number())
+        })
+        .expect("an open card")
+}
+
 impl Bot<Classic> for GreedyBot {
     fn decide(&mut self, view: &View) -> Action {
         let legal = view.legal_actions();
@@ -91,7 +107,7 @@ impl Bot<Classic> for GreedyBot {
             },
             Some(Decision::DraftPick) => match &view.phase {
                 PhaseView::Draft { pool, .. } => Action::Draft {
-                    card: *pool.iter().min().expect("an open card"),
+                    card: draft_pick(pool, &view.hand),
                 },
                 _ => legal[0],
             },

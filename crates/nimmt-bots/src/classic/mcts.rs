@@ -33,6 +33,9 @@ pub enum Utility {
     Own,
     /// The bot's points minus the mean of the others' (a deal is won against the table).
     Relative,
+    /// The bot's share of the win (fewest points; a tie shares it), with its points as a small
+    /// tie-breaker.
+    Win,
 }
 
 /// Settings of the search.
@@ -47,7 +50,7 @@ impl MctsConfig {
     pub fn new(budget: Budget) -> Self {
         MctsConfig {
             budget,
-            playout: Playout::Cautious,
+            playout: Playout::Risk,
             utility: Utility::Relative,
         }
     }
@@ -116,6 +119,16 @@ impl MctsBot {
                         let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
                         mine - others as f64 / (n - 1) as f64
                     }
+                    Utility::Win => {
+                        let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
+                        let tied = (0..n).filter(|&s| points[s] == best).count();
+                        let share = if points[me] == best {
+                            1.0 / tied as f64
+                        } else {
+                            0.0
+                        };
+                        -share + 0.01 * mine
+                    }
                 };
             }
             total += legal.len() as u64;
@@ -133,6 +146,46 @@ impl MctsBot {
             s.playouts = rounds;
         }
         stats
+    }
+}
+
+/// Plays the playout policy itself (a diagnostic baseline for the search).
+#[derive(Clone, Debug)]
+pub struct PolicyBot {
+    pub policy: Playout,
+    rng: SmallRng,
+}
+
+impl PolicyBot {
+    pub fn new(policy: Playout, seed: u64) -> Self {
+        PolicyBot {
+            policy,
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot<Classic> for PolicyBot {
+    fn decide(&mut self, view: &View) -> Action {
+        let legal = view.legal_actions();
+        if view.asked != Some(nimmt_core::games::classic::Decision::PlayCard) {
+            return super::GreedyBot::new(self.rng.next_u64()).decide(view);
+        }
+        let knowledge = Knowledge::from_view(view);
+        let template = Template::from_view(view);
+        let hands = knowledge.sample(&mut self.rng);
+        let world = template.world(&hands);
+        let card = world.policy_card(knowledge.me, self.policy, &mut self.rng);
+        legal
+            .into_iter()
+            .find(|a| matches!(a, Action::Play { card: c, swap: false } if *c == card))
+            .expect("a card of the hand")
+    }
+    fn name(&self) -> String {
+        "policy".into()
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SmallRng::seed_from_u64(seed);
     }
 }
 

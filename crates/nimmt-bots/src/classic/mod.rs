@@ -126,3 +126,206 @@ pub(crate) fn immediate_cost(
 
 #[cfg(test)]
 pub(crate) mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{game, play, OPTION_SETS};
+    use super::*;
+    use crate::Bot;
+    use nimmt_core::games::classic::{Action, Classic, Decision};
+    use nimmt_core::{Rules, Seat};
+    use std::collections::HashSet;
+
+    fn bots(players: usize, seed: u64) -> Vec<Box<dyn Bot<Classic>>> {
+        (0..players)
+            .map(|s| -> Box<dyn Bot<Classic>> {
+                match s % 3 {
+                    0 => Box::new(MctsBot::new(
+                        MctsConfig::new(Budget::Iters(60)),
+                        seed + s as u64,
+                    )),
+                    1 => Box::new(GreedyBot::new(seed + s as u64)),
+                    _ => Box::new(RandomBot::new(seed + s as u64)),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_bot_only_ever_chooses_legal_actions() {
+        let mut asked = HashSet::new();
+        let mut swapped = 0;
+        for (i, options) in OPTION_SETS.iter().enumerate() {
+            for seed in 0..3u64 {
+                let players = 2 + (i + seed as usize) % 5;
+                let mut g = game(players, options, seed * 100 + i as u64);
+                let mut bots = bots(players, seed);
+                play(&mut g, &mut bots, |game, seat, view, action| {
+                    assert!(
+                        game.legal_actions(seat).contains(action),
+                        "{options:?}: {action:?} not legal"
+                    );
+                    assert_eq!(view.legal_actions(), game.legal_actions(seat));
+                    asked.insert(format!("{:?}", view.asked));
+                    swapped += usize::from(matches!(action, Action::Play { swap: true, .. }));
+                });
+            }
+        }
+        for d in [Decision::PlayCard, Decision::TakeRow, Decision::DraftPick] {
+            assert!(
+                asked.contains(&format!("{:?}", Some(d))),
+                "never asked {d:?}"
+            );
+        }
+        assert!(swapped > 0, "the Zahlendreher was never played");
+    }
+
+    #[test]
+    fn greedy_takes_the_row_with_fewest_bull_heads() {
+        // C6: a bot picks the row with the fewest bull heads, on a tie the highest last card.
+        let mut seen = 0;
+        for seed in 0..40u64 {
+            let mut g = game(5, &[], seed);
+            let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..5)
+                .map(|s| Box::new(RandomBot::new(seed * 7 + s)) as Box<dyn Bot<Classic>>)
+                .collect();
+            let mut greedy = GreedyBot::new(seed);
+            play(&mut g, &mut bots, |_, _, view, _| {
+                if view.asked == Some(Decision::TakeRow) {
+                    seen += 1;
+                    let heads = |r: usize| {
+                        view.rows.rows[r]
+                            .iter()
+                            .map(|c| c.bull_heads() as u32)
+                            .sum::<u32>()
+                    };
+                    let last = |r: usize| view.rows.rows[r].last().unwrap().number();
+                    let fewest = (0..4).map(heads).min().unwrap();
+                    let expected = (0..4)
+                        .filter(|&r| heads(r) == fewest)
+                        .max_by_key(|&r| last(r))
+                        .unwrap();
+                    assert_eq!(
+                        greedy.decide(view),
+                        Action::TakeRow { row: expected },
+                        "{:?}",
+                        view.rows
+                    );
+                }
+            });
+        }
+        assert!(seen > 20, "only {seen} row choices");
+    }
+
+    #[test]
+    fn greedy_avoids_a_sixth_card_when_a_safe_card_exists() {
+        // Rows 10..14 (full), 30, 50, 70; hand 15 (would take the full row) and 31 (safe).
+        use nimmt_core::games::classic::Rows;
+        let mut g = game(2, &[], 1);
+        let mut view = g.view(nimmt_core::Viewer::Seat(Seat(0)));
+        let c = |n| nimmt_core::Card::new(n).unwrap();
+        view.rows = Rows::new([c(10), c(30), c(50), c(70)], None);
+        view.rows.rows[0] = (10..15).map(c).collect();
+        view.hand = vec![c(15), c(31)];
+        view.hand_sizes = vec![2, 2];
+        let _ = &mut g;
+        let mut greedy = GreedyBot::new(3);
+        assert_eq!(greedy.decide(&view), Action::play(c(31)));
+    }
+
+    #[test]
+    fn mcts_with_the_same_seed_and_iterations_chooses_the_same() {
+        for options in [
+            &[][..],
+            &["fan=cow"][..],
+            &["deal=draft", "deck=tactic"][..],
+        ] {
+            let run = |seed: u64| {
+                let mut g = game(4, options, 9);
+                let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..4)
+                    .map(|s| {
+                        Box::new(MctsBot::new(MctsConfig::new(Budget::Iters(100)), seed + s))
+                            as Box<dyn Bot<Classic>>
+                    })
+                    .collect();
+                let mut actions = Vec::new();
+                play(&mut g, &mut bots, |_, _, _, a| actions.push(*a));
+                actions
+            };
+            assert_eq!(run(5), run(5), "{options:?}");
+        }
+    }
+
+    #[test]
+    fn sampled_worlds_never_place_a_card_the_viewer_has_seen() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut checked = 0;
+        for (i, options) in OPTION_SETS.iter().enumerate() {
+            let players = 3 + i % 4;
+            let mut g = game(players, options, i as u64);
+            let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..players)
+                .map(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn Bot<Classic>>)
+                .collect();
+            play(&mut g, &mut bots, |game, seat, view, _| {
+                let k = Knowledge::from_view(view);
+                let me = seat.index();
+                let mut visible: HashSet<u8> = view.hand.iter().map(|c| c.number()).collect();
+                visible.extend(view.rows.cards().map(|c| c.number()));
+                visible.extend(view.taken.iter().flatten().map(|c| c.number()));
+                if let nimmt_core::games::classic::PhaseView::Place { queue } = &view.phase {
+                    visible.extend(queue.iter().map(|p| p.card.number()));
+                }
+                if let nimmt_core::games::classic::PhaseView::Draft { pool, .. } = &view.phase {
+                    visible.extend(pool.iter().map(|c| c.number()));
+                }
+                for _ in 0..5 {
+                    let hands = k.sample(&mut rng);
+                    assert_eq!(hands[me], view.hand);
+                    let mut all = HashSet::new();
+                    for (s, hand) in hands.iter().enumerate().filter(|(s, _)| *s != me) {
+                        // the true number of cards the seat holds (a chosen card counts)
+                        assert_eq!(hand.len(), k.holds[s]);
+                        for c in hand {
+                            assert!(
+                                !visible.contains(&c.number()),
+                                "seat {s} given seen card {c}"
+                            );
+                            assert!(all.insert(c.number()), "card {c} given twice");
+                            for (t, picks) in view.drafted.iter().enumerate() {
+                                if t != s {
+                                    assert!(
+                                        !picks.contains(c),
+                                        "seat {s} given {c}, drafted by seat {t}"
+                                    );
+                                }
+                            }
+                        }
+                        // a drafted card still unseen is in its picker's hand
+                        for c in view.drafted.get(s).into_iter().flatten() {
+                            if !visible.contains(&c.number())
+                                && !game.rows().cards().any(|r| r == *c)
+                            {
+                                assert!(hand.contains(c) || !game.hand(Seat(s as u8)).contains(c));
+                            }
+                        }
+                    }
+                    // with every card in play and hands known, the sample is the truth
+                    if options.contains(&"deal=draft") && view.asked != Some(Decision::DraftPick) {
+                        for s in (0..players).filter(|&s| s != me) {
+                            let mut truth: Vec<_> = game.hand(Seat(s as u8)).to_vec();
+                            let mut got: Vec<_> = hands[s].clone();
+                            truth.sort();
+                            got.sort();
+                            if k.holds[s] == truth.len() {
+                                assert_eq!(got, truth, "draft hands are public");
+                            }
+                        }
+                    }
+                }
+                checked += 1;
+            });
+        }
+        assert!(checked > 100);
+    }
+}

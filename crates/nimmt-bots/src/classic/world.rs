@@ -20,6 +20,85 @@ pub enum Playout {
     /// A card with the least immediate cost (a full row's or the cheapest row's heads), ties at
     /// random.
     Cautious,
+    /// Like `greedy`: the card with the least expected cost this turn, estimated from the
+    /// chance that enough other cards slip in before it to fill its row; ties go to the card
+    /// closest to its row.
+    Risk,
+}
+
+/// `RISK[n][gap][k]`: the chance that at least `k` of the other `n − 1` seats play a card
+/// between a row's end and a card `gap` away from it (Poisson estimate, cards spread evenly).
+fn risk_table() -> &'static [[[f32; ROW_CAPACITY + 1]; 105]; MAX_SEATS + 1] {
+    static TABLE: std::sync::OnceLock<Box<[[[f32; ROW_CAPACITY + 1]; 105]; MAX_SEATS + 1]>> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[[0f32; ROW_CAPACITY + 1]; 105]; MAX_SEATS + 1]);
+        for (n, by_gap) in t.iter_mut().enumerate().skip(1) {
+            for (gap, by_k) in by_gap.iter_mut().enumerate() {
+                let lambda = (n - 1) as f64 * gap.saturating_sub(1) as f64 / 104.0;
+                let mut below = 0.0f64; // P(fewer than k)
+                let mut term = (-lambda).exp(); // P(exactly i)
+                for (k, slot) in by_k.iter_mut().enumerate() {
+                    *slot = (1.0 - below).max(0.0) as f32;
+                    below += term;
+                    term *= lambda / (k + 1) as f64;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// How often the `risk` policy plays a random card instead: rarely for the searching seat
+/// itself, often for the others, whose real play the policy only roughly models (a searcher
+/// that trusts an exact model of its opponents is easily fooled; measured against `greedy`).
+fn epsilon(me: bool) -> f32 {
+    if me {
+        0.2
+    } else {
+        0.5
+    }
+}
+
+/// `Risk` turns into `Random` as often as [`epsilon`] says.
+#[inline]
+fn explore<R: Rng>(policy: Playout, me: bool, rng: &mut R) -> Playout {
+    if policy == Playout::Risk && rng.random::<f32>() < epsilon(me) {
+        Playout::Random
+    } else {
+        policy
+    }
+}
+
+/// Added to a low card's cost: how much the policy dislikes taking a row by choice.
+const LOW_BIAS: f32 = 0.0;
+/// Expected costs below this count as none (then the card closest to its row goes first).
+const NEGLIGIBLE: f32 = 0.1;
+
+#[inline]
+fn quantize(cost: f32) -> f32 {
+    if cost < NEGLIGIBLE {
+        0.0
+    } else {
+        cost
+    }
+}
+
+/// The expected cost of joining a row of `heads` bull heads and `items` items, `gap` away from
+/// its end, at a table of `players` (the row fills if `ROW_CAPACITY − items` cards slip in first).
+#[inline]
+fn join_cost(
+    table: &[[[f32; ROW_CAPACITY + 1]; 105]; MAX_SEATS + 1],
+    players: usize,
+    heads: u32,
+    items: usize,
+    gap: u8,
+) -> f32 {
+    if items >= ROW_CAPACITY {
+        return heads as f32;
+    }
+    let need = ROW_CAPACITY - items;
+    (heads + need as u32) as f32 * table[players.min(MAX_SEATS)][gap as usize][need]
 }
 
 /// Points per seat at the end of a simulated deal (this deal only, including points already
@@ -162,6 +241,16 @@ impl Template {
 }
 
 impl World {
+    /// The card `seat` would play under `policy` (fast worlds only).
+    pub fn policy_card<R: Rng>(self, seat: usize, policy: Playout, rng: &mut R) -> Card {
+        match self {
+            World::Fast(mut w) => {
+                Card::new(take_fast(&mut w.k, seat, usize::MAX, policy, rng)).expect("a card")
+            }
+            _ => panic!("fast worlds only"),
+        }
+    }
+
     /// Applies the viewer's `action`, then plays the deal to its end; the points of the deal.
     pub fn run<R: Rng>(mut self, action: &Action, policy: Playout, rng: &mut R) -> Points {
         match &mut self {
@@ -230,7 +319,7 @@ impl FastWorld {
                     *slot = if s == self.me {
                         card.number()
                     } else {
-                        take_fast(&mut self.k, s, policy, rng)
+                        take_fast(&mut self.k, s, self.me, policy, rng)
                     };
                 }
                 self.k.turn(&cards[..n], LowRow::Cheapest, rng);
@@ -259,7 +348,7 @@ pub fn playout_fast<R: Rng>(k: &mut Kernel, me: usize, policy: Playout, rng: &mu
     let mut cards = [0u8; MAX_SEATS];
     while k.hand_len[me] > 0 {
         for (s, slot) in cards.iter_mut().enumerate().take(n) {
-            *slot = take_fast(k, s, policy, rng);
+            *slot = take_fast(k, s, me, policy, rng);
         }
         k.turn(&cards[..n], LowRow::Cheapest, rng);
     }
@@ -267,9 +356,9 @@ pub fn playout_fast<R: Rng>(k: &mut Kernel, me: usize, policy: Playout, rng: &mu
 
 /// Removes and returns the card `seat` plays under `policy`.
 #[inline]
-fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, policy: Playout, rng: &mut R) -> u8 {
+fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, me: usize, policy: Playout, rng: &mut R) -> u8 {
     let len = k.hand_len[seat] as usize;
-    let i = match policy {
+    let i = match explore(policy, seat == me, rng) {
         Playout::Random => rng.random_range(0..len),
         Playout::Cautious => {
             let low_cost = k.rows[k.cheapest_row()].heads as u32;
@@ -294,6 +383,37 @@ fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, policy: Playout, rng: &mut R) 
                     if rng.random_range(0..ties) == 0 {
                         at = i;
                     }
+                }
+            }
+            at
+        }
+        Playout::Risk => {
+            let table = risk_table();
+            let low_cost = k.rows[k.cheapest_row()].heads as f32 + LOW_BIAS;
+            let mut best = (f32::MAX, u8::MAX);
+            let mut at = 0;
+            for i in 0..len {
+                let c = k.hands[seat][i];
+                let key = match k.target(c) {
+                    None => (low_cost, u8::MAX),
+                    Some((r, left)) => {
+                        let row = k.rows[r];
+                        let gap = if left { row.first - c } else { c - row.last };
+                        (
+                            quantize(join_cost(
+                                table,
+                                k.players,
+                                row.heads as u32,
+                                row.len as usize,
+                                gap,
+                            )),
+                            gap,
+                        )
+                    }
+                };
+                if key < best {
+                    best = key;
+                    at = i;
                 }
             }
             at
@@ -392,7 +512,7 @@ impl FullWorld {
     fn take<R: Rng>(&mut self, seat: usize, policy: Playout, rng: &mut R) -> Play {
         let hand = &self.hands[seat];
         let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
-        let (i, swap) = match policy {
+        let (i, swap) = match explore(policy, seat == self.me, rng) {
             Playout::Random => {
                 let i = rng.random_range(0..hand.len());
                 // Spend the Zahlendreher about once per deal.
@@ -437,6 +557,53 @@ impl FullWorld {
                             if rng.random_range(0..ties) == 0 {
                                 at = (i, swap);
                             }
+                        }
+                    }
+                }
+                at
+            }
+            Playout::Risk => {
+                let table = risk_table();
+                let n = self.hands.len();
+                let low_cost = self.rows.heads(self.rows.cheapest_row()) as f32 + LOW_BIAS;
+                let key = |value: u8| match self.rows.target(value, self.placement) {
+                    None => (low_cost, u8::MAX),
+                    Some((r, _)) => {
+                        let gap = value
+                            .abs_diff(self.rows.last(r).number())
+                            .min(value.abs_diff(self.rows.first(r).number()));
+                        (
+                            quantize(join_cost(
+                                table,
+                                n,
+                                self.rows.heads(r),
+                                self.rows.items(r),
+                                gap,
+                            )),
+                            gap,
+                        )
+                    }
+                };
+                let mut best = (f32::MAX, u8::MAX, true);
+                let mut at = (0, false);
+                for (i, &c) in hand.iter().enumerate() {
+                    let (cost, gap) = key(c.number());
+                    if (cost, gap, false) < best {
+                        best = (cost, gap, false);
+                        at = (i, false);
+                    }
+                    if may_swap && can_swap(c) {
+                        let value = Play {
+                            seat: Seat(seat as u8),
+                            card: c,
+                            swap: true,
+                        }
+                        .value();
+                        let (cost, gap) = key(value);
+                        // Only worth spending when clearly cheaper.
+                        if cost + 0.25 < best.0 {
+                            best = (cost, gap, true);
+                            at = (i, true);
                         }
                     }
                 }

@@ -172,3 +172,108 @@ pub fn table(report: &ArenaReport, german: bool) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn parse(args: &[&str]) -> Args {
+        Cli::try_parse_from(std::iter::once("arena").chain(args.iter().copied()))
+            .unwrap()
+            .args
+    }
+
+    #[test]
+    fn json_has_exactly_the_documented_shape() {
+        let args = parse(&[
+            "--seat",
+            "greedy",
+            "--seat",
+            "mcts:iters=30",
+            "--seat",
+            "random",
+            "--deals",
+            "6",
+            "--threads",
+            "2",
+        ]);
+        let report = arena::run(&config(&args).unwrap(), &|_| {}).unwrap();
+        let v = json(&report);
+        let obj = v.as_object().unwrap();
+        assert_eq!(obj.keys().collect::<Vec<_>>(), ["deals", "seats"]);
+        assert_eq!(v["deals"], 6);
+        let seats = v["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 3);
+        for (s, spec) in seats.iter().zip(["greedy", "mcts:iters=30", "random"]) {
+            let mut keys: Vec<_> = s.as_object().unwrap().keys().cloned().collect();
+            keys.sort();
+            assert_eq!(
+                keys,
+                [
+                    "ci95",
+                    "mean_decision_ms",
+                    "mean_points",
+                    "seat",
+                    "win_share"
+                ]
+            );
+            assert_eq!(s["seat"], spec);
+            for k in ["ci95", "mean_decision_ms", "mean_points", "win_share"] {
+                assert!(s[k].as_f64().unwrap() >= 0.0);
+            }
+        }
+        let share: f64 = seats.iter().map(|s| s["win_share"].as_f64().unwrap()).sum();
+        assert!((share - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn players_default_to_the_seats_and_bad_flags_are_named() {
+        let args = parse(&["--seat", "greedy", "--seat", "random"]);
+        assert_eq!(config(&args).unwrap().players, 2);
+        let args = parse(&["--seat", "greedy", "--seat", "smart"]);
+        let e = format!("{:#}", config(&args).unwrap_err());
+        assert!(
+            e.contains("--seat smart") && e.contains("unknown bot"),
+            "{e}"
+        );
+        let args = parse(&["--game", "help", "--seat", "greedy", "--seat", "random"]);
+        assert!(config(&args)
+            .unwrap_err()
+            .to_string()
+            .contains("classic only"));
+        let args = parse(&["--seat", "greedy", "--seat", "random", "--option", "fan"]);
+        assert!(config(&args).unwrap_err().to_string().contains("KEY=VALUE"));
+    }
+
+    #[test]
+    fn the_table_names_every_seat_in_english_and_german() {
+        let args = parse(&[
+            "--seat",
+            "greedy",
+            "--seat",
+            "random",
+            "--deals",
+            "4",
+            "--threads",
+            "1",
+        ]);
+        let report = arena::run(&config(&args).unwrap(), &|_| {}).unwrap();
+        let en = table(&report, false);
+        assert!(
+            en.starts_with("4 deals\n") && en.contains("points/deal") && en.contains("greedy"),
+            "{en}"
+        );
+        let de = table(&report, true);
+        assert!(
+            de.starts_with("4 Runden\n") && de.contains("Punkte/Runde") && de.contains("random"),
+            "{de}"
+        );
+    }
+}

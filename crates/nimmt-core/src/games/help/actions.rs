@@ -219,6 +219,7 @@ pub enum Event {
     /// `seat` discards the No! in front of them and plays.
     NoDiscarded { seat: Seat },
     /// `asker` can play nothing and asks `asked` for help; `passed_over` have a No! in front.
+    /// (When everybody else has a No!, nobody is asked: the deal ends, see [`DealEnd::Helpless`].)
     HelpAsked {
         asker: Seat,
         asked: Seat,

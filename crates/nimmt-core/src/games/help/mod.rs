@@ -781,12 +781,7 @@ impl Help {
             asked = self.direction.previous(asked, self.players);
         }
         if asked == asker {
-            // Everybody else has a No! in front: only the asker scores.
-            log.public(|| Event::HelpAsked {
-                asker,
-                asked,
-                passed_over,
-            });
+            // Everybody else has a No! in front: nobody to ask, only the asker scores.
             self.end_deal(DealEnd::Helpless { asker }, log);
             return;
         }

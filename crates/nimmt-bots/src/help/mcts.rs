@@ -1,0 +1,288 @@
+//! Determinized Monte Carlo search: each sampled world deals the cards the bot cannot see
+//! (other hands, draw pile) at random in agreement with its view; every legal action is tried
+//! in it and the deal played out with a cheap greedy policy, all actions with the same luck
+//! (common random numbers). The action with the best average result wins: the bot's expected
+//! share of the win after the deal ([`GameValues`]); among equals the greedy favourite.
+
+use super::greedy::greedy_action;
+use crate::Bot;
+use nimmt_core::games::help::{
+    card_playable, hand_playable, Action, Help, HelpCard, PhaseView, Position, Stage, View,
+};
+use nimmt_core::{Rules, Seat};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// How much a search may spend on one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Playouts, shared among the legal actions (every action is tried in at least 8 worlds):
+    /// deterministic for a given seed.
+    Iters(u64),
+    /// Wall-clock milliseconds (at least 8 worlds).
+    Millis(u64),
+}
+
+/// Searches sampled worlds for the best action (see the module documentation).
+pub struct MctsBot {
+    /// How long to search per decision.
+    pub budget: Budget,
+    /// Play out to the end of the game (the result: the bot's share of the win) instead of the
+    /// end of the deal.
+    pub to_game_end: bool,
+    /// The share of random moves in playouts (the rest are greedy).
+    pub playout_noise: f64,
+
+    rng: ChaCha8Rng,
+    buf: Vec<Action>,
+    values: GameValues,
+}
+
+/// Each seat's expected share of the win from given totals, in a model where every deal ends
+/// with a random player stuck: mostly (94 %) the previous player cannot help and all others
+/// score, else (6 %, every other player behind a No!) only the stuck player scores. The rates
+/// are those of greedy play.
+#[derive(Default)]
+pub struct GameValues {
+    memo: HashMap<Vec<u32>, Vec<f64>>,
+}
+
+impl GameValues {
+    const HELPLESS: f64 = 0.06;
+
+    /// The win shares from `totals` (finished games: the actual shares).
+    pub fn get(&mut self, totals: &[u32], end_at: u32) -> Vec<f64> {
+        let n = totals.len();
+        let winners: Vec<usize> = (0..n).filter(|&s| totals[s] >= end_at).collect();
+        if !winners.is_empty() {
+            let share = 1.0 / winners.len() as f64;
+            return (0..n)
+                .map(|s| if winners.contains(&s) { share } else { 0.0 })
+                .collect();
+        }
+        if let Some(v) = self.memo.get(totals) {
+            return v.clone();
+        }
+        let mut value = vec![0.0; n];
+        for stuck in 0..n {
+            let helper = (stuck + n - 1) % n;
+            let mut no_help = totals.to_vec();
+            for (s, t) in no_help.iter_mut().enumerate() {
+                if s != stuck && s != helper {
+                    *t += 1;
+                }
+            }
+            let mut helpless = totals.to_vec();
+            helpless[stuck] += 1;
+            let a = self.get(&no_help, end_at);
+            let b = self.get(&helpless, end_at);
+            for s in 0..n {
+                value[s] += ((1.0 - Self::HELPLESS) * a[s] + Self::HELPLESS * b[s]) / n as f64;
+            }
+        }
+        self.memo.insert(totals.to_vec(), value.clone());
+        value
+    }
+}
+
+impl MctsBot {
+    pub fn new(seed: u64) -> Self {
+        MctsBot {
+            budget: Budget::Iters(1000),
+            playout_noise: 0.0,
+            to_game_end: false,
+
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            buf: Vec::new(),
+            values: GameValues::default(),
+        }
+    }
+
+    /// Plays `world` from `first` (an action of `me`) to the end of the deal; the result for
+    /// `me`: its points of the deal less the others' average.
+    fn playout(&mut self, mut world: Help, me: Seat, first: &Action) -> f64 {
+        let deal = world.deal_number();
+        let before = world.totals().to_vec();
+        if world.act_quiet(me, first).is_err() {
+            // The sampled world disagrees with the view (it cannot): count it as neutral.
+            return 0.0;
+        }
+        for _ in 0..20_000 {
+            let Some(stage) = world.stage() else { break };
+            if world.deal_number() != deal && !self.to_game_end {
+                break;
+            }
+            let seat = match stage {
+                Stage::Turn { seat, .. } => seat,
+                Stage::GiveHelp { helper, .. } => helper,
+                Stage::GiveBack { asker, .. } => asker,
+            };
+            self.buf.clear();
+            world.legal_actions_into(seat, &mut self.buf);
+            if self.buf.is_empty() {
+                break; // only in a world that could not agree with the view
+            }
+            let action = if self.buf.len() > 1 && self.rng.random_bool(self.playout_noise) {
+                self.buf[self.rng.random_range(0..self.buf.len())]
+            } else {
+                greedy_action(world.row(), &self.buf).expect("an action")
+            };
+            world.act_quiet(seat, &action).expect("legal");
+        }
+        if self.to_game_end {
+            return match world.outcome() {
+                Some(o) if o.winners.contains(&me) => 1.0 / o.winners.len() as f64,
+                _ => 0.0,
+            };
+        }
+        if world.deal_number() == deal && !world.is_over() {
+            return self.values.get(&before, world.options().end_at)[me.index()];
+        }
+        self.values.get(world.totals(), world.options().end_at)[me.index()]
+    }
+}
+
+/// A full game state that agrees with `view`: the cards the viewer cannot see are dealt at
+/// random to the other hands (keeping their sizes) and the draw pile.
+pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
+    let me = view.seat().expect("a seat's view");
+    let mut pool = view.unseen_cards();
+    pool.shuffle(rng);
+    let mut hands: Vec<Vec<HelpCard>> = vec![Vec::new(); view.players];
+    hands[me.index()] = view.hand.clone();
+    // A player who asked for help could play none of its cards, and a Switch helps it exactly
+    // when it holds a number: deal its hand first, agreeing with that when it can.
+    let asking = match view.phase {
+        PhaseView::GiveHelp {
+            asker,
+            switch_helps,
+            ..
+        } if asker != me => Some((asker, None, switch_helps)),
+        PhaseView::GiveBack {
+            asker,
+            helper,
+            card: Some(card),
+        } if helper == me => Some((asker, Some(card), None)),
+        _ => None,
+    };
+    if let Some((asker, passed, switch_helps)) = asking {
+        let size = view.hand_sizes[asker.index()] - usize::from(passed.is_some());
+        for _ in 0..64 {
+            let hand = &pool[pool.len() - size..];
+            let stuck = !hand_playable(hand, &view.row);
+            let switch_ok = switch_helps
+                .is_none_or(|sh| card_playable(HelpCard::Switch, hand, &view.row) == sh);
+            if stuck && switch_ok {
+                break;
+            }
+            pool.shuffle(rng);
+        }
+        let at = pool.len() - size;
+        hands[asker.index()] = pool.split_off(at);
+        hands[asker.index()].extend(passed);
+    }
+    for s in Seat::all(view.players).filter(|&s| s != me) {
+        while hands[s.index()].len() < view.hand_sizes[s.index()] {
+            hands[s.index()].push(pool.pop().expect("enough unseen cards"));
+        }
+    }
+    let stage = match view.phase {
+        PhaseView::Turn { seat, helped } => Stage::Turn { seat, helped },
+        PhaseView::GiveHelp {
+            asker,
+            helper,
+            switch_helps,
+        } => Stage::GiveHelp {
+            asker,
+            helper,
+            switch_helps: switch_helps.unwrap_or_else(|| {
+                card_playable(HelpCard::Switch, &hands[asker.index()], &view.row)
+            }),
+        },
+        PhaseView::GiveBack {
+            asker,
+            helper,
+            card,
+        } => Stage::GiveBack {
+            asker,
+            helper,
+            card: card.unwrap_or(HelpCard::No),
+        },
+        PhaseView::Over => panic!("the game is over"),
+    };
+    Help::from_position(Position {
+        options: view.options,
+        deal: view.deal,
+        direction: view.direction,
+        hands,
+        row: view.row.clone(),
+        draw: Some(pool),
+        discard: view.discard.clone(),
+        marks: view.marks.clone(),
+        totals: view.totals.clone(),
+        stage,
+        seed: rng.random(),
+    })
+}
+
+impl Bot<Help> for MctsBot {
+    fn decide(&mut self, view: &View) -> Action {
+        let legal = view.legal_actions();
+        assert!(!legal.is_empty(), "asked without a legal action");
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let me = view.seat().expect("a seat's view");
+        let k = legal.len();
+        let mut sum = vec![0.0f64; k];
+        let mut visits = vec![0u32; k];
+        // Every action is tried in the same sampled worlds with the same playout luck (common
+        // random numbers), so differences between actions are not drowned in the deal's luck.
+        let started = Instant::now();
+        let mut worlds = 0u64;
+        loop {
+            let more = match self.budget {
+                Budget::Iters(n) => worlds < (n / k as u64).max(8),
+                Budget::Millis(ms) => worlds < 8 || started.elapsed().as_millis() < ms as u128,
+            };
+            if !more {
+                break;
+            }
+            worlds += 1;
+            let world = sample_world(view, &mut self.rng);
+            let luck: u64 = self.rng.random();
+            for arm in 0..k {
+                let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
+                let r = self.playout(world.clone(), me, &legal[arm]);
+                self.rng = saved;
+                sum[arm] += r;
+                visits[arm] += 1;
+            }
+        }
+        // The best average; among equals, the greedy favourite.
+        let prior = greedy_action(&view.row, &legal);
+        let best = (0..k)
+            .max_by(|&a, &b| {
+                let mean = |i: usize| sum[i] / visits[i].max(1) as f64;
+                mean(a)
+                    .total_cmp(&mean(b))
+                    .then((Some(legal[a]) == prior).cmp(&(Some(legal[b]) == prior)))
+            })
+            .expect("actions");
+        legal[best]
+    }
+
+    fn name(&self) -> String {
+        match self.budget {
+            Budget::Iters(n) => format!("mcts:iters={n}"),
+            Budget::Millis(ms) => format!("mcts:ms={ms}"),
+        }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+}

@@ -1,0 +1,170 @@
+use super::*;
+use nimmt_core::games::help::{PhaseView, View};
+use nimmt_core::Seat;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn every_bot_plays_whole_games_with_legal_actions_only() {
+    // play_game panics on a refused action.
+    for players in 3..=5 {
+        for seed in 0..6 {
+            for name in ["random", "greedy"] {
+                let mut bots: Vec<Box<dyn Bot<Help>>> = (0..players)
+                    .map(|s| by_name(name, s as u64).unwrap())
+                    .collect();
+                let outcome = play_game(&mut bots, seed);
+                assert!(!outcome.winners.is_empty());
+                assert!(outcome
+                    .winners
+                    .iter()
+                    .all(|w| outcome.scores[w.index()] >= 3));
+            }
+        }
+        let mut bots: Vec<Box<dyn Bot<Help>>> = (0..players)
+            .map(|s| by_name(if s == 0 { "mcts:iters=16" } else { "greedy" }, s as u64).unwrap())
+            .collect();
+        play_game(&mut bots, players as u64);
+    }
+}
+
+#[test]
+fn bot_names_parse() {
+    assert_eq!(by_name("mcts:iters=50", 1).unwrap().name(), "mcts:iters=50");
+    assert_eq!(
+        by_name("mcts:ms=20,horizon=game", 1).unwrap().name(),
+        "mcts:ms=20"
+    );
+    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=1000");
+    assert!(by_name("mcts:iters=0", 1).is_none());
+    assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
+    assert!(by_name("mcts:depth=3", 1).is_none());
+    assert!(by_name("oracle", 1).is_none());
+    let spec: crate::spec::BotSpec = "mcts:iters=200".parse().unwrap();
+    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:iters=200");
+    let spec: crate::spec::BotSpec = "mcts:ms=30".parse().unwrap();
+    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:ms=30");
+    let spec: crate::spec::BotSpec = "cmd:true".parse().unwrap();
+    assert!(from_spec(&spec, 1).is_none());
+}
+
+/// Views of seats asked to decide, from random games.
+fn decision_views(seed: u64, count: usize) -> Vec<View> {
+    let mut out = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Help::new(3 + (seed % 3) as usize, Default::default(), seed);
+    while out.len() < count {
+        if game.is_over() {
+            game = Help::new(4, Default::default(), rng.random());
+        }
+        let (seat, _) = game.pending()[0];
+        out.push(game.view(Viewer::Seat(seat)));
+        let legal = game.legal_actions(seat);
+        game.act(seat, &legal[rng.random_range(0..legal.len())])
+            .unwrap();
+    }
+    out
+}
+
+#[test]
+fn sampled_worlds_agree_with_the_view_they_come_from() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for seed in 0..4 {
+        for view in decision_views(seed, 150) {
+            let me = view.seat().unwrap();
+            let world = sample_world(&view, &mut rng);
+            let again = world.view(Viewer::Seat(me));
+            assert_eq!(again.hand, view.hand);
+            assert_eq!(again.hand_sizes, view.hand_sizes);
+            assert_eq!(again.row, view.row);
+            assert_eq!(again.marks, view.marks);
+            assert_eq!(again.draw_size, view.draw_size);
+            assert_eq!(again.discard, view.discard);
+            assert_eq!(again.totals, view.totals);
+            assert_eq!(again.phase, view.phase);
+            assert_eq!(again.asked, view.asked);
+            assert_eq!(again.legal_actions(), view.legal_actions());
+        }
+    }
+}
+
+#[test]
+fn sampled_worlds_vary_the_hidden_cards() {
+    let view = decision_views(5, 1).remove(0);
+    let me = view.seat().unwrap();
+    let other = Seat::all(view.players).find(|&s| s != me).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let hands: std::collections::BTreeSet<Vec<_>> = (0..20)
+        .map(|_| sample_world(&view, &mut rng).hand(other).to_vec())
+        .collect();
+    assert!(
+        hands.len() > 10,
+        "other hands are dealt at random: {hands:?}"
+    );
+}
+
+#[test]
+fn the_helper_keeps_knowing_the_card_it_handed_over() {
+    let views = decision_views(11, 4000);
+    let view = views
+        .iter()
+        .find(|v| matches!(v.phase, PhaseView::GiveBack { .. }))
+        .expect("someone was helped");
+    let PhaseView::GiveBack {
+        asker,
+        helper,
+        card: Some(card),
+    } = view.phase
+    else {
+        panic!("the asker sees the card");
+    };
+    assert_eq!(view.seat(), Some(asker));
+    assert!(view.hand.contains(&card));
+    let _ = helper;
+}
+
+#[test]
+fn greedy_beats_random() {
+    // Mean win share of one greedy seat among three random ones, over 200 games; no edge would
+    // be 0.25.
+    let share = arena("greedy", "random", 4, 200, 1);
+    assert!(share > 0.3, "greedy's win share against random: {share:.3}");
+}
+
+/// `cargo test -p nimmt-bots --release -- --ignored help_mcts_against_greedy --nocapture`
+#[test]
+#[ignore = "long: run in release"]
+fn help_mcts_against_greedy() {
+    let games: usize = std::env::var("GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(1000);
+    let mcts = std::env::var("MCTS").unwrap_or_else(|_| "mcts".into());
+    let start = std::time::Instant::now();
+    let share = arena(&mcts, "greedy", 4, games, 2026);
+    println!(
+        "{mcts} against 3 × greedy, 4 players, {games} games: win share {:.3} (no edge: 0.250), {:.1} s",
+        share,
+        start.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn game_values_are_win_shares() {
+    let mut v = GameValues::default();
+    let even = v.get(&[0, 0, 0, 0], 3);
+    for s in &even {
+        assert!(
+            (s - 0.25).abs() < 1e-9,
+            "no seat has an edge at 0:0:0:0: {even:?}"
+        );
+    }
+    let ahead = v.get(&[2, 0, 0, 0], 3);
+    assert!(ahead[0] > 0.5 && ahead[1] < 0.25, "{ahead:?}");
+    assert!((ahead.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert_eq!(
+        v.get(&[3, 3, 1, 0], 3),
+        vec![0.5, 0.5, 0.0, 0.0],
+        "finished: shared win"
+    );
+}

@@ -1,0 +1,142 @@
+//! Outside bots end to end: the example bot answers legally; malformed, illegal and late answers
+//! are replaced by greedy moves and the game goes on; a dying process is reported.
+
+use nimmt_bots::outside::{Fault, OutsideBot};
+use nimmt_bots::Bot;
+use nimmt_core::games::classic::{Classic, Decision};
+use nimmt_core::{OptionMap, Rules, Viewer};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Plays one deal with `bot` at seat 0 and its own greedy moves elsewhere; every action must be
+/// accepted.
+fn play_with(bot: &mut OutsideBot, options: &[&str]) -> usize {
+    let mut map = OptionMap::parse(options.iter().copied()).unwrap();
+    map.set("deals", "1");
+    let mut game = Classic::from_setup(3, &map, 7).unwrap();
+    let mut others = nimmt_bots::classic::GreedyBot::new(1);
+    bot.reseed(99);
+    let mut asked = 0;
+    while !game.is_over() {
+        for (seat, _) in game.pending() {
+            let view = game.view(Viewer::Seat(seat));
+            if view.asked.is_none() {
+                continue;
+            }
+            let action = if seat.index() == 0 {
+                asked += 1;
+                bot.decide(&view)
+            } else {
+                others.decide(&view)
+            };
+            game.act(seat, &action).expect("a legal action");
+        }
+    }
+    asked
+}
+
+fn python(code: &str) -> String {
+    format!("python3 -c '{code}'")
+}
+
+#[test]
+fn the_example_bot_answers_every_decision_legally() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/classic_bot.py");
+    let mut bot = OutsideBot::spawn(
+        &format!("python3 {}", path.display()),
+        Duration::from_secs(10),
+        1,
+    )
+    .unwrap();
+    for options in [
+        &[][..],
+        &["deal=draft"][..],
+        &["fan=cow"][..],
+        &["fan=digit-swap"][..],
+    ] {
+        assert!(play_with(&mut bot, options) >= 10);
+    }
+    assert_eq!(bot.faults(), &[] as &[Fault]);
+}
+
+#[test]
+fn malformed_and_illegal_answers_are_replaced_and_the_game_goes_on() {
+    // Answers garbage to the first decision, then a card it cannot hold, then a wrong kind.
+    let code = r#"
+import sys, json
+n = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] != "decide": continue
+    n += 1
+    if n == 1: print("this is not json", flush=True)
+    elif n == 2: print(json.dumps({"id": m["id"], "action": {"type": "play", "card": 200}}), flush=True)
+    elif n == 3: print(json.dumps({"id": m["id"], "action": {"type": "take_row", "row": 9}}), flush=True)
+    else: print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
+"#;
+    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    assert!(play_with(&mut bot, &[]) >= 10);
+    let faults = bot.faults();
+    assert!(matches!(faults[0], Fault::Malformed(_)), "{faults:?}");
+    assert!(
+        matches!(faults[1], Fault::Malformed(_)),
+        "card 200 is no card: {faults:?}"
+    );
+    assert!(matches!(faults[2], Fault::Illegal(_)), "{faults:?}");
+    assert_eq!(faults.len(), 3);
+    assert!(!bot.is_dead());
+}
+
+#[test]
+fn a_late_answer_is_replaced_and_then_ignored() {
+    // Sleeps through the second decision (the first has a start-up grace), answers the rest at once.
+    let code = r#"
+import sys, json, time
+n = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] != "decide": continue
+    n += 1
+    if n == 2: time.sleep(1.5)
+    print(json.dumps({"id": m["id"], "action": m["legal"][-1]}), flush=True)
+"#;
+    let mut bot = OutsideBot::spawn(&python(code), Duration::from_millis(1000), 1).unwrap();
+    assert!(play_with(&mut bot, &[]) >= 10);
+    assert_eq!(bot.faults(), &[Fault::Late]);
+}
+
+#[test]
+fn a_bot_that_dies_is_reported_and_greedy_takes_over() {
+    let code = r#"
+import sys, json
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "decide":
+        print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
+        sys.exit(3)
+"#;
+    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    assert!(play_with(&mut bot, &["deal=draft", "deck=tactic"]) >= 10);
+    assert!(bot.is_dead());
+    assert_eq!(bot.faults(), &[Fault::Dead]);
+}
+
+#[test]
+fn the_engine_sends_view_decision_and_legal_actions() {
+    // Echoes the message it got to stderr-free storage: answers with the first legal action
+    // only if the message has every field the protocol promises.
+    let code = r#"
+import sys, json
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello": assert m["protocol"] == 1 and m["game"] == "classic"
+    if m["type"] != "decide": continue
+    v = m["view"]
+    ok = all(k in v for k in ("hand", "rows", "players", "asked", "options")) and m["decision"] == v["asked"]
+    print(json.dumps({"id": m["id"], "action": m["legal"][0] if ok else {"type": "bad"}}), flush=True)
+"#;
+    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    play_with(&mut bot, &["deal=draft"]);
+    assert_eq!(bot.faults(), &[] as &[Fault]);
+    let _ = Decision::PlayCard;
+}
