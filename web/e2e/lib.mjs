@@ -1,0 +1,115 @@
+// Shared by the end-to-end scripts: a real `nimmt serve` in a temporary directory, headless
+// Chromium, checks that count, screenshots.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, '../..');
+const bin = process.env.NIMMT_BIN ?? join(root, 'target/debug/nimmt');
+const dist = process.env.NIMMT_WEB_DIST ?? join(root, 'web/dist');
+export const artifacts = process.env.ARTIFACTS ?? join(root, 'artifacts');
+const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+mkdirSync(artifacts, { recursive: true });
+
+export const failures = [];
+let passed = 0;
+export function check(name, ok, detail = '') {
+  if (ok) {
+    passed++;
+    console.log(`ok - ${name}`);
+  } else {
+    failures.push(name);
+    console.log(`not ok - ${name} ${detail}`);
+  }
+}
+
+/** Starts the server and the browser; `run(ctx)` does the test; everything stops afterwards. */
+export async function session(run) {
+  const tmp = mkdtempSync(join(tmpdir(), 'nimmt-e2e-'));
+  let serverLog = '';
+  let server;
+  const start = (addr) =>
+    new Promise((res, rej) => {
+      server = spawn(
+        bin,
+        ['serve', '--addr', addr, '--database', `sqlite://${join(tmp, 'nimmt.db')}`, '--web-dir', dist, '--bot-delay-ms', '100'],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
+      );
+      server.stderr.on('data', (d) => (serverLog += d));
+      let out = '';
+      const timer = setTimeout(() => rej(new Error(`the server did not start:\n${out}\n${serverLog}`)), 30000);
+      server.stdout.on('data', (d) => {
+        out += d;
+        const m = out.match(/serving on (http:\/\/[0-9.:]+)/);
+        if (m) {
+          clearTimeout(timer);
+          res(m[1]);
+        }
+      });
+      server.on('exit', (c) => rej(new Error(`the server exited (${c}):\n${out}\n${serverLog}`)));
+    });
+  let browser;
+  try {
+    const base = await start('127.0.0.1:0');
+    /** Stops the server and starts it again on the same port and database. */
+    const restart = async () => {
+      const old = server;
+      const gone = new Promise((r) => old.once('exit', r));
+      old.kill('SIGTERM');
+      await gone;
+      await start(base.replace('http://', ''));
+    };
+    console.log(`# server at ${base}`);
+    browser = await chromium.launch({
+      executablePath: browserPath,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const person = async (name, viewport = { width: 1200, height: 860 }) => {
+      const ctx = await browser.newContext({ viewport, locale: 'en-US' });
+      await ctx.addInitScript((n) => {
+        if (!localStorage.getItem('nimmt.name')) localStorage.setItem('nimmt.name', n);
+      }, name);
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => failures.push(`${name}: page error ${e.message} ${(e.stack ?? '').split('\n').slice(1, 3).join(' ')}`));
+      await page.goto(base + '/');
+      await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
+      return page;
+    };
+    await run({ base, person, restart });
+  } catch (e) {
+    failures.push(`exception: ${e.stack ?? e}`);
+    console.log(e);
+  } finally {
+    await browser?.close();
+    server?.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`${passed} passed, ${failures.length} failed`);
+  if (failures.length) {
+    console.log(failures.join('\n'));
+    if (serverLog) console.log(`# server log:\n${serverLog.slice(-3000)}`);
+    process.exit(1);
+  }
+}
+
+export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** Opens a table from the lobby form with these option fields. */
+export async function openTable(page, fields) {
+  // On a phone the form starts folded.
+  if (!(await page.locator('.create details').evaluate((d) => d.open))) await page.click('.create summary');
+  for (const [k, v] of Object.entries(fields)) {
+    const el = page.locator(`[data-testid=create-form] [name=${k}]`);
+    if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(v);
+    else await el.fill(v);
+  }
+  await page.click('[data-testid=create]');
+  await page.locator('[data-testid=table]').waitFor();
+  return Number(page.url().match(/#\/table\/(\d+)/)?.[1]);
+}

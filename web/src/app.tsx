@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Client } from './client';
+import { Lobby } from './lobby';
+import { tFor } from './parts';
+import type { Lang } from './protocol';
+import { ReplayScreen } from './replay';
+import { TableScreen } from './table';
+
+function useHash(): string {
+  const [hash, setHash] = useState(window.location.hash || '#/');
+  useEffect(() => {
+    const f = () => setHash(window.location.hash || '#/');
+    window.addEventListener('hashchange', f);
+    return () => window.removeEventListener('hashchange', f);
+  }, []);
+  return hash;
+}
+
+export function App(props: { client: Client }) {
+  const { client } = props;
+  const [, tick] = useState(0);
+  useEffect(() => client.subscribe(() => tick((x) => x + 1)), []);
+  const hash = useHash();
+  const t = tFor(client.lang);
+  const go = (h: string) => {
+    window.location.hash = h;
+  };
+  const [name, setName] = useState(client.name);
+  useEffect(() => setName(client.name), [client.state.me?.name]);
+  const s = client.state;
+  let screen;
+  let m: RegExpMatchArray | null;
+  if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
+  else if ((m = hash.match(/^#\/replay\/(\d+)/)))
+    screen = <ReplayScreen t={t} id={Number(m[1])} info={s.lobby.find((x) => x.id === Number(m![1])) ?? s.tables[Number(m![1])]?.info} go={go} />;
+  else screen = <Lobby client={client} t={t} go={go} />;
+  return (
+    <div class="app">
+      <header class="top">
+        <a href="#/" class="logo">
+          🐮 {t('app.title')}
+        </a>
+        <span class={`status ${client.status}`} data-testid="conn" data-status={client.status}>
+          {t(client.status === 'online' ? 'app.online' : client.status === 'connecting' ? 'app.connecting' : 'app.offline')}
+        </span>
+        <span class="spacer" />
+        <form
+          class="name"
+          onSubmit={(e) => {
+            e.preventDefault();
+            client.setName(name);
+          }}
+        >
+          <input
+            aria-label={t('app.name')}
+            data-testid="name"
+            value={name}
+            maxLength={24}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+          <button type="submit" data-testid="rename" disabled={Object.keys(s.tables).length > 0}>
+            {t('app.rename')}
+          </button>
+        </form>
+        <select
+          aria-label={t('app.language')}
+          data-testid="lang"
+          value={client.lang}
+          onChange={(e) => client.setLang((e.target as HTMLSelectElement).value as Lang)}
+        >
+          <option value="en">English</option>
+          <option value="de">Deutsch</option>
+        </select>
+      </header>
+      {s.replaced && (
+        <div class="banner">
+          {t('app.replaced')}{' '}
+          <button type="button" onClick={() => client.takeOver()}>
+            {t('app.reload')}
+          </button>
+        </div>
+      )}
+      {s.errors.length > 0 && (
+        <div class="toast" role="alert" data-testid="error">
+          {s.errors[0].text}{' '}
+          <button type="button" onClick={() => client.dismissError()}>
+            {t('app.dismiss')}
+          </button>
+        </div>
+      )}
+      {screen}
+    </div>
+  );
+}

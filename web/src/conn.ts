@@ -1,0 +1,169 @@
+// The WebSocket connection: says hello (with the saved token, so a reload or a dropped line
+// resumes the seat), reconnects with a growing pause, and hands every server message on.
+
+import { PROTOCOL_VERSION, type ClientMsg, type Lang, type ServerMsg } from './protocol';
+
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface ConnOptions {
+  url: string;
+  open: (url: string) => SocketLike;
+  storage: StorageLike;
+  setTimer: (f: () => void, ms: number) => unknown;
+  clearTimer: (t: unknown) => void;
+  onMessage: (msg: ServerMsg) => void;
+  onStatus: (status: ConnStatus) => void;
+}
+
+export type ConnStatus = 'connecting' | 'online' | 'offline';
+
+export const TOKEN_KEY = 'nimmt.token';
+export const NAME_KEY = 'nimmt.name';
+const OPEN = 1;
+
+/** Pause before the n-th reconnection attempt (0-based): 0.5 s doubling up to 8 s. */
+export function backoff(attempt: number): number {
+  return Math.min(8000, 500 * 2 ** Math.min(attempt, 4));
+}
+
+export class Connection {
+  private sock: SocketLike | null = null;
+  private attempts = 0;
+  private timer: unknown = null;
+  private ping: unknown = null;
+  private stopped = false;
+  private nextId = 1;
+  private queue: ClientMsg[] = [];
+  private helloDone = false;
+  status: ConnStatus = 'connecting';
+
+  constructor(
+    private o: ConnOptions,
+    public name: string,
+    public lang: Lang,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Closes for good (no reconnection), e.g. when another tab took over. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.o.clearTimer(this.timer);
+    if (this.ping !== null) this.o.clearTimer(this.ping);
+    this.sock?.close();
+  }
+
+  /** Sends now, or after the next hello when offline. Returns the request id. */
+  send(msg: ClientMsg): number {
+    const id = this.nextId++;
+    if (this.sock && this.sock.readyState === OPEN && this.helloDone) {
+      this.sock.send(JSON.stringify({ id, ...msg }));
+    } else if (msg.type !== 'resync' && msg.type !== 'act') {
+      // Moves and resyncs made offline are stale by the time we are back; the state we get
+      // on resuming replaces them.
+      this.queue.push(msg);
+    }
+    return id;
+  }
+
+  /** Drops the connection and opens a new one (e.g. with a new name or language). */
+  reconnect(): void {
+    this.sock?.close();
+  }
+
+  /** Says hello again on the same connection's successor, without a token. */
+  forgetToken(): void {
+    this.o.storage.removeItem(TOKEN_KEY);
+  }
+
+  private setStatus(s: ConnStatus) {
+    this.status = s;
+    this.o.onStatus(s);
+  }
+
+  private connect() {
+    this.timer = null;
+    this.helloDone = false;
+    this.setStatus('connecting');
+    const sock = this.o.open(this.o.url);
+    this.sock = sock;
+    sock.onopen = () => {
+      const token = this.o.storage.getItem(TOKEN_KEY) ?? undefined;
+      const hello: ClientMsg = { type: 'hello', protocol: PROTOCOL_VERSION, name: this.name, lang: this.lang };
+      if (token) hello.token = token;
+      sock.send(JSON.stringify(hello));
+    };
+    sock.onmessage = (ev) => {
+      let msg: ServerMsg;
+      try {
+        msg = JSON.parse(String(ev.data)) as ServerMsg;
+      } catch {
+        return;
+      }
+      if (msg.type === 'welcome') {
+        this.attempts = 0;
+        this.helloDone = true;
+        this.o.storage.setItem(TOKEN_KEY, msg.token);
+        this.setStatus('online');
+        this.o.onMessage(msg);
+        const q = this.queue;
+        this.queue = [];
+        for (const m of q) this.send(m);
+        this.keepAlive();
+        return;
+      }
+      if (msg.type === 'replaced') {
+        this.o.onMessage(msg);
+        this.stop();
+        this.setStatus('offline');
+        return;
+      }
+      this.o.onMessage(msg);
+    };
+    sock.onerror = () => {};
+    sock.onclose = () => {
+      if (this.sock !== sock) return;
+      this.sock = null;
+      this.helloDone = false;
+      if (this.ping !== null) this.o.clearTimer(this.ping);
+      this.ping = null;
+      if (this.stopped) return;
+      this.setStatus('offline');
+      const wait = backoff(this.attempts++);
+      this.timer = this.o.setTimer(() => this.connect(), wait);
+    };
+  }
+
+  private keepAlive() {
+    if (this.ping !== null) this.o.clearTimer(this.ping);
+    this.ping = this.o.setTimer(() => {
+      this.ping = null;
+      if (this.sock && this.helloDone) {
+        this.sock.send(JSON.stringify({ type: 'ping' }));
+        this.keepAlive();
+      }
+    }, 25000);
+  }
+}
+
+/** The WebSocket address of the server that served the page. */
+export function socketUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GAME_OPTIONS } from './lobby';
+import { describe, expect, it } from 'vitest';
+import { DICTS, pickLang, serverText, translate } from './i18n';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('texts in English and German', () => {
+  it('both languages have every key, none empty, with the same placeholders', () => {
+    const en = Object.keys(DICTS.en).sort();
+    const de = Object.keys(DICTS.de).sort();
+    expect(de).toEqual(en);
+    for (const k of en) {
+      const a = DICTS.en[k as keyof typeof DICTS.en];
+      const b = DICTS.de[k as keyof typeof DICTS.de];
+      expect(a.trim(), k).not.toBe('');
+      expect(b.trim(), k).not.toBe('');
+      expect(placeholders(b), k).toEqual(placeholders(a));
+    }
+  });
+
+  it('the German texts are translated, not copied', () => {
+    const same = Object.keys(DICTS.en).filter(
+      (k) => DICTS.en[k as keyof typeof DICTS.en] === DICTS.de[k as keyof typeof DICTS.de] && !/^\W*\{\w+\}\W*$/.test(DICTS.en[k as keyof typeof DICTS.en]),
+    );
+    // Only names and formulas that read the same in both.
+    expect(same.sort()).toEqual(['app.title', 'game.classic', 'game.help', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'srv.option_set', 'table.chat', 'table.lobby']);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('de', 'result.wins', { name: 'Ann', points: translate('de', 'result.nPoints', { n: 12 }) })).toBe('Ann gewinnt mit 12 Punkten!');
+    expect(translate('en', 'result.wins', { name: 'Ann', points: translate('en', 'result.nPoints', { n: 12 }) })).toBe('Ann wins with 12 points!');
+  });
+
+  it('server notices are translated by key, unknown keys shown as sent', () => {
+    expect(serverText('de', { key: 'joined', params: { name: 'Bob', seat: '2' }, text: 'Bob sits down (seat 2).' })).toBe('Bob setzt sich (Platz 2).');
+    expect(serverText('de', { key: 'help', text: 'Commands: …' })).toBe('Commands: …');
+  });
+
+  it('starts in the browser language unless one was chosen', () => {
+    expect(pickLang(null, ['de-AT', 'en'])).toBe('de');
+    expect(pickLang(null, ['fr-FR', 'en-GB'])).toBe('en');
+    expect(pickLang(null, ['fr'])).toBe('en');
+    expect(pickLang('en', ['de-DE'])).toBe('en');
+  });
+});
+
+
+describe('texts the screens look up by name', () => {
+  it('every option of every game has a name, a one-line explanation and names for its values', () => {
+    for (const [game, specs] of Object.entries(GAME_OPTIONS)) {
+      for (const o of specs) {
+        const keys = [`opt.${o.key}`, `opt.${o.key}.help`, ...(o.choices ?? []).map((c) => `opt.${o.key}.${c}`)];
+        for (const k of keys) {
+          expect(k in DICTS.en, `${game}: ${k}`).toBe(true);
+          expect(k in DICTS.de, `${game}: ${k}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  // The server's own table of texts (nimmt-protocol), when this checkout has it: the notices this
+  // client translates itself must take the same parameters.
+  const texts = join(__dirname, '../../crates/nimmt-protocol/src/texts.rs');
+  it.skipIf(!existsSync(texts))('server notices translated here match the server texts', () => {
+    const src = readFileSync(texts, 'utf8');
+    const server = new Map<string, string>();
+    for (const m of src.matchAll(/\(\s*"(\w+)",\s*"((?:[^"\\]|\\.)*)",/g)) server.set(m[1], m[2]);
+    for (const k of Object.keys(DICTS.en).filter((k) => k.startsWith('srv.'))) {
+      const key = k.slice(4);
+      expect(server.has(key), key).toBe(true);
+      expect(placeholders(DICTS.en[k as keyof typeof DICTS.en])).toEqual(placeholders(server.get(key)!));
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { render } from 'preact';
+import { App } from './app';
+import { Client } from './client';
+import './style.css';
+
+const client = new Client();
+document.documentElement.lang = client.lang;
+render(<App client={client} />, document.getElementById('app')!);

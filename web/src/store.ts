@@ -1,0 +1,196 @@
+// The client's state and how each server message changes it. Pure: `apply` returns the new state
+// and the effects (messages to send, animations, token changes) for the caller to carry out.
+
+import type { ClassicView, ClientMsg, GameEvent, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
+
+export interface Line {
+  /** `null` for a server notice. */
+  from: string | null;
+  text: string;
+  key?: string;
+  params?: Record<string, string>;
+  error?: boolean;
+}
+
+export interface AtTable {
+  info: TableInfo;
+  version: number;
+  you: You;
+  view: ClassicView | null;
+  chat: Line[];
+  /** A version gap was seen; updates are ignored until the full state arrives. */
+  resyncing: boolean;
+}
+
+export interface Me {
+  player: string;
+  name: string;
+  token: string;
+}
+
+export interface State {
+  me: Me | null;
+  lobby: TableInfo[];
+  lobbyChat: Line[];
+  tables: Record<TableId, AtTable>;
+  /** Errors not about a table (shown as a toast). */
+  errors: Line[];
+  replaced: boolean;
+  /** Lines for a table whose state has not arrived yet (the notice of one's own joining comes
+   * first); they open its chat. */
+  early: Record<TableId, Line[]>;
+}
+
+export type Effect =
+  | { kind: 'send'; msg: ClientMsg }
+  | { kind: 'token'; token: string | null }
+  | { kind: 'animate'; table: TableId; from: ClassicView | null; events: GameEvent[] }
+  | { kind: 'rehello' };
+
+export const CHAT_KEEP = 200;
+
+export function initialState(): State {
+  return { me: null, lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {} };
+}
+
+function push(lines: Line[], line: Line): Line[] {
+  const out = lines.length >= CHAT_KEEP ? lines.slice(lines.length - CHAT_KEEP + 1) : lines.slice();
+  out.push(line);
+  return out;
+}
+
+function textLine(t: Text, error = false): Line {
+  return { from: null, text: t.text, key: t.key, params: t.params, error };
+}
+
+/** Adds a line to a table's chat, or keeps it until the table's state arrives. */
+function tableLine(s: State, id: TableId, line: Line): State {
+  if (s.tables[id]) return withTable(s, id, (t) => ({ ...t, chat: push(t.chat, line) }));
+  const early = (s.early[id] ?? []).slice(-19);
+  return { ...s, early: { ...s.early, [id]: [...early, line] } };
+}
+
+function withTable(s: State, id: TableId, f: (t: AtTable) => AtTable): State {
+  const t = s.tables[id];
+  if (!t) return s;
+  return { ...s, tables: { ...s.tables, [id]: f(t) } };
+}
+
+/** Applies one server message. */
+export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect[] } {
+  const effects: Effect[] = [];
+  switch (msg.type) {
+    case 'welcome': {
+      effects.push({ kind: 'token', token: msg.token });
+      effects.push({ kind: 'send', msg: { type: 'list_tables', subscribe: true } });
+      // Tables where we no longer sit are forgotten; each seated one sends a `state` next.
+      const tables: Record<TableId, AtTable> = {};
+      for (const id of msg.seated) if (s.tables[id]) tables[id] = { ...s.tables[id], resyncing: true };
+      // Watching is not a seat: watch again what we watched before the connection dropped.
+      for (const t of Object.values(s.tables)) {
+        if (t.you.role === 'spectator' && !msg.seated.includes(t.info.id)) {
+          tables[t.info.id] = { ...t, resyncing: true };
+          effects.push({ kind: 'send', msg: { type: 'join', table: t.info.id, role: 'spectator' } });
+        }
+      }
+      s = { ...s, me: { player: msg.player, name: msg.name, token: msg.token }, tables, replaced: false };
+      break;
+    }
+    case 'tables':
+      s = { ...s, lobby: msg.tables.slice().sort((a, b) => a.id - b.id) };
+      break;
+    case 'table_changed': {
+      const rest = s.lobby.filter((t) => t.id !== msg.table.id);
+      const lobby = msg.closed ? rest : [...rest, msg.table].sort((a, b) => a.id - b.id);
+      s = { ...s, lobby };
+      s = withTable(s, msg.table.id, (t) => ({ ...t, info: msg.table }));
+      break;
+    }
+    case 'state': {
+      const id = msg.table.id;
+      const old = s.tables[id];
+      const early = { ...s.early };
+      const first = early[id] ?? [];
+      delete early[id];
+      s = {
+        ...s,
+        early,
+        tables: {
+          ...s.tables,
+          [id]: {
+            info: msg.table,
+            version: msg.version,
+            you: msg.you,
+            view: (msg.view as ClassicView | undefined) ?? null,
+            chat: [...(old?.chat ?? []), ...first],
+            resyncing: false,
+          },
+        },
+      };
+      break;
+    }
+    case 'update': {
+      const t = s.tables[msg.table];
+      if (!t) {
+        // An update for a table we do not know: ask for all of it.
+        effects.push({ kind: 'send', msg: { type: 'resync', table: msg.table } });
+        break;
+      }
+      if (t.resyncing || msg.version <= t.version) break; // old news, or a full state is coming
+      if (msg.version !== t.version + 1) {
+        effects.push({ kind: 'send', msg: { type: 'resync', table: msg.table } });
+        s = withTable(s, msg.table, (t) => ({ ...t, resyncing: true }));
+        break;
+      }
+      effects.push({ kind: 'animate', table: msg.table, from: t.view, events: msg.events as GameEvent[] });
+      s = withTable(s, msg.table, (t) => ({ ...t, version: msg.version, view: msg.view as ClassicView }));
+      break;
+    }
+    case 'chat': {
+      const line: Line = { from: msg.from, text: msg.text };
+      if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
+      else s = tableLine(s, msg.table, line);
+      break;
+    }
+    case 'notice': {
+      const line = textLine(msg);
+      if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
+      else s = tableLine(s, msg.table, line);
+      break;
+    }
+    case 'error': {
+      const line = textLine(msg, true);
+      if (msg.code === 'bad_token') {
+        // The server forgot us (a new database): start afresh.
+        effects.push({ kind: 'token', token: null }, { kind: 'rehello' });
+      }
+      if (msg.code === 'stale' && msg.table !== undefined) {
+        effects.push({ kind: 'send', msg: { type: 'resync', table: msg.table } });
+      }
+      if (msg.table !== undefined && s.tables[msg.table]) {
+        s = withTable(s, msg.table, (t) => ({ ...t, chat: push(t.chat, line) }));
+      } else {
+        s = { ...s, errors: push(s.errors, line) };
+      }
+      break;
+    }
+    case 'left': {
+      const tables = { ...s.tables };
+      delete tables[msg.table];
+      s = { ...s, tables };
+      break;
+    }
+    case 'replaced':
+      s = { ...s, replaced: true };
+      break;
+    case 'ack':
+    case 'pong':
+      break;
+  }
+  return { state: s, effects };
+}
+
+/** Removes the oldest error (after it was shown). */
+export function dismissError(s: State): State {
+  return { ...s, errors: s.errors.slice(1) };
+}
