@@ -21,8 +21,6 @@ pub enum BotSpec {
     Mcts(MctsConfig),
     /// An outside bot: this command, run by the shell, speaks `docs/bot-protocol.md`.
     Cmd(String),
-    /// A playout policy played directly (diagnostics).
-    Policy(Playout),
 }
 
 /// Why a bot spec was refused.
@@ -51,11 +49,6 @@ impl FromStr for BotSpec {
         match (name.to_ascii_lowercase().as_str(), rest) {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
-            ("policy", Some(p)) => Ok(BotSpec::Policy(match p {
-                "random" => Playout::Random,
-                "cautious" => Playout::Cautious,
-                _ => Playout::Risk,
-            })),
             ("mcts", settings) => parse_mcts(settings.unwrap_or("")).map(BotSpec::Mcts),
             ("cmd", Some(command)) if !command.trim().is_empty() => {
                 Ok(BotSpec::Cmd(command.trim().to_owned()))
@@ -104,7 +97,7 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
                     "own" => Utility::Own,
                     "relative" => Utility::Relative,
                     "win" => Utility::Win,
-                    _ => return Err(bad(item, "utility=own or utility=relative")),
+                    _ => return Err(bad(item, "utility=relative, own or win")),
                 }
             }
             _ => {
@@ -141,7 +134,6 @@ impl fmt::Display for BotSpec {
                 Ok(())
             }
             BotSpec::Cmd(c) => write!(f, "cmd:{c}"),
-            BotSpec::Policy(p) => write!(f, "policy:{p:?}"),
         }
     }
 }
@@ -158,7 +150,6 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::new(*config, seed)),
-            BotSpec::Policy(p) => Box::new(crate::classic::mcts::PolicyBot::new(*p, seed)),
             BotSpec::Cmd(command) => Box::new(OutsideBot::spawn(command, timeout, seed)?),
         })
     }

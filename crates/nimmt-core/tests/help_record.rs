@@ -123,3 +123,16 @@ fn help_is_set_up_through_the_game_layer_and_checks_its_options() {
     assert_eq!(e.code(), "malformed");
     assert_eq!(g.view(Viewer::Spectator), before);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, ..Default::default() })]
+
+    #[test]
+    fn any_recorded_game_replays_to_the_same_events(players in 3usize..=5, seed in proptest::prelude::any::<u64>()) {
+        let (game, events) = random_recorded_game(players, seed);
+        let replayed = replay(&game.record()).unwrap();
+        let replayed_events: Vec<Value> = replayed.events.iter().map(|e| json!(e)).collect();
+        proptest::prop_assert_eq!(replayed_events, events);
+        proptest::prop_assert_eq!(replayed.game.outcome(), game.game().outcome());
+    }
+}

@@ -149,46 +149,6 @@ impl MctsBot {
     }
 }
 
-/// Plays the playout policy itself (a diagnostic baseline for the search).
-#[derive(Clone, Debug)]
-pub struct PolicyBot {
-    pub policy: Playout,
-    rng: SmallRng,
-}
-
-impl PolicyBot {
-    pub fn new(policy: Playout, seed: u64) -> Self {
-        PolicyBot {
-            policy,
-            rng: SmallRng::seed_from_u64(seed),
-        }
-    }
-}
-
-impl Bot<Classic> for PolicyBot {
-    fn decide(&mut self, view: &View) -> Action {
-        let legal = view.legal_actions();
-        if view.asked != Some(nimmt_core::games::classic::Decision::PlayCard) {
-            return super::GreedyBot::new(self.rng.next_u64()).decide(view);
-        }
-        let knowledge = Knowledge::from_view(view);
-        let template = Template::from_view(view);
-        let hands = knowledge.sample(&mut self.rng);
-        let world = template.world(&hands);
-        let card = world.policy_card(knowledge.me, self.policy, &mut self.rng);
-        legal
-            .into_iter()
-            .find(|a| matches!(a, Action::Play { card: c, swap: false } if *c == card))
-            .expect("a card of the hand")
-    }
-    fn name(&self) -> String {
-        "policy".into()
-    }
-    fn reseed(&mut self, seed: u64) {
-        self.rng = SmallRng::seed_from_u64(seed);
-    }
-}
-
 impl Bot<Classic> for MctsBot {
     fn decide(&mut self, view: &View) -> Action {
         let stats = self.search(view);

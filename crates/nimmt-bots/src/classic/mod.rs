@@ -171,6 +171,17 @@ mod tests {
                 });
             }
         }
+        // a full table: ten players, every card of the deck dealt
+        for options in [&[][..], &["fan=cow"][..], &["deal=draft"][..]] {
+            let mut g = game(10, options, 77);
+            let mut bots = bots(10, 77);
+            play(&mut g, &mut bots, |game, seat, _, action| {
+                assert!(
+                    game.legal_actions(seat).contains(action),
+                    "{options:?}: {action:?} not legal"
+                );
+            });
+        }
         for d in [Decision::PlayCard, Decision::TakeRow, Decision::DraftPick] {
             assert!(
                 asked.contains(&format!("{:?}", Some(d))),

@@ -1,8 +1,10 @@
 //! Determinized Monte Carlo search: each sampled world deals the cards the bot cannot see
-//! (other hands, draw pile) at random in agreement with its view; every legal action is tried
+//! (other hands, draw pile) at random in agreement with its view; the legal actions are tried
 //! in it and the deal played out with a cheap greedy policy, all actions with the same luck
-//! (common random numbers). The action with the best average result wins: the bot's expected
-//! share of the win after the deal ([`GameValues`]); among equals the greedy favourite.
+//! (common random numbers). The result of a playout is the bot's expected share of the win
+//! after the deal ([`GameValues`]). The budget is spent by sequential halving: all actions in
+//! the first round, the better half in the next, and so on; among equal averages the greedy
+//! favourite wins.
 
 use super::greedy::greedy_action;
 use crate::Bot;
@@ -35,7 +37,6 @@ pub struct MctsBot {
     pub to_game_end: bool,
     /// The share of random moves in playouts (the rest are greedy).
     pub playout_noise: f64,
-
     rng: ChaCha8Rng,
     buf: Vec<Action>,
     values: GameValues,
@@ -91,10 +92,9 @@ impl GameValues {
 impl MctsBot {
     pub fn new(seed: u64) -> Self {
         MctsBot {
-            budget: Budget::Iters(1000),
+            budget: Budget::Iters(3000),
             playout_noise: 0.0,
             to_game_end: false,
-
             rng: ChaCha8Rng::seed_from_u64(seed),
             buf: Vec::new(),
             values: GameValues::default(),
@@ -102,13 +102,13 @@ impl MctsBot {
     }
 
     /// Plays `world` from `first` (an action of `me`) to the end of the deal; the result for
-    /// `me`: its points of the deal less the others' average.
+    /// `me`: its expected share of the win from the totals after the deal ([`GameValues`]).
     fn playout(&mut self, mut world: Help, me: Seat, first: &Action) -> f64 {
         let deal = world.deal_number();
         let before = world.totals().to_vec();
         if world.act_quiet(me, first).is_err() {
-            // The sampled world disagrees with the view (it cannot): count it as neutral.
-            return 0.0;
+            // The sampled world disagrees with the view (it cannot): count it as no change.
+            return self.values.get(&before, world.options().end_at)[me.index()];
         }
         for _ in 0..20_000 {
             let Some(stage) = world.stage() else { break };
@@ -239,40 +239,51 @@ impl Bot<Help> for MctsBot {
         let k = legal.len();
         let mut sum = vec![0.0f64; k];
         let mut visits = vec![0u32; k];
-        // Every action is tried in the same sampled worlds with the same playout luck (common
-        // random numbers), so differences between actions are not drowned in the deal's luck.
-        let started = Instant::now();
-        let mut worlds = 0u64;
-        loop {
-            let more = match self.budget {
-                Budget::Iters(n) => worlds < (n / k as u64).max(8),
-                Budget::Millis(ms) => worlds < 8 || started.elapsed().as_millis() < ms as u128,
-            };
-            if !more {
-                break;
-            }
-            worlds += 1;
-            let world = sample_world(view, &mut self.rng);
-            let luck: u64 = self.rng.random();
-            for arm in 0..k {
-                let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
-                let r = self.playout(world.clone(), me, &legal[arm]);
-                self.rng = saved;
-                sum[arm] += r;
-                visits[arm] += 1;
-            }
-        }
-        // The best average; among equals, the greedy favourite.
         let prior = greedy_action(&view.row, &legal);
-        let best = (0..k)
-            .max_by(|&a, &b| {
-                let mean = |i: usize| sum[i] / visits[i].max(1) as f64;
-                mean(a)
-                    .total_cmp(&mean(b))
-                    .then((Some(legal[a]) == prior).cmp(&(Some(legal[b]) == prior)))
-            })
-            .expect("actions");
-        legal[best]
+        // The best average first; among equals, the greedy favourite.
+        let order = |sum: &[f64], visits: &[u32], a: usize, b: usize| {
+            let mean = |i: usize| sum[i] / visits[i].max(1) as f64;
+            mean(b)
+                .total_cmp(&mean(a))
+                .then((Some(legal[b]) == prior).cmp(&(Some(legal[a]) == prior)))
+        };
+        // Sequential halving: every round tries the surviving actions in the same fresh worlds
+        // with the same playout luck (common random numbers, so differences between actions are
+        // not drowned in the deal's luck), then keeps the better half.
+        let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64; // ⌈log2 k⌉
+        let started = Instant::now();
+        let mut alive: Vec<usize> = (0..k).collect();
+        let mut round = 0u64;
+        while alive.len() > 1 {
+            round += 1;
+            let mut worlds = 0u64;
+            loop {
+                let more = match self.budget {
+                    Budget::Iters(n) => worlds < (n / (rounds * alive.len() as u64)).max(8),
+                    Budget::Millis(ms) => {
+                        worlds < 8
+                            || started.elapsed().as_millis() * (rounds as u128)
+                                < ms as u128 * round as u128
+                    }
+                };
+                if !more {
+                    break;
+                }
+                worlds += 1;
+                let world = sample_world(view, &mut self.rng);
+                let luck: u64 = self.rng.random();
+                for &arm in &alive {
+                    let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
+                    let r = self.playout(world.clone(), me, &legal[arm]);
+                    self.rng = saved;
+                    sum[arm] += r;
+                    visits[arm] += 1;
+                }
+            }
+            alive.sort_by(|&a, &b| order(&sum, &visits, a, b));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        legal[alive[0]]
     }
 
     fn name(&self) -> String {

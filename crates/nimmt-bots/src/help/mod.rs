@@ -34,7 +34,7 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
 }
 
 /// A bot by name: `random`, `greedy`, `mcts`, or `mcts:` with comma-separated settings
-/// `iters=N` (playouts per decision, default 1000) or `ms=N` (time per decision),
+/// `iters=N` (playouts per decision, default 3000) or `ms=N` (time per decision),
 /// `horizon=deal|game` (play out to the end of the deal, default, or the game) and
 /// `noise=P` (share of random moves in playouts, default 0).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
@@ -70,8 +70,7 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
 
 /// The HELP! bot for a command-line spec (`random`, `greedy`, `mcts`, `mcts:ms=N`,
 /// `mcts:iters=N`; the classic search's `playout` and `utility` settings do not apply). `None`
-/// for an outside bot (`cmd:`) or a classic playout policy (`policy:`), which speak only
-/// classic so far.
+/// for an outside bot (`cmd:`), which speaks only classic so far.
 pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     use crate::classic::Budget as ClassicBudget;
     use crate::spec::BotSpec;
@@ -86,8 +85,8 @@ pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<H
             };
             Box::new(bot)
         }
-        // The classic playout policies and outside bots speak classic only.
-        BotSpec::Policy(_) | BotSpec::Cmd(_) => return None,
+        // Outside bots speak classic only.
+        BotSpec::Cmd(_) => return None,
     })
 }
 

@@ -35,7 +35,7 @@ fn bot_names_parse() {
         by_name("mcts:ms=20,horizon=game", 1).unwrap().name(),
         "mcts:ms=20"
     );
-    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=1000");
+    assert_eq!(by_name("mcts", 1).unwrap().name(), "mcts:iters=3000");
     assert!(by_name("mcts:iters=0", 1).is_none());
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
@@ -131,7 +131,8 @@ fn greedy_beats_random() {
     assert!(share > 0.3, "greedy's win share against random: {share:.3}");
 }
 
-/// `cargo test -p nimmt-bots --release -- --ignored help_mcts_against_greedy --nocapture`
+/// `cargo test -p nimmt-bots --release --lib -- --ignored help_mcts_against_greedy --nocapture`;
+/// `GAMES=N`, `MCTS=<bot>` and `FIELD=<bot>` change the number of games and the bots.
 #[test]
 #[ignore = "long: run in release"]
 fn help_mcts_against_greedy() {
@@ -140,10 +141,11 @@ fn help_mcts_against_greedy() {
         .and_then(|g| g.parse().ok())
         .unwrap_or(1000);
     let mcts = std::env::var("MCTS").unwrap_or_else(|_| "mcts".into());
+    let field = std::env::var("FIELD").unwrap_or_else(|_| "greedy".into());
     let start = std::time::Instant::now();
-    let share = arena(&mcts, "greedy", 4, games, 2026);
+    let share = arena(&mcts, &field, 4, games, 2026);
     println!(
-        "{mcts} against 3 × greedy, 4 players, {games} games: win share {:.3} (no edge: 0.250), {:.1} s",
+        "{mcts} against 3 × {field}, 4 players, {games} games: win share {:.3} (no edge: 0.250), {:.1} s",
         share,
         start.elapsed().as_secs_f64()
     );

@@ -20,7 +20,7 @@ pub struct Args {
     /// The bot at a seat, once per seat: random, greedy, mcts[:ms=N|:iters=N], cmd:COMMAND.
     #[arg(long = "seat", value_name = "SPEC", required = true)]
     pub seats: Vec<String>,
-    /// Number of deals to play (each deal is one game of one deal).
+    /// Number of games to play: for classic each is one deal; for help each runs to its end.
     #[arg(long, default_value_t = 1000)]
     pub deals: u64,
     /// Seed of the whole run: the same seed gives the same deals.
@@ -54,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let report = arena::run(&config, &|done| bar.set_position(done))?;
     bar.finish_and_clear();
     if args.json {
-        println!("{}", serde_json::to_string(&json(&report))?);
+        println!("{}", json(&report));
     } else {
         print!("{}", table(&report, german()));
     }
@@ -63,9 +63,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
     let kind: GameKind = args.game.parse()?;
-    if kind != GameKind::Classic {
-        anyhow::bail!("the arena has bots for classic only, not {kind}");
-    }
     let seats = args
         .seats
         .iter()
@@ -85,6 +82,7 @@ fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     Ok(ArenaConfig {
+        game: kind,
         players: args.players.unwrap_or(seats.len()),
         seats,
         options,
@@ -96,18 +94,43 @@ fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
 }
 
 /// The `--json` object: `{"deals": N, "seats": [{"seat", "mean_points", "ci95", "win_share",
-/// "mean_decision_ms"}, ...]}`, one entry per `--seat` in the given order.
-pub fn json(report: &ArenaReport) -> serde_json::Value {
-    serde_json::json!({
-        "deals": report.deals,
-        "seats": report.seats.iter().map(|s| serde_json::json!({
-            "seat": s.seat,
-            "mean_points": s.mean_points,
-            "ci95": s.ci95,
-            "win_share": s.win_share,
-            "mean_decision_ms": s.mean_decision_ms,
-        })).collect::<Vec<_>>(),
-    })
+/// "mean_decision_ms"}, ...]}`, one entry per `--seat` in the given order (fields in this order).
+pub fn json(report: &ArenaReport) -> String {
+    serde_json::to_string(&JsonReport::from(report)).expect("numbers and strings serialize")
+}
+
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    deals: u64,
+    seats: Vec<JsonSeat<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonSeat<'a> {
+    seat: &'a str,
+    mean_points: f64,
+    ci95: f64,
+    win_share: f64,
+    mean_decision_ms: f64,
+}
+
+impl<'a> From<&'a ArenaReport> for JsonReport<'a> {
+    fn from(report: &'a ArenaReport) -> Self {
+        JsonReport {
+            deals: report.deals,
+            seats: report
+                .seats
+                .iter()
+                .map(|s| JsonSeat {
+                    seat: &s.seat,
+                    mean_points: s.mean_points,
+                    ci95: s.ci95,
+                    win_share: s.win_share,
+                    mean_decision_ms: s.mean_decision_ms,
+                })
+                .collect(),
+        }
+    }
 }
 
 fn german() -> bool {
@@ -205,7 +228,13 @@ mod tests {
             "2",
         ]);
         let report = arena::run(&config(&args).unwrap(), &|_| {}).unwrap();
-        let v = json(&report);
+        let text = json(&report);
+        // the fields come in the documented order
+        let at = |k: &str| text.find(&format!("\"{k}\"")).unwrap();
+        assert!(at("deals") < at("seats"));
+        assert!(at("seat\":\"greedy") < at("mean_points") && at("mean_points") < at("ci95"));
+        assert!(at("ci95") < at("win_share") && at("win_share") < at("mean_decision_ms"));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         let obj = v.as_object().unwrap();
         assert_eq!(obj.keys().collect::<Vec<_>>(), ["deals", "seats"]);
         assert_eq!(v["deals"], 6);
@@ -244,10 +273,12 @@ mod tests {
             "{e}"
         );
         let args = parse(&["--game", "help", "--seat", "greedy", "--seat", "random"]);
+        assert_eq!(config(&args).unwrap().game, GameKind::Help);
+        let args = parse(&["--game", "chess", "--seat", "greedy", "--seat", "random"]);
         assert!(config(&args)
             .unwrap_err()
             .to_string()
-            .contains("classic only"));
+            .contains("unknown game \"chess\""));
         let args = parse(&["--seat", "greedy", "--seat", "random", "--option", "fan"]);
         assert!(config(&args).unwrap_err().to_string().contains("KEY=VALUE"));
     }
