@@ -12,7 +12,11 @@ fn nimmt(args: &[&str]) -> Output {
 fn refused(args: &[&str]) -> String {
     let o = nimmt(args);
     assert!(!o.status.success(), "{args:?} was accepted");
-    assert!(o.stdout.is_empty(), "nothing drawn: {:?}", String::from_utf8_lossy(&o.stdout));
+    assert!(
+        o.stdout.is_empty(),
+        "nothing drawn: {:?}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
@@ -20,8 +24,19 @@ fn refused(args: &[&str]) -> String {
 fn bad_setups_are_named() {
     let e = refused(&["play", "--bot", "clever"]);
     assert!(e.contains("unknown bot \"clever\""), "{e}");
-    let e = refused(&["play", "--players", "2", "--bot", "random", "--bot", "greedy"]);
-    assert!(e.contains("2 players leave room for 1 bots, but 2 were given"), "{e}");
+    let e = refused(&[
+        "play",
+        "--players",
+        "2",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+    ]);
+    assert!(
+        e.contains("2 players leave room for 1 bots, but 2 were given"),
+        "{e}"
+    );
     let e = refused(&["play", "--lang", "fr"]);
     assert!(e.contains("unknown language \"fr\""), "{e}");
     let e = refused(&["play", "--option", "fan=cow,mountain"]);
