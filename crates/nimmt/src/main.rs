@@ -26,7 +26,7 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Let bots play many seeded deals against each other and compare them.
     Arena(cmd::arena::Args),
-    /// Play in the terminal: offline at seat 0 against bots.
+    /// Play in the terminal: offline at seat 0 against bots, or online with --server.
     Play(cmd::play::Args),
 }
 

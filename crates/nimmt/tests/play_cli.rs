@@ -46,3 +46,12 @@ fn bad_setups_are_named() {
     let e = refused(&["play", "--bot", "mcts:ms=fast"]);
     assert!(e.contains("bad setting \"ms=fast\""), "{e}");
 }
+
+#[test]
+fn online_play_refuses_offline_flags_and_names_an_unreachable_server() {
+    let e = refused(&["play", "--server", "ws://127.0.0.1:9", "--bot", "greedy"]);
+    assert!(e.contains("are for offline games"), "{e}");
+    // Port 9 (discard) on the loopback: nobody listens.
+    let e = refused(&["play", "--server", "ws://127.0.0.1:9", "--name", "Ann"]);
+    assert!(e.contains("cannot connect to ws://127.0.0.1:9/ws"), "{e}");
+}
