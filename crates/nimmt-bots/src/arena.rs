@@ -1,4 +1,5 @@
-//! The arena: many seeded one-deal games of classic 6 nimmt! between bots, with statistics.
+//! The arena: many seeded games between bots, with statistics. For classic each game is one
+//! deal; for HELP! each game is played to its end (someone reaches `end_at` points).
 //!
 //! Deal `i` is dealt from a seed derived from (seed, i); the bot of spec `j` sits at seat
 //! `(i + j) mod n` (so every spec plays every position equally often) and is reseeded from
@@ -10,7 +11,8 @@ use crate::outside::OutsideError;
 use crate::spec::BotSpec;
 use crate::Bot;
 use nimmt_core::games::classic::Classic;
-use nimmt_core::{ActionError, OptionMap, Rules, Seat, SetupError, Viewer};
+use nimmt_core::games::help::Help;
+use nimmt_core::{ActionError, GameKind, OptionMap, Rules, Seat, SetupError, Viewer};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -18,6 +20,7 @@ use std::time::{Duration, Instant};
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
+    pub game: GameKind,
     pub players: usize,
     /// One spec per seat, with the text the user wrote for it.
     pub seats: Vec<(String, BotSpec)>,
@@ -42,9 +45,14 @@ pub enum ArenaError {
     Setup(#[from] SetupError),
     #[error(transparent)]
     Outside(#[from] OutsideError),
+    #[error("there is no {game} bot {spec}")]
+    NoBot { game: GameKind, spec: String },
     #[error("bot {spec} chose an illegal action: {error}")]
     Illegal { spec: String, error: ActionError },
 }
+
+/// Builds the bot of a spec with a seed.
+type MakeBot<'a, R> = dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync + 'a;
 
 /// The result of one deal, by spec (not by seat).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,28 +112,48 @@ impl ArenaConfig {
                 players: self.players,
             });
         }
-        for key in ["end_at", "deals"] {
-            if self.options.get(key).is_some() {
-                return Err(ArenaError::EndOption(key.into()));
+        let mut options = self.options.clone();
+        // Checks players and options once, before any thread starts.
+        match self.game {
+            GameKind::Classic => {
+                for key in ["end_at", "deals"] {
+                    if self.options.get(key).is_some() {
+                        return Err(ArenaError::EndOption(key.into()));
+                    }
+                }
+                options.set("deals", "1");
+                Classic::from_setup(self.players, &options, 0)?;
+            }
+            GameKind::Help => {
+                Help::from_setup(self.players, &options, 0)?;
             }
         }
-        let mut options = self.options.clone();
-        options.set("deals", "1");
-        // Checks players and options once, before any thread starts.
-        Classic::from_setup(self.players, &options, 0)?;
         Ok(options)
+    }
+
+    /// The bots of every spec, for game `R`, built by `make`.
+    fn bots<R: Rules>(
+        &self,
+        thread: usize,
+        make: &MakeBot<'_, R>,
+    ) -> Result<Vec<Box<dyn Bot<R>>>, ArenaError> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(j, (_, spec))| make(spec, mix(self.seed ^ 0xA5A5, (thread * 64 + j) as u64)))
+            .collect()
     }
 }
 
 /// Plays deal `deal` with `bots` (one per spec, in spec order).
-pub fn play_deal(
+pub fn play_deal<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
-    bots: &mut [Box<dyn Bot<Classic>>],
+    bots: &mut [Box<dyn Bot<R>>],
     deal: u64,
 ) -> Result<DealResult, ArenaError> {
     let n = config.players;
-    let mut game = Classic::from_setup(n, options, deal_seed(config.seed, deal))?;
+    let mut game = R::from_setup(n, options, deal_seed(config.seed, deal))?;
     for (j, bot) in bots.iter_mut().enumerate() {
         bot.reseed(bot_seed(config.seed, deal, j));
     }
@@ -133,25 +161,21 @@ pub fn play_deal(
     let spec_at = |seat: Seat| (seat.index() + n - (deal % n as u64) as usize) % n;
     let mut decision_time = vec![Duration::ZERO; n];
     let mut decisions = vec![0u64; n];
-    while !game.is_over() {
-        for (seat, _) in game.pending() {
-            let view = game.view(Viewer::Seat(seat));
-            if view.asked.is_none() {
-                continue;
-            }
-            let j = spec_at(seat);
-            let start = Instant::now();
-            let action = bots[j].decide(&view);
-            decision_time[j] += start.elapsed();
-            decisions[j] += 1;
-            game.act(seat, &action)
-                .map_err(|error| ArenaError::Illegal {
-                    spec: config.seats[j].0.clone(),
-                    error,
-                })?;
-        }
+    // The first seat asked decides; with a simultaneous choice the others follow in turn.
+    while let Some((seat, _)) = game.pending().first().cloned() {
+        let view = game.view(Viewer::Seat(seat));
+        let j = spec_at(seat);
+        let start = Instant::now();
+        let action = bots[j].decide(&view);
+        decision_time[j] += start.elapsed();
+        decisions[j] += 1;
+        game.act(seat, &action)
+            .map_err(|error| ArenaError::Illegal {
+                spec: config.seats[j].0.clone(),
+                error,
+            })?;
     }
-    let outcome = game.outcome().expect("the deal is over");
+    let outcome = game.outcome().expect("the game is over");
     let mut points = vec![0; n];
     let mut win = vec![0.0; n];
     for seat in Seat::all(n) {
@@ -174,6 +198,34 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
     let options = config.check()?;
+    let timeout = config.bot_timeout;
+    match config.game {
+        GameKind::Classic => run_typed::<Classic>(
+            config,
+            &options,
+            &|spec, seed| Ok(spec.build(seed, timeout)?),
+            progress,
+        ),
+        GameKind::Help => run_typed::<Help>(
+            config,
+            &options,
+            &|spec, seed| {
+                crate::help::from_spec(spec, seed).ok_or_else(|| ArenaError::NoBot {
+                    game: GameKind::Help,
+                    spec: spec.to_string(),
+                })
+            },
+            progress,
+        ),
+    }
+}
+
+fn run_typed<R: Rules>(
+    config: &ArenaConfig,
+    options: &OptionMap,
+    make: &MakeBot<'_, R>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.clamp(1, config.deals.max(1) as usize);
     let next = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<Result<(u64, DealResult), ArenaError>>();
@@ -182,23 +234,12 @@ pub fn run(
     std::thread::scope(|scope| {
         for t in 0..threads {
             let tx = tx.clone();
-            let (next, options) = (&next, &options);
+            let next = &next;
             scope.spawn(move || {
-                let bots: Result<Vec<_>, _> = config
-                    .seats
-                    .iter()
-                    .enumerate()
-                    .map(|(j, (_, spec))| {
-                        spec.build(
-                            mix(config.seed ^ 0xA5A5, (t * 64 + j) as u64),
-                            config.bot_timeout,
-                        )
-                    })
-                    .collect();
-                let mut bots = match bots {
+                let mut bots = match config.bots(t, make) {
                     Ok(b) => b,
                     Err(e) => {
-                        let _ = tx.send(Err(e.into()));
+                        let _ = tx.send(Err(e));
                         return;
                     }
                 };
@@ -247,7 +288,7 @@ pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
     let n = config.seats.len();
     let deals = results.len() as f64;
     let mut seats = Vec::with_capacity(n);
-    let elo = elo(n, results);
+    let elo = elo(n, results, config.game == GameKind::Classic);
     for (j, &elo) in elo.iter().enumerate() {
         let pts: Vec<f64> = results.iter().map(|r| r.points[j] as f64).collect();
         let mean = pts.iter().sum::<f64>() / deals.max(1.0);
@@ -274,10 +315,10 @@ pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
     }
 }
 
-/// Elo ratings fitted (Bradley–Terry) to every pair of seats in every deal: fewer points beats
-/// more, equal points is half a win. One drawn virtual game per pair keeps ratings finite. The
-/// table's mean is 1500.
-fn elo(n: usize, results: &[DealResult]) -> Vec<f64> {
+/// Elo ratings fitted (Bradley–Terry) to every pair of seats in every deal: the better score
+/// beats the worse (classic: fewer points; HELP!: more), equal scores are half a win. One drawn
+/// virtual game per pair keeps ratings finite. The table's mean is 1500.
+fn elo(n: usize, results: &[DealResult], lower_is_better: bool) -> Vec<f64> {
     let mut score = vec![vec![0.5f64; n]; n];
     let mut games = vec![vec![1.0f64; n]; n];
     for r in results {
@@ -285,7 +326,12 @@ fn elo(n: usize, results: &[DealResult]) -> Vec<f64> {
             for b in 0..n {
                 if a != b {
                     games[a][b] += 1.0;
-                    score[a][b] += match r.points[a].cmp(&r.points[b]) {
+                    let order = if lower_is_better {
+                        r.points[a].cmp(&r.points[b])
+                    } else {
+                        r.points[b].cmp(&r.points[a])
+                    };
+                    score[a][b] += match order {
                         std::cmp::Ordering::Less => 1.0,
                         std::cmp::Ordering::Equal => 0.5,
                         std::cmp::Ordering::Greater => 0.0,

@@ -3,12 +3,13 @@
 
 use nimmt_bots::arena::{self, ArenaConfig, ArenaError};
 use nimmt_bots::spec::BotSpec;
-use nimmt_core::OptionMap;
+use nimmt_core::{GameKind, OptionMap};
 use std::path::PathBuf;
 use std::time::Duration;
 
 fn config(seats: &[&str], options: &[&str], deals: u64, threads: usize) -> ArenaConfig {
     ArenaConfig {
+        game: GameKind::Classic,
         players: seats.len(),
         seats: seats
             .iter()
@@ -107,4 +108,41 @@ fn the_python_example_bot_plays_through_the_arena() {
         assert_eq!(report.deals, 6);
         assert!(report.seats[0].mean_decision_ms > 0.0);
     }
+}
+
+#[test]
+fn help_games_are_played_to_their_end_by_help_bots() {
+    let mut c = config(&["greedy", "random", "random"], &[], 12, 2);
+    c.game = GameKind::Help;
+    let report = arena::run(&c, &|_| {}).unwrap();
+    assert_eq!(report.deals, 12);
+    let shares: f64 = report.seats.iter().map(|s| s.win_share).sum();
+    assert!(
+        (shares - 12.0 / 12.0).abs() < 1e-9 || shares >= 1.0,
+        "every game has a winner"
+    );
+    // Someone reaches 3 points in every game (H6).
+    for points in &report.points {
+        assert!(points.iter().any(|&p| p >= 3), "{points:?}");
+    }
+    let same = arena::run(&config_help(1), &|_| {}).unwrap();
+    let other = arena::run(&config_help(3), &|_| {}).unwrap();
+    assert_eq!(same.points, other.points, "thread count does not matter");
+    c.seats[1] = ("cmd:true".into(), "cmd:true".parse().unwrap());
+    let err = arena::run(&c, &|_| {}).unwrap_err();
+    assert!(
+        err.to_string().contains("there is no help bot cmd:true"),
+        "{err}"
+    );
+}
+
+fn config_help(threads: usize) -> ArenaConfig {
+    let mut c = config(
+        &["mcts:iters=30", "greedy", "random", "random"],
+        &[],
+        8,
+        threads,
+    );
+    c.game = GameKind::Help;
+    c
 }

@@ -565,6 +565,12 @@ impl App {
                     }
                     self.swap = false;
                 }
+                if matches!(self.source, Source::Remote(_)) {
+                    // The server's update brings the events; until then the screen shows the
+                    // move as made, and asks nothing more.
+                    self.shown.asked = None;
+                    return;
+                }
                 let own_row = matches!(action, Action::TakeRow { .. });
                 self.push_events(events, effects);
                 if own_row && self.animating() {
@@ -771,11 +777,16 @@ impl App {
                 };
                 self.log(line);
             }
-            Event::TurnEnded { rows, .. } => {
+            Event::TurnEnded { rows, turn, .. } => {
                 self.shown.rows = rows;
-                self.shown.phase = PhaseView::Choose {
-                    chosen: vec![false; self.shown.players],
-                    mine: None,
+                // After the deal's last turn nobody chooses until the next deal is dealt.
+                self.shown.phase = if turn >= u32::from(self.shown.options.hand_size) {
+                    PhaseView::Over
+                } else {
+                    PhaseView::Choose {
+                        chosen: vec![false; self.shown.players],
+                        mine: None,
+                    }
                 };
             }
             Event::DealEnded {

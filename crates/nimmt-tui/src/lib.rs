@@ -16,3 +16,5 @@ pub mod ui;
 pub use app::{App, Effect, Input, Key};
 pub use offline::{OfflineSetup, OfflineTable};
 pub use text::Lang;
+pub mod net;
+pub mod online;

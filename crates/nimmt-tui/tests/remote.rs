@@ -80,3 +80,28 @@ fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
     assert!(s.contains("Ann") && s.contains("Bea"), "{s}");
     assert!(s.contains("The game is over"), "{s}");
 }
+
+#[test]
+fn a_remote_move_shows_at_once_and_the_server_has_the_last_word() {
+    let mut game = Classic::from_setup(2, &OptionMap::new(), 8).unwrap();
+    let names = vec!["You".to_string(), "Bob".to_string()];
+    let mut a = App::remote(game.view(Viewer::Seat(Seat(0))), Seat(0), names, Lang::En);
+    a.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    let card = a.view().hand[0];
+    let effects = a.handle(Input::Key(Key::Enter));
+    assert_eq!(effects, vec![Effect::Act(Action::play(card))]);
+    // Shown as played before the server answers.
+    assert!(!a.view().hand.contains(&card));
+    assert!(screen(&a).contains(&format!("Your card {card} lies face down.")));
+    assert_eq!(a.asked(), None, "one card per turn");
+    // The server's answer: the same.
+    game.act(Seat(0), &Action::play(card)).unwrap();
+    a.handle(Input::Remote {
+        events: vec![Event::Chosen { seat: Seat(0) }],
+        view: Box::new(game.view(Viewer::Seat(Seat(0)))),
+    });
+    assert!(!a.view().hand.contains(&card));
+}

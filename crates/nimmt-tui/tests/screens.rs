@@ -106,3 +106,22 @@ fn a_small_terminal_gets_a_clear_message() {
     });
     assert!(screen(&a).contains("Your hand"));
 }
+
+#[test]
+fn a_deal_result() {
+    let mut a = app_with(3, &["hand_size=2"], 3, Lang::En);
+    for _ in 0..1000 {
+        if a.pause.is_some() {
+            break;
+        }
+        if a.asked().is_some() {
+            key(&mut a, Key::Enter);
+        } else {
+            a.handle(Input::Tick);
+        }
+    }
+    let s = screen(&a);
+    assert!(s.contains("Deal 1 is over"), "{s}");
+    assert!(s.contains("Enter: next deal"), "{s}");
+    insta::assert_snapshot!(s);
+}

@@ -14,6 +14,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the online room: lobby, tables, chat commands, bots (HTTP and WebSocket).
+    Serve(cmd::serve::Args),
+    /// Play real games against a running server and report actions/s and latency.
+    Loadtest(cmd::loadtest::Args),
     /// Play games with random legal choices and print each seat's mean points per deal.
     Sim(cmd::sim::Args),
     /// Replay a game record, check it, and print the result.
@@ -22,13 +26,15 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Let bots play many seeded deals against each other and compare them.
     Arena(cmd::arena::Args),
-    /// Play in the terminal: offline at seat 0 against bots.
+    /// Play in the terminal: offline at seat 0 against bots, or online with --server.
     Play(cmd::play::Args),
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Serve(a) => cmd::serve::run(a),
+        Command::Loadtest(a) => cmd::loadtest::run(a),
         Command::Sim(a) => cmd::sim::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Bench(a) => cmd::bench::run(a),

@@ -20,7 +20,7 @@ pub struct Args {
     /// The bot at a seat, once per seat: random, greedy, mcts[:ms=N|:iters=N], cmd:COMMAND.
     #[arg(long = "seat", value_name = "SPEC", required = true)]
     pub seats: Vec<String>,
-    /// Number of deals to play (each deal is one game of one deal).
+    /// Number of games to play: for classic each is one deal; for help each runs to its end.
     #[arg(long, default_value_t = 1000)]
     pub deals: u64,
     /// Seed of the whole run: the same seed gives the same deals.
@@ -63,9 +63,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
     let kind: GameKind = args.game.parse()?;
-    if kind != GameKind::Classic {
-        anyhow::bail!("the arena has bots for classic only, not {kind}");
-    }
     let seats = args
         .seats
         .iter()
@@ -85,6 +82,7 @@ fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     Ok(ArenaConfig {
+        game: kind,
         players: args.players.unwrap_or(seats.len()),
         seats,
         options,
@@ -275,10 +273,12 @@ mod tests {
             "{e}"
         );
         let args = parse(&["--game", "help", "--seat", "greedy", "--seat", "random"]);
+        assert_eq!(config(&args).unwrap().game, GameKind::Help);
+        let args = parse(&["--game", "chess", "--seat", "greedy", "--seat", "random"]);
         assert!(config(&args)
             .unwrap_err()
             .to_string()
-            .contains("classic only"));
+            .contains("unknown game \"chess\""));
         let args = parse(&["--seat", "greedy", "--seat", "random", "--option", "fan"]);
         assert!(config(&args).unwrap_err().to_string().contains("KEY=VALUE"));
     }

@@ -2,6 +2,8 @@
 
 pub mod arena;
 pub mod bench;
+pub mod loadtest;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod sim;

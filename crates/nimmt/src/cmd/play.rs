@@ -1,4 +1,5 @@
-//! `nimmt play`: the terminal client. Offline, you sit at seat 0 against bots.
+//! `nimmt play`: the terminal client. Offline, you sit at seat 0 against bots; with `--server`,
+//! the lobby, tables and chat of an online room.
 
 use anyhow::bail;
 use nimmt_core::{GameKind, OptionMap};
@@ -31,6 +32,12 @@ pub struct Args {
     /// Seed of the deals and the bots (default: a new one each time).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Play online at this server, e.g. ws://127.0.0.1:8080.
+    #[arg(long, value_name = "ws://HOST:PORT")]
+    pub server: Option<String>,
+    /// Your name online (default: the login name).
+    #[arg(long, value_name = "NICK")]
+    pub name: Option<String>,
 }
 
 /// The bots for seats 1… of a table of `players`: the ones given, the last repeated.
@@ -60,6 +67,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         None => Lang::from_env(),
     };
+    if let Some(server) = &args.server {
+        let offline_only = args.players.is_some()
+            || !args.options.is_empty()
+            || !args.bots.is_empty()
+            || args.record.is_some()
+            || args.seed.is_some();
+        if offline_only {
+            bail!("--players, --option, --bot, --record and --seed are for offline games; online, tables are set up with chat commands (/option, /bot add)");
+        }
+        let name = args
+            .name
+            .clone()
+            .or_else(|| std::env::var("USER").ok())
+            .unwrap_or_else(|| "player".to_owned());
+        return nimmt_tui::net::run_online(server, &name, lang);
+    }
     let players = args.players.unwrap_or(if args.bots.is_empty() {
         4
     } else {

@@ -1,0 +1,535 @@
+//! # nimmt-protocol
+//!
+//! The wire types of the nimmt online room, shared by the server and its clients (terminal,
+//! browser, load test). Every message is one JSON object in one WebSocket text frame, tagged by
+//! `"type"`. `docs/protocol.md` documents each message with an example.
+//!
+//! - [`ClientMsg`] (in an [`Envelope`] with an optional request `id`): client → server.
+//! - [`ServerMsg`]: server → client. Table messages carry the table's `version`; a client that
+//!   sees a gap (a version other than its last one plus one) sends [`ClientMsg::Resync`].
+//! - [`ErrorCode`]: the typed refusals. A refused message changes nothing on the server.
+//! - [`texts`]: every server text as a code with parameters, and its English and German wording.
+
+pub mod texts;
+
+use nimmt_core::{GameKind, OptionMap, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+pub use texts::{Lang, Text};
+
+/// The protocol version this crate speaks. A client sends it in `hello`; the server refuses
+/// another with [`ErrorCode::Protocol`].
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Largest text frame the server reads; a larger one is refused with [`ErrorCode::TooLarge`].
+pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
+
+/// Longest chat line in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+
+/// Longest nickname in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A table's number, also the number of the game played at it.
+pub type TableId = u64;
+
+/// A client message with an optional request id; the server echoes the id in the `ack`, `error`
+/// or `update` that answers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Envelope {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    #[serde(flatten)]
+    pub msg: ClientMsg,
+}
+
+impl<'de> Deserialize<'de> for Envelope {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        // Read by hand: serde cannot refuse unknown fields through `flatten`.
+        let mut map = serde_json::Map::<String, Value>::deserialize(d)?;
+        let id = match map.remove("id") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .ok_or_else(|| D::Error::custom("id must be a whole number ≥ 0"))?,
+            ),
+        };
+        let msg = ClientMsg::deserialize(Value::Object(map)).map_err(D::Error::custom)?;
+        Ok(Envelope { id, msg })
+    }
+}
+
+impl Envelope {
+    /// Reads one client frame.
+    pub fn parse(text: &str) -> Result<Envelope, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    pub fn new(id: Option<u64>, msg: ClientMsg) -> Self {
+        Envelope { id, msg }
+    }
+}
+
+/// Client → server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message of every connection. With the `token` of an earlier `welcome`, the
+    /// client resumes that identity and every seat it holds (each such table sends a full
+    /// `state`); without, a new identity is made.
+    Hello {
+        protocol: u32,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        #[serde(default)]
+        lang: Lang,
+    },
+    /// The list of tables; with `subscribe`, later changes arrive as `table_changed` and lobby
+    /// chat as `chat` without a table.
+    ListTables {
+        #[serde(default)]
+        subscribe: bool,
+    },
+    /// Opens a table of `game` with at most `seats` players (default: the game's maximum) and
+    /// the given options (game options and table options such as `timer`). The creator is its
+    /// host and takes the first seat.
+    CreateTable {
+        game: GameKind,
+        #[serde(default)]
+        options: OptionMap,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seats: Option<usize>,
+    },
+    /// Sits down at a table (as a player while it is open and has room) or watches it.
+    Join { table: TableId, role: Role },
+    /// Leaves a table. A player who leaves a running game is replaced by a bot.
+    Leave { table: TableId },
+    /// A chat line at a table, or in the lobby when `table` is absent. At a table a line that
+    /// starts with `/` is a command (`/help` lists them).
+    Chat {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        text: String,
+    },
+    /// A move. `version` is the table version the client last saw; a move made on a view older
+    /// than the question it answers is refused as stale. `action` is the game's action JSON
+    /// (classic: `{"type":"play","card":42}`, `{"type":"take_row","row":2}`,
+    /// `{"type":"draft","card":7}`).
+    Act {
+        table: TableId,
+        version: u64,
+        action: Value,
+    },
+    /// Asks for a full `state` of a table (after a version gap).
+    Resync { table: TableId },
+    /// Keeps the connection alive; answered with `pong`.
+    Ping {},
+}
+
+/// How a client joins a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Player,
+    Spectator,
+}
+
+/// Server → client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Answer to `hello`: who the client is. Keep `token` secret; it resumes this identity.
+    Welcome {
+        protocol: u32,
+        player: PlayerId,
+        name: String,
+        token: String,
+        lang: Lang,
+        /// Tables where this identity holds a seat (each sends a `state` next).
+        seated: Vec<TableId>,
+    },
+    /// The lobby's tables.
+    Tables {
+        tables: Vec<TableInfo>,
+    },
+    /// A table was opened, changed seats, options or state, or closed (`closed`).
+    TableChanged {
+        table: TableInfo,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        closed: bool,
+    },
+    /// Everything about a table as this client may see it: sent on join, on reconnection and on
+    /// `resync`. Replaces whatever the client had.
+    State {
+        table: TableInfo,
+        version: u64,
+        /// The client's role and seat at the table.
+        you: You,
+        /// The game as this client sees it (`Game::view` for its seat, or as a spectator);
+        /// absent before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<Value>,
+    },
+    /// What changed at a table: the game events this client may see, in order, and its view
+    /// after them. `version` is the previous one plus one; `ack` echoes the request id of the
+    /// client's own move that caused it.
+    Update {
+        table: TableId,
+        version: u64,
+        events: Vec<Value>,
+        view: Value,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ack: Option<u64>,
+    },
+    /// A chat line (`table` absent: lobby chat).
+    Chat {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        from: String,
+        text: String,
+    },
+    /// A server notice: someone joined, a command's answer, the help text, a timer ran out.
+    Notice {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        #[serde(flatten)]
+        text: Text,
+    },
+    /// A request was carried out (for requests with an `id` that have no other answer).
+    Ack {
+        id: u64,
+    },
+    /// A request was refused; nothing changed.
+    Error {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        code: ErrorCode,
+        #[serde(flatten)]
+        text: Text,
+    },
+    /// This client no longer sits at or watches `table` (left, kicked, or the table closed).
+    Left {
+        table: TableId,
+    },
+    /// Another connection took over this identity; this one closes.
+    Replaced,
+    Pong,
+}
+
+/// A player's identity number (not secret).
+pub type PlayerId = String;
+
+/// A client's place at a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct You {
+    pub role: Role,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    pub host: bool,
+}
+
+/// A table as the lobby lists it (`GET /api/tables` and `tables`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    pub id: TableId,
+    pub game: GameKind,
+    /// Game options as set so far (all of them, written out, once the game started).
+    pub options: OptionMap,
+    /// Table options: `timer` (seconds per decision, 0 = off), `reconnect` (seconds a
+    /// disconnected player keeps the seat before a bot plays it).
+    pub table_options: BTreeMap<String, String>,
+    /// Most players the table takes.
+    pub max_seats: usize,
+    pub seats: Vec<SeatInfo>,
+    pub spectators: usize,
+    pub host: Option<String>,
+    pub state: TableState,
+}
+
+/// One seat of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    pub name: String,
+    /// `human` or `bot`.
+    pub kind: SeatKind,
+    /// The bot level of a bot seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// Whether the human is connected (bots always are).
+    pub connected: bool,
+    /// Whether a bot plays for the absent human right now.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot_standing_in: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableState {
+    /// Seats are being filled and options set.
+    Open,
+    Playing,
+    Finished,
+}
+
+impl TableState {
+    pub fn name(self) -> &'static str {
+        match self {
+            TableState::Open => "open",
+            TableState::Playing => "playing",
+            TableState::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TableState> {
+        [TableState::Open, TableState::Playing, TableState::Finished]
+            .into_iter()
+            .find(|t| t.name() == s)
+    }
+}
+
+/// Why a request was refused. The server's state is unchanged whenever one is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a known message, or a field of the wrong shape.
+    Malformed,
+    /// The frame is larger than [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// More messages than the connection's budget allows; the message was dropped.
+    RateLimited,
+    /// Too many chat lines in a short time, or a line too long.
+    Flood,
+    /// The first message must be `hello`.
+    HelloFirst,
+    /// `hello` was already said on this connection.
+    AlreadyHello,
+    /// The client speaks another protocol version.
+    Protocol,
+    /// The nickname is empty, too long or has control characters.
+    BadName,
+    /// The token is not known.
+    BadToken,
+    /// No table with this number.
+    NoSuchTable,
+    /// The table has no free seat.
+    TableFull,
+    /// The game has started (or is over): seats and options are fixed.
+    AlreadyStarted,
+    /// The game has not started yet.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// Only the table's host may do this.
+    NotHost,
+    /// Only a player seated at the table may do this.
+    NotSeated,
+    /// Already seated at this table.
+    AlreadySeated,
+    /// Not at this table (neither seated nor watching).
+    NotAtTable,
+    /// Another player at the table has this name.
+    NameTaken,
+    /// Nobody of this name at the table.
+    NoSuchPlayer,
+    /// Bad game, options or player count for a table.
+    BadOptions,
+    /// The move answers an older question than the one asked now (`version` too old or from the
+    /// future); a replayed move lands here too.
+    Stale,
+    /// The seat is not asked to decide now (out of turn, or already decided).
+    NotYourTurn,
+    /// The move is not legal now; `params.rule` holds the rules' own error code.
+    IllegalAction,
+    /// The chat command is not known or its arguments are wrong.
+    UnknownCommand,
+    BadCommand,
+    /// No bot level of this name.
+    UnknownBot,
+    /// The server could not store the change; nothing was changed.
+    Storage,
+}
+
+impl ErrorCode {
+    pub fn name(self) -> &'static str {
+        // Stable names, the same as the serde spelling (a test holds the two together).
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Flood => "flood",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::AlreadyHello => "already_hello",
+            ErrorCode::Protocol => "protocol",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::NoSuchTable => "no_such_table",
+            ErrorCode::TableFull => "table_full",
+            ErrorCode::AlreadyStarted => "already_started",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::NotAtTable => "not_at_table",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::Stale => "stale",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::BadCommand => "bad_command",
+            ErrorCode::UnknownBot => "unknown_bot",
+            ErrorCode::Storage => "storage",
+        }
+    }
+}
+
+/// Checks a nickname: 1–24 characters after trimming, no control characters.
+pub fn check_name(name: &str) -> Result<String, ErrorCode> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) || name.starts_with('/') {
+        return Err(ErrorCode::BadName);
+    }
+    Ok(name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        let e: Envelope = serde_json::from_value(json!({
+            "id": 7, "type": "act", "table": 3, "version": 12,
+            "action": {"type": "play", "card": 42}
+        }))
+        .unwrap();
+        assert_eq!(e.id, Some(7));
+        assert_eq!(
+            e.msg,
+            ClientMsg::Act {
+                table: 3,
+                version: 12,
+                action: json!({"type": "play", "card": 42})
+            }
+        );
+        let e: Envelope =
+            serde_json::from_value(json!({"type": "hello", "protocol": 1, "name": "Ann"})).unwrap();
+        assert_eq!(
+            e.msg,
+            ClientMsg::Hello {
+                protocol: 1,
+                name: "Ann".into(),
+                token: None,
+                lang: Lang::En
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_messages_and_fields_are_refused() {
+        assert!(serde_json::from_value::<Envelope>(json!({"type": "teleport"})).is_err());
+        assert!(serde_json::from_value::<Envelope>(json!({"type": "ping", "extra": 1})).is_err());
+        assert!(serde_json::from_value::<Envelope>(
+            json!({"type": "join", "table": -1, "role": "player"})
+        )
+        .is_err());
+        assert!(serde_json::from_value::<Envelope>(
+            json!({"type": "join", "table": 1, "role": "king"})
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn error_code_names_match_their_wire_spelling() {
+        for code in [
+            ErrorCode::Malformed,
+            ErrorCode::NotYourTurn,
+            ErrorCode::IllegalAction,
+            ErrorCode::Storage,
+        ] {
+            assert_eq!(serde_json::to_value(code).unwrap(), json!(code.name()));
+        }
+    }
+
+    #[test]
+    fn server_errors_carry_code_params_and_text() {
+        let msg = ServerMsg::Error {
+            id: Some(4),
+            table: Some(2),
+            code: ErrorCode::NotHost,
+            text: Text::new(Lang::De, "not_host", []),
+        };
+        let v = serde_json::to_value(&msg).unwrap();
+        assert_eq!(v["type"], "error");
+        assert_eq!(v["code"], "not_host");
+        assert_eq!(v["key"], "not_host");
+        assert_eq!(v["text"], "Das darf nur der Gastgeber des Tisches.");
+        let back: ServerMsg = serde_json::from_value(v).unwrap();
+        assert_eq!(back, msg);
+    }
+
+    #[test]
+    fn every_error_code_has_a_text() {
+        use ErrorCode::*;
+        for code in [
+            Malformed,
+            TooLarge,
+            RateLimited,
+            Flood,
+            HelloFirst,
+            AlreadyHello,
+            Protocol,
+            BadName,
+            BadToken,
+            NoSuchTable,
+            TableFull,
+            AlreadyStarted,
+            NotStarted,
+            GameOver,
+            NotHost,
+            NotSeated,
+            AlreadySeated,
+            NotAtTable,
+            NameTaken,
+            NoSuchPlayer,
+            BadOptions,
+            Stale,
+            NotYourTurn,
+            IllegalAction,
+            UnknownCommand,
+            BadCommand,
+            UnknownBot,
+            Storage,
+        ] {
+            assert!(texts::TEXTS.iter().any(|t| t.0 == code.name()), "{code:?}");
+        }
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(check_name("  Ann ").unwrap(), "Ann");
+        assert_eq!(check_name(""), Err(ErrorCode::BadName));
+        assert_eq!(check_name("a\u{7}b"), Err(ErrorCode::BadName));
+        assert_eq!(check_name(&"x".repeat(25)), Err(ErrorCode::BadName));
+        assert_eq!(check_name("/kick"), Err(ErrorCode::BadName));
+    }
+}

@@ -1,0 +1,188 @@
+//! Server texts: a stable key, named parameters, and the wording in the client's language. A
+//! client may show `text` as it comes or translate `key` + `params` itself; [`TEXTS`] is the one
+//! table of wordings (English and German).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The languages the server writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+/// A server text: `key` and `params` for clients that translate, `text` for those that show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Text {
+    pub key: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
+    pub text: String,
+}
+
+impl Text {
+    /// The text `key` in `lang`, with `{name}` placeholders filled from `params`.
+    pub fn new<'a>(
+        lang: Lang,
+        key: &str,
+        params: impl IntoIterator<Item = (&'a str, String)>,
+    ) -> Text {
+        let params: BTreeMap<String, String> =
+            params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let text = render(lang, key, &params);
+        Text {
+            key: key.to_owned(),
+            params,
+            text,
+        }
+    }
+
+    /// The same text in another language.
+    pub fn in_lang(&self, lang: Lang) -> Text {
+        Text {
+            key: self.key.clone(),
+            params: self.params.clone(),
+            text: render(lang, &self.key, &self.params),
+        }
+    }
+}
+
+/// Fills the wording of `key` in `lang`; an unknown key shows as itself with its parameters.
+pub fn render(lang: Lang, key: &str, params: &BTreeMap<String, String>) -> String {
+    let Some(&(_, en, de)) = TEXTS.iter().find(|(k, _, _)| *k == key) else {
+        let ps: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        return format!("{key} {}", ps.join(" ")).trim_end().to_owned();
+    };
+    let template = match lang {
+        Lang::En => en,
+        Lang::De => de,
+    };
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                match params.get(name) {
+                    Some(v) => out.push_str(v),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every server text: key, English, German.
+pub const TEXTS: &[(&str, &str, &str)] = &[
+    // Errors (the key is the error code).
+    ("malformed", "Malformed message: {reason}", "Unlesbare Nachricht: {reason}"),
+    ("too_large", "Message too large (at most {max} bytes).", "Nachricht zu groß (höchstens {max} Bytes)."),
+    ("rate_limited", "Too many messages; slow down.", "Zu viele Nachrichten; bitte langsamer."),
+    ("flood", "Too much chat; wait a moment.", "Zu viel Chat; bitte einen Moment warten."),
+    ("chat_too_long", "Chat lines hold at most {max} characters.", "Chatzeilen haben höchstens {max} Zeichen."),
+    ("hello_first", "Say hello first.", "Bitte zuerst „hello“ senden."),
+    ("already_hello", "Hello was already said on this connection.", "„hello“ wurde auf dieser Verbindung schon gesendet."),
+    ("protocol", "This server speaks protocol {server}, not {client}.", "Dieser Server spricht Protokoll {server}, nicht {client}."),
+    ("bad_name", "A name has 1 to 24 characters, no control characters, and does not start with /.", "Ein Name hat 1 bis 24 Zeichen, keine Steuerzeichen und beginnt nicht mit /."),
+    ("bad_token", "This token is not known; say hello without it to get a new one.", "Dieses Token ist unbekannt; ohne Token gibt es ein neues."),
+    ("no_such_table", "There is no table {table}.", "Es gibt keinen Tisch {table}."),
+    ("table_full", "The table is full ({max} players).", "Der Tisch ist voll ({max} Spieler)."),
+    ("already_started", "The game has already started.", "Das Spiel hat schon begonnen."),
+    ("not_started", "The game has not started yet.", "Das Spiel hat noch nicht begonnen."),
+    ("game_over", "The game is over.", "Das Spiel ist vorbei."),
+    ("not_host", "Only the table's host may do that.", "Das darf nur der Gastgeber des Tisches."),
+    ("not_seated", "Only players at this table may do that.", "Das dürfen nur Mitspieler an diesem Tisch."),
+    ("already_seated", "You already sit at this table.", "Du sitzt schon an diesem Tisch."),
+    ("not_at_table", "You are not at table {table}.", "Du bist nicht an Tisch {table}."),
+    ("name_taken", "Someone at this table is already called {name}.", "An diesem Tisch heißt schon jemand {name}."),
+    ("no_such_player", "Nobody called {name} sits at this table.", "An diesem Tisch sitzt niemand namens {name}."),
+    ("bad_options", "{reason}", "{reason}"),
+    ("stale", "That move answers an older state (version {version}); the table is at {current}.", "Dieser Zug bezieht sich auf einen älteren Stand (Version {version}); der Tisch ist bei {current}."),
+    ("not_your_turn", "You are not asked to decide now.", "Du bist gerade nicht am Zug."),
+    ("illegal_action", "Not allowed: {reason}", "Nicht erlaubt: {reason}"),
+    ("unknown_command", "Unknown command {command}; /help lists the commands.", "Unbekannter Befehl {command}; /help zeigt alle Befehle."),
+    ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
+    ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
+    ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    // Notices.
+    ("joined", "{name} sits down (seat {seat}).", "{name} setzt sich (Platz {seat})."),
+    ("watching", "{name} watches.", "{name} schaut zu."),
+    ("left_seat", "{name} leaves the seat.", "{name} verlässt den Platz."),
+    ("left_table", "{name} leaves the table.", "{name} verlässt den Tisch."),
+    ("kicked", "{name} was sent away by {by}.", "{name} wurde von {by} weggeschickt."),
+    ("host_is", "{name} is now the host.", "{name} ist jetzt Gastgeber."),
+    ("option_set", "Option {key} = {value}.", "Option {key} = {value}."),
+    ("started", "The game starts with {players} players.", "Das Spiel beginnt mit {players} Spielern."),
+    ("bot_added", "Bot {name} ({level}) sits down.", "Bot {name} ({level}) setzt sich."),
+    ("bot_removed", "Bot {name} leaves.", "Bot {name} geht."),
+    ("bot_took_seat", "A bot plays for {name} from now on.", "Ein Bot spielt ab jetzt für {name}."),
+    ("who", "Players: {players}. Watching: {spectators}.", "Spieler: {players}. Zuschauer: {spectators}."),
+    ("help", "Commands:\n{commands}", "Befehle:\n{commands}"),
+    ("timer_expired", "Time is up for {name}; the bot decides.", "Die Zeit für {name} ist um; der Bot entscheidet."),
+    ("standing_in", "{name} is away; a bot plays the seat until they are back.", "{name} ist weg; ein Bot spielt den Platz, bis er zurück ist."),
+    ("disconnected", "{name} lost the connection.", "{name} hat die Verbindung verloren."),
+    ("back", "{name} is back.", "{name} ist zurück."),
+    ("game_over_notice", "The game is over. Winner: {winners}.", "Das Spiel ist vorbei. Gewonnen: {winners}."),
+    ("nobody", "nobody", "niemand"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_fill_the_wording_in_both_languages() {
+        let t = Text::new(
+            Lang::En,
+            "joined",
+            [("name", "Ann".to_string()), ("seat", "2".to_string())],
+        );
+        assert_eq!(t.text, "Ann sits down (seat 2).");
+        assert_eq!(t.in_lang(Lang::De).text, "Ann setzt sich (Platz 2).");
+    }
+
+    #[test]
+    fn every_text_has_both_languages_and_the_same_placeholders() {
+        for (key, en, de) in TEXTS {
+            assert!(!en.is_empty() && !de.is_empty(), "{key}");
+            let names = |s: &str| {
+                let mut v: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|p| p.split_once('}'))
+                    .map(|(n, _)| n.to_owned())
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(names(en), names(de), "{key}");
+        }
+        let mut keys: Vec<&str> = TEXTS.iter().map(|t| t.0).collect();
+        keys.sort();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "keys are unique");
+    }
+
+    #[test]
+    fn unknown_keys_show_themselves() {
+        let t = Text::new(Lang::De, "mystery", [("a", "1".to_string())]);
+        assert_eq!(t.text, "mystery a=1");
+    }
+}

@@ -1,0 +1,325 @@
+//! Table chat commands. One table, [`COMMANDS`], drives parsing, the permission checks and
+//! `/help`: a command is added by adding a line there.
+
+use nimmt_protocol::Lang;
+
+/// Who may use a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// Anyone at the table, watching or seated.
+    Anyone,
+    /// A player seated at the table.
+    Seated,
+    /// The table's host.
+    Host,
+}
+
+/// When a command may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    Always,
+    /// Only while the table is open (before the start).
+    BeforeStart,
+}
+
+/// A parsed command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Join,
+    Leave,
+    Start,
+    Option { key: String, value: String },
+    BotAdd { level: Option<String> },
+    BotRemove,
+    Kick { name: String },
+    Who,
+    Help,
+}
+
+/// One line of the command table.
+#[derive(Debug)]
+pub struct Spec {
+    /// The words that name the command (`bot add` has two).
+    pub name: &'static str,
+    /// Arguments as shown in `/help` and usage errors.
+    pub args: &'static str,
+    pub who: Who,
+    pub when: When,
+    pub help_en: &'static str,
+    pub help_de: &'static str,
+    /// Reads the arguments (the text after the name); `None` = wrong arguments.
+    parse: fn(&str) -> Option<Command>,
+}
+
+impl Spec {
+    pub fn usage(&self) -> String {
+        if self.args.is_empty() {
+            format!("/{}", self.name)
+        } else {
+            format!("/{} {}", self.name, self.args)
+        }
+    }
+
+    pub fn help(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.help_en,
+            Lang::De => self.help_de,
+        }
+    }
+}
+
+fn no_args(c: Command) -> impl Fn(&str) -> Option<Command> {
+    move |rest: &str| rest.trim().is_empty().then(|| c.clone())
+}
+
+/// Every table command.
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        name: "join",
+        args: "",
+        who: Who::Anyone,
+        when: When::BeforeStart,
+        help_en: "sit down as a player",
+        help_de: "als Spieler Platz nehmen",
+        parse: |r| no_args(Command::Join)(r),
+    },
+    Spec {
+        name: "leave",
+        args: "",
+        who: Who::Seated,
+        when: When::Always,
+        help_en: "give up your seat (a bot takes it in a running game) and watch",
+        help_de: "den Platz aufgeben (im laufenden Spiel übernimmt ein Bot) und zuschauen",
+        parse: |r| no_args(Command::Leave)(r),
+    },
+    Spec {
+        name: "start",
+        args: "",
+        who: Who::Seated,
+        when: When::BeforeStart,
+        help_en: "start the game with the players seated now",
+        help_de: "das Spiel mit den jetzt sitzenden Spielern beginnen",
+        parse: |r| no_args(Command::Start)(r),
+    },
+    Spec {
+        name: "option",
+        args: "KEY=VALUE",
+        who: Who::Host,
+        when: When::BeforeStart,
+        help_en: "set a table option (e.g. deck=tactic, placement=both-ends, timer=30)",
+        help_de: "eine Tisch-Option setzen (z. B. deck=tactic, placement=both-ends, timer=30)",
+        parse: |r| {
+            let (k, v) = r.trim().split_once('=')?;
+            let (k, v) = (k.trim(), v.trim());
+            (!k.is_empty() && !v.is_empty() && !k.contains(char::is_whitespace)).then(|| {
+                Command::Option {
+                    key: k.to_owned(),
+                    value: v.to_owned(),
+                }
+            })
+        },
+    },
+    Spec {
+        name: "bot add",
+        args: "[LEVEL]",
+        who: Who::Seated,
+        when: When::BeforeStart,
+        help_en: "seat a bot",
+        help_de: "einen Bot Platz nehmen lassen",
+        parse: |r| {
+            let words: Vec<&str> = r.split_whitespace().collect();
+            match words.as_slice() {
+                [] => Some(Command::BotAdd { level: None }),
+                [level] => Some(Command::BotAdd {
+                    level: Some((*level).to_owned()),
+                }),
+                _ => None,
+            }
+        },
+    },
+    Spec {
+        name: "bot remove",
+        args: "",
+        who: Who::Seated,
+        when: When::BeforeStart,
+        help_en: "remove the last bot seated",
+        help_de: "den zuletzt gesetzten Bot entfernen",
+        parse: |r| no_args(Command::BotRemove)(r),
+    },
+    Spec {
+        name: "kick",
+        args: "NAME",
+        who: Who::Host,
+        when: When::Always,
+        help_en: "send a player or watcher away (a bot takes the seat in a running game)",
+        help_de: "einen Spieler oder Zuschauer wegschicken (im laufenden Spiel übernimmt ein Bot)",
+        parse: |r| {
+            let name = r.trim();
+            (!name.is_empty()).then(|| Command::Kick {
+                name: name.to_owned(),
+            })
+        },
+    },
+    Spec {
+        name: "who",
+        args: "",
+        who: Who::Anyone,
+        when: When::Always,
+        help_en: "list the players and watchers",
+        help_de: "Spieler und Zuschauer auflisten",
+        parse: |r| no_args(Command::Who)(r),
+    },
+    Spec {
+        name: "help",
+        args: "",
+        who: Who::Anyone,
+        when: When::Always,
+        help_en: "this list",
+        help_de: "diese Liste",
+        parse: |_| Some(Command::Help),
+    },
+];
+
+/// Why a chat line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// No command of this name.
+    Unknown(String),
+    /// The command's arguments are wrong; its usage.
+    Usage(String),
+}
+
+/// Reads a chat line that starts with `/`: the matching line of [`COMMANDS`] and the command.
+/// Names are matched case-insensitively; the longest name wins (`/bot add` before `/bot`).
+pub fn parse(line: &str) -> Result<(&'static Spec, Command), ParseError> {
+    let body = line.trim().trim_start_matches('/');
+    let lower = body.to_lowercase();
+    let mut best: Option<&'static Spec> = None;
+    for spec in COMMANDS {
+        let matches = lower == spec.name
+            || (lower.starts_with(spec.name)
+                && lower[spec.name.len()..].starts_with(char::is_whitespace));
+        if matches && best.is_none_or(|b| spec.name.len() > b.name.len()) {
+            best = Some(spec);
+        }
+    }
+    let Some(spec) = best else {
+        let word = body.split_whitespace().next().unwrap_or("");
+        // `/bot` alone or with an unknown sub-command: show the bot commands' usage.
+        let group = format!("{} ", word.to_lowercase());
+        if !word.is_empty() && COMMANDS.iter().any(|s| s.name.starts_with(&group)) {
+            let usages: Vec<String> = COMMANDS
+                .iter()
+                .filter(|s| s.name.starts_with(&group))
+                .map(Spec::usage)
+                .collect();
+            return Err(ParseError::Usage(usages.join(" | ")));
+        }
+        return Err(ParseError::Unknown(format!("/{word}")));
+    };
+    // Byte offsets agree between `body` and `lower` for the ASCII command names.
+    let rest = body.get(spec.name.len()..).unwrap_or("");
+    (spec.parse)(rest)
+        .map(|c| (spec, c))
+        .ok_or_else(|| ParseError::Usage(spec.usage()))
+}
+
+/// The `/help` text in `lang`, one line per command of [`COMMANDS`].
+pub fn help(lang: Lang) -> String {
+    let width = COMMANDS
+        .iter()
+        .map(|s| s.usage().chars().count())
+        .max()
+        .unwrap_or(0);
+    COMMANDS
+        .iter()
+        .map(|s| {
+            let who = match (s.who, lang) {
+                (Who::Host, Lang::En) => " (host)",
+                (Who::Host, Lang::De) => " (Gastgeber)",
+                _ => "",
+            };
+            format!("{:width$}  {}{}", s.usage(), s.help(lang), who)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commands_of_the_online_room_parse() {
+        // 003: "Mit /join können 2 bis 8 Spieler in das Spiel einsteigen. Mit /start beginnt das Spiel."
+        assert_eq!(parse("/join").unwrap().1, Command::Join);
+        assert_eq!(parse("/START").unwrap().1, Command::Start);
+        assert_eq!(
+            parse("/option deck=tactic").unwrap().1,
+            Command::Option {
+                key: "deck".into(),
+                value: "tactic".into()
+            }
+        );
+        assert_eq!(
+            parse("/bot add").unwrap().1,
+            Command::BotAdd { level: None }
+        );
+        assert_eq!(
+            parse("/bot add greedy").unwrap().1,
+            Command::BotAdd {
+                level: Some("greedy".into())
+            }
+        );
+        assert_eq!(parse("/bot remove").unwrap().1, Command::BotRemove);
+        assert_eq!(
+            parse("/kick Ann Lee").unwrap().1,
+            Command::Kick {
+                name: "Ann Lee".into()
+            }
+        );
+        assert_eq!(parse("/who").unwrap().1, Command::Who);
+    }
+
+    #[test]
+    fn wrong_arguments_show_the_usage() {
+        assert_eq!(
+            parse("/option deck").unwrap_err(),
+            ParseError::Usage("/option KEY=VALUE".into())
+        );
+        assert_eq!(
+            parse("/join now").unwrap_err(),
+            ParseError::Usage("/join".into())
+        );
+        assert_eq!(
+            parse("/kick").unwrap_err(),
+            ParseError::Usage("/kick NAME".into())
+        );
+        assert_eq!(
+            parse("/bot").unwrap_err(),
+            ParseError::Usage("/bot add [LEVEL] | /bot remove".into())
+        );
+        assert_eq!(
+            parse("/dance").unwrap_err(),
+            ParseError::Unknown("/dance".into())
+        );
+        assert_eq!(
+            parse("/joinx").unwrap_err(),
+            ParseError::Unknown("/joinx".into())
+        );
+    }
+
+    #[test]
+    fn help_lists_every_command_in_both_languages() {
+        for lang in [Lang::En, Lang::De] {
+            let h = help(lang);
+            assert_eq!(h.lines().count(), COMMANDS.len());
+            for s in COMMANDS {
+                assert!(h.contains(&s.usage()), "{}", s.name);
+                assert!(h.contains(s.help(lang)));
+            }
+        }
+        assert!(help(Lang::De).contains("/kick NAME"));
+        assert!(help(Lang::De).contains("(Gastgeber)"));
+    }
+}

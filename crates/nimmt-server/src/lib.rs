@@ -1,0 +1,150 @@
+//! # nimmt-server
+//!
+//! The online room: a lobby, tables with chat commands, bots, persistence and reconnection,
+//! served over HTTP and one WebSocket endpoint.
+//!
+//! - [`lobby`]: the lobby actor (tables, who is online, lobby chat);
+//! - [`table`]: one actor per table owning its game and its log;
+//! - [`commands`]: the table chat commands (one table drives parsing, permissions and `/help`);
+//! - [`store`]: SQLite or PostgreSQL through one schema, with group commit;
+//! - [`ws`]: a connection (size cap, message budget, flood rule), [`http`]: routes;
+//! - [`client`]: a small client for tests, the load test and other tools.
+//!
+//! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
+
+pub mod bots;
+pub mod client;
+pub mod commands;
+pub mod conn;
+pub mod http;
+pub mod lobby;
+pub mod store;
+pub mod table;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use ws::Limits;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// `sqlite://FILE` (created on first start), `sqlite::memory:` or `postgres://…`.
+    pub database: String,
+    /// Origins allowed to open the WebSocket besides the server's own (`*` = any).
+    pub allowed_origins: Vec<String>,
+    /// Pause before a bot moves (so people can follow).
+    pub bot_delay: Duration,
+    /// Default of the table option `reconnect`.
+    pub reconnect: Duration,
+    /// Serve the browser client from this directory instead of the embedded one.
+    pub web_dir: Option<PathBuf>,
+    pub limits: Limits,
+    /// How SQLite syncs commits (PostgreSQL follows its own `synchronous_commit`).
+    pub sqlite_sync: store::SqliteSync,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "sqlite://nimmt.db".into(),
+            allowed_origins: Vec::new(),
+            bot_delay: Duration::from_millis(600),
+            reconnect: Duration::from_secs(60),
+            web_dir: None,
+            limits: Limits::default(),
+            sqlite_sync: store::SqliteSync::Full,
+        }
+    }
+}
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub lobby: lobby::LobbyHandle,
+    pub store: store::Store,
+    pub config: Arc<Config>,
+    pub next_conn: Arc<AtomicU64>,
+}
+
+/// A running server.
+pub struct Running {
+    /// The address it listens on (useful with port 0).
+    pub addr: SocketAddr,
+    pub store: store::Store,
+    shutdown: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops accepting connections and waits for the server task.
+    pub async fn stop(self) {
+        let _ = self.shutdown.send(());
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    /// Waits until the server stops (it does not by itself).
+    pub async fn wait(self) -> std::io::Result<()> {
+        let _keep = self.shutdown;
+        self.task.await.unwrap_or(Ok(()))
+    }
+}
+
+/// Opens the database, restores every unfinished table from its log, and starts serving.
+pub async fn start(config: Config) -> anyhow::Result<Running> {
+    let config = Arc::new(config);
+    let store = store::Store::open_with(&config.database, config.sqlite_sync).await?;
+    let next_id = store.max_table_id().await?;
+    let lobby = lobby::Lobby::spawn(store.clone(), config.clone(), next_id);
+    let mut restored = 0;
+    for stored in store.open_tables().await? {
+        let id = stored.id;
+        match table::Table::restore(stored, store.clone(), lobby.clone(), config.clone()) {
+            Ok(t) => {
+                let info = t.info();
+                let players = t.seated_players();
+                let handle = t.spawn();
+                lobby.send(lobby::LobbyCmd::Adopt {
+                    handle,
+                    info,
+                    players,
+                });
+                restored += 1;
+            }
+            Err(e) => tracing::error!("table {id} cannot be restored: {e}"),
+        }
+    }
+    if restored > 0 {
+        tracing::info!("restored {restored} tables");
+    }
+    let state = AppState {
+        lobby,
+        store: store.clone(),
+        config: config.clone(),
+        next_conn: Arc::new(AtomicU64::new(1)),
+    };
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    let app = http::router(state);
+    let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = rx.await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        store,
+        shutdown,
+        task,
+    })
+}

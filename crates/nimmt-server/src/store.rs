@@ -1,0 +1,502 @@
+//! Persistence: one schema on SQLite or PostgreSQL through sqlx's `Any` driver.
+//!
+//! Every write goes through one writer task that gathers whatever is queued into one transaction
+//! (group commit) and answers each writer only once the transaction is committed. So a table
+//! actor that awaits [`Store::write`] knows its change is durable before it tells anyone.
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot};
+
+/// Which database the store talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// How SQLite makes a commit durable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SqliteSync {
+    /// Every commit is synced to disk before it is acknowledged (survives a power cut).
+    #[default]
+    Full,
+    /// Commits reach the write-ahead log at once (they survive `kill -9` of the server) and
+    /// the disk at checkpoints (a power cut may lose the last moments).
+    Normal,
+}
+
+/// One change to store.
+#[derive(Clone, Debug)]
+pub enum Op {
+    CreatePlayer {
+        id: String,
+        token: String,
+        name: String,
+    },
+    RenamePlayer {
+        id: String,
+        name: String,
+    },
+    /// A new table, or new seats, options, host or state of one.
+    SaveTable {
+        id: u64,
+        game: String,
+        state: String,
+        meta: String,
+        version: u64,
+    },
+    /// The game started with this setup (seed included).
+    Start {
+        id: u64,
+        meta: String,
+        setup: String,
+        version: u64,
+    },
+    /// One accepted action, `idx` counting from 0.
+    Action {
+        table: u64,
+        idx: u64,
+        seat: u8,
+        action: String,
+        version: u64,
+    },
+    /// The game is over; its record.
+    Finish {
+        id: u64,
+        record: String,
+        version: u64,
+    },
+    /// The table is closed (nobody left, never started): it is not restored.
+    Close {
+        id: u64,
+    },
+}
+
+struct Write {
+    ops: Vec<Op>,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// A table as stored, with its action log.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    pub id: u64,
+    pub game: String,
+    pub state: String,
+    pub meta: String,
+    pub setup: Option<String>,
+    pub version: u64,
+    /// (seat, action JSON, version after it), in order.
+    pub actions: Vec<(u8, String, u64)>,
+}
+
+/// The database behind the room.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::Sender<Write>,
+    backend: Backend,
+}
+
+fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Adds `mode=rwc` to a SQLite URL so the file is created on first start.
+fn sqlite_url(url: &str) -> String {
+    if url.contains(":memory:") || url.contains("mode=") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+impl Store {
+    /// Connects (creating a SQLite file if needed) and brings the schema up to date.
+    pub async fn open(url: &str) -> anyhow::Result<Store> {
+        Self::open_with(url, SqliteSync::Full).await
+    }
+
+    /// As [`Store::open`], choosing how SQLite syncs its commits.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> anyhow::Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            anyhow::bail!("database URL must start with sqlite: or postgres: (got {url:?})");
+        };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url),
+            Backend::Postgres => url.to_owned(),
+        };
+        let memory = url.contains(":memory:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(match (backend, memory) {
+                (Backend::Sqlite, true) => 1,
+                (Backend::Sqlite, false) => 4,
+                (Backend::Postgres, _) => 6,
+            })
+            .min_connections(if memory { 1 } else { 0 })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
+            .max_lifetime(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(3600))
+            })
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                let sync = sync;
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers never block the writer; FULL: a commit is on disk.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute(match sync {
+                            SqliteSync::Full => "PRAGMA synchronous = FULL",
+                            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+                        })
+                        .await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot open database {url}: {e}"))?;
+        sqlx::migrate!("./migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot bring the database schema up to date: {e}"))?;
+        let (tx, rx) = mpsc::channel(4096);
+        tokio::spawn(writer(pool.clone(), rx));
+        Ok(Store {
+            pool,
+            writer: tx,
+            backend,
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Stores `ops` in one transaction; returns once they are committed.
+    pub async fn write(&self, ops: Vec<Op>) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Write { ops, done })
+            .await
+            .map_err(|_| "the database writer has stopped".to_owned())?;
+        wait.await
+            .map_err(|_| "the database writer has stopped".to_owned())?
+    }
+
+    pub async fn player_by_token(&self, token: &str) -> anyhow::Result<Option<(String, String)>> {
+        let row = sqlx::query("SELECT id, name FROM nimmt_players WHERE token = $1")
+            .bind(token.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
+    }
+
+    /// The highest table number used so far (0 if none).
+    pub async fn max_table_id(&self) -> anyhow::Result<u64> {
+        let row = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM nimmt_tables")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.get::<i64, _>(0) as u64)
+    }
+
+    /// Every table still open or playing, with its action log.
+    pub async fn open_tables(&self) -> anyhow::Result<Vec<StoredTable>> {
+        let rows = sqlx::query(
+            "SELECT id, game, state, meta, setup, version FROM nimmt_tables \
+             WHERE state = 'open' OR state = 'playing' ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id = r.get::<i64, _>(0) as u64;
+            let actions = sqlx::query(
+                "SELECT seat, action, version FROM nimmt_actions WHERE table_id = $1 ORDER BY idx",
+            )
+            .bind(id as i64)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|a: AnyRow| {
+                (
+                    a.get::<i64, _>(0) as u8,
+                    a.get::<String, _>(1),
+                    a.get::<i64, _>(2) as u64,
+                )
+            })
+            .collect();
+            out.push(StoredTable {
+                id,
+                game: r.get(1),
+                state: r.get(2),
+                meta: r.get(3),
+                setup: r.get::<Option<String>, _>(4),
+                version: r.get::<i64, _>(5) as u64,
+                actions,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The stored state and finished record of a table.
+    pub async fn table_record(&self, id: u64) -> anyhow::Result<Option<(String, Option<String>)>> {
+        let row = sqlx::query("SELECT state, record FROM nimmt_tables WHERE id = $1")
+            .bind(id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<Option<String>, _>(1))))
+    }
+
+    /// Number of stored actions of a table (for tests and checks).
+    pub async fn action_count(&self, id: u64) -> anyhow::Result<u64> {
+        let row = sqlx::query("SELECT COUNT(*) FROM nimmt_actions WHERE table_id = $1")
+            .bind(id as i64)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.get::<i64, _>(0) as u64)
+    }
+}
+
+async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Error> {
+    let now = now_secs();
+    match op {
+        Op::CreatePlayer { id, token, name } => {
+            sqlx::query(
+                "INSERT INTO nimmt_players (id, token, name, created_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id.clone())
+            .bind(token.clone())
+            .bind(name.clone())
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Op::RenamePlayer { id, name } => {
+            sqlx::query("UPDATE nimmt_players SET name = $1 WHERE id = $2")
+                .bind(name.clone())
+                .bind(id.clone())
+                .execute(&mut *conn)
+                .await?;
+        }
+        Op::SaveTable {
+            id,
+            game,
+            state,
+            meta,
+            version,
+        } => {
+            let updated = sqlx::query(
+                "UPDATE nimmt_tables SET state = $1, meta = $2, version = $3, updated_at = $4 WHERE id = $5",
+            )
+            .bind(state.clone())
+            .bind(meta.clone())
+            .bind(*version as i64)
+            .bind(now)
+            .bind(*id as i64)
+            .execute(&mut *conn)
+            .await?;
+            if updated.rows_affected() == 0 {
+                sqlx::query(
+                    "INSERT INTO nimmt_tables (id, game, state, meta, version, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(*id as i64)
+                .bind(game.clone())
+                .bind(state.clone())
+                .bind(meta.clone())
+                .bind(*version as i64)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Op::Start {
+            id,
+            meta,
+            setup,
+            version,
+        } => {
+            sqlx::query(
+                "UPDATE nimmt_tables SET state = 'playing', meta = $1, setup = $2, version = $3, \
+                 updated_at = $4 WHERE id = $5",
+            )
+            .bind(meta.clone())
+            .bind(setup.clone())
+            .bind(*version as i64)
+            .bind(now)
+            .bind(*id as i64)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Op::Action {
+            table,
+            idx,
+            seat,
+            action,
+            version,
+        } => {
+            sqlx::query(
+                "INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(*table as i64)
+            .bind(*idx as i64)
+            .bind(*seat as i64)
+            .bind(action.clone())
+            .bind(*version as i64)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Op::Finish {
+            id,
+            record,
+            version,
+        } => {
+            sqlx::query(
+                "UPDATE nimmt_tables SET state = 'finished', record = $1, version = $2, updated_at = $3 \
+                 WHERE id = $4",
+            )
+            .bind(record.clone())
+            .bind(*version as i64)
+            .bind(now)
+            .bind(*id as i64)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Op::Close { id } => {
+            sqlx::query("UPDATE nimmt_tables SET state = 'closed', updated_at = $1 WHERE id = $2")
+                .bind(now)
+                .bind(*id as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Inserts many logged actions with one statement.
+async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
+    let mut sql =
+        String::from("INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ");
+    for i in 0..rows.len() {
+        let b = i * 5;
+        if i > 0 {
+            sql.push(',');
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5
+        ));
+    }
+    let mut q = sqlx::query(&sql);
+    for op in rows {
+        if let Op::Action {
+            table,
+            idx,
+            seat,
+            action,
+            version,
+        } = op
+        {
+            q = q
+                .bind(*table as i64)
+                .bind(*idx as i64)
+                .bind(*seat as i64)
+                .bind(action.clone())
+                .bind(*version as i64);
+        }
+    }
+    q.execute(&mut *conn).await?;
+    Ok(())
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[&Write]) -> Result<(), sqlx::Error> {
+    const ROWS_PER_INSERT: usize = 200;
+    let mut tx = pool.begin().await?;
+    // Runs of actions go in multi-row inserts; everything else in order between them.
+    let mut run: Vec<&Op> = Vec::new();
+    for w in batch {
+        for op in &w.ops {
+            if matches!(op, Op::Action { .. }) {
+                run.push(op);
+                if run.len() == ROWS_PER_INSERT {
+                    insert_actions(&mut tx, &run).await?;
+                    run.clear();
+                }
+                continue;
+            }
+            if !run.is_empty() {
+                insert_actions(&mut tx, &run).await?;
+                run.clear();
+            }
+            apply(&mut tx, op).await?;
+        }
+    }
+    if !run.is_empty() {
+        insert_actions(&mut tx, &run).await?;
+    }
+    tx.commit().await
+}
+
+/// The one writer: gathers queued writes into a transaction, commits, then answers them all.
+async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
+    const MAX_BATCH: usize = 1024;
+    let mut batch: Vec<Write> = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let all: Vec<&Write> = batch.iter().collect();
+        match write_batch(&pool, &all).await {
+            Ok(()) => {
+                for w in batch.drain(..) {
+                    let _ = w.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                tracing::warn!("database write failed: {e}");
+                for w in batch.drain(..) {
+                    let _ = w.done.send(Err(e.to_string()));
+                }
+            }
+            Err(_) => {
+                // One bad write must not fail the others: retry each on its own.
+                for w in batch.drain(..) {
+                    let r = write_batch(&pool, &[&w]).await.map_err(|e| {
+                        tracing::warn!("database write failed: {e}");
+                        e.to_string()
+                    });
+                    let _ = w.done.send(r);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! Helpers for the WebSocket tests: a real server on an ephemeral loopback port, a real
+//! database (SQLite file or a fresh PostgreSQL schema), and players that play by their views.
+#![allow(dead_code)]
+
+use nimmt_core::games::classic::View;
+use nimmt_core::GameKind;
+use nimmt_protocol::{ClientMsg, Lang, Role, ServerMsg};
+use nimmt_server::client::{Client, Identity};
+use nimmt_server::{Config, Running};
+use serde_json::Value;
+use std::time::Duration;
+
+/// Where a test's data lives.
+pub enum Db {
+    Sqlite(tempfile::TempDir),
+    Postgres { url: String, schema: String },
+}
+
+impl Db {
+    pub fn sqlite() -> Db {
+        Db::Sqlite(tempfile::tempdir().unwrap())
+    }
+
+    /// A fresh schema in the `test` database, so parallel tests never meet.
+    pub async fn postgres() -> Db {
+        let base = std::env::var("NIMMT_TEST_POSTGRES")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+        let schema = format!("t_{}", hex::encode(rand::random::<[u8; 6]>()));
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&base)
+            .await
+            .expect("PostgreSQL on 127.0.0.1:5432");
+        sqlx::query(&format!("CREATE SCHEMA {schema}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        let url = format!("{base}?options=-c%20search_path%3D{schema}");
+        Db::Postgres { url, schema }
+    }
+
+    pub fn url(&self) -> String {
+        match self {
+            Db::Sqlite(dir) => format!("sqlite://{}", dir.path().join("nimmt.db").display()),
+            Db::Postgres { url, .. } => url.clone(),
+        }
+    }
+
+    pub async fn drop_schema(&self) {
+        if let Db::Postgres { schema, .. } = self {
+            let base = std::env::var("NIMMT_TEST_POSTGRES")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+            if let Ok(pool) = sqlx::AnyPool::connect(&base).await {
+                let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+                    .execute(&pool)
+                    .await;
+                pool.close().await;
+            }
+        }
+    }
+}
+
+pub fn config(db: &Db) -> Config {
+    Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: db.url(),
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    }
+}
+
+pub async fn server(db: &Db) -> (Running, String) {
+    server_with(config(db)).await
+}
+
+pub async fn server_with(config: Config) -> (Running, String) {
+    let running = nimmt_server::start(config).await.expect("server starts");
+    let url = format!("ws://{}/ws", running.addr);
+    (running, url)
+}
+
+/// A connected human with its identity and what it last saw of one table.
+pub struct Player {
+    pub client: Client,
+    pub me: Identity,
+    pub table: u64,
+    pub version: u64,
+    pub view: Option<Value>,
+    /// Every frame received, as text, in order.
+    pub log: Vec<String>,
+}
+
+impl Player {
+    pub async fn join(url: &str, name: &str) -> Player {
+        Self::join_as(url, name, None).await
+    }
+
+    pub async fn join_as(url: &str, name: &str, token: Option<&str>) -> Player {
+        let mut client = Client::connect(url).await.unwrap();
+        let me = client.hello(name, token, Lang::En).await.unwrap();
+        Player {
+            client,
+            me,
+            table: 0,
+            version: 0,
+            view: None,
+            log: Vec::new(),
+        }
+    }
+
+    /// The next message, noted in the log and in what the player knows.
+    pub async fn recv(&mut self) -> ServerMsg {
+        let text = tokio::time::timeout(Duration::from_secs(20), self.client.recv_raw())
+            .await
+            .expect("a message within 20 s")
+            .unwrap()
+            .expect("connection open");
+        let msg: ServerMsg = serde_json::from_str(&text).unwrap();
+        self.log.push(text);
+        match &msg {
+            ServerMsg::State {
+                table,
+                version,
+                view,
+                ..
+            } if table.id == self.table || self.table == 0 => {
+                self.table = table.id;
+                self.version = *version;
+                self.view = view.clone();
+            }
+            ServerMsg::Update {
+                table,
+                version,
+                view,
+                ..
+            } if *table == self.table => {
+                assert_eq!(*version, self.version + 1, "updates come without gaps");
+                self.version = *version;
+                self.view = Some(view.clone());
+            }
+            _ => {}
+        }
+        msg
+    }
+
+    pub async fn recv_until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
+        loop {
+            let m = self.recv().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, msg: ClientMsg) -> u64 {
+        self.client.send(msg).await.unwrap()
+    }
+
+    pub async fn create(&mut self, options: &[&str], seats: Option<usize>) -> u64 {
+        let options = nimmt_core::OptionMap::parse(options.iter().copied()).unwrap();
+        self.send(ClientMsg::CreateTable {
+            game: GameKind::Classic,
+            options,
+            seats,
+        })
+        .await;
+        let m = self
+            .recv_until(|m| matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. }))
+            .await;
+        assert!(matches!(m, ServerMsg::State { .. }), "{m:?}");
+        self.table
+    }
+
+    pub async fn sit(&mut self, table: u64) {
+        self.table = table;
+        self.send(ClientMsg::Join {
+            table,
+            role: Role::Player,
+        })
+        .await;
+        let m = self
+            .recv_until(|m| {
+                matches!(m, ServerMsg::State { you, .. } if you.seat.is_some())
+                    || matches!(m, ServerMsg::Error { .. })
+            })
+            .await;
+        assert!(matches!(m, ServerMsg::State { .. }), "{m:?}");
+    }
+
+    pub async fn say(&mut self, text: &str) -> u64 {
+        let table = self.table;
+        self.send(ClientMsg::Chat {
+            table: Some(table),
+            text: text.to_owned(),
+        })
+        .await
+    }
+
+    /// Sends a chat command and waits for its answer: the ack or an error.
+    pub async fn command(&mut self, text: &str) -> ServerMsg {
+        let id = self.say(text).await;
+        self.recv_until(|m| {
+            matches!(m, ServerMsg::Ack { id: i } if *i == id)
+                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+        })
+        .await
+    }
+
+    pub fn typed_view(&self) -> Option<View> {
+        self.view
+            .as_ref()
+            .map(|v| serde_json::from_value(v.clone()).unwrap())
+    }
+
+    pub fn over(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| !v["outcome"].is_null())
+    }
+
+    /// If asked, the first legal action of the view.
+    pub fn choice(&self) -> Option<Value> {
+        let v = self.typed_view()?;
+        v.asked?;
+        let a = v.legal_actions().into_iter().next()?;
+        Some(serde_json::to_value(a).unwrap())
+    }
+
+    /// Makes one move (the first legal one) and waits for its acknowledgement.
+    pub async fn act_first(&mut self) -> bool {
+        let Some(action) = self.choice() else {
+            return false;
+        };
+        let (table, version) = (self.table, self.version);
+        let id = self
+            .send(ClientMsg::Act {
+                table,
+                version,
+                action,
+            })
+            .await;
+        let m = self
+            .recv_until(|m| {
+                matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
+                    || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+            })
+            .await;
+        if let ServerMsg::Error { .. } = &m {
+            panic!("move refused: {m:?}");
+        }
+        true
+    }
+
+    /// Acts when asked, until the game is over (or `max_moves` moves were made).
+    pub async fn play_to_end(&mut self) {
+        self.play_moves(usize::MAX).await;
+    }
+
+    pub async fn play_moves(&mut self, max_moves: usize) -> usize {
+        let mut moves = 0;
+        while !self.over() && moves < max_moves {
+            if self.act_first().await {
+                moves += 1;
+                continue;
+            }
+            let m = self.recv().await;
+            if let ServerMsg::Error { code, .. } = &m {
+                panic!("refused: {code:?} {m:?}");
+            }
+        }
+        moves
+    }
+
+    /// Reads whatever arrives within `ms` milliseconds of quiet.
+    pub async fn drain(&mut self, ms: u64) {
+        loop {
+            let next =
+                tokio::time::timeout(Duration::from_millis(ms), self.client.recv_raw()).await;
+            let Ok(Ok(Some(text))) = next else { return };
+            let msg: ServerMsg = serde_json::from_str(&text).unwrap();
+            match &msg {
+                ServerMsg::State { version, view, .. } => {
+                    self.version = *version;
+                    self.view = view.clone();
+                }
+                ServerMsg::Update { version, view, .. } => {
+                    self.version = *version;
+                    self.view = Some(view.clone());
+                }
+                _ => {}
+            }
+            self.log.push(text);
+        }
+    }
+
+    /// Reads until the game is over (a spectator).
+    pub async fn watch_to_end(&mut self) {
+        while !self.over() {
+            self.recv().await;
+        }
+    }
+}
+
+/// Fetches an HTTP path from the running server (a tiny HTTP/1.1 GET).
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}

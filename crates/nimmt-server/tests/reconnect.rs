@@ -1,0 +1,247 @@
+//! Identity, reconnection, stand-in bots and decision timers over real WebSockets.
+
+mod common;
+
+use common::{server, Db, Player};
+use nimmt_protocol::{ClientMsg, ServerMsg};
+use std::time::Duration;
+
+async fn two_player_table(url: &str, options: &[&str]) -> (Player, Player, u64) {
+    let mut ann = Player::join(url, "Ann").await;
+    let table = ann.create(options, Some(2)).await;
+    let mut bob = Player::join(url, "Bob").await;
+    bob.sit(table).await;
+    (ann, bob, table)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_resumes_the_seat_with_a_full_state() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    ann.command("/start").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+    assert!(ann.act_first().await);
+    let before = ann.view.clone().unwrap();
+    let token = ann.me.token.clone();
+    drop(ann); // the connection drops
+
+    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
+        .await;
+    let mut ann = Player::join_as(&url, "Ann", Some(&token)).await;
+    assert_eq!(ann.me.seated, vec![table]);
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    assert_eq!(
+        ann.view.as_ref().unwrap(),
+        &before,
+        "the same view as before the drop"
+    );
+    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "back"))
+        .await;
+    // And the game goes on.
+    assert!(bob.act_first().await);
+    ann.recv_until(|m| matches!(m, ServerMsg::Update { .. }))
+        .await;
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_connection_replaces_the_first() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, _bob, table) = two_player_table(&url, &[]).await;
+    let mut again = Player::join_as(&url, "Ann", Some(&ann.me.token)).await;
+    again
+        .recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    assert_eq!(again.table, table);
+    ann.recv_until(|m| matches!(m, ServerMsg::Replaced)).await;
+    // The old connection is closed by the server.
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(Some(_)) = ann.client.recv_raw().await {}
+    })
+    .await;
+    assert!(end.is_ok(), "the replaced connection closes");
+    // The new one plays.
+    assert!(matches!(again.command("/who").await, ServerMsg::Ack { .. }));
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_token_is_refused() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut c = nimmt_server::client::Client::connect(&url).await.unwrap();
+    let err = c
+        .hello("Ann", Some("0000"), nimmt_protocol::Lang::En)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("BadToken"), "{err}");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_reconnection_window_a_bot_plays_the_seat_until_the_player_is_back() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, bob, _table) = two_player_table(&url, &["reconnect=1"]).await;
+    ann.command("/start").await;
+    let token = bob.me.token.clone();
+    drop(bob);
+    ann.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "standing_in"))
+        .await;
+    // Ann plays; the bot answers for Bob, turn after turn.
+    let turn_before = ann.typed_view().unwrap().turn;
+    ann.play_moves(3).await;
+    while ann.typed_view().unwrap().turn < turn_before + 2 {
+        ann.recv().await;
+    }
+    // Bob comes back and is asked again himself.
+    let mut bob = Player::join_as(&url, "Bob", Some(&token)).await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    ann.play_moves(1).await;
+    if bob.choice().is_none() {
+        bob.recv_until(|m| matches!(m, ServerMsg::Update { .. }))
+            .await;
+    }
+    assert!(bob.act_first().await, "Bob moves himself again");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_decision_timer_runs_out_the_bot_decides() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, _table) = two_player_table(&url, &[]).await;
+    assert!(matches!(
+        ann.command("/option timer=1").await,
+        ServerMsg::Ack { .. }
+    ));
+    ann.command("/start").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+    // Ann decides, Bob does not: after a second the bot chooses for him.
+    assert!(ann.act_first().await);
+    let m = bob
+        .recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "timer_expired"))
+        .await;
+    if let ServerMsg::Notice { text, .. } = m {
+        assert_eq!(text.text, "Time is up for Bob; the bot decides.");
+    }
+    ann.recv_until(|m| matches!(m, ServerMsg::Update { events, .. } if events.iter().any(|e| e["type"] == "revealed")))
+        .await;
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    ann.command("/start").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+    assert!(ann.act_first().await);
+    let v = ann.version;
+    bob.send(ClientMsg::Resync { table }).await;
+    let m = bob
+        .recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    if let ServerMsg::State {
+        version, view, you, ..
+    } = m
+    {
+        assert_eq!(version, v);
+        assert_eq!(you.seat, Some(nimmt_core::Seat(1)));
+        assert_eq!(
+            view.unwrap()["phase"]["chosen"],
+            serde_json::json!([true, false])
+        );
+    }
+    srv.stop().await;
+}
+
+/// A server restarted on the same database rebuilds the table from its log; the players come
+/// back with their tokens and find it exactly as they left it.
+async fn restart_resumes_the_table(db: Db) {
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    ann.command("/start").await;
+    // Some moves, then a turn where Ann has chosen and Bob has not.
+    let mut moves = 0;
+    loop {
+        ann.drain(50).await;
+        bob.drain(50).await;
+        let asked = |p: &Player| {
+            p.view
+                .as_ref()
+                .is_some_and(|v| v["asked"]["type"] == "play_card")
+        };
+        if moves >= 6 && asked(&ann) && asked(&bob) {
+            break;
+        }
+        for p in [&mut ann, &mut bob] {
+            if p.choice().is_some() {
+                p.act_first().await;
+                moves += 1;
+            }
+        }
+    }
+    assert!(ann.act_first().await);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (ann_token, bob_token) = (ann.me.token.clone(), bob.me.token.clone());
+    // Ann's latest view, after whatever the bot did.
+    ann.send(ClientMsg::Resync { table }).await;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    let before = ann.view.clone().unwrap();
+    drop((ann, bob));
+    srv.stop().await;
+
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join_as(&url, "Ann", Some(&ann_token)).await;
+    assert_eq!(ann.me.seated, vec![table]);
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    assert_eq!(ann.view.as_ref().unwrap(), &before);
+    let mut bob = Player::join_as(&url, "Bob", Some(&bob_token)).await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    let b = tokio::spawn(async move {
+        bob.play_to_end().await;
+        bob
+    });
+    ann.play_to_end().await;
+    let bob = b.await.unwrap();
+    assert_eq!(ann.view.unwrap()["outcome"], bob.view.unwrap()["outcome"]);
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_the_table_on_sqlite() {
+    restart_resumes_the_table(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_the_table_on_postgres() {
+    restart_resumes_the_table(Db::postgres().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn before_the_start_an_absent_players_seat_is_freed_after_the_window() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, bob, _table) = two_player_table(&url, &["reconnect=1"]).await;
+    drop(bob);
+    let m = ann
+        .recv_until(|m| matches!(m, ServerMsg::State { table, .. } if table.seats.len() == 1))
+        .await;
+    if let ServerMsg::State { table, .. } = m {
+        assert_eq!(table.seats[0].name, "Ann");
+    }
+    srv.stop().await;
+}

@@ -1,0 +1,327 @@
+//! The online client's state machine without a network: server messages in, messages to send
+//! out, and the lobby and table screens.
+
+use nimmt_core::games::classic::Classic;
+use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
+use nimmt_protocol::{
+    ClientMsg, Lang as WireLang, Role, SeatInfo, SeatKind, ServerMsg, TableInfo, TableState, Text,
+    You,
+};
+use nimmt_tui::app::Key;
+use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
+use nimmt_tui::Lang;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn screen(o: &Online) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(o.width, o.height)).unwrap();
+    terminal.draw(|f| o.draw(f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn seat(i: u8, name: &str, bot: bool) -> SeatInfo {
+    SeatInfo {
+        seat: Seat(i),
+        name: name.into(),
+        kind: if bot { SeatKind::Bot } else { SeatKind::Human },
+        level: bot.then(|| "greedy".into()),
+        connected: true,
+        bot_standing_in: false,
+    }
+}
+
+fn table(id: u64, seats: Vec<SeatInfo>, state: TableState) -> TableInfo {
+    TableInfo {
+        id,
+        game: GameKind::Classic,
+        options: OptionMap::parse(["fan=cow"]).unwrap(),
+        table_options: Default::default(),
+        max_seats: 4,
+        seats,
+        spectators: 1,
+        host: Some("Ann".into()),
+        state,
+    }
+}
+
+fn welcomed(lang: Lang) -> Online {
+    let mut o = Online::new("ws://127.0.0.1:8080", "Bob", lang);
+    o.handle(OnlineInput::Resize {
+        width: 80,
+        height: 24,
+    });
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Welcome {
+        protocol: 1,
+        player: "p1".into(),
+        name: "Bob".into(),
+        token: "secret".into(),
+        lang: WireLang::En,
+        seated: vec![],
+    }));
+    assert_eq!(
+        effects,
+        vec![OnlineEffect::Send(ClientMsg::ListTables {
+            subscribe: true
+        })]
+    );
+    assert!(o.connected);
+    o
+}
+
+#[test]
+fn the_lobby_lists_tables_and_joins_the_selected_one() {
+    let mut o = welcomed(Lang::En);
+    o.handle(OnlineInput::Server(ServerMsg::Tables {
+        tables: vec![
+            table(
+                1,
+                vec![seat(0, "Ann", false), seat(1, "Bot 1", true)],
+                TableState::Open,
+            ),
+            table(2, vec![seat(0, "Cid", false)], TableState::Playing),
+        ],
+    }));
+    let s = screen(&o);
+    assert!(
+        s.contains("#1 classic · 2/4 seats · open · host Ann  [Ann, Bot 1]"),
+        "{s}"
+    );
+    insta::assert_snapshot!("online_lobby_en", s);
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::Enter)),
+        vec![OnlineEffect::Send(ClientMsg::Join {
+            table: 1,
+            role: Role::Player
+        })]
+    );
+    o.handle(OnlineInput::Key(Key::Down));
+    // A running table can only be watched.
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::Enter)),
+        vec![OnlineEffect::Send(ClientMsg::Join {
+            table: 2,
+            role: Role::Spectator
+        })]
+    );
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::Char('n'))),
+        vec![OnlineEffect::Send(ClientMsg::CreateTable {
+            game: GameKind::Classic,
+            options: OptionMap::new(),
+            seats: None
+        })]
+    );
+    // A closed table leaves the list.
+    o.handle(OnlineInput::Server(ServerMsg::TableChanged {
+        table: table(2, vec![], TableState::Finished),
+        closed: true,
+    }));
+    assert_eq!(o.tables.len(), 1);
+    assert_eq!(o.selected, 0);
+}
+
+#[test]
+fn a_chat_line_is_typed_edited_and_sent() {
+    let mut o = welcomed(Lang::En);
+    o.handle(OnlineInput::Key(Key::Tab));
+    for k in [
+        Key::Char('h'),
+        Key::Char('i'),
+        Key::Backspace,
+        Key::Char('o'),
+    ] {
+        assert!(o.handle(OnlineInput::Key(k)).is_empty());
+    }
+    assert!(screen(&o).contains("ho█"));
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::Enter)),
+        vec![OnlineEffect::Send(ClientMsg::Chat {
+            table: None,
+            text: "ho".into()
+        })]
+    );
+    // Esc drops a line unsent; an empty line is not sent.
+    o.handle(OnlineInput::Key(Key::Char('/')));
+    o.handle(OnlineInput::Key(Key::Char('x')));
+    assert!(o.handle(OnlineInput::Key(Key::Esc)).is_empty());
+    assert!(o.input.is_none());
+    o.handle(OnlineInput::Key(Key::Tab));
+    assert!(o.handle(OnlineInput::Key(Key::Enter)).is_empty());
+    // Lines from others and the server's notices show in the chat.
+    o.handle(OnlineInput::Server(ServerMsg::Chat {
+        table: None,
+        from: "Ann".into(),
+        text: "hallo".into(),
+    }));
+    o.handle(OnlineInput::Server(ServerMsg::Notice {
+        table: None,
+        text: Text::new(WireLang::En, "some_notice", []),
+    }));
+    let s = screen(&o);
+    assert!(s.contains("Ann: hallo"), "{s}");
+    assert!(s.contains("some_notice"), "{s}");
+}
+
+#[test]
+fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
+    let mut o = welcomed(Lang::De);
+    let info = table(
+        7,
+        vec![
+            seat(0, "Ann", false),
+            seat(1, "Bob", false),
+            seat(2, "Bot 2", true),
+        ],
+        TableState::Open,
+    );
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        table: info.clone(),
+        version: 3,
+        you: You {
+            role: Role::Player,
+            seat: Some(Seat(1)),
+            host: false,
+        },
+        view: None,
+    }));
+    let s = screen(&o);
+    assert!(s.contains("Tisch #7 · classic · offen"), "{s}");
+    insta::assert_snapshot!("online_table_de", s);
+    assert!(o.game().is_none());
+
+    // The game starts: the first update brings the view.
+    let mut game = Classic::from_setup(3, &OptionMap::new(), 5).unwrap();
+    let view = |g: &Classic| serde_json::to_value(g.view(Viewer::Seat(Seat(1)))).unwrap();
+    o.handle(OnlineInput::Server(ServerMsg::Update {
+        table: 7,
+        version: 4,
+        events: vec![],
+        view: view(&game),
+        ack: None,
+    }));
+    let app = o.game().expect("the game shows");
+    assert_eq!(app.me(), Seat(1));
+    assert!(screen(&o).contains("Deine Karten"));
+
+    // Bob plays his selected card: the move goes out with the table's version.
+    let card = o.game().unwrap().view().hand[0];
+    let effects = o.handle(OnlineInput::Key(Key::Enter));
+    assert_eq!(
+        effects,
+        vec![OnlineEffect::Send(ClientMsg::Act {
+            table: 7,
+            version: 4,
+            action: serde_json::json!({"type": "play", "card": card.number()}),
+        })]
+    );
+    let events = game
+        .act(Seat(1), &nimmt_core::games::classic::Action::play(card))
+        .unwrap();
+    let events: Vec<serde_json::Value> = events
+        .into_iter()
+        .map(|e| serde_json::to_value(e.event).unwrap())
+        .collect();
+    o.handle(OnlineInput::Server(ServerMsg::Update {
+        table: 7,
+        version: 5,
+        events,
+        view: view(&game),
+        ack: Some(1),
+    }));
+    assert_eq!(o.at.as_ref().unwrap().version, 5);
+
+    // Version 7 after 5: something was missed.
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Update {
+        table: 7,
+        version: 7,
+        events: vec![],
+        view: view(&game),
+        ack: None,
+    }));
+    assert_eq!(
+        effects,
+        vec![OnlineEffect::Send(ClientMsg::Resync { table: 7 })]
+    );
+    assert_eq!(o.at.as_ref().unwrap().version, 5, "the gap is not applied");
+
+    // Leaving: the server confirms, the lobby shows again.
+    o.handle(OnlineInput::Server(ServerMsg::Left { table: 7 }));
+    assert!(o.at.is_none());
+    assert!(screen(&o).contains("Tische"));
+}
+
+#[test]
+fn a_closed_connection_is_said_and_ctrl_c_quits() {
+    let mut o = welcomed(Lang::En);
+    o.handle(OnlineInput::Closed("closed by the server".into()));
+    assert!(!o.connected);
+    assert!(screen(&o).contains("Connection closed: closed by the server"));
+    assert_eq!(o.handle(OnlineInput::Key(Key::Char('q'))), vec![]);
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::Char('y'))),
+        vec![OnlineEffect::Quit]
+    );
+    assert_eq!(
+        o.handle(OnlineInput::Key(Key::CtrlC)),
+        vec![OnlineEffect::Quit]
+    );
+}
+
+#[test]
+fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
+    let mut o = welcomed(Lang::En);
+    let info = table(
+        3,
+        vec![seat(0, "Bob", false), seat(1, "Bot 1", true)],
+        TableState::Playing,
+    );
+    let game = Classic::from_setup(2, &OptionMap::new(), 8).unwrap();
+    let view = serde_json::to_value(game.view(Viewer::Seat(Seat(0)))).unwrap();
+    let you = You {
+        role: Role::Player,
+        seat: Some(Seat(0)),
+        host: true,
+    };
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        table: info.clone(),
+        version: 10,
+        you: you.clone(),
+        view: Some(view.clone()),
+    }));
+    let hand = o.game().unwrap().view().hand.clone();
+    // The card leaves the hand on screen at once…
+    o.handle(OnlineInput::Key(Key::Enter));
+    assert_eq!(o.game().unwrap().view().hand.len(), hand.len() - 1);
+    // …the server refuses it: the client asks for the table again…
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Error {
+        id: Some(3),
+        table: Some(3),
+        code: nimmt_protocol::ErrorCode::Stale,
+        text: Text::new(WireLang::En, "stale", []),
+    }));
+    assert_eq!(
+        effects,
+        vec![OnlineEffect::Send(ClientMsg::Resync { table: 3 })]
+    );
+    // …and the state puts the card back, the game and its log kept.
+    let log = o.game().unwrap().log_lines().len();
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        table: info,
+        version: 11,
+        you,
+        view: Some(view),
+    }));
+    assert_eq!(o.game().unwrap().view().hand, hand);
+    assert!(o.game().unwrap().log_lines().len() >= log);
+    assert_eq!(o.at.as_ref().unwrap().version, 11);
+}

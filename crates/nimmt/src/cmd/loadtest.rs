@@ -1,0 +1,448 @@
+//! `nimmt loadtest`: many real clients play real classic games against a running server and
+//! the latency from sending a move to receiving the update that acknowledges it is measured.
+
+use nimmt_core::games::classic::View;
+use nimmt_core::{GameKind, OptionMap};
+use nimmt_protocol::{ClientMsg, ErrorCode, Lang, Role, ServerMsg};
+use nimmt_server::client::Client;
+use rand::Rng;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, Semaphore};
+
+/// Options of `nimmt loadtest`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// WebSocket URL of the server, e.g. ws://127.0.0.1:8080/ws (loopback only).
+    #[arg(long)]
+    pub url: String,
+    /// Clients in all.
+    #[arg(long, default_value_t = 400)]
+    pub clients: usize,
+    /// Tables; each is filled with clients/tables players.
+    #[arg(long, default_value_t = 100)]
+    pub tables: usize,
+    /// Seconds of play (after every table has started).
+    #[arg(long, default_value_t = 30)]
+    pub seconds: u64,
+    /// Mean thinking time per move in milliseconds (each move waits 0.5–1.5 times this).
+    #[arg(long, default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Connections opened at once while connecting.
+    #[arg(long, default_value_t = 200)]
+    pub connect_parallel: usize,
+    /// Game options of every table (KEY=VALUE); by default games last longer than the test.
+    #[arg(long = "option", default_values_t = ["deals=1000".to_string()])]
+    pub options: Vec<String>,
+    /// Process id of the server, to report its memory (VmRSS) before and after.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+}
+
+/// What all clients count together.
+#[derive(Default)]
+struct Stats {
+    acked: AtomicU64,
+    updates: AtomicU64,
+    gaps: AtomicU64,
+    connect_failures: AtomicU64,
+    disconnects: AtomicU64,
+    errors: Mutex<BTreeMap<String, u64>>,
+    /// Microseconds from sending a move to its acknowledging update.
+    latencies: Mutex<Vec<u32>>,
+}
+
+impl Stats {
+    fn error(&self, what: impl Into<String>) {
+        *self.errors.lock().unwrap().entry(what.into()).or_default() += 1;
+    }
+}
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+}
+
+/// Raises the open-file limit to the hard limit (ten thousand sockets need it).
+pub fn raise_nofile() -> u64 {
+    // SAFETY: getrlimit/setrlimit with a valid pointer to a local struct.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+            return lim.rlim_cur;
+        }
+    }
+    0
+}
+
+fn check_loopback(url: &str) -> anyhow::Result<()> {
+    let host = url
+        .split("://")
+        .nth(1)
+        .and_then(|r| r.split(['/', ':']).next())
+        .unwrap_or("");
+    let ok = host == "localhost" || host.starts_with("127.") || url.contains("://[::1]");
+    anyhow::ensure!(
+        ok,
+        "the load test only runs against loopback (127.0.0.0/8, localhost, [::1]), not {host:?}"
+    );
+    Ok(())
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    check_loopback(&args.url)?;
+    anyhow::ensure!(args.tables > 0, "--tables must be at least 1");
+    let per_table = args.clients / args.tables;
+    anyhow::ensure!(
+        (2..=10).contains(&per_table),
+        "clients/tables must be 2 to 10 players per table (got {per_table})"
+    );
+    let limit = raise_nofile();
+    anyhow::ensure!(
+        limit == 0 || limit as usize > args.clients + 64,
+        "open-file limit {limit} is too low for {} clients",
+        args.clients
+    );
+    let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(load(args, per_table, options))
+}
+
+async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Result<()> {
+    let stats = Arc::new(Stats::default());
+    let rss_before = args.server_pid.and_then(rss_kib);
+    let (go_tx, go_rx) = watch::channel(false);
+    let stop = Arc::new(AtomicBool::new(false));
+    let started_tables = Arc::new(AtomicU64::new(0));
+    let seated = Arc::new(AtomicU64::new(0));
+    let gate = Arc::new(Semaphore::new(args.connect_parallel));
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for t in 0..args.tables {
+        // The host creates the table; the others join once its number is known.
+        let (id_tx, id_rx) = watch::channel(0u64);
+        for k in 0..per_table {
+            let c = ClientTask {
+                url: args.url.clone(),
+                name: format!("lt{t}-{k}"),
+                host: k == 0,
+                per_table,
+                options: options.clone(),
+                think: Duration::from_millis(args.think_ms),
+                stats: stats.clone(),
+                stop: stop.clone(),
+                go: go_rx.clone(),
+                table_tx: (k == 0).then(|| id_tx.clone()),
+                table_rx: id_rx.clone(),
+                gate: gate.clone(),
+                started_tables: started_tables.clone(),
+                seated: seated.clone(),
+            };
+            tasks.push(tokio::spawn(c.run()));
+        }
+    }
+    // Everyone seated, every table started (or a minute passed).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while (started_tables.load(Ordering::Relaxed) as usize) < args.tables
+        && Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let setup = t0.elapsed();
+    let rss_full = args.server_pid.and_then(rss_kib);
+    println!(
+        "connected and seated {} of {} clients, started {} of {} tables in {:.1} s",
+        seated.load(Ordering::Relaxed),
+        args.clients,
+        started_tables.load(Ordering::Relaxed),
+        args.tables,
+        setup.as_secs_f64()
+    );
+    // Measure only the steady state.
+    stats.latencies.lock().unwrap().clear();
+    stats.acked.store(0, Ordering::Relaxed);
+    let _ = go_tx.send(true);
+    let play = Instant::now();
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = play.elapsed().as_secs_f64();
+    let acked = stats.acked.load(Ordering::Relaxed);
+    let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
+    let rss_after = args.server_pid.and_then(rss_kib);
+    for t in &tasks {
+        t.abort();
+    }
+    lat.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        let i = ((lat.len() as f64 * p).ceil() as usize).clamp(1, lat.len()) - 1;
+        lat[i] as f64 / 1000.0
+    };
+    println!(
+        "clients {}  tables {}  players per table {per_table}  think {} ms",
+        args.clients, args.tables, args.think_ms
+    );
+    println!(
+        "moves acknowledged {acked} in {elapsed:.1} s = {:.0} actions/s; updates received {}",
+        acked as f64 / elapsed,
+        stats.updates.load(Ordering::Relaxed)
+    );
+    println!(
+        "latency move -> update (ms): p50 {:.2}  p90 {:.2}  p99 {:.2}  p99.9 {:.2}  max {:.2}  (n = {})",
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        pct(0.999),
+        pct(1.0),
+        lat.len()
+    );
+    let errors = stats.errors.lock().unwrap().clone();
+    let n_errors: u64 = errors.values().sum();
+    println!(
+        "errors {n_errors} {errors:?}; version gaps {}; connect failures {}; disconnects {}",
+        stats.gaps.load(Ordering::Relaxed),
+        stats.connect_failures.load(Ordering::Relaxed),
+        stats.disconnects.load(Ordering::Relaxed)
+    );
+    if let (Some(b), Some(f), Some(a)) = (rss_before, rss_full, rss_after) {
+        println!(
+            "server RSS: before {:.1} MiB, all tables seated {:.1} MiB, after {:.1} MiB; {:.1} KiB per table, {:.1} KiB per client",
+            b as f64 / 1024.0,
+            f as f64 / 1024.0,
+            a as f64 / 1024.0,
+            (a.saturating_sub(b)) as f64 / args.tables as f64,
+            (a.saturating_sub(b)) as f64 / args.clients as f64
+        );
+    }
+    Ok(())
+}
+
+/// The parts of a server message the load test reads.
+#[derive(serde::Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    ack: Option<u64>,
+    id: Option<u64>,
+    code: Option<ErrorCode>,
+    view: Option<View>,
+    table: Option<serde_json::Value>,
+}
+
+struct ClientTask {
+    url: String,
+    name: String,
+    host: bool,
+    per_table: usize,
+    options: OptionMap,
+    think: Duration,
+    stats: Arc<Stats>,
+    stop: Arc<AtomicBool>,
+    go: watch::Receiver<bool>,
+    table_tx: Option<watch::Sender<u64>>,
+    table_rx: watch::Receiver<u64>,
+    gate: Arc<Semaphore>,
+    started_tables: Arc<AtomicU64>,
+    seated: Arc<AtomicU64>,
+}
+
+impl ClientTask {
+    async fn run(mut self) {
+        let client = {
+            let _permit = self.gate.acquire().await;
+            let mut tries = 0;
+            loop {
+                if let Ok(mut c) = Client::connect(&self.url).await {
+                    match c.hello(&self.name, None, Lang::En).await {
+                        Ok(_) => break c,
+                        Err(e) => self.stats.error(format!("hello: {e}")),
+                    }
+                }
+                tries += 1;
+                self.stats.connect_failures.fetch_add(1, Ordering::Relaxed);
+                if tries > 5 {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(200 * tries)).await;
+            }
+        };
+        if let Err(e) = self.play(client).await {
+            if !self.stop.load(Ordering::Relaxed) {
+                self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
+                self.stats.error(format!("client: {e}"));
+            }
+        }
+    }
+
+    async fn play(&mut self, mut c: Client) -> anyhow::Result<()> {
+        let table = if self.host {
+            c.send(ClientMsg::CreateTable {
+                game: GameKind::Classic,
+                options: self.options.clone(),
+                seats: Some(self.per_table),
+            })
+            .await?;
+            let m = c
+                .recv_until(30, |m| {
+                    matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. })
+                })
+                .await?;
+            let ServerMsg::State { table, .. } = m else {
+                anyhow::bail!("table refused: {m:?}");
+            };
+            if let Some(tx) = &self.table_tx {
+                let _ = tx.send(table.id);
+            }
+            table.id
+        } else {
+            let id = *self.table_rx.wait_for(|id| *id != 0).await?;
+            c.send(ClientMsg::Join {
+                table: id,
+                role: Role::Player,
+            })
+            .await?;
+            id
+        };
+        self.seated.fetch_add(1, Ordering::Relaxed);
+        let mut version = 0u64;
+        let mut view: Option<View> = None;
+        let mut due: Option<Instant> = None;
+        let mut pending: Option<(u64, Instant)> = None;
+        let mut started = false;
+        let mut rng = small_rng();
+        loop {
+            let sleep_until = due.map(tokio::time::Instant::from_std);
+            let text = tokio::select! {
+                t = c.recv_raw() => match t? {
+                    Some(t) => t,
+                    None => anyhow::bail!("closed by the server"),
+                },
+                _ = async { tokio::time::sleep_until(sleep_until.unwrap()).await }, if sleep_until.is_some() => {
+                    due = None;
+                    if self.stop.load(Ordering::Relaxed) || pending.is_some() {
+                        continue;
+                    }
+                    if let Some(v) = &view {
+                        if let Some(action) = v.legal_actions().get(rng.random_range(0..v.legal_actions().len().max(1))) {
+                            let action = serde_json::to_value(action)?;
+                            let id = c.send(ClientMsg::Act { table, version, action }).await?;
+                            pending = Some((id, Instant::now()));
+                        }
+                    }
+                    continue;
+                }
+            };
+            // Only what the client needs, read straight into the typed view.
+            let msg: Incoming = serde_json::from_str(&text)?;
+            let new_view = match msg.kind.as_str() {
+                "state" => {
+                    let v = msg.version.unwrap_or(version);
+                    version = v;
+                    let seats = msg
+                        .table
+                        .as_ref()
+                        .and_then(|t| t.get("seats"))
+                        .and_then(|s| s.as_array())
+                        .map_or(0, Vec::len);
+                    if self.host && !started && seats == self.per_table && msg.view.is_none() {
+                        started = true;
+                        c.send(ClientMsg::Chat {
+                            table: Some(table),
+                            text: "/start".into(),
+                        })
+                        .await?;
+                    }
+                    if msg.view.is_some() && view.is_none() && self.host {
+                        self.started_tables.fetch_add(1, Ordering::Relaxed);
+                    }
+                    msg.view
+                }
+                "update" => {
+                    let v = msg.version.unwrap_or(0);
+                    self.stats.updates.fetch_add(1, Ordering::Relaxed);
+                    if v != version + 1 {
+                        self.stats.gaps.fetch_add(1, Ordering::Relaxed);
+                        c.send(ClientMsg::Resync { table }).await?;
+                    }
+                    version = v;
+                    if let (Some(a), Some((id, at))) = (msg.ack, pending) {
+                        if a == id {
+                            pending = None;
+                            if *self.go.borrow() {
+                                self.stats.acked.fetch_add(1, Ordering::Relaxed);
+                                self.stats
+                                    .latencies
+                                    .lock()
+                                    .unwrap()
+                                    .push(at.elapsed().as_micros() as u32);
+                            }
+                        }
+                    }
+                    msg.view
+                }
+                "error" => {
+                    let code = msg.code.unwrap_or(ErrorCode::Malformed);
+                    if !self.stop.load(Ordering::Relaxed) {
+                        self.stats.error(format!("{code:?}"));
+                    }
+                    if pending.is_some_and(|(p, _)| Some(p) == msg.id) {
+                        pending = None;
+                    }
+                    if code == ErrorCode::Stale {
+                        c.send(ClientMsg::Resync { table }).await?;
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(v) = new_view {
+                let asked = v.asked.is_some();
+                view = Some(v);
+                if asked && pending.is_none() && due.is_none() {
+                    let f = rng.random_range(0.5..1.5);
+                    due = Some(Instant::now() + self.think.mul_f64(f));
+                }
+            }
+        }
+    }
+}
+
+/// A fast generator for thinking times and random moves, different for every client.
+fn small_rng() -> rand::rngs::SmallRng {
+    use rand::SeedableRng;
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(7);
+    rand::rngs::SmallRng::seed_from_u64(nanos ^ N.fetch_add(0x9E37_79B9, Ordering::Relaxed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_is_a_target() {
+        assert!(check_loopback("ws://127.0.0.1:8080/ws").is_ok());
+        assert!(check_loopback("ws://localhost:8080/ws").is_ok());
+        assert!(check_loopback("ws://[::1]:8080/ws").is_ok());
+        assert!(check_loopback("ws://10.0.0.5:8080/ws").is_err());
+        assert!(check_loopback("ws://example.com/ws").is_err());
+    }
+}

@@ -1,0 +1,79 @@
+//! `nimmt serve`: the online room (HTTP + WebSocket, lobby, tables, bots, persistence).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Options of `nimmt serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Database: sqlite://FILE (created on first start) or postgres://USER@HOST:PORT/DB.
+    #[arg(long, default_value = "sqlite://nimmt.db", env = "NIMMT_DATABASE")]
+    pub database: String,
+    /// Also accept WebSocket connections from pages of this origin (e.g. http://localhost:5173;
+    /// `*` for any). Repeatable. The server's own origin is always accepted.
+    #[arg(long = "allow-origin")]
+    pub allow_origin: Vec<String>,
+    /// Milliseconds a bot waits before it moves.
+    #[arg(long, default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Default seconds a disconnected player keeps the seat before a bot plays it.
+    #[arg(long, default_value_t = 60)]
+    pub reconnect_secs: u64,
+    /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
+    #[arg(long)]
+    pub web_dir: Option<PathBuf>,
+    /// Messages per second a connection may send in the long run (burst: three times as many).
+    #[arg(long, default_value_t = 20.0)]
+    pub msgs_per_sec: f64,
+    /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
+    /// writes it to the log at once (safe against a killed server, not against a power cut).
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    pub sqlite_sync: String,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let config = nimmt_server::Config {
+            addr: args.addr,
+            database: args.database.clone(),
+            allowed_origins: args.allow_origin,
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            reconnect: Duration::from_secs(args.reconnect_secs),
+            web_dir: args.web_dir,
+            sqlite_sync: match args.sqlite_sync.as_str() {
+                "normal" => nimmt_server::store::SqliteSync::Normal,
+                _ => nimmt_server::store::SqliteSync::Full,
+            },
+            limits: nimmt_server::Limits {
+                burst: args.msgs_per_sec * 3.0,
+                per_second: args.msgs_per_sec,
+                ..Default::default()
+            },
+        };
+        let running = nimmt_server::start(config).await?;
+        // Tests and scripts read this line to learn the port.
+        println!(
+            "nimmt serving on http://{} (database {})",
+            running.addr, args.database
+        );
+        tracing::info!("listening on {}", running.addr);
+        tokio::select! {
+            r = running.wait() => r?,
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        Ok(())
+    })
+}
