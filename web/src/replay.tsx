@@ -123,7 +123,8 @@ function ReplayStep(props: { t: T; steps: Step[]; i: number; setI: (i: number) =
         {names.map((nm, s) => (
           <div key={s} class={`seat${v.waiting_for.includes(s) ? ' hit' : ''}`}>
             <div class="seatname">
-              {nm} · <b>{v.totals[s] + (v.outcome ? 0 : v.deal_points[s])}</b> {t('table.points')}
+              {nm} · <b>{v.totals[s] + (v.outcome ? 0 : v.deal_points[s])}</b>{' '}
+              {t(v.totals[s] + (v.outcome ? 0 : v.deal_points[s]) === 1 ? 'table.point' : 'table.points')}
             </div>
             <div class="cards">
               {step.hands[s].map((c) => (

@@ -140,7 +140,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
             </div>
             {(view || hv) && (
               <div class="seatscore">
-                <b data-testid={`total-${i}`}>{points}</b> {t('table.points')}
+                <b data-testid={`total-${i}`}>{points}</b> {t(points === 1 ? 'table.point' : 'table.points')}
                 <span class="muted small"> {detail}</span>
               </div>
             )}
