@@ -13,6 +13,7 @@ pub mod arena;
 pub mod classic;
 pub mod help;
 pub mod outside;
+pub mod random;
 pub mod spec;
 
 use nimmt_core::Rules;

@@ -53,6 +53,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     ) -> Result<Vec<Addressed<Self::Event>>, ActionError>;
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// The actions a seat's view allows it now: what `legal_actions` lists for that seat, worked
+    /// out from the view alone (so bots and clients need nothing else).
+    fn legal_in_view(view: &Self::View) -> Vec<Self::Action>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// Every deal dealt so far (hidden cards included), for game records.

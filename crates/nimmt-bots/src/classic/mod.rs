@@ -4,12 +4,11 @@
 
 pub mod greedy;
 pub mod mcts;
-pub mod random;
 pub mod world;
 
+pub use crate::random::RandomBot;
 pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig, Utility};
-pub use random::RandomBot;
 pub use world::Playout;
 
 use nimmt_core::games::classic::{PhaseView, View};

@@ -3,11 +3,10 @@
 
 mod greedy;
 mod mcts;
-mod random;
 
+pub use crate::random::RandomBot;
 pub use greedy::{greedy_action, GreedyBot};
 pub use mcts::{sample_world, Budget, GameValues, MctsBot};
-pub use random::RandomBot;
 
 use crate::Bot;
 use nimmt_core::games::help::Help;

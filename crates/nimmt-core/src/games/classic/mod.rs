@@ -637,6 +637,10 @@ impl Rules for Classic {
         view::view(self, viewer)
     }
 
+    fn legal_in_view(view: &View) -> Vec<Action> {
+        view.legal_actions()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match &self.phase {
             Phase::Over { outcome } => Some(outcome.clone()),

@@ -1025,6 +1025,10 @@ impl Rules for Help {
         view::view(self, viewer)
     }
 
+    fn legal_in_view(view: &View) -> Vec<Action> {
+        view.legal_actions()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match &self.phase {
             Phase::Over(outcome) => Some(outcome.clone()),

@@ -1,11 +1,11 @@
-//! `random`: any legal action, uniformly.
+//! `random`: any legal action, uniformly, for every game.
 
 use crate::Bot;
-use nimmt_core::games::classic::{Action, Classic, View};
+use nimmt_core::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Plays a uniformly random legal action.
+/// Chooses uniformly among the legal actions of its view, in any game.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: ChaCha8Rng,
@@ -19,11 +19,11 @@ impl RandomBot {
     }
 }
 
-impl Bot<Classic> for RandomBot {
-    fn decide(&mut self, view: &View) -> Action {
-        let legal = view.legal_actions();
+impl<R: Rules> Bot<R> for RandomBot {
+    fn decide(&mut self, view: &R::View) -> R::Action {
+        let legal = R::legal_in_view(view);
         assert!(!legal.is_empty(), "random bot asked without a decision");
-        legal[self.rng.random_range(0..legal.len())]
+        legal[self.rng.random_range(0..legal.len())].clone()
     }
 
     fn name(&self) -> String {
