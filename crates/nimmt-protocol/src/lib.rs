@@ -365,6 +365,38 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 28] = [
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::Flood,
+        ErrorCode::HelloFirst,
+        ErrorCode::AlreadyHello,
+        ErrorCode::Protocol,
+        ErrorCode::BadName,
+        ErrorCode::BadToken,
+        ErrorCode::NoSuchTable,
+        ErrorCode::TableFull,
+        ErrorCode::AlreadyStarted,
+        ErrorCode::NotStarted,
+        ErrorCode::GameOver,
+        ErrorCode::NotHost,
+        ErrorCode::NotSeated,
+        ErrorCode::AlreadySeated,
+        ErrorCode::NotAtTable,
+        ErrorCode::NameTaken,
+        ErrorCode::NoSuchPlayer,
+        ErrorCode::BadOptions,
+        ErrorCode::Stale,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalAction,
+        ErrorCode::UnknownCommand,
+        ErrorCode::BadCommand,
+        ErrorCode::UnknownBot,
+        ErrorCode::Storage,
+    ];
+
     pub fn name(self) -> &'static str {
         // Stable names, the same as the serde spelling (a test holds the two together).
         match self {
@@ -460,12 +492,7 @@ mod tests {
 
     #[test]
     fn error_code_names_match_their_wire_spelling() {
-        for code in [
-            ErrorCode::Malformed,
-            ErrorCode::NotYourTurn,
-            ErrorCode::IllegalAction,
-            ErrorCode::Storage,
-        ] {
+        for code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), json!(code.name()));
         }
     }
@@ -489,37 +516,7 @@ mod tests {
 
     #[test]
     fn every_error_code_has_a_text() {
-        use ErrorCode::*;
-        for code in [
-            Malformed,
-            TooLarge,
-            RateLimited,
-            Flood,
-            HelloFirst,
-            AlreadyHello,
-            Protocol,
-            BadName,
-            BadToken,
-            NoSuchTable,
-            TableFull,
-            AlreadyStarted,
-            NotStarted,
-            GameOver,
-            NotHost,
-            NotSeated,
-            AlreadySeated,
-            NotAtTable,
-            NameTaken,
-            NoSuchPlayer,
-            BadOptions,
-            Stale,
-            NotYourTurn,
-            IllegalAction,
-            UnknownCommand,
-            BadCommand,
-            UnknownBot,
-            Storage,
-        ] {
+        for code in ErrorCode::ALL {
             assert!(texts::TEXTS.iter().any(|t| t.0 == code.name()), "{code:?}");
         }
     }
