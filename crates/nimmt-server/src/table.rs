@@ -684,40 +684,28 @@ impl Table {
             }
             return Ok(());
         }
+        // A newcomer becomes a member (watching) first; a player then sits down.
+        if self.name_taken(&conn.name, &conn.player) {
+            return Err(Refusal::new(ErrorCode::NameTaken).with("name", &conn.name));
+        }
+        self.members.insert(
+            conn.player.clone(),
+            Member {
+                conn: Some(conn.clone()),
+                name: conn.name.clone(),
+                seat: None,
+                away_since: None,
+                standing_in: false,
+            },
+        );
         match role {
             Role::Spectator => {
-                if self.name_taken(&conn.name, &conn.player) {
-                    return Err(Refusal::new(ErrorCode::NameTaken).with("name", &conn.name));
-                }
-                self.members.insert(
-                    conn.player.clone(),
-                    Member {
-                        conn: Some(conn.clone()),
-                        name: conn.name.clone(),
-                        seat: None,
-                        away_since: None,
-                        standing_in: false,
-                    },
-                );
                 self.version += 1;
                 self.notice_all("watching", vec![("name", conn.name.clone())]);
                 self.changed();
                 Ok(())
             }
             Role::Player => {
-                if self.name_taken(&conn.name, &conn.player) {
-                    return Err(Refusal::new(ErrorCode::NameTaken).with("name", &conn.name));
-                }
-                self.members.insert(
-                    conn.player.clone(),
-                    Member {
-                        conn: Some(conn.clone()),
-                        name: conn.name.clone(),
-                        seat: None,
-                        away_since: None,
-                        standing_in: false,
-                    },
-                );
                 let r = self.sit(conn).await;
                 if r.is_err() {
                     self.members.remove(&conn.player);
