@@ -766,19 +766,28 @@ fn draw_deal_over(app: &App, frame: &mut Frame, deal: u32, points: &[u32], total
     let lang = app.lang;
     let best = totals.iter().min().copied().unwrap_or(0);
     let leaders: Vec<usize> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
-    let mut lines = result_lines(app, points, totals, &leaders);
+    let lines = result_lines(app, points, totals, &leaders);
+    let title = lang.fill(T::DealOver, &[&deal]);
+    let hint = lang.t(T::DealOverHint);
+    result_popup(frame, lines, hint, 36, &title, Color::Yellow);
+}
+
+/// A result popup: the lines, a bold hint below them, a coloured frame with a title.
+fn result_popup(
+    frame: &mut Frame,
+    mut lines: Vec<Line<'static>>,
+    hint: &str,
+    width: u16,
+    title: &str,
+    colour: Color,
+) {
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
-        lang.t(T::DealOverHint).to_owned(),
+        hint.to_owned(),
         Style::default().add_modifier(Modifier::BOLD),
     )));
-    let area = centered(frame, 36, lines.len() as u16 + 2);
-    let inner_area = popup(
-        frame,
-        area,
-        &lang.fill(T::DealOver, &[&deal]),
-        Style::default().fg(Color::Yellow),
-    );
+    let area = centered(frame, width, lines.len() as u16 + 2);
+    let inner_area = popup(frame, area, title, Style::default().fg(colour));
     frame.render_widget(
         Paragraph::new(lines),
         Rect {
@@ -825,24 +834,6 @@ fn draw_game_over(app: &App, frame: &mut Frame, scores: &[u32], winners: &[nimmt
         Line::from(""),
     ];
     lines.extend(result_lines(app, &last, scores, &winners));
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        lang.t(T::GameOverHint).to_owned(),
-        Style::default().add_modifier(Modifier::BOLD),
-    )));
-    let area = centered(frame, 40, lines.len() as u16 + 2);
-    let inner_area = popup(
-        frame,
-        area,
-        lang.t(T::GameOver),
-        Style::default().fg(Color::Green),
-    );
-    frame.render_widget(
-        Paragraph::new(lines),
-        Rect {
-            x: inner_area.x + 1,
-            width: inner_area.width.saturating_sub(1),
-            ..inner_area
-        },
-    );
+    let hint = lang.t(T::GameOverHint);
+    result_popup(frame, lines, hint, 40, lang.t(T::GameOver), Color::Green);
 }
