@@ -44,6 +44,8 @@ pub struct Classic {
     rows: Rows,
     /// Cards taken this deal, per seat.
     taken: Vec<Vec<Card>>,
+    /// Plays revealed this deal, per seat, in turn order.
+    played: Vec<Vec<Play>>,
     /// Points of the finished deals, per seat.
     totals: Vec<u32>,
     /// Points per finished deal, per seat.
@@ -153,6 +155,7 @@ impl Classic {
             hands,
             rows: position.rows,
             taken: position.taken,
+            played: vec![Vec::new(); players],
             totals: position.totals,
             history: Vec::new(),
             swap_left: position.swap_left,
@@ -264,6 +267,7 @@ impl Classic {
             .map(|c| Card::new(c).expect("deck within 1–104"))
             .collect();
         self.taken = vec![Vec::new(); n];
+        self.played = vec![Vec::new(); n];
         self.drafted = vec![Vec::new(); n];
         self.swap_left = vec![self.options.fan == Some(Fan::DigitSwap); n];
         self.turn = 0;
@@ -481,6 +485,7 @@ impl Rules for Classic {
             hands: vec![Vec::new(); players],
             rows: Rows::empty(),
             taken: vec![Vec::new(); players],
+            played: vec![Vec::new(); players],
             totals: vec![0; players],
             history: Vec::new(),
             swap_left: vec![false; players],
@@ -602,6 +607,9 @@ impl Rules for Classic {
                     plays.sort_by_key(Play::order_key);
                     for p in plays.iter().filter(|p| p.swap) {
                         self.swap_left[p.seat.index()] = false;
+                    }
+                    for p in &plays {
+                        self.played[p.seat.index()].push(*p);
                     }
                     events.push(Addressed::public(Event::Revealed {
                         turn: self.turn,

@@ -383,3 +383,58 @@ fn draft_with_full_deck_draws_four_random_start_cards() {
     }
     assert_ne!(g.rows(), g2.rows(), "another seed draws other start cards");
 }
+
+#[test]
+fn views_list_every_seats_revealed_plays_in_turn_order_and_no_chosen_card() {
+    // Revealed cards are public: every seat and a spectator see who played what this deal;
+    // a card chosen but not yet revealed appears nowhere.
+    let mut g = rule_book_game();
+    play_turn(&mut g, &[14, 15, 44, 61]);
+    g.act(Seat(0), &Action::play(c(30))).unwrap();
+    let expected: Vec<Vec<u8>> = vec![vec![14], vec![15], vec![44], vec![61]];
+    for viewer in [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(2)),
+        Viewer::Spectator,
+    ] {
+        let view = g.view(viewer);
+        let played: Vec<Vec<u8>> = view
+            .played
+            .iter()
+            .map(|p| p.iter().map(|p| p.card.number()).collect())
+            .collect();
+        assert_eq!(played, expected, "{viewer:?}");
+        assert!(view.played.iter().flatten().all(|p| p.card != c(30)));
+    }
+    for s in 1..4 {
+        let card = g
+            .hand(Seat(s))
+            .iter()
+            .copied()
+            .find(|&x| x < c(60))
+            .unwrap();
+        g.act(Seat(s), &Action::play(card)).unwrap();
+    }
+    while let Some((seat, Decision::TakeRow)) = g.pending().first().cloned() {
+        g.act(seat, &Action::TakeRow { row: 0 }).unwrap();
+    }
+    let view = g.view(Viewer::Seat(Seat(1)));
+    assert_eq!(view.played[0].len(), 2);
+    assert_eq!(view.played[0][1].card, c(30));
+    assert!(view.played.iter().all(|p| p.len() == 2));
+}
+
+#[test]
+fn a_new_deal_starts_with_no_plays_revealed() {
+    let mut p = Position::new(
+        rows([&[1, 2, 3], &[90], &[95], &[99]], None),
+        vec![cards(&[6]), cards(&[100])],
+    );
+    p.options.hand_size = 1;
+    let mut g = Classic::from_position(p);
+    play_turn(&mut g, &[6, 100]);
+    assert!(g.outcome().is_none(), "nobody reached 66");
+    let view = g.view(Viewer::Seat(Seat(0)));
+    assert_eq!(view.deal, 2);
+    assert_eq!(view.played, vec![Vec::<Play>::new(); 2]);
+}

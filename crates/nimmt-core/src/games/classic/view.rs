@@ -31,6 +31,9 @@ pub struct View {
     pub phase: PhaseView,
     /// Cards each seat has taken this deal (everyone saw them taken).
     pub taken: Vec<Vec<Card>>,
+    /// Plays each seat has revealed this deal, in turn order (everyone saw them revealed).
+    #[serde(default)]
+    pub played: Vec<Vec<Play>>,
     /// Points each seat has taken this deal.
     pub deal_points: Vec<u32>,
     /// Points of the finished deals.
@@ -158,6 +161,7 @@ pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
         drafted: game.drafted.clone(),
         phase,
         taken: game.taken.clone(),
+        played: game.played.clone(),
         deal_points: game.deal_points(),
         totals: game.totals.clone(),
         history: game.history.clone(),
