@@ -123,6 +123,8 @@ export interface ClassicView {
   drafted: Card[][];
   phase: PhaseView;
   taken: Card[][];
+  /** Plays each seat revealed this deal, in turn order (public). */
+  played?: Play[][];
   deal_points: number[];
   totals: number[];
   history: number[][];

@@ -1,6 +1,6 @@
 //! Bot specs as the command line writes them: `random`, `greedy`, `mcts`, `mcts:ms=N`,
-//! `mcts:iters=N` (with optional `,playout=random|cautious|risk` and `,utility=own|relative|win`), and
-//! `cmd:COMMAND` for an outside bot.
+//! `mcts:iters=N` (with optional `,playout=mimic|risk|cautious|random`, `,utility=relative|own|win`
+//! and `,infer=on|off`), and `cmd:COMMAND` for an outside bot.
 
 use crate::classic::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::outside::{OutsideBot, OutsideError};
@@ -70,7 +70,7 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
         let (key, value) = item.split_once('=').ok_or_else(|| {
             bad(
                 item,
-                "ms=N, iters=N, playout=random|cautious|risk or utility=own|relative|win",
+                "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off",
             )
         })?;
         let number = || {
@@ -89,7 +89,8 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
                     "random" => Playout::Random,
                     "cautious" => Playout::Cautious,
                     "risk" => Playout::Risk,
-                    _ => return Err(bad(item, "playout=random, cautious or risk")),
+                    "mimic" => Playout::Mimic,
+                    _ => return Err(bad(item, "playout=mimic, risk, cautious or random")),
                 }
             }
             "utility" => {
@@ -100,10 +101,17 @@ fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
                     _ => return Err(bad(item, "utility=relative, own or win")),
                 }
             }
+            "infer" => {
+                config.infer = match value.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad(item, "infer=on or off")),
+                }
+            }
             _ => {
                 return Err(bad(
                     item,
-                    "ms=N, iters=N, playout=random|cautious|risk or utility=own|relative|win",
+                    "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off",
                 ))
             }
         }
@@ -122,7 +130,8 @@ impl fmt::Display for BotSpec {
                     Budget::Iters(n) => write!(f, "mcts:iters={n}")?,
                 }
                 match c.playout {
-                    Playout::Risk => {}
+                    Playout::Mimic => {}
+                    Playout::Risk => f.write_str(",playout=risk")?,
                     Playout::Random => f.write_str(",playout=random")?,
                     Playout::Cautious => f.write_str(",playout=cautious")?,
                 }
@@ -130,6 +139,9 @@ impl fmt::Display for BotSpec {
                     Utility::Relative => {}
                     Utility::Own => f.write_str(",utility=own")?,
                     Utility::Win => f.write_str(",utility=win")?,
+                }
+                if !c.infer {
+                    f.write_str(",infer=off")?;
                 }
                 Ok(())
             }
@@ -167,6 +179,7 @@ mod tests {
             "mcts:ms=50",
             "mcts:iters=2000",
             "mcts:ms=10,playout=random,utility=own",
+            "mcts:iters=300,playout=risk,infer=off",
         ] {
             assert_eq!(s.parse::<BotSpec>().unwrap().to_string(), s);
         }

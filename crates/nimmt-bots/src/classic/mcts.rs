@@ -8,7 +8,8 @@
 //! their comparison is not blurred by the luck of the deal. Without fan cards the playouts run
 //! on the engine's allocation-free kernel.
 
-use super::world::{Playout, Template};
+use super::inference::Memory;
+use super::world::{Playout, Points, Template};
 use super::Knowledge;
 use crate::Bot;
 use nimmt_core::games::classic::{Action, Classic, View};
@@ -44,14 +45,17 @@ pub struct MctsConfig {
     pub budget: Budget,
     pub playout: Playout,
     pub utility: Utility,
+    /// Read the other seats' hands from their plays ([`super::inference`]).
+    pub infer: bool,
 }
 
 impl MctsConfig {
     pub fn new(budget: Budget) -> Self {
         MctsConfig {
             budget,
-            playout: Playout::Risk,
+            playout: Playout::Mimic,
             utility: Utility::Relative,
+            infer: true,
         }
     }
 }
@@ -61,6 +65,8 @@ impl MctsConfig {
 pub struct MctsBot {
     config: MctsConfig,
     rng: ChaCha8Rng,
+    /// The turns of this deal seen so far, for what the others' plays say of their hands.
+    memory: Memory,
 }
 
 /// What the search found for one action.
@@ -77,6 +83,7 @@ impl MctsBot {
         MctsBot {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            memory: Memory::default(),
         }
     }
 
@@ -86,6 +93,16 @@ impl MctsBot {
 
     /// Runs the search for the decision `view` asks and returns every legal action's result.
     pub fn search(&mut self, view: &View) -> Vec<ActionStats> {
+        self.memory.observe(view);
+        let mut knowledge = Knowledge::from_view(view);
+        if self.config.infer {
+            self.memory.weigh(view, &mut knowledge);
+        }
+        self.search_with(view, knowledge)
+    }
+
+    /// [`Self::search`] with what the bot knows of the hidden cards given.
+    pub fn search_with(&mut self, view: &View, knowledge: Knowledge) -> Vec<ActionStats> {
         let legal = view.legal_actions();
         let mut stats: Vec<ActionStats> = legal
             .iter()
@@ -98,38 +115,22 @@ impl MctsBot {
         if legal.len() <= 1 {
             return stats;
         }
-        let knowledge = Knowledge::from_view(view);
         let template = Template::from_view(view);
         let me = knowledge.me;
         let n = view.players;
         let start = Instant::now();
         let mut sums = vec![0.0f64; legal.len()];
         let mut total = 0u64;
+        let utility = self.config.utility;
+        let policy = self.config.playout;
         loop {
             let hands = knowledge.sample(&mut self.rng);
             let world = template.world(&hands);
             let seed = self.rng.next_u64();
             for (a, action) in legal.iter().enumerate() {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                let points = world.clone().run(action, self.config.playout, &mut rng);
-                let mine = points[me] as f64;
-                sums[a] += match self.config.utility {
-                    Utility::Own => mine,
-                    Utility::Relative => {
-                        let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
-                        mine - others as f64 / (n - 1) as f64
-                    }
-                    Utility::Win => {
-                        let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
-                        let tied = (0..n).filter(|&s| points[s] == best).count();
-                        let share = if points[me] == best {
-                            1.0 / tied as f64
-                        } else {
-                            0.0
-                        };
-                        -share + 0.01 * mine
-                    }
-                };
+                let points = world.clone().run(action, policy, &mut rng);
+                sums[a] += value(utility, &points, me, n);
             }
             total += legal.len() as u64;
             let done = match self.config.budget {
@@ -146,6 +147,28 @@ impl MctsBot {
             s.playouts = rounds;
         }
         stats
+    }
+}
+
+/// What a deal's points are worth to seat `me` (lower is better).
+fn value(utility: Utility, points: &Points, me: usize, n: usize) -> f64 {
+    let mine = points[me] as f64;
+    match utility {
+        Utility::Own => mine,
+        Utility::Relative => {
+            let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
+            mine - others as f64 / (n - 1) as f64
+        }
+        Utility::Win => {
+            let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
+            let tied = (0..n).filter(|&s| points[s] == best).count();
+            let share = if points[me] == best {
+                1.0 / tied as f64
+            } else {
+                0.0
+            };
+            -share + 0.01 * mine
+        }
     }
 }
 
@@ -169,5 +192,6 @@ impl Bot<Classic> for MctsBot {
 
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.memory = Memory::default();
     }
 }

@@ -24,6 +24,11 @@ pub enum Playout {
     /// chance that enough other cards slip in before it to fill its row; ties go to the card
     /// closest to its row.
     Risk,
+    /// A model of `greedy` as another seat plays it: the card with the least expected cost this
+    /// turn if the others play cards they may hold, worked out from the cards the seat has not
+    /// seen (a row fills when exactly the missing cards slip in first; a low card may take the
+    /// row first); ties go to the card closest to its row.
+    Mimic,
 }
 
 /// `RISK[n][gap][k]`: the chance that at least `k` of the other `n − 1` seats play a card
@@ -49,21 +54,24 @@ fn risk_table() -> &'static [[[f32; ROW_CAPACITY + 1]; 105]; MAX_SEATS + 1] {
     })
 }
 
-/// How often the `risk` policy plays a random card instead: rarely for the searching seat
-/// itself, often for the others, whose real play the policy only roughly models (a searcher
-/// that trusts an exact model of its opponents is easily fooled; measured against `greedy`).
-fn epsilon(me: bool) -> f32 {
-    if me {
-        0.2
-    } else {
-        0.5
+/// How often a policy plays a random card instead: rarely for the searching seat itself, more
+/// often for the others, whose real play it only models (a searcher that trusts a model of its
+/// opponents fully is easily fooled). `risk` models `greedy` roughly and needs much noise; `mimic`
+/// models it closely and needs little (measured against `greedy`, `docs/bots.md`).
+fn epsilon(policy: Playout, me: bool) -> f32 {
+    match (policy, me) {
+        (Playout::Mimic, true) => 0.1,
+        (Playout::Mimic, false) => 0.15,
+        (_, true) => 0.2,
+        (_, false) => 0.5,
     }
 }
 
-/// `Risk` turns into `Random` as often as [`epsilon`] says.
+/// `Risk` and `Mimic` turn into `Random` as often as [`epsilon`] says.
 #[inline]
 fn explore<R: Rng>(policy: Playout, me: bool, rng: &mut R) -> Playout {
-    if policy == Playout::Risk && rng.random::<f32>() < epsilon(me) {
+    let noisy = matches!(policy, Playout::Risk | Playout::Mimic);
+    if noisy && rng.random::<f32>() < epsilon(policy, me) {
         Playout::Random
     } else {
         policy
@@ -119,6 +127,8 @@ pub enum World {
 #[derive(Clone, Debug)]
 pub struct Template {
     me: usize,
+    /// Cards not yet revealed to the table (the viewer's hand included), a bit per card.
+    hidden: u128,
     players: usize,
     placement: Placement,
     base: Points,
@@ -178,8 +188,16 @@ impl Template {
                 queue,
             },
         };
+        let mut hidden = 0u128;
+        for c in view.unseen_cards().iter().chain(&view.hand) {
+            hidden |= 1 << c.number();
+        }
+        if let PhaseView::Choose { mine: Some(p), .. } = &view.phase {
+            hidden |= 1 << p.card.number();
+        }
         Template {
             me,
+            hidden,
             players: n,
             placement: view.options.placement,
             base,
@@ -204,6 +222,7 @@ impl Template {
                 }
                 World::Fast(FastWorld {
                     k,
+                    hidden: self.hidden,
                     me: self.me,
                     base: self.base,
                     low: queue.first().map(|p| p.card.number()),
@@ -280,6 +299,8 @@ impl World {
 #[derive(Clone, Debug)]
 pub struct FastWorld {
     k: Kernel,
+    /// Cards no seat has seen revealed: the hands and the cards out of play (a bit per card).
+    hidden: u128,
     me: usize,
     base: Points,
     /// The viewer's low card waiting for its row, if the decision is a row.
@@ -312,9 +333,10 @@ impl FastWorld {
                     *slot = if s == self.me {
                         card.number()
                     } else {
-                        take_fast(&mut self.k, s, self.me, policy, rng)
+                        take_fast(&mut self.k, s, self.me, policy, self.hidden, rng)
                     };
                 }
+                reveal(&mut self.hidden, &cards[..n]);
                 self.k.turn(&cards[..n], LowRow::Cheapest, rng);
             }
             Action::Draft { .. } => {}
@@ -322,7 +344,7 @@ impl FastWorld {
     }
 
     fn finish<R: Rng>(&mut self, policy: Playout, rng: &mut R) -> Points {
-        playout_fast(&mut self.k, self.me, policy, rng);
+        playout_fast(&mut self.k, self.me, policy, &mut self.hidden, rng);
         self.points()
     }
 
@@ -336,22 +358,200 @@ impl FastWorld {
 }
 
 /// Plays the kernel's deal to its end with `policy` for every seat.
-pub fn playout_fast<R: Rng>(k: &mut Kernel, me: usize, policy: Playout, rng: &mut R) {
+/// `hidden` holds the cards not yet revealed (see [`FastWorld`]); the played ones leave it.
+pub fn playout_fast<R: Rng>(
+    k: &mut Kernel,
+    me: usize,
+    policy: Playout,
+    hidden: &mut u128,
+    rng: &mut R,
+) {
     let n = k.players;
     let mut cards = [0u8; MAX_SEATS];
     while k.hand_len[me] > 0 {
         for (s, slot) in cards.iter_mut().enumerate().take(n) {
-            *slot = take_fast(k, s, me, policy, rng);
+            *slot = take_fast(k, s, me, policy, *hidden, rng);
         }
+        reveal(hidden, &cards[..n]);
         k.turn(&cards[..n], LowRow::Cheapest, rng);
     }
 }
 
+/// The played `cards` are no longer hidden.
+#[inline]
+fn reveal(hidden: &mut u128, cards: &[u8]) {
+    for &c in cards {
+        *hidden &= !(1u128 << c);
+    }
+}
+
+/// Mean bull heads of a card of the deck (171 heads on 104 cards).
+const MEAN_HEADS: f32 = 171.0 / 104.0;
+
+/// The chance that exactly `k` of `trials` seats play a card that lies in a set holding a share
+/// `p` of the cards they may hold.
+#[inline]
+fn exactly(trials: usize, k: usize, p: f32) -> f32 {
+    if k > trials {
+        return 0.0;
+    }
+    let mut binom = 1.0f32;
+    for i in 0..k {
+        binom = binom * (trials - i) as f32 / (i + 1) as f32;
+    }
+    binom * p.powi(k as i32) * (1.0 - p).powi((trials - k) as i32)
+}
+
+/// The cards strictly between `lo` and `hi`, a bit per card.
+#[inline]
+fn between(lo: u8, hi: u8) -> u128 {
+    if hi <= lo + 1 {
+        0
+    } else {
+        ((1u128 << (hi - lo - 1)) - 1) << (lo + 1)
+    }
+}
+
+/// Where card `c` would go if row `skip` were not there (the kernel's rule of [`Kernel::target`]).
+fn target_besides(k: &Kernel, c: u8, skip: usize) -> Option<(usize, bool)> {
+    let mut best: Option<(u8, bool, usize)> = None;
+    for (r, row) in k.rows.iter().enumerate().filter(|&(r, _)| r != skip) {
+        if c > row.last {
+            let key = (c - row.last, false, r);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        if k.placement == Placement::BothEnds && c < row.first {
+            let key = (row.first - c, true, r);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+    }
+    best.map(|(_, left, r)| (r, left))
+}
+
+/// How the [`Playout::Mimic`] model rates the cards of one seat at one turn: it knows the rows
+/// and the cards that seat has not seen.
+pub struct Mimic<'a> {
+    k: &'a Kernel,
+    unseen: u128,
+    total: f32,
+    others: usize,
+    cheapest: usize,
+    low_cost: f32,
+    /// The chance that another seat's low card takes the cheapest row first.
+    reset: f32,
+}
+
+/// A card's rating under [`Mimic`]: expected cost this turn, certain cost, gap to its row
+/// (lower is preferred, in this order).
+pub type MimicKey = (f32, u32, u8);
+
+impl<'a> Mimic<'a> {
+    /// The model for a seat that has not seen the cards of `unseen` (a bit per card).
+    pub fn new(k: &'a Kernel, unseen: u128) -> Mimic<'a> {
+        let total = unseen.count_ones().max(1) as f32;
+        let others = k.players - 1;
+        let cheapest = k.cheapest_row();
+        let lowest = k.rows.iter().map(|r| r.last).min().unwrap_or(0);
+        let below = (unseen & between(0, lowest)).count_ones() as f32 / total;
+        Mimic {
+            k,
+            unseen,
+            total,
+            others,
+            cheapest,
+            low_cost: k.rows[cheapest].heads as f32,
+            reset: 1.0 - (1.0 - below).powi(others as i32),
+        }
+    }
+
+    /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
+    /// exactly the missing cards slip in before it.
+    /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
+    /// exactly the missing cards slip in before it.
+    fn join(&self, c: u8, r: usize, left: bool) -> f32 {
+        let row = self.k.rows[r];
+        let (lo, hi) = if left { (c, row.first) } else { (row.last, c) };
+        let p = (self.unseen & between(lo, hi)).count_ones() as f32 / self.total;
+        let need = ROW_CAPACITY.saturating_sub(row.len as usize);
+        exactly(self.others, need, p) * (row.heads as f32 + need as f32 * MEAN_HEADS)
+    }
+
+    /// The rating of card `c`.
+    pub fn key(&self, c: u8) -> MimicKey {
+        let k = self.k;
+        match k.target(c) {
+            None => {
+                // Another seat's lower card takes the cheapest row first, and this one then
+                // joins that seat's card safely.
+                let p = (self.unseen & between(0, c)).count_ones() as f32 / self.total;
+                let alone = (1.0 - p).powi(self.others as i32);
+                (
+                    quantize(self.low_cost * alone),
+                    self.low_cost as u32,
+                    u8::MAX,
+                )
+            }
+            Some((r, left)) => {
+                let row = k.rows[r];
+                let gap = if left { row.first - c } else { c - row.last };
+                let mut cost = self.join(c, r, left);
+                if r == self.cheapest && self.reset > 0.0 {
+                    // The row restarts from a lower card: the card joins it safely, or the
+                    // row below it.
+                    let other = match target_besides(k, c, r) {
+                        Some((r2, left2)) => self.join(c, r2, left2),
+                        None => 0.0,
+                    };
+                    cost = (1.0 - self.reset) * cost + self.reset * other;
+                }
+                let certain = if row.len as usize >= ROW_CAPACITY {
+                    row.heads as u32
+                } else {
+                    0
+                };
+                (quantize(cost), certain, gap)
+            }
+        }
+    }
+}
+
+/// The hand index `seat` plays under [`Playout::Mimic`].
+pub(crate) fn mimic_index(k: &Kernel, seat: usize, hidden: u128) -> usize {
+    let hand = &k.hands[seat][..k.hand_len[seat] as usize];
+    let mut mine = 0u128;
+    for &c in hand {
+        mine |= 1 << c;
+    }
+    let model = Mimic::new(k, hidden & !mine);
+    let mut best = (f32::MAX, u32::MAX, u8::MAX);
+    let mut at = 0;
+    for (i, &c) in hand.iter().enumerate() {
+        let key = model.key(c);
+        if key < best {
+            best = key;
+            at = i;
+        }
+    }
+    at
+}
+
 /// Removes and returns the card `seat` plays under `policy`.
 #[inline]
-fn take_fast<R: Rng>(k: &mut Kernel, seat: usize, me: usize, policy: Playout, rng: &mut R) -> u8 {
+fn take_fast<R: Rng>(
+    k: &mut Kernel,
+    seat: usize,
+    me: usize,
+    policy: Playout,
+    hidden: u128,
+    rng: &mut R,
+) -> u8 {
     let len = k.hand_len[seat] as usize;
     let i = match explore(policy, seat == me, rng) {
+        Playout::Mimic => mimic_index(k, seat, hidden),
         Playout::Random => rng.random_range(0..len),
         Playout::Cautious => {
             let low_cost = k.rows[k.cheapest_row()].heads as u32;
@@ -555,7 +755,7 @@ impl FullWorld {
                 }
                 at
             }
-            Playout::Risk => {
+            Playout::Risk | Playout::Mimic => {
                 let table = risk_table();
                 let n = self.hands.len();
                 let low_cost = self.rows.heads(self.rows.cheapest_row()) as f32 + LOW_BIAS;
@@ -664,7 +864,13 @@ impl DraftWorld {
         let rows = Rows::new(starts, self.fan);
         if self.fan.is_none() {
             let mut k = Kernel::new(self.placement, &rows.rows, &self.hands);
-            playout_fast(&mut k, self.me, policy, rng);
+            let mut hidden = !0u128;
+            for row in &rows.rows {
+                for c in row {
+                    hidden &= !(1u128 << c.number());
+                }
+            }
+            playout_fast(&mut k, self.me, policy, &mut hidden, rng);
             let mut out = [0; MAX_SEATS];
             for (o, p) in out.iter_mut().zip(&k.points) {
                 *o = *p as u32;

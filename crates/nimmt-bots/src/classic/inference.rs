@@ -1,0 +1,193 @@
+//! What the other seats' plays say about the cards they still hold.
+//!
+//! A seat that plays well rarely keeps a card that would clearly have served it better than the
+//! one it played. [`Memory`] remembers the rows at the start of every turn the bot saw; once the
+//! plays of that turn are revealed (they are public), every card the bot has not seen is rated
+//! for every other seat with the [`Mimic`] model: a card that seat would have preferred to the
+//! one it played becomes less likely to be in its hand ([`Knowledge::weights`]).
+//!
+//! Only without a fan card: the model knows the plain rows.
+
+use super::world::{Mimic, MimicKey};
+use super::Knowledge;
+use nimmt_core::games::classic::kernel::Kernel;
+use nimmt_core::games::classic::{PhaseView, View};
+use nimmt_core::Card;
+
+/// How much less likely a card becomes each time its holder would clearly have preferred it to
+/// the card it played.
+pub const UNLIKELY: f32 = 0.15;
+
+/// Expected costs closer than this count as equal (then the closer card is preferred).
+const SAME_COST: f32 = 0.3;
+
+/// The start of one turn as the bot saw it.
+#[derive(Clone, Debug)]
+struct TurnStart {
+    rows: Kernel,
+    /// Cards not yet revealed then (the bot's hand included), a bit per card.
+    hidden: u128,
+    /// How many plays each seat had revealed before this turn.
+    index: usize,
+}
+
+/// The turns of the current deal the bot has seen start.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    deal: u32,
+    turns: Vec<TurnStart>,
+}
+
+impl Memory {
+    /// Remembers the turn `view` starts (a card decision), forgetting earlier deals.
+    pub fn observe(&mut self, view: &View) {
+        if view.deal != self.deal {
+            self.deal = view.deal;
+            self.turns.clear();
+        }
+        if view.options.fan.is_some() || !matches!(view.phase, PhaseView::Choose { .. }) {
+            return;
+        }
+        let Some(me) = view.seat() else { return };
+        let index = view.played.get(me.index()).map_or(0, Vec::len);
+        if self.turns.iter().any(|t| t.index == index) {
+            return;
+        }
+        let mut hidden = 0u128;
+        for c in view.unseen_cards().iter().chain(&view.hand) {
+            hidden |= 1 << c.number();
+        }
+        let empty: Vec<Vec<Card>> = vec![Vec::new(); view.players];
+        self.turns.push(TurnStart {
+            rows: Kernel::new(view.options.placement, &view.rows.rows, &empty),
+            hidden,
+            index,
+        });
+    }
+
+    /// Weighs `knowledge`'s unknown cards per seat by the plays revealed since (see the module).
+    pub fn weigh(&self, view: &View, knowledge: &mut Knowledge) {
+        if view.options.fan.is_some() || view.deal != self.deal || self.turns.is_empty() {
+            return;
+        }
+        let n = knowledge.players;
+        let mut weights = vec![vec![1.0f32; n]; knowledge.unknown.len()];
+        for turn in &self.turns {
+            for s in (0..n).filter(|&s| s != knowledge.me) {
+                let Some(play) = view.played.get(s).and_then(|p| p.get(turn.index)) else {
+                    continue;
+                };
+                let played = play.card.number();
+                let model = Mimic::new(&turn.rows, turn.hidden & !(1u128 << played));
+                let chosen = model.key(played);
+                for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
+                    w[s] *= likelihood(model.key(card.number()), chosen);
+                }
+            }
+        }
+        knowledge.weights = weights;
+    }
+}
+
+/// How likely a seat that played a card rated `b` still holds a card rated `a`.
+fn likelihood(a: MimicKey, b: MimicKey) -> f32 {
+    if a.0 + SAME_COST < b.0 {
+        return UNLIKELY;
+    }
+    if (a.0 - b.0).abs() <= SAME_COST && (a.1, a.2) < (b.1, b.2) {
+        return UNLIKELY;
+    }
+    1.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimmt_core::games::classic::{Action, Classic, Position, Rows};
+    use nimmt_core::{Rules, Seat, Viewer};
+
+    fn c(n: u8) -> Card {
+        Card::new(n).unwrap()
+    }
+
+    /// Three seats, rows 10 | 20 | 30 | 40; seat 1 plays the low card 5 (taking a row), seat 2
+    /// plays 45. Returns the weights seat 0 then gives its unknown cards.
+    fn weights_after_first_turn() -> (Knowledge, Memory) {
+        let rows = Rows::new([c(10), c(20), c(30), c(40)], None);
+        let hands = vec![vec![c(60), c(61)], vec![c(5), c(90)], vec![c(45), c(91)]];
+        let mut position = Position::new(rows, hands);
+        position.options.hand_size = 2;
+        let mut game = Classic::from_position(position);
+        let mut memory = Memory::default();
+        memory.observe(&game.view(Viewer::Seat(Seat(0))));
+        for (s, card) in [(0, 60), (1, 5), (2, 45)] {
+            game.act(Seat(s), &Action::play(c(card))).unwrap();
+        }
+        if let Some((seat, _)) = game.pending().first().cloned() {
+            if game.view(Viewer::Seat(seat)).asked
+                == Some(nimmt_core::games::classic::Decision::TakeRow)
+            {
+                game.act(seat, &Action::TakeRow { row: 3 }).unwrap();
+            }
+        }
+        let view = game.view(Viewer::Seat(Seat(0)));
+        assert_eq!(
+            view.asked,
+            Some(nimmt_core::games::classic::Decision::PlayCard)
+        );
+        memory.observe(&view);
+        let mut knowledge = Knowledge::from_view(&view);
+        memory.weigh(&view, &mut knowledge);
+        (knowledge, memory)
+    }
+
+    fn weight(k: &Knowledge, card: u8, seat: usize) -> f32 {
+        let i = k.unknown.iter().position(|&x| x == c(card)).unwrap();
+        k.weights[i][seat]
+    }
+
+    #[test]
+    fn a_seat_that_took_a_row_with_a_low_card_probably_held_no_safe_card() {
+        let (k, _) = weights_after_first_turn();
+        // 70 would have joined the 40 safely: seat 1 would rather have played it than take
+        // three bull heads; seat 2, whose 45 was closer to its row, might well hold it.
+        assert!(weight(&k, 70, 1) < 1.0);
+        assert_eq!(weight(&k, 70, 2), 1.0);
+        // 42 lies closer to the 40 than seat 2's 45: seat 2 would have played it.
+        assert!(weight(&k, 42, 2) < 1.0);
+        // 2 is a low card too, but cheaper than nothing it is not: no reason to doubt seat 1.
+        assert_eq!(weight(&k, 2, 1), 1.0);
+    }
+
+    #[test]
+    fn weighted_samples_keep_hand_sizes_and_unseen_cards_only() {
+        use rand::SeedableRng;
+        let (k, _) = weights_after_first_turn();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut low = [0; 3];
+        for _ in 0..2000 {
+            let hands = k.sample(&mut rng);
+            assert_eq!(hands[0], k.known[0]);
+            for s in 1..3 {
+                assert_eq!(hands[s].len(), k.holds[s]);
+                assert!(hands[s].iter().all(|x| k.unknown.contains(x)));
+                low[s] += hands[s].iter().filter(|x| x.number() < 10).count();
+            }
+        }
+        // The inference shows in the worlds: seat 1, which took a row rather than play a safe
+        // card, is dealt one of the low cards left (1–4, 6–9) far more often than seat 2.
+        assert!(low[1] > 2 * low[2], "{low:?}");
+    }
+
+    #[test]
+    fn a_new_deal_forgets_the_old_one() {
+        let (_, mut memory) = weights_after_first_turn();
+        assert_eq!(memory.turns.len(), 2);
+        let mut game = Classic::from_setup(3, &nimmt_core::OptionMap::default(), 1).unwrap();
+        let mut view = game.view(Viewer::Seat(Seat(0)));
+        view.deal = 2;
+        memory.observe(&view);
+        assert_eq!(memory.turns.len(), 1);
+        let _ = &mut game;
+    }
+}
