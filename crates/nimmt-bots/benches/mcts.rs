@@ -21,6 +21,7 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");
     group.throughput(Throughput::Elements(1));
     for (name, options, policy) in [
+        ("kernel/mimic", &[][..], Playout::Mimic),
         ("kernel/risk", &[][..], Playout::Risk),
         ("kernel/random", &[][..], Playout::Random),
         ("rows-fan-cow/risk", &["fan=cow"][..], Playout::Risk),

@@ -705,6 +705,11 @@ impl FullWorld {
     fn take<R: Rng>(&mut self, seat: usize, policy: Playout, rng: &mut R) -> Play {
         let hand = &self.hands[seat];
         let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
+        // The mimic model knows only the plain rows: with a fan card it is `risk`, noise and all.
+        let policy = match policy {
+            Playout::Mimic => Playout::Risk,
+            other => other,
+        };
         let (i, swap) = match explore(policy, seat == self.me, rng) {
             Playout::Random => {
                 let i = rng.random_range(0..hand.len());
