@@ -50,12 +50,21 @@ impl Memory {
         }
         let Some(me) = view.seat() else { return };
         let index = view.played.get(me.index()).map_or(0, Vec::len);
-        if self.turns.iter().any(|t| t.index == index) {
-            return;
-        }
         let mut hidden = 0u128;
         for c in view.unseen_cards().iter().chain(&view.hand) {
             hidden |= 1 << c.number();
+        }
+        // Within a deal turns only go on and cards only come to light: anything else is
+        // another game (a bot may sit at a table for several).
+        if let Some(last) = self.turns.last() {
+            let other_game = last.index > index
+                || hidden & !last.hidden != 0
+                || (last.index == index && last.hidden != hidden);
+            if other_game {
+                self.turns.clear();
+            } else if last.index == index {
+                return;
+            }
         }
         let empty: Vec<Vec<Card>> = vec![Vec::new(); view.players];
         self.turns.push(TurnStart {
@@ -136,6 +145,12 @@ mod tests {
             Some(nimmt_core::games::classic::Decision::PlayCard)
         );
         memory.observe(&view);
+        memory.observe(&view);
+        assert_eq!(
+            memory.turns.len(),
+            2,
+            "a turn seen twice is remembered once"
+        );
         let mut knowledge = Knowledge::from_view(&view);
         memory.weigh(&view, &mut knowledge);
         (knowledge, memory)
@@ -180,14 +195,25 @@ mod tests {
     }
 
     #[test]
+    fn a_new_game_at_the_same_deal_number_forgets_the_old_one() {
+        let (_, mut memory) = weights_after_first_turn();
+        assert_eq!(memory.turns.len(), 2);
+        let game = Classic::from_setup(3, &nimmt_core::OptionMap::default(), 1).unwrap();
+        let view = game.view(Viewer::Seat(Seat(0)));
+        assert_eq!(view.deal, memory.deal);
+        memory.observe(&view);
+        assert_eq!(memory.turns.len(), 1, "only the new game's first turn");
+        assert_eq!(memory.turns[0].index, 0);
+    }
+
+    #[test]
     fn a_new_deal_forgets_the_old_one() {
         let (_, mut memory) = weights_after_first_turn();
         assert_eq!(memory.turns.len(), 2);
-        let mut game = Classic::from_setup(3, &nimmt_core::OptionMap::default(), 1).unwrap();
+        let game = Classic::from_setup(3, &nimmt_core::OptionMap::default(), 1).unwrap();
         let mut view = game.view(Viewer::Seat(Seat(0)));
         view.deal = 2;
         memory.observe(&view);
         assert_eq!(memory.turns.len(), 1);
-        let _ = &mut game;
     }
 }
