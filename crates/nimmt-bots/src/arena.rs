@@ -209,11 +209,14 @@ pub fn run(
         GameKind::Help => run_typed::<Help>(
             config,
             &options,
-            &|spec, seed| {
-                crate::help::from_spec(spec, seed).ok_or_else(|| ArenaError::NoBot {
+            &|spec, seed| match spec {
+                BotSpec::Cmd(command) => Ok(Box::new(crate::outside::OutsideBot::spawn_help(
+                    command, timeout,
+                )?)),
+                _ => crate::help::from_spec(spec, seed).ok_or_else(|| ArenaError::NoBot {
                     game: GameKind::Help,
                     spec: spec.to_string(),
-                })
+                }),
             },
             progress,
         ),

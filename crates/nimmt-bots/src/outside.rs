@@ -7,10 +7,14 @@
 //! that is malformed, illegal or later than the time limit is logged on standard error and
 //! replaced by a `greedy` move; the game goes on. A bot process that dies is reported once, and
 //! `greedy` plays its seat from then on.
+//!
+//! The protocol is the same for every game: `hello` names the game, the view and the actions are
+//! that game's JSON.
 
-use crate::classic::GreedyBot;
 use crate::Bot;
-use nimmt_core::games::classic::{Action, Classic, View};
+use nimmt_core::games::classic::Classic;
+use nimmt_core::games::help::Help;
+use nimmt_core::Rules;
 use serde::Deserialize;
 use serde_json::json;
 use std::io::{BufRead, BufReader, Write};
@@ -43,8 +47,8 @@ pub enum Fault {
     Late,
     /// Not a JSON object `{"id": …, "action": …}` with a valid action.
     Malformed(String),
-    /// A well-formed action that is not legal now.
-    Illegal(Action),
+    /// A well-formed action that is not legal now (as the bot wrote it).
+    Illegal(serde_json::Value),
     /// The process has exited or closed its output.
     Dead,
 }
@@ -55,22 +59,45 @@ struct Answer {
     action: serde_json::Value,
 }
 
-/// A seat played by an outside program.
-pub struct OutsideBot {
+/// A seat of game `R` played by an outside program.
+pub struct OutsideBot<R: Rules = Classic> {
     command: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     timeout: Duration,
     next_id: u64,
-    fallback: GreedyBot,
+    fallback: Box<dyn Bot<R>>,
     dead: bool,
     faults: Vec<Fault>,
 }
 
-impl OutsideBot {
-    /// Starts `command` through the shell (`sh -c`), its standard error passed through.
-    pub fn spawn(command: &str, timeout: Duration, seed: u64) -> Result<OutsideBot, OutsideError> {
+impl OutsideBot<Classic> {
+    /// Starts a classic bot; `greedy` (seeded with `seed`) stands in for bad answers.
+    pub fn spawn(command: &str, timeout: Duration, seed: u64) -> Result<Self, OutsideError> {
+        Self::spawn_with(
+            command,
+            timeout,
+            Box::new(crate::classic::GreedyBot::new(seed)),
+        )
+    }
+}
+
+impl OutsideBot<Help> {
+    /// Starts a HELP! bot; `greedy` stands in for bad answers.
+    pub fn spawn_help(command: &str, timeout: Duration) -> Result<Self, OutsideError> {
+        Self::spawn_with(command, timeout, Box::new(crate::help::GreedyBot))
+    }
+}
+
+impl<R: Rules> OutsideBot<R> {
+    /// Starts `command` through the shell (`sh -c`), its standard error passed through;
+    /// `fallback` plays instead of a bad answer.
+    pub fn spawn_with(
+        command: &str,
+        timeout: Duration,
+        fallback: Box<dyn Bot<R>>,
+    ) -> Result<Self, OutsideError> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {command}"))
@@ -99,11 +126,11 @@ impl OutsideBot {
             lines,
             timeout,
             next_id: 0,
-            fallback: GreedyBot::new(seed),
+            fallback,
             dead: false,
             faults: Vec::new(),
         };
-        bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": "classic"}));
+        bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": R::KIND}));
         Ok(bot)
     }
 
@@ -152,16 +179,17 @@ impl OutsideBot {
     }
 
     /// The bot's answer to `view`, or the fault that replaces it.
-    fn ask(&mut self, view: &View, legal: &[Action]) -> Result<Action, Fault> {
+    fn ask(&mut self, view: &R::View, legal: &[R::Action]) -> Result<R::Action, Fault> {
         if self.dead {
             return Err(Fault::Dead);
         }
         self.next_id += 1;
         let id = self.next_id;
+        let view = serde_json::to_value(view).unwrap_or_default();
         let message = json!({
             "type": "decide",
             "id": id,
-            "decision": view.asked,
+            "decision": view.get("asked"),
             "legal": legal,
             "view": view,
         });
@@ -200,20 +228,20 @@ impl OutsideBot {
                 ));
                 continue;
             }
-            let action: Action = serde_json::from_value(answer.action)
+            let action: R::Action = serde_json::from_value(answer.action.clone())
                 .map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
             return if legal.contains(&action) {
                 Ok(action)
             } else {
-                Err(Fault::Illegal(action))
+                Err(Fault::Illegal(answer.action))
             };
         }
     }
 }
 
-impl Bot<Classic> for OutsideBot {
-    fn decide(&mut self, view: &View) -> Action {
-        let legal = view.legal_actions();
+impl<R: Rules> Bot<R> for OutsideBot<R> {
+    fn decide(&mut self, view: &R::View) -> R::Action {
+        let legal = R::legal_in_view(view);
         match self.ask(view, &legal) {
             Ok(action) => action,
             Err(fault) => {
@@ -225,10 +253,9 @@ impl Bot<Classic> for OutsideBot {
                     Fault::Malformed(why) => {
                         self.log(&format!("malformed answer ({why}); playing a greedy move"))
                     }
-                    Fault::Illegal(a) => self.log(&format!(
-                        "illegal answer {}; playing a greedy move",
-                        serde_json::to_string(a).unwrap_or_default()
-                    )),
+                    Fault::Illegal(a) => {
+                        self.log(&format!("illegal answer {a}; playing a greedy move"))
+                    }
                     Fault::Dead => {}
                 }
                 if fault != Fault::Dead {
@@ -251,7 +278,7 @@ impl Bot<Classic> for OutsideBot {
     }
 }
 
-impl Drop for OutsideBot {
+impl<R: Rules> Drop for OutsideBot<R> {
     fn drop(&mut self) {
         // Closing its input asks the bot to stop; one that lingers is ended.
         self.stdin = None;

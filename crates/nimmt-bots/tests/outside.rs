@@ -140,3 +140,71 @@ for line in sys.stdin:
     assert_eq!(bot.faults(), &[] as &[Fault]);
     let _ = Decision::PlayCard;
 }
+
+#[test]
+fn a_help_bot_speaks_the_same_protocol_with_help_views_and_actions() {
+    // Checks the greeting names HELP!, then answers the last legal action (an illegal one on the
+    // fifth decision, which greedy replaces); the arena plays whole HELP! games with it.
+    let code = r#"
+import sys, json
+n = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello": assert m["protocol"] == 1 and m["game"] == "help"
+    if m["type"] != "decide": continue
+    n += 1
+    v = m["view"]
+    ok = m["decision"] == v["asked"] and "hand" in v and n != 5
+    print(json.dumps({"id": m["id"], "action": m["legal"][-1] if ok else {"type": "lay", "card": 250}}), flush=True)
+"#;
+    let mut bot = OutsideBot::spawn_help(&python(code), Duration::from_secs(10)).unwrap();
+    let mut game = nimmt_core::games::help::Help::from_setup(3, &OptionMap::default(), 5).unwrap();
+    let mut others = nimmt_bots::help::GreedyBot;
+    bot.reseed(1);
+    let mut asked = 0;
+    while let Some((seat, _)) = game.pending().first().cloned() {
+        let view = game.view(Viewer::Seat(seat));
+        let action = if seat.index() == 0 {
+            asked += 1;
+            bot.decide(&view)
+        } else {
+            others.decide(&view)
+        };
+        game.act(seat, &action).expect("a legal action");
+    }
+    assert!(asked >= 5, "asked {asked} times");
+    assert_eq!(bot.faults().len(), 1, "{:?}", bot.faults());
+    assert!(matches!(bot.faults()[0], Fault::Illegal(_)));
+    assert!(game.outcome().is_some());
+}
+
+#[test]
+fn the_arena_seats_an_outside_help_bot() {
+    use nimmt_bots::arena::{run, ArenaConfig};
+    use nimmt_bots::spec::BotSpec;
+    let code = r#"
+import sys, json
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "decide": print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
+"#;
+    let seats = vec![
+        (format!("cmd:{}", python(code)), BotSpec::Cmd(python(code))),
+        ("greedy".to_owned(), BotSpec::Greedy),
+        ("random".to_owned(), BotSpec::Random),
+    ];
+    let config = ArenaConfig {
+        game: nimmt_core::GameKind::Help,
+        players: 3,
+        seats,
+        options: OptionMap::default(),
+        deals: 3,
+        seed: 4,
+        threads: 1,
+        bot_timeout: Duration::from_secs(10),
+    };
+    let report = run(&config, &|_| {}).expect("the arena runs");
+    assert_eq!(report.deals, 3);
+    assert_eq!(report.seats.len(), 3);
+    assert_eq!(report.points.len(), 3);
+}

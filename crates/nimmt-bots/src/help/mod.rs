@@ -84,7 +84,7 @@ pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<H
             };
             Box::new(bot)
         }
-        // Outside bots speak classic only.
+        // An outside bot is a process: the arena starts it (`OutsideBot::spawn_help`).
         BotSpec::Cmd(_) => return None,
     })
 }
