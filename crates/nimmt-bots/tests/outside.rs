@@ -39,6 +39,13 @@ fn python(code: &str) -> String {
     format!("python3 -c '{code}'")
 }
 
+/// A Python bot whose loop body (indented, with `m` the message and `n` a counter) is `body`.
+fn python_loop(body: &str) -> String {
+    python(&format!(
+        "import sys, json\nn = 0\nfor line in sys.stdin:\n    m = json.loads(line)\n{body}"
+    ))
+}
+
 #[test]
 fn the_example_bot_answers_every_decision_legally() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/classic_bot.py");
@@ -63,10 +70,6 @@ fn the_example_bot_answers_every_decision_legally() {
 fn malformed_and_illegal_answers_are_replaced_and_the_game_goes_on() {
     // Answers garbage to the first decision, then a card it cannot hold, then a wrong kind.
     let code = r#"
-import sys, json
-n = 0
-for line in sys.stdin:
-    m = json.loads(line)
     if m["type"] != "decide": continue
     n += 1
     if n == 1: print("this is not json", flush=True)
@@ -74,7 +77,7 @@ for line in sys.stdin:
     elif n == 3: print(json.dumps({"id": m["id"], "action": {"type": "take_row", "row": 9}}), flush=True)
     else: print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    let mut bot = OutsideBot::spawn(&python_loop(code), Duration::from_secs(10), 1).unwrap();
     assert!(play_with(&mut bot, &[]) >= 10);
     let faults = bot.faults();
     assert!(matches!(faults[0], Fault::Malformed(_)), "{faults:?}");
@@ -146,10 +149,6 @@ fn a_help_bot_speaks_the_same_protocol_with_help_views_and_actions() {
     // Checks the greeting names HELP!, then answers the last legal action (an illegal one on the
     // fifth decision, which greedy replaces); the arena plays whole HELP! games with it.
     let code = r#"
-import sys, json
-n = 0
-for line in sys.stdin:
-    m = json.loads(line)
     if m["type"] == "hello": assert m["protocol"] == 1 and m["game"] == "help"
     if m["type"] != "decide": continue
     n += 1
@@ -157,7 +156,7 @@ for line in sys.stdin:
     ok = m["decision"] == v["asked"] and "hand" in v and n != 5
     print(json.dumps({"id": m["id"], "action": m["legal"][-1] if ok else {"type": "lay", "card": 250}}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn_help(&python(code), Duration::from_secs(10)).unwrap();
+    let mut bot = OutsideBot::spawn_help(&python_loop(code), Duration::from_secs(10)).unwrap();
     let mut game = nimmt_core::games::help::Help::from_setup(3, &OptionMap::default(), 5).unwrap();
     let mut others = nimmt_bots::help::GreedyBot;
     bot.reseed(1);
