@@ -437,6 +437,8 @@ fn target_besides(k: &Kernel, c: u8, skip: usize) -> Option<(usize, bool)> {
 pub struct Mimic<'a> {
     k: &'a Kernel,
     unseen: u128,
+    /// The cards that fit no row, a bit per card.
+    low: u128,
     total: f32,
     others: usize,
     cheapest: usize,
@@ -455,11 +457,21 @@ impl<'a> Mimic<'a> {
         let total = unseen.count_ones().max(1) as f32;
         let others = k.players - 1;
         let cheapest = k.cheapest_row();
+        // Cards that fit no row: below every last card, and with both ends also above every
+        // first card.
         let lowest = k.rows.iter().map(|r| r.last).min().unwrap_or(0);
-        let below = (unseen & between(0, lowest)).count_ones() as f32 / total;
+        let low = match k.placement {
+            Placement::Right => between(0, lowest),
+            Placement::BothEnds => {
+                let highest_first = k.rows.iter().map(|r| r.first).max().unwrap_or(0);
+                between(highest_first.saturating_sub(1), lowest)
+            }
+        };
+        let below = (unseen & low).count_ones() as f32 / total;
         Mimic {
             k,
             unseen,
+            low,
             total,
             others,
             cheapest,
@@ -487,7 +499,7 @@ impl<'a> Mimic<'a> {
             None => {
                 // Another seat's lower card takes the cheapest row first, and this one then
                 // joins that seat's card safely.
-                let p = (self.unseen & between(0, c)).count_ones() as f32 / self.total;
+                let p = (self.unseen & self.low & between(0, c)).count_ones() as f32 / self.total;
                 let alone = (1.0 - p).powi(self.others as i32);
                 (
                     quantize(self.low_cost * alone),
