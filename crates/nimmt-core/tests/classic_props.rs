@@ -224,3 +224,35 @@ fn default_options_are_the_base_game() {
     assert_eq!(*g.options(), ClassicOptions::default());
     assert_eq!(g.options().placement, Placement::Right);
 }
+
+#[test]
+fn a_card_aimed_at_a_missing_row_goes_to_the_next_closest_end() {
+    let c = |n| Card::new(n).unwrap();
+    let rows = [vec![c(10)], vec![c(20)], vec![c(30)], vec![c(40)]];
+    let k = Kernel::new(Placement::Right, &rows, &[Vec::new(), Vec::new()]);
+    assert_eq!(k.target(25), Some((1, false)));
+    assert_eq!(k.target_besides(25, 1), Some((0, false)));
+    assert_eq!(k.target_besides(15, 0), None, "no other row ends below 15");
+    let both = Kernel::new(Placement::BothEnds, &rows, &[Vec::new(), Vec::new()]);
+    assert_eq!(both.target(5), Some((0, true)));
+    assert_eq!(both.target_besides(5, 0), Some((1, true)));
+}
+
+proptest! {
+    #[test]
+    fn target_besides_a_row_is_the_target_whenever_that_row_is_not_chosen(
+        n in 2usize..=10, both in any::<bool>(), seed in any::<u64>(), card in 1u8..=104,
+    ) {
+        let placement = if both { "both-ends" } else { "right" };
+        let game = new_game(n, &[format!("placement={placement}"), "deals=1".into()], seed);
+        let k = Kernel::new(game.options().placement, &game.rows().rows, &vec![Vec::new(); n]);
+        prop_assert_eq!(k.target_besides(card, ROWS), k.target(card));
+        for skip in 0..ROWS {
+            let besides = k.target_besides(card, skip);
+            prop_assert!(besides.is_none_or(|(r, _)| r != skip));
+            if k.target(card).is_none_or(|(r, _)| r != skip) {
+                prop_assert_eq!(besides, k.target(card));
+            }
+        }
+    }
+}

@@ -90,7 +90,9 @@ impl Memory {
                 let model = Mimic::new(&turn.rows, turn.hidden & !(1u128 << played));
                 let chosen = model.key(played);
                 for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
-                    w[s] *= likelihood(model.key(card.number()), chosen);
+                    if preferred(model.key(card.number()), chosen) {
+                        w[s] *= UNLIKELY;
+                    }
                 }
             }
         }
@@ -98,15 +100,10 @@ impl Memory {
     }
 }
 
-/// How likely a seat that played a card rated `b` still holds a card rated `a`.
-fn likelihood(a: MimicKey, b: MimicKey) -> f32 {
-    if a.0 + SAME_COST < b.0 {
-        return UNLIKELY;
-    }
-    if (a.0 - b.0).abs() <= SAME_COST && (a.1, a.2) < (b.1, b.2) {
-        return UNLIKELY;
-    }
-    1.0
+/// Whether a seat would clearly have played a card rated `a` rather than one rated `b`: a lower
+/// expected cost, or about the same cost with a smaller certain cost or gap.
+fn preferred(a: MimicKey, b: MimicKey) -> bool {
+    a.0 + SAME_COST < b.0 || ((a.0 - b.0).abs() <= SAME_COST && (a.1, a.2) < (b.1, b.2))
 }
 
 #[cfg(test)]

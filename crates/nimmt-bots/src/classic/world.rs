@@ -412,26 +412,6 @@ fn between(lo: u8, hi: u8) -> u128 {
     }
 }
 
-/// Where card `c` would go if row `skip` were not there (the kernel's rule of [`Kernel::target`]).
-fn target_besides(k: &Kernel, c: u8, skip: usize) -> Option<(usize, bool)> {
-    let mut best: Option<(u8, bool, usize)> = None;
-    for (r, row) in k.rows.iter().enumerate().filter(|&(r, _)| r != skip) {
-        if c > row.last {
-            let key = (c - row.last, false, r);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        if k.placement == Placement::BothEnds && c < row.first {
-            let key = (row.first - c, true, r);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-    }
-    best.map(|(_, left, r)| (r, left))
-}
-
 /// How the [`Playout::Mimic`] model rates the cards of one seat at one turn: it knows the rows
 /// and the cards that seat has not seen.
 pub struct Mimic<'a> {
@@ -514,7 +494,7 @@ impl<'a> Mimic<'a> {
                 if r == self.cheapest && self.reset > 0.0 {
                     // The row restarts from a lower card: the card joins it safely, or the
                     // row below it.
-                    let other = match target_besides(k, c, r) {
+                    let other = match k.target_besides(c, r) {
                         Some((r2, left2)) => self.join(c, r2, left2),
                         None => 0.0,
                     };

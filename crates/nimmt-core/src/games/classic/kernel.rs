@@ -122,11 +122,17 @@ impl Kernel {
     /// (right end 0, left end 1, so the right end wins on equal difference); the smallest wins.
     #[inline]
     pub fn target(&self, card: u8) -> Option<(usize, bool)> {
+        self.target_besides(card, ROWS)
+    }
+
+    /// Where `card` would go if row `skip` were not there (`ROWS`: every row counts).
+    #[inline(always)]
+    pub fn target_besides(&self, card: u8, skip: usize) -> Option<(usize, bool)> {
         let card = card as u32;
         let mut best = u32::MAX;
         for r in 0..ROWS {
             let last = self.rows[r].last as u32;
-            let key = if card > last {
+            let key = if card > last && r != skip {
                 ((card - last) << 3) | r as u32
             } else {
                 u32::MAX
@@ -136,7 +142,7 @@ impl Kernel {
         if self.placement == Placement::BothEnds {
             for r in 0..ROWS {
                 let first = self.rows[r].first as u32;
-                let key = if card < first {
+                let key = if card < first && r != skip {
                     ((first - card) << 3) | 4 | r as u32
                 } else {
                     u32::MAX
