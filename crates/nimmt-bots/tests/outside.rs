@@ -14,23 +14,23 @@ fn play_with(bot: &mut OutsideBot, options: &[&str]) -> usize {
     let mut map = OptionMap::parse(options.iter().copied()).unwrap();
     map.set("deals", "1");
     let mut game = Classic::from_setup(3, &map, 7).unwrap();
-    let mut others = nimmt_bots::classic::GreedyBot::new(1);
     bot.reseed(99);
+    play_game(&mut game, bot, &mut nimmt_bots::classic::GreedyBot::new(1))
+}
+
+/// Plays `game` to its end with `bot` at seat 0 and `others` elsewhere; every action must be
+/// accepted. Returns how often `bot` was asked.
+fn play_game<R: Rules>(game: &mut R, bot: &mut dyn Bot<R>, others: &mut dyn Bot<R>) -> usize {
     let mut asked = 0;
-    while !game.is_over() {
-        for (seat, _) in game.pending() {
-            let view = game.view(Viewer::Seat(seat));
-            if view.asked.is_none() {
-                continue;
-            }
-            let action = if seat.index() == 0 {
-                asked += 1;
-                bot.decide(&view)
-            } else {
-                others.decide(&view)
-            };
-            game.act(seat, &action).expect("a legal action");
-        }
+    while let Some((seat, _)) = game.pending().first().cloned() {
+        let view = game.view(Viewer::Seat(seat));
+        let action = if seat.index() == 0 {
+            asked += 1;
+            bot.decide(&view)
+        } else {
+            others.decide(&view)
+        };
+        game.act(seat, &action).expect("a legal action");
     }
     asked
 }
@@ -158,19 +158,8 @@ fn a_help_bot_speaks_the_same_protocol_with_help_views_and_actions() {
 "#;
     let mut bot = OutsideBot::spawn_help(&python_loop(code), Duration::from_secs(10)).unwrap();
     let mut game = nimmt_core::games::help::Help::from_setup(3, &OptionMap::default(), 5).unwrap();
-    let mut others = nimmt_bots::help::GreedyBot;
     bot.reseed(1);
-    let mut asked = 0;
-    while let Some((seat, _)) = game.pending().first().cloned() {
-        let view = game.view(Viewer::Seat(seat));
-        let action = if seat.index() == 0 {
-            asked += 1;
-            bot.decide(&view)
-        } else {
-            others.decide(&view)
-        };
-        game.act(seat, &action).expect("a legal action");
-    }
+    let asked = play_game(&mut game, &mut bot, &mut nimmt_bots::help::GreedyBot);
     assert!(asked >= 5, "asked {asked} times");
     assert_eq!(bot.faults().len(), 1, "{:?}", bot.faults());
     assert!(matches!(bot.faults()[0], Fault::Illegal(_)));

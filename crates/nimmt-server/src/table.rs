@@ -1019,10 +1019,8 @@ impl Table {
         Ok(())
     }
 
-    async fn bot_remove(&mut self) -> Result<(), Refusal> {
-        let Some(i) = self.meta.seats.iter().rposition(|s| s.player.is_none()) else {
-            return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
-        };
+    /// Removes seat `i` (stored first); the members behind it move up one seat.
+    async fn remove_seat(&mut self, i: usize) -> Result<SeatMeta, Refusal> {
         let before = self.meta.clone();
         let seat = self.meta.seats.remove(i);
         self.save_meta(before).await?;
@@ -1033,6 +1031,14 @@ impl Table {
                 }
             }
         }
+        Ok(seat)
+    }
+
+    async fn bot_remove(&mut self) -> Result<(), Refusal> {
+        let Some(i) = self.meta.seats.iter().rposition(|s| s.player.is_none()) else {
+            return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
+        };
+        let seat = self.remove_seat(i).await?;
         self.notice_all("bot_removed", vec![("name", seat.name)]);
         self.changed();
         Ok(())
@@ -1050,16 +1056,7 @@ impl Table {
             if self.state != TableState::Open {
                 return Err(Refusal::new(ErrorCode::AlreadyStarted));
             }
-            let before = self.meta.clone();
-            let seat = self.meta.seats.remove(i);
-            self.save_meta(before).await?;
-            for m in self.members.values_mut() {
-                if let Some(s) = m.seat.as_mut() {
-                    if *s > i {
-                        *s -= 1;
-                    }
-                }
-            }
+            let seat = self.remove_seat(i).await?;
             self.notice_all("kicked", vec![("name", seat.name), ("by", by.name.clone())]);
             self.changed();
             return Ok(());

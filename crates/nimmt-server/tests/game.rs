@@ -4,7 +4,7 @@ mod common;
 
 use common::{http_get, server, Db, Player};
 use nimmt_core::record::{replay, GameRecord};
-use nimmt_protocol::{ClientMsg, Role, ServerMsg};
+use nimmt_protocol::{ClientMsg, ServerMsg};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -115,14 +115,7 @@ async fn full_game(db: Db) {
     let mut bob = Player::join(&url, "Bob").await;
     bob.sit(table).await;
     let mut eve = Player::join(&url, "Eve").await;
-    eve.table = table;
-    eve.send(ClientMsg::Join {
-        table,
-        role: Role::Spectator,
-    })
-    .await;
-    eve.recv_until(|m| matches!(m, ServerMsg::State { .. }))
-        .await;
+    eve.watch(table).await;
 
     assert!(matches!(
         ann.command("/bot add").await,

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{server, server_with, Db, Player};
-use nimmt_protocol::{ClientMsg, ErrorCode, Lang, Role, ServerMsg};
+use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
 use nimmt_server::client::Client;
 use serde_json::{json, Value};
 
@@ -13,6 +13,12 @@ fn code(m: &ServerMsg) -> Option<ErrorCode> {
         ServerMsg::Error { code, .. } => Some(*code),
         _ => None,
     }
+}
+
+/// Sends a chat command that must be refused with `expected`.
+async fn refused(p: &mut Player, command: &str, expected: ErrorCode) {
+    let m = p.command(command).await;
+    assert_eq!(code(&m), Some(expected), "{command}: {m:?}");
 }
 
 async fn next_error(p: &mut Player) -> ServerMsg {
@@ -188,14 +194,7 @@ async fn stale_out_of_turn_replayed_and_illegal_moves_change_nothing() {
 
     // A watcher cannot move; nobody can move at a table they are not at.
     let mut eve = Player::join(&url, "Eve").await;
-    eve.table = table;
-    eve.send(ClientMsg::Join {
-        table,
-        role: Role::Spectator,
-    })
-    .await;
-    eve.recv_until(|m| matches!(m, ServerMsg::State { .. }))
-        .await;
+    eve.watch(table).await;
     let version = eve.version;
     eve.send(ClientMsg::Act {
         table,
@@ -229,43 +228,15 @@ async fn commands_check_who_may_use_them() {
     let mut bob = Player::join(&url, "Bob").await;
     bob.sit(table).await;
     let mut eve = Player::join(&url, "Eve").await;
-    eve.table = table;
-    eve.send(ClientMsg::Join {
-        table,
-        role: Role::Spectator,
-    })
-    .await;
-    eve.recv_until(|m| matches!(m, ServerMsg::State { .. }))
-        .await;
+    eve.watch(table).await;
 
-    assert_eq!(
-        code(&bob.command("/option deck=tactic").await),
-        Some(ErrorCode::NotHost)
-    );
-    assert_eq!(
-        code(&bob.command("/kick Ann").await),
-        Some(ErrorCode::NotHost)
-    );
-    assert_eq!(
-        code(&eve.command("/start").await),
-        Some(ErrorCode::NotSeated)
-    );
-    assert_eq!(
-        code(&eve.command("/bot add").await),
-        Some(ErrorCode::NotSeated)
-    );
-    assert_eq!(
-        code(&ann.command("/dance").await),
-        Some(ErrorCode::UnknownCommand)
-    );
-    assert_eq!(
-        code(&ann.command("/option deck").await),
-        Some(ErrorCode::BadCommand)
-    );
-    assert_eq!(
-        code(&ann.command("/bot add wizard").await),
-        Some(ErrorCode::UnknownBot)
-    );
+    refused(&mut bob, "/option deck=tactic", ErrorCode::NotHost).await;
+    refused(&mut bob, "/kick Ann", ErrorCode::NotHost).await;
+    refused(&mut eve, "/start", ErrorCode::NotSeated).await;
+    refused(&mut eve, "/bot add", ErrorCode::NotSeated).await;
+    refused(&mut ann, "/dance", ErrorCode::UnknownCommand).await;
+    refused(&mut ann, "/option deck", ErrorCode::BadCommand).await;
+    refused(&mut ann, "/bot add wizard", ErrorCode::UnknownBot).await;
     match ann.command("/option deck=small").await {
         ServerMsg::Error { code, text, .. } => {
             assert_eq!(code, ErrorCode::BadOptions);
@@ -276,10 +247,7 @@ async fn commands_check_who_may_use_them() {
         }
         m => panic!("{m:?}"),
     }
-    assert_eq!(
-        code(&ann.command("/option timer=forever").await),
-        Some(ErrorCode::BadOptions)
-    );
+    refused(&mut ann, "/option timer=forever", ErrorCode::BadOptions).await;
     assert!(matches!(
         ann.command("/option placement=both-ends").await,
         ServerMsg::Ack { .. }
@@ -293,10 +261,7 @@ async fn commands_check_who_may_use_them() {
     }
     // Eve sits down with /join; the table is full (3): a bot no longer fits.
     assert!(matches!(eve.command("/join").await, ServerMsg::Ack { .. }));
-    assert_eq!(
-        code(&ann.command("/bot add").await),
-        Some(ErrorCode::TableFull)
-    );
+    refused(&mut ann, "/bot add", ErrorCode::TableFull).await;
     // The host sends Eve away.
     assert!(matches!(
         ann.command("/kick Eve").await,
@@ -337,14 +302,8 @@ async fn commands_check_who_may_use_them() {
         assert!(help.contains(usage), "{usage} in {help}");
     }
     ann.command("/start").await;
-    assert_eq!(
-        code(&ann.command("/option deck=tactic").await),
-        Some(ErrorCode::AlreadyStarted)
-    );
-    assert_eq!(
-        code(&ann.command("/bot remove").await),
-        Some(ErrorCode::AlreadyStarted)
-    );
+    refused(&mut ann, "/option deck=tactic", ErrorCode::AlreadyStarted).await;
+    refused(&mut ann, "/bot remove", ErrorCode::AlreadyStarted).await;
     srv.stop().await;
 }
 

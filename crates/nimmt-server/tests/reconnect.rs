@@ -14,14 +14,19 @@ async fn two_player_table(url: &str, options: &[&str]) -> (Player, Player, u64) 
     (ann, bob, table)
 }
 
+/// Ann starts the game; returns once Bob sees the deal.
+async fn start(ann: &mut Player, bob: &mut Player) {
+    ann.command("/start").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_resumes_the_seat_with_a_full_state() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
     let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
-    ann.command("/start").await;
-    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
-        .await;
+    start(&mut ann, &mut bob).await;
     assert!(ann.act_first().await);
     let before = ann.view.clone().unwrap();
     let token = ann.me.token.clone();
@@ -120,9 +125,7 @@ async fn when_the_decision_timer_runs_out_the_bot_decides() {
         ann.command("/option timer=1").await,
         ServerMsg::Ack { .. }
     ));
-    ann.command("/start").await;
-    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
-        .await;
+    start(&mut ann, &mut bob).await;
     // Ann decides, Bob does not: after a second the bot chooses for him.
     assert!(ann.act_first().await);
     let m = bob
@@ -141,9 +144,7 @@ async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
     let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
-    ann.command("/start").await;
-    bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
-        .await;
+    start(&mut ann, &mut bob).await;
     assert!(ann.act_first().await);
     let v = ann.version;
     bob.send(ClientMsg::Resync { table }).await;

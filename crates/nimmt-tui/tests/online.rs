@@ -1,26 +1,16 @@
 //! The online client against a real server on the loopback: a connection, the lobby, a table made
 //! and filled with a bot by chat commands, a whole game played with keys, and back to the lobby.
 
+mod common;
+
 use nimmt_tui::app::Key;
 use nimmt_tui::net::Connection;
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
 use nimmt_tui::Lang;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
 fn screen(o: &Online) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(o.width, o.height)).unwrap();
-    terminal.draw(|f| o.draw(f)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            out.push_str(buffer[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
+    common::render(o.width, o.height, |f| o.draw(f))
 }
 
 fn apply(o: &mut Online, conn: &Connection, input: OnlineInput) {

@@ -1,6 +1,8 @@
 //! The online client's state machine without a network: server messages in, messages to send
 //! out, and the lobby and table screens.
 
+mod common;
+
 use nimmt_core::games::classic::Classic;
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
 use nimmt_protocol::{
@@ -10,23 +12,9 @@ use nimmt_protocol::{
 use nimmt_tui::app::Key;
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
 use nimmt_tui::Lang;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 
 fn screen(o: &Online) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(o.width, o.height)).unwrap();
-    terminal.draw(|f| o.draw(f)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        let mut line = String::new();
-        for x in 0..buffer.area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    common::render(o.width, o.height, |f| o.draw(f))
 }
 
 fn seat(i: u8, name: &str, bot: bool) -> SeatInfo {

@@ -187,6 +187,18 @@ impl Player {
         assert!(matches!(m, ServerMsg::State { .. }), "{m:?}");
     }
 
+    /// Joins `table` as a spectator and waits for its state.
+    pub async fn watch(&mut self, table: u64) {
+        self.table = table;
+        self.send(ClientMsg::Join {
+            table,
+            role: Role::Spectator,
+        })
+        .await;
+        self.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+            .await;
+    }
+
     pub async fn say(&mut self, text: &str) -> u64 {
         let table = self.table;
         self.send(ClientMsg::Chat {

@@ -50,9 +50,14 @@ pub fn until_me(app: &mut App) -> Vec<Effect> {
 
 /// The screen as text, one line per terminal line, trailing blanks cut.
 pub fn screen(app: &App) -> String {
-    let backend = TestBackend::new(app.width, app.height);
-    let mut terminal = Terminal::new(backend).unwrap();
-    terminal.draw(|f| ui::draw(app, f)).unwrap();
+    render(app.width, app.height, |f| ui::draw(app, f))
+}
+
+/// What `draw` paints on a `width` × `height` terminal, as text: one line per terminal line,
+/// trailing blanks cut.
+pub fn render(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(draw).unwrap();
     let buffer = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..buffer.area.height {
