@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{http_get, server, Db, Player};
+use common::{ann_and_bob, http_get, server, Db, Player};
 use nimmt_core::record::{replay, GameRecord};
 use nimmt_protocol::{ClientMsg, ServerMsg};
 use serde_json::Value;
@@ -110,10 +110,7 @@ async fn a_full_game_with_humans_and_a_bot_keeps_every_hand_secret_on_postgres()
 
 async fn full_game(db: Db) {
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let table = ann.create(&[], Some(4)).await;
-    let mut bob = Player::join(&url, "Bob").await;
-    bob.sit(table).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 4).await;
     let mut eve = Player::join(&url, "Eve").await;
     eve.watch(table).await;
 
@@ -163,10 +160,7 @@ async fn full_game(db: Db) {
 async fn a_running_game_shows_no_seed_deals_or_unrevealed_cards() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let table = ann.create(&[], Some(3)).await;
-    let mut bob = Player::join(&url, "Bob").await;
-    bob.sit(table).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 3).await;
     ann.command("/start").await;
     // Ann chooses; Bob has not: Ann's card is on the table face down.
     assert!(ann.act_first().await);

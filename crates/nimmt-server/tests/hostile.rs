@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{server, server_with, Db, Player};
+use common::{ann_and_bob, server, server_with, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
 use nimmt_server::client::Client;
 use serde_json::{json, Value};
@@ -104,10 +104,7 @@ async fn garbage_gets_typed_errors_and_the_connection_stays() {
 async fn stale_out_of_turn_replayed_and_illegal_moves_change_nothing() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let table = ann.create(&[], Some(2)).await;
-    let mut bob = Player::join(&url, "Bob").await;
-    bob.sit(table).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     // Moves before the start.
     let id = ann
         .send(ClientMsg::Act {
@@ -223,10 +220,7 @@ async fn stale_out_of_turn_replayed_and_illegal_moves_change_nothing() {
 async fn commands_check_who_may_use_them() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let table = ann.create(&[], Some(3)).await;
-    let mut bob = Player::join(&url, "Bob").await;
-    bob.sit(table).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 3).await;
     let mut eve = Player::join(&url, "Eve").await;
     eve.watch(table).await;
 
@@ -444,10 +438,7 @@ async fn the_last_to_choose_is_asked_a_new_question() {
     // view from before that choice is stale, even with a card he still holds.
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let table = ann.create(&[], Some(2)).await;
-    let mut bob = Player::join(&url, "Bob").await;
-    bob.sit(table).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     ann.command("/start").await;
     bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
         .await;

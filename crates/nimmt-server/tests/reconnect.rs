@@ -2,17 +2,9 @@
 
 mod common;
 
-use common::{server, Db, Player};
+use common::{ann_and_bob, server, Db, Player};
 use nimmt_protocol::{ClientMsg, ServerMsg};
 use std::time::Duration;
-
-async fn two_player_table(url: &str, options: &[&str]) -> (Player, Player, u64) {
-    let mut ann = Player::join(url, "Ann").await;
-    let table = ann.create(options, Some(2)).await;
-    let mut bob = Player::join(url, "Bob").await;
-    bob.sit(table).await;
-    (ann, bob, table)
-}
 
 /// Ann starts the game; returns once Bob sees the deal.
 async fn start(ann: &mut Player, bob: &mut Player) {
@@ -25,7 +17,7 @@ async fn start(ann: &mut Player, bob: &mut Player) {
 async fn a_token_resumes_the_seat_with_a_full_state() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     start(&mut ann, &mut bob).await;
     assert!(ann.act_first().await);
     let before = ann.view.clone().unwrap();
@@ -56,7 +48,7 @@ async fn a_token_resumes_the_seat_with_a_full_state() {
 async fn a_second_connection_replaces_the_first() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, _bob, table) = two_player_table(&url, &[]).await;
+    let (mut ann, _bob, table) = ann_and_bob(&url, &[], 2).await;
     let mut again = Player::join_as(&url, "Ann", Some(&ann.me.token)).await;
     again
         .recv_until(|m| matches!(m, ServerMsg::State { .. }))
@@ -91,7 +83,7 @@ async fn an_unknown_token_is_refused() {
 async fn after_the_reconnection_window_a_bot_plays_the_seat_until_the_player_is_back() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, bob, _table) = two_player_table(&url, &["reconnect=1"]).await;
+    let (mut ann, bob, _table) = ann_and_bob(&url, &["reconnect=1"], 2).await;
     ann.command("/start").await;
     let token = bob.me.token.clone();
     drop(bob);
@@ -120,7 +112,7 @@ async fn after_the_reconnection_window_a_bot_plays_the_seat_until_the_player_is_
 async fn when_the_decision_timer_runs_out_the_bot_decides() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, mut bob, _table) = two_player_table(&url, &[]).await;
+    let (mut ann, mut bob, _table) = ann_and_bob(&url, &[], 2).await;
     assert!(matches!(
         ann.command("/option timer=1").await,
         ServerMsg::Ack { .. }
@@ -143,7 +135,7 @@ async fn when_the_decision_timer_runs_out_the_bot_decides() {
 async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     start(&mut ann, &mut bob).await;
     assert!(ann.act_first().await);
     let v = ann.version;
@@ -169,7 +161,7 @@ async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
 /// back with their tokens and find it exactly as they left it.
 async fn restart_resumes_the_table(db: Db) {
     let (srv, url) = server(&db).await;
-    let (mut ann, mut bob, table) = two_player_table(&url, &[]).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     ann.command("/start").await;
     // Some moves, then a turn where Ann has chosen and Bob has not.
     let mut moves = 0;
@@ -236,7 +228,7 @@ async fn a_restart_resumes_the_table_on_postgres() {
 async fn before_the_start_an_absent_players_seat_is_freed_after_the_window() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;
-    let (mut ann, bob, _table) = two_player_table(&url, &["reconnect=1"]).await;
+    let (mut ann, bob, _table) = ann_and_bob(&url, &["reconnect=1"], 2).await;
     drop(bob);
     let m = ann
         .recv_until(|m| matches!(m, ServerMsg::State { table, .. } if table.seats.len() == 1))

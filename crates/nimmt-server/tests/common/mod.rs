@@ -312,6 +312,15 @@ impl Player {
 }
 
 /// Fetches an HTTP path from the running server (a tiny HTTP/1.1 GET).
+/// Ann opens a table of `seats` seats with `options`; Bob sits down at it.
+pub async fn ann_and_bob(url: &str, options: &[&str], seats: usize) -> (Player, Player, u64) {
+    let mut ann = Player::join(url, "Ann").await;
+    let table = ann.create(options, Some(seats)).await;
+    let mut bob = Player::join(url, "Bob").await;
+    bob.sit(table).await;
+    (ann, bob, table)
+}
+
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
