@@ -7,12 +7,10 @@
 //! index, and results are summed in deal order: the numbers do not depend on the thread count
 //! (with iteration budgets; a time budget depends on the machine anyway).
 
-use crate::outside::OutsideError;
-use crate::spec::BotSpec;
+use crate::registry::BuildError;
+use crate::spec::{BotSpec, SpecError};
 use crate::Bot;
-use nimmt_core::games::classic::Classic;
-use nimmt_core::games::help::Help;
-use nimmt_core::{ActionError, GameKind, OptionMap, Rules, Seat, SetupError, Viewer};
+use nimmt_core::{ActionError, GameKind, OptionMap, Rules, ScoreSense, Seat, SetupError, Viewer};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -44,9 +42,7 @@ pub enum ArenaError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error(transparent)]
-    Outside(#[from] OutsideError),
-    #[error("there is no {game} bot {spec}")]
-    NoBot { game: GameKind, spec: String },
+    Bot(#[from] BuildError),
     #[error("bot {spec} chose an illegal action: {error}")]
     Illegal { spec: String, error: ActionError },
 }
@@ -54,10 +50,16 @@ pub enum ArenaError {
 /// Builds the bot of a spec with a seed.
 type MakeBot<'a, R> = dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<R>>, ArenaError> + Sync + 'a;
 
+impl From<SpecError> for ArenaError {
+    fn from(e: SpecError) -> Self {
+        ArenaError::Bot(BuildError::Spec(e))
+    }
+}
+
 /// The result of one deal, by spec (not by seat).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DealResult {
-    pub points: Vec<u32>,
+    pub points: Vec<i32>,
     /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise.
     pub win: Vec<f64>,
     pub decision_time: Vec<Duration>,
@@ -83,7 +85,7 @@ pub struct ArenaReport {
     pub deals: u64,
     pub seats: Vec<SeatStats>,
     /// Points of every deal, by spec, in deal order.
-    pub points: Vec<Vec<u32>>,
+    pub points: Vec<Vec<i32>>,
 }
 
 /// SplitMix64: a well-mixed seed from a seed and an index.
@@ -105,30 +107,14 @@ fn bot_seed(seed: u64, deal: u64, spec: usize) -> u64 {
 }
 
 impl ArenaConfig {
-    fn check(&self) -> Result<OptionMap, ArenaError> {
+    fn check(&self) -> Result<(), ArenaError> {
         if self.seats.len() != self.players {
             return Err(ArenaError::SeatCount {
                 seats: self.seats.len(),
                 players: self.players,
             });
         }
-        let mut options = self.options.clone();
-        // Checks players and options once, before any thread starts.
-        match self.game {
-            GameKind::Classic => {
-                for key in ["end_at", "deals"] {
-                    if self.options.get(key).is_some() {
-                        return Err(ArenaError::EndOption(key.into()));
-                    }
-                }
-                options.set("deals", "1");
-                Classic::from_setup(self.players, &options, 0)?;
-            }
-            GameKind::Help => {
-                Help::from_setup(self.players, &options, 0)?;
-            }
-        }
-        Ok(options)
+        Ok(())
     }
 
     /// The bots of every spec, for game `R`, built by `make`.
@@ -179,7 +165,7 @@ pub fn play_deal<R: Rules>(
     let mut points = vec![0; n];
     let mut win = vec![0.0; n];
     for seat in Seat::all(n) {
-        points[spec_at(seat)] = outcome.scores[seat.index()] as u32;
+        points[spec_at(seat)] = outcome.scores[seat.index()];
     }
     for w in &outcome.winners {
         win[spec_at(*w)] = 1.0 / outcome.winners.len() as f64;
@@ -192,43 +178,17 @@ pub fn play_deal<R: Rules>(
     })
 }
 
-/// Runs the arena; `progress` is called with the number of deals finished so far.
-pub fn run(
-    config: &ArenaConfig,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<ArenaReport, ArenaError> {
-    let options = config.check()?;
-    let timeout = config.bot_timeout;
-    match config.game {
-        GameKind::Classic => run_typed::<Classic>(
-            config,
-            &options,
-            &|spec, seed| Ok(spec.build(seed, timeout)?),
-            progress,
-        ),
-        GameKind::Help => run_typed::<Help>(
-            config,
-            &options,
-            &|spec, seed| match spec {
-                BotSpec::Cmd(command) => Ok(Box::new(crate::outside::OutsideBot::spawn_help(
-                    command, timeout,
-                )?)),
-                _ => crate::help::from_spec(spec, seed).ok_or_else(|| ArenaError::NoBot {
-                    game: GameKind::Help,
-                    spec: spec.to_string(),
-                }),
-            },
-            progress,
-        ),
-    }
-}
-
-fn run_typed<R: Rules>(
+/// Runs the arena for game `R` with the options of one arena game, its bots built by `make`
+/// (see `registry::run_arena`); `progress` is called with the number of deals finished so far.
+pub fn run_typed<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
     make: &MakeBot<'_, R>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
+    config.check()?;
+    // Checks players and options once, before any thread starts.
+    R::from_setup(config.players, options, 0)?;
     let threads = config.threads.clamp(1, config.deals.max(1) as usize);
     let next = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<Result<(u64, DealResult), ArenaError>>();
@@ -283,15 +243,15 @@ fn run_typed<R: Rules>(
         .into_iter()
         .map(|r| r.expect("every deal played"))
         .collect();
-    Ok(report(config, &results))
+    Ok(report(config, &results, R::descriptor().sense))
 }
 
 /// Statistics over deals, summed in deal order.
-pub fn report(config: &ArenaConfig, results: &[DealResult]) -> ArenaReport {
+pub fn report(config: &ArenaConfig, results: &[DealResult], sense: ScoreSense) -> ArenaReport {
     let n = config.seats.len();
     let deals = results.len() as f64;
     let mut seats = Vec::with_capacity(n);
-    let elo = elo(n, results, config.game == GameKind::Classic);
+    let elo = elo(n, results, sense == ScoreSense::Lower);
     for (j, &elo) in elo.iter().enumerate() {
         let pts: Vec<f64> = results.iter().map(|r| r.points[j] as f64).collect();
         let mean = pts.iter().sum::<f64>() / deals.max(1.0);

@@ -5,7 +5,8 @@
 //!
 //! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
 //!   classic 6 nimmt!, with every option and fan card;
-//! - [`spec`]: the bot specs of the command line (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
+//! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
+//! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
 //! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
 //! - [`arena`]: many seeded deals between bots, with statistics.
 
@@ -14,6 +15,7 @@ pub mod classic;
 pub mod help;
 pub mod outside;
 pub mod random;
+pub mod registry;
 pub mod spec;
 
 use nimmt_core::Rules;

@@ -5,15 +5,13 @@
 //! seed the bot may use), and `decide` with the seat's view, the decision asked and the legal
 //! actions. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
 //! that is malformed, illegal or later than the time limit is logged on standard error and
-//! replaced by a `greedy` move; the game goes on. A bot process that dies is reported once, and
-//! `greedy` plays its seat from then on.
+//! replaced by a move of the fallback bot it was given (the game's default bot, `greedy`); the game
+//! goes on. A bot process that dies is reported once, and the fallback plays its seat from then on.
 //!
 //! The protocol is the same for every game: `hello` names the game, the view and the actions are
 //! that game's JSON.
 
 use crate::Bot;
-use nimmt_core::games::classic::Classic;
-use nimmt_core::games::help::Help;
 use nimmt_core::Rules;
 use serde::Deserialize;
 use serde_json::json;
@@ -60,7 +58,7 @@ struct Answer {
 }
 
 /// A seat of game `R` played by an outside program.
-pub struct OutsideBot<R: Rules = Classic> {
+pub struct OutsideBot<R: Rules> {
     command: String,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -72,27 +70,10 @@ pub struct OutsideBot<R: Rules = Classic> {
     faults: Vec<Fault>,
 }
 
-impl OutsideBot<Classic> {
-    /// Starts a classic bot; `greedy` (seeded with `seed`) stands in for bad answers.
-    pub fn spawn(command: &str, timeout: Duration, seed: u64) -> Result<Self, OutsideError> {
-        Self::spawn_with(
-            command,
-            timeout,
-            Box::new(crate::classic::GreedyBot::new(seed)),
-        )
-    }
-}
-
-impl OutsideBot<Help> {
-    /// Starts a HELP! bot; `greedy` stands in for bad answers.
-    pub fn spawn_help(command: &str, timeout: Duration) -> Result<Self, OutsideError> {
-        Self::spawn_with(command, timeout, Box::new(crate::help::GreedyBot))
-    }
-}
-
 impl<R: Rules> OutsideBot<R> {
     /// Starts `command` through the shell (`sh -c`), its standard error passed through;
-    /// `fallback` plays instead of a bad answer.
+    /// `fallback` (the game's default bot, handed over by `registry::build`) plays instead of a
+    /// bad answer.
     pub fn spawn_with(
         command: &str,
         timeout: Duration,

@@ -1,41 +1,48 @@
-//! Bot specs as the command line writes them: `random`, `greedy`, `mcts`, `mcts:ms=N`,
-//! `mcts:iters=N` (with optional `,playout=mimic|risk|cautious|random`, `,utility=relative|own|win`
-//! and `,infer=on|off`), and `cmd:COMMAND` for an outside bot.
+//! Bot specs as the command line, the room and the arena write them: a bot's name with optional
+//! settings, `NAME[:KEY=VALUE,…]` (`greedy`, `mcts:ms=100`, `mcts:iters=4000,infer=off`), or
+//! `cmd:COMMAND` for an outside bot. Parsed here once for every game; each game's bots read the
+//! settings that apply to them (see [`crate::registry`]).
 
-use crate::classic::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
-use crate::outside::{OutsideBot, OutsideError};
-use crate::Bot;
-use nimmt_core::games::classic::Classic;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
-
-/// The default search time of a bare `mcts`.
-pub const DEFAULT_MCTS_MS: u64 = 100;
 
 /// Which bot sits at a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
-    Random,
-    Greedy,
-    Mcts(MctsConfig),
+    /// A bot of the game's own bots, by name, with its settings.
+    Builtin(Builtin),
     /// An outside bot: this command, run by the shell, speaks `docs/bot-protocol.md`.
     Cmd(String),
+}
+
+/// A built-in bot: its name (lower case) and its settings in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Builtin {
+    pub name: String,
+    pub settings: Vec<(String, String)>,
 }
 
 /// Why a bot spec was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    #[error("unknown bot {0:?} (bots: random, greedy, mcts[:ms=N|:iters=N], cmd:COMMAND)")]
-    Unknown(String),
+    #[error("unknown bot {name:?} for {game} (bots: {known}, cmd:COMMAND)")]
+    Unknown {
+        name: String,
+        game: String,
+        known: String,
+    },
     #[error("bad setting {setting:?} for {bot}: expected {expected}")]
     BadSetting {
         bot: String,
         setting: String,
         expected: String,
     },
+    #[error("setting {key} is given twice for {bot}")]
+    Repeated { bot: String, key: String },
     #[error("cmd: needs a command, e.g. cmd:python3 examples/classic_bot.py")]
     EmptyCommand,
+    #[error("{0:?} is not a bot spec (NAME or NAME:KEY=VALUE,… or cmd:COMMAND)")]
+    Malformed(String),
 }
 
 impl FromStr for BotSpec {
@@ -46,124 +53,120 @@ impl FromStr for BotSpec {
             Some((n, r)) => (n.trim(), Some(r)),
             None => (s, None),
         };
-        match (name.to_ascii_lowercase().as_str(), rest) {
-            ("random", None) => Ok(BotSpec::Random),
-            ("greedy", None) => Ok(BotSpec::Greedy),
-            ("mcts", settings) => parse_mcts(settings.unwrap_or("")).map(BotSpec::Mcts),
-            ("cmd", Some(command)) if !command.trim().is_empty() => {
-                Ok(BotSpec::Cmd(command.trim().to_owned()))
-            }
-            ("cmd", _) => Err(SpecError::EmptyCommand),
-            _ => Err(SpecError::Unknown(s.to_owned())),
+        let name = name.to_ascii_lowercase();
+        if name == "cmd" {
+            return match rest.map(str::trim) {
+                Some(command) if !command.is_empty() => Ok(BotSpec::Cmd(command.to_owned())),
+                _ => Err(SpecError::EmptyCommand),
+            };
         }
-    }
-}
-
-fn parse_mcts(settings: &str) -> Result<MctsConfig, SpecError> {
-    let mut config = MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS));
-    let bad = |setting: &str, expected: &str| SpecError::BadSetting {
-        bot: "mcts".into(),
-        setting: setting.to_owned(),
-        expected: expected.to_owned(),
-    };
-    for item in settings.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        let (key, value) = item.split_once('=').ok_or_else(|| {
-            bad(
-                item,
-                "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off",
-            )
-        })?;
-        let number = || {
-            value
-                .trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| bad(item, "a whole number of at least 1"))
-        };
-        match key.trim() {
-            "ms" => config.budget = Budget::Millis(number()?),
-            "iters" => config.budget = Budget::Iters(number()?),
-            "playout" => {
-                config.playout = match value.trim() {
-                    "random" => Playout::Random,
-                    "cautious" => Playout::Cautious,
-                    "risk" => Playout::Risk,
-                    "mimic" => Playout::Mimic,
-                    _ => return Err(bad(item, "playout=mimic, risk, cautious or random")),
-                }
-            }
-            "utility" => {
-                config.utility = match value.trim() {
-                    "own" => Utility::Own,
-                    "relative" => Utility::Relative,
-                    "win" => Utility::Win,
-                    _ => return Err(bad(item, "utility=relative, own or win")),
-                }
-            }
-            "infer" => {
-                config.infer = match value.trim() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad(item, "infer=on or off")),
-                }
-            }
-            _ => {
-                return Err(bad(
-                    item,
-                    "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off",
-                ))
-            }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(SpecError::Malformed(s.to_owned()));
         }
+        let mut settings: Vec<(String, String)> = Vec::new();
+        for item in rest.unwrap_or("").split(',').map(str::trim) {
+            if item.is_empty() {
+                continue;
+            }
+            let (k, v) = item
+                .split_once('=')
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+                .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+                .ok_or_else(|| SpecError::BadSetting {
+                    bot: name.clone(),
+                    setting: item.to_owned(),
+                    expected: "KEY=VALUE".into(),
+                })?;
+            if settings.iter().any(|(key, _)| *key == k) {
+                return Err(SpecError::Repeated { bot: name, key: k });
+            }
+            settings.push((k, v));
+        }
+        Ok(BotSpec::Builtin(Builtin { name, settings }))
     }
-    Ok(config)
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotSpec::Random => f.write_str("random"),
-            BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::Mcts(c) => {
-                match c.budget {
-                    Budget::Millis(ms) => write!(f, "mcts:ms={ms}")?,
-                    Budget::Iters(n) => write!(f, "mcts:iters={n}")?,
-                }
-                match c.playout {
-                    Playout::Mimic => {}
-                    Playout::Risk => f.write_str(",playout=risk")?,
-                    Playout::Random => f.write_str(",playout=random")?,
-                    Playout::Cautious => f.write_str(",playout=cautious")?,
-                }
-                match c.utility {
-                    Utility::Relative => {}
-                    Utility::Own => f.write_str(",utility=own")?,
-                    Utility::Win => f.write_str(",utility=win")?,
-                }
-                if !c.infer {
-                    f.write_str(",infer=off")?;
-                }
-                Ok(())
-            }
+            BotSpec::Builtin(b) => b.fmt(f),
             BotSpec::Cmd(c) => write!(f, "cmd:{c}"),
         }
     }
 }
 
-impl BotSpec {
-    /// A classic bot of this spec, seeded with `seed`. An outside bot's process starts now;
-    /// `timeout` is its time per decision.
-    pub fn build(
-        &self,
-        seed: u64,
-        timeout: Duration,
-    ) -> Result<Box<dyn Bot<Classic>>, OutsideError> {
-        Ok(match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::Mcts(config) => Box::new(MctsBot::new(*config, seed)),
-            BotSpec::Cmd(command) => Box::new(OutsideBot::spawn(command, timeout, seed)?),
-        })
+impl fmt::Display for Builtin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        for (i, (k, v)) in self.settings.iter().enumerate() {
+            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+impl Builtin {
+    /// A spec of this name without settings.
+    pub fn named(name: &str) -> Builtin {
+        Builtin {
+            name: name.to_owned(),
+            settings: Vec::new(),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.settings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The error for a setting this bot does not take or a bad value; `expected` lists what
+    /// it takes.
+    pub fn bad(&self, key: &str, expected: &str) -> SpecError {
+        SpecError::BadSetting {
+            bot: self.name.clone(),
+            setting: format!("{key}={}", self.get(key).unwrap_or_default()),
+            expected: expected.to_owned(),
+        }
+    }
+
+    /// Refuses settings outside `known`, naming what the bot takes.
+    pub fn only(&self, known: &[&str], expected: &str) -> Result<(), SpecError> {
+        match self
+            .settings
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
+            Some((k, _)) => Err(self.bad(k, expected)),
+            None => Ok(()),
+        }
+    }
+
+    /// A whole-number setting of at least 1, if given.
+    pub fn number(&self, key: &str) -> Result<Option<u64>, SpecError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(Some)
+                .ok_or_else(|| self.bad(key, "a whole number of at least 1")),
+        }
+    }
+
+    /// A setting spelled as one of `words`, if given.
+    pub fn word<'a>(&self, key: &str, words: &[&'a str]) -> Result<Option<&'a str>, SpecError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => words
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(v))
+                .copied()
+                .map(Some)
+                .ok_or_else(|| self.bad(key, &format!("{key}={}", words.join(", {key}=")))),
+        }
     }
 }
 
@@ -184,8 +187,8 @@ mod tests {
             assert_eq!(s.parse::<BotSpec>().unwrap().to_string(), s);
         }
         assert_eq!(
-            "mcts".parse::<BotSpec>().unwrap(),
-            BotSpec::Mcts(MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS)))
+            "MCTS: ms = 50".parse::<BotSpec>().unwrap().to_string(),
+            "mcts:ms=50"
         );
         assert_eq!(
             "cmd:python3 examples/classic_bot.py"
@@ -198,28 +201,37 @@ mod tests {
     #[test]
     fn bad_specs_are_named() {
         assert_eq!(
-            "clever".parse::<BotSpec>().unwrap_err().to_string(),
-            "unknown bot \"clever\" (bots: random, greedy, mcts[:ms=N|:iters=N], cmd:COMMAND)"
+            "mcts:ms".parse::<BotSpec>().unwrap_err().to_string(),
+            "bad setting \"ms\" for mcts: expected KEY=VALUE"
         );
         assert_eq!(
-            "mcts:ms=fast".parse::<BotSpec>().unwrap_err().to_string(),
-            "bad setting \"ms=fast\" for mcts: expected a whole number of at least 1"
+            "mcts:ms=1,ms=2".parse::<BotSpec>().unwrap_err().to_string(),
+            "setting ms is given twice for mcts"
         );
-        assert!(matches!(
-            "mcts:iters=0".parse::<BotSpec>(),
-            Err(SpecError::BadSetting { .. })
-        ));
-        assert!(matches!(
-            "mcts:depth=3".parse::<BotSpec>(),
-            Err(SpecError::BadSetting { .. })
-        ));
         assert_eq!(
             "cmd:  ".parse::<BotSpec>().unwrap_err(),
             SpecError::EmptyCommand
         );
         assert!(matches!(
-            "greedy:fast".parse::<BotSpec>(),
-            Err(SpecError::Unknown(_))
+            "gre edy".parse::<BotSpec>(),
+            Err(SpecError::Malformed(_))
         ));
+    }
+
+    #[test]
+    fn settings_are_read_with_clear_errors() {
+        let BotSpec::Builtin(b) = "mcts:ms=fast,iters=0,playout=Risk".parse().unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            b.number("ms").unwrap_err().to_string(),
+            "bad setting \"ms=fast\" for mcts: expected a whole number of at least 1"
+        );
+        assert!(b.number("iters").is_err());
+        assert_eq!(b.word("playout", &["mimic", "risk"]).unwrap(), Some("risk"));
+        assert_eq!(
+            b.only(&["ms"], "ms=N").unwrap_err().to_string(),
+            "bad setting \"iters=0\" for mcts: expected ms=N"
+        );
     }
 }

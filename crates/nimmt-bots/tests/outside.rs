@@ -1,16 +1,29 @@
 //! Outside bots end to end: the example bot answers legally; malformed, illegal and late answers
 //! are replaced by greedy moves and the game goes on; a dying process is reported.
 
-use nimmt_bots::outside::{Fault, OutsideBot};
+use nimmt_bots::classic::GreedyBot;
+use nimmt_bots::help;
+use nimmt_bots::outside::{Fault, OutsideBot, OutsideError};
 use nimmt_bots::Bot;
 use nimmt_core::games::classic::{Classic, Decision};
+use nimmt_core::games::help::Help;
 use nimmt_core::{OptionMap, Rules, Viewer};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// A classic outside bot with `greedy` standing in for bad answers.
+fn spawn(command: &str, timeout: Duration, seed: u64) -> Result<OutsideBot<Classic>, OutsideError> {
+    OutsideBot::spawn_with(command, timeout, Box::new(GreedyBot::new(seed)))
+}
+
+/// A HELP! outside bot with `greedy` standing in for bad answers.
+fn spawn_help(command: &str, timeout: Duration) -> Result<OutsideBot<Help>, OutsideError> {
+    OutsideBot::spawn_with(command, timeout, Box::new(help::GreedyBot))
+}
+
 /// Plays one deal with `bot` at seat 0 and its own greedy moves elsewhere; every action must be
 /// accepted.
-fn play_with(bot: &mut OutsideBot, options: &[&str]) -> usize {
+fn play_with(bot: &mut OutsideBot<Classic>, options: &[&str]) -> usize {
     let mut map = OptionMap::parse(options.iter().copied()).unwrap();
     map.set("deals", "1");
     let mut game = Classic::from_setup(3, &map, 7).unwrap();
@@ -49,7 +62,7 @@ fn python_loop(body: &str) -> String {
 #[test]
 fn the_example_bot_answers_every_decision_legally() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/classic_bot.py");
-    let mut bot = OutsideBot::spawn(
+    let mut bot = spawn(
         &format!("python3 {}", path.display()),
         Duration::from_secs(10),
         1,
@@ -77,7 +90,7 @@ fn malformed_and_illegal_answers_are_replaced_and_the_game_goes_on() {
     elif n == 3: print(json.dumps({"id": m["id"], "action": {"type": "take_row", "row": 9}}), flush=True)
     else: print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn(&python_loop(code), Duration::from_secs(10), 1).unwrap();
+    let mut bot = spawn(&python_loop(code), Duration::from_secs(10), 1).unwrap();
     assert!(play_with(&mut bot, &[]) >= 10);
     let faults = bot.faults();
     assert!(matches!(faults[0], Fault::Malformed(_)), "{faults:?}");
@@ -103,7 +116,7 @@ for line in sys.stdin:
     if n == 2: time.sleep(1.5)
     print(json.dumps({"id": m["id"], "action": m["legal"][-1]}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn(&python(code), Duration::from_millis(1000), 1).unwrap();
+    let mut bot = spawn(&python(code), Duration::from_millis(1000), 1).unwrap();
     assert!(play_with(&mut bot, &[]) >= 10);
     assert_eq!(bot.faults(), &[Fault::Late]);
 }
@@ -118,7 +131,7 @@ for line in sys.stdin:
         print(json.dumps({"id": m["id"], "action": m["legal"][0]}), flush=True)
         sys.exit(3)
 "#;
-    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    let mut bot = spawn(&python(code), Duration::from_secs(10), 1).unwrap();
     assert!(play_with(&mut bot, &["deal=draft", "deck=tactic"]) >= 10);
     assert!(bot.is_dead());
     assert_eq!(bot.faults(), &[Fault::Dead]);
@@ -138,7 +151,7 @@ for line in sys.stdin:
     ok = all(k in v for k in ("hand", "rows", "players", "asked", "options")) and m["decision"] == v["asked"]
     print(json.dumps({"id": m["id"], "action": m["legal"][0] if ok else {"type": "bad"}}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn(&python(code), Duration::from_secs(10), 1).unwrap();
+    let mut bot = spawn(&python(code), Duration::from_secs(10), 1).unwrap();
     play_with(&mut bot, &["deal=draft"]);
     assert_eq!(bot.faults(), &[] as &[Fault]);
     let _ = Decision::PlayCard;
@@ -156,7 +169,7 @@ fn a_help_bot_speaks_the_same_protocol_with_help_views_and_actions() {
     ok = m["decision"] == v["asked"] and "hand" in v and n != 5
     print(json.dumps({"id": m["id"], "action": m["legal"][-1] if ok else {"type": "lay", "card": 250}}), flush=True)
 "#;
-    let mut bot = OutsideBot::spawn_help(&python_loop(code), Duration::from_secs(10)).unwrap();
+    let mut bot = spawn_help(&python_loop(code), Duration::from_secs(10)).unwrap();
     let mut game = nimmt_core::games::help::Help::from_setup(3, &OptionMap::default(), 5).unwrap();
     bot.reseed(1);
     let asked = play_game(&mut game, &mut bot, &mut nimmt_bots::help::GreedyBot);
@@ -168,7 +181,8 @@ fn a_help_bot_speaks_the_same_protocol_with_help_views_and_actions() {
 
 #[test]
 fn the_arena_seats_an_outside_help_bot() {
-    use nimmt_bots::arena::{run, ArenaConfig};
+    use nimmt_bots::arena::ArenaConfig;
+    use nimmt_bots::registry::run_arena as run;
     use nimmt_bots::spec::BotSpec;
     let code = r#"
 import sys, json
@@ -178,11 +192,11 @@ for line in sys.stdin:
 "#;
     let seats = vec![
         (format!("cmd:{}", python(code)), BotSpec::Cmd(python(code))),
-        ("greedy".to_owned(), BotSpec::Greedy),
-        ("random".to_owned(), BotSpec::Random),
+        ("greedy".to_owned(), "greedy".parse().unwrap()),
+        ("random".to_owned(), "random".parse().unwrap()),
     ];
     let config = ArenaConfig {
-        game: nimmt_core::GameKind::Help,
+        game: Help::KIND,
         players: 3,
         seats,
         options: OptionMap::default(),

@@ -30,6 +30,12 @@ pub enum SetupError {
     },
     #[error("options {first} and {second} cannot be combined")]
     Conflict { first: String, second: String },
+    #[error("option {key} is given twice ({first}, then {second}): give each option once")]
+    Repeated {
+        key: String,
+        first: String,
+        second: String,
+    },
     #[error("{option:?} is not of the form KEY=VALUE")]
     NotKeyValue { option: String },
     #[error("{reason}")]

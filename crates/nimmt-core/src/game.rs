@@ -1,119 +1,253 @@
-//! Any game of the family behind one type: setup by kind, JSON actions, views and events. This is
-//! what the server, records and the outside-bot protocol use; typed code uses the game modules.
+//! Any game of the family behind one type: setup by name, JSON actions, views and events. This is
+//! what the server, records, the arena and outside bots use; typed code uses the game modules.
+//!
+//! [`DynGame`] is implemented once, for every [`Rules`] type; nothing here names a game.
 
+use crate::descriptor::GameDescriptor;
 use crate::error::{ActionError, SetupError};
-use crate::games::classic::Classic;
-use crate::games::help::Help;
 use crate::options::OptionMap;
+use crate::registry;
 use crate::rules::{GameKind, Outcome, Rules};
 use crate::seat::{Addressed, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::fmt;
 
-/// Everything that fixes a game before the first action: game, seats, options, seed.
+/// Data a game is played with beyond its options, by name (the Brettspiel's `board` and
+/// `tiles`). Core does no IO: whoever reads the files puts them here, and records carry them.
+pub type GameData = BTreeMap<String, Value>;
+
+/// Everything that fixes a game before the first action: game, seats, options, data, seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub game: GameKind,
     pub players: usize,
     #[serde(default)]
     pub options: OptionMap,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub data: GameData,
     pub seed: u64,
 }
 
-/// A running game of any kind.
-#[derive(Clone, Debug)]
-pub enum Game {
-    Classic(Classic),
-    Help(Help),
-}
-
-/// Calls the same expression on whichever game is inside.
-macro_rules! each {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            Game::Classic($g) => $body,
-            Game::Help($g) => $body,
+impl Setup {
+    /// A setup without game data.
+    pub fn new(game: GameKind, players: usize, options: OptionMap, seed: u64) -> Setup {
+        Setup {
+            game,
+            players,
+            options,
+            data: GameData::new(),
+            seed,
         }
-    };
+    }
 }
 
-fn to_json<T: Serialize>(v: &T) -> Value {
+/// Refuses game data for a game that takes none.
+pub fn no_data(game: GameKind, data: &GameData) -> Result<(), SetupError> {
+    match data.keys().next() {
+        None => Ok(()),
+        Some(key) => Err(SetupError::Invalid {
+            reason: format!("{game} takes no game data, but {key:?} was given"),
+        }),
+    }
+}
+
+pub(crate) fn to_json<T: Serialize>(v: &T) -> Value {
     serde_json::to_value(v).expect("rules types serialize")
 }
 
-fn decode<R: Rules>(action: &Value) -> Result<R::Action, ActionError> {
+/// Decodes a game's action from JSON, as `act` does before it checks the rules.
+pub fn decode_action<R: Rules>(action: &Value) -> Result<R::Action, ActionError> {
     R::Action::deserialize(action).map_err(|e| ActionError::Malformed {
         reason: e.to_string(),
     })
 }
 
-fn act_typed<R: Rules>(
-    game: &mut R,
-    seat: Seat,
-    action: &Value,
-) -> Result<Vec<Addressed<Value>>, ActionError> {
-    let action = decode::<R>(action)?;
-    let events = game.act(seat, &action)?;
-    Ok(events
+fn addressed_json<E: Serialize>(events: Vec<Addressed<E>>) -> Vec<Addressed<Value>> {
+    events
         .into_iter()
         .map(|e| Addressed {
             to: e.to,
             event: to_json(&e.event),
         })
-        .collect())
+        .collect()
+}
+
+/// A running game of any kind, with JSON in and out. Implemented for every [`Rules`] type.
+pub trait DynGame: Send + Sync + 'static {
+    fn kind(&self) -> GameKind;
+    fn players(&self) -> usize;
+    fn options_map(&self) -> OptionMap;
+    fn options_data(&self) -> GameData;
+    fn pending(&self) -> Vec<(Seat, Value)>;
+    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn deals(&self) -> Vec<Value>;
+    fn opening_events(&self) -> Vec<Addressed<Value>>;
+    fn default_action(&self, seat: Seat) -> Option<Value>;
+    fn log_is_public(&self) -> bool;
+    fn census(&self) -> Vec<String>;
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame>;
+    fn same_state(&self, other: &dyn DynGame) -> bool;
+    fn debug(&self) -> String;
+    fn box_clone(&self) -> Box<dyn DynGame>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<R: Rules> DynGame for R {
+    fn kind(&self) -> GameKind {
+        R::KIND
+    }
+    fn players(&self) -> usize {
+        Rules::players(self)
+    }
+    fn options_map(&self) -> OptionMap {
+        R::options_map(self.options())
+    }
+    fn options_data(&self) -> GameData {
+        R::options_data(self.options())
+    }
+    fn pending(&self) -> Vec<(Seat, Value)> {
+        Rules::pending(self)
+            .iter()
+            .map(|(s, d)| (*s, to_json(d)))
+            .collect()
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        Rules::legal_actions(self, seat)
+            .iter()
+            .map(to_json)
+            .collect()
+    }
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
+        let action = decode_action::<R>(action)?;
+        Rules::act(self, seat, &action).map(addressed_json)
+    }
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&Rules::view(self, viewer))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Rules::outcome(self)
+    }
+    fn deals(&self) -> Vec<Value> {
+        Rules::deals(self)
+    }
+    fn opening_events(&self) -> Vec<Addressed<Value>> {
+        addressed_json(Rules::opening_events(self))
+    }
+    fn default_action(&self, seat: Seat) -> Option<Value> {
+        Rules::default_action(self, seat).map(|a| to_json(&a))
+    }
+    fn log_is_public(&self) -> bool {
+        Rules::log_is_public(self)
+    }
+    fn census(&self) -> Vec<String> {
+        Rules::census(self)
+    }
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame> {
+        Box::new(Rules::hide_from(self, viewer, seed))
+    }
+    fn same_state(&self, other: &dyn DynGame) -> bool {
+        other.as_any().downcast_ref::<R>() == Some(self)
+    }
+    fn debug(&self) -> String {
+        format!("{self:?}")
+    }
+    fn box_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A running game of any kind.
+pub struct Game(Box<dyn DynGame>);
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game(self.0.box_clone())
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.debug())
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same_state(other.0.as_ref())
+    }
 }
 
 impl Game {
     /// Checks a setup and deals the first deal.
     pub fn new(setup: &Setup) -> Result<Game, SetupError> {
-        Ok(match setup.game {
-            GameKind::Classic => Game::Classic(Classic::from_setup(
-                setup.players,
-                &setup.options,
-                setup.seed,
-            )?),
-            GameKind::Help => {
-                Game::Help(Help::from_setup(setup.players, &setup.options, setup.seed)?)
-            }
-        })
+        registry::find(setup.game.name())?.start(setup)
     }
 
-    /// Checks options for a game kind without starting a game (the canonical, complete map).
+    /// Wraps a typed game.
+    pub fn from_rules<R: Rules>(game: R) -> Game {
+        Game(Box::new(game))
+    }
+
+    /// Checks options for a game without starting one (the canonical, complete map).
     pub fn check_options(
         game: GameKind,
         players: usize,
         options: &OptionMap,
     ) -> Result<OptionMap, SetupError> {
-        match game {
-            GameKind::Classic => {
-                Classic::parse_options(players, options).map(|o| Classic::options_map(&o))
-            }
-            GameKind::Help => Help::parse_options(players, options).map(|o| Help::options_map(&o)),
-        }
+        registry::find(game.name())?.check_options(players, options, &GameData::new())
+    }
+
+    /// The typed game inside, if it is an `R`.
+    pub fn downcast_ref<R: Rules>(&self) -> Option<&R> {
+        self.0.as_any().downcast_ref::<R>()
+    }
+
+    /// The typed game inside, if it is an `R`.
+    pub fn downcast_mut<R: Rules>(&mut self) -> Option<&mut R> {
+        self.0.as_any_mut().downcast_mut::<R>()
     }
 
     pub fn kind(&self) -> GameKind {
-        match self {
-            Game::Classic(_) => GameKind::Classic,
-            Game::Help(_) => GameKind::Help,
-        }
+        self.0.kind()
+    }
+
+    /// What the game says about itself.
+    pub fn descriptor(&self) -> GameDescriptor {
+        registry::find(self.kind().name())
+            .expect("a running game is registered")
+            .descriptor()
     }
 
     pub fn players(&self) -> usize {
-        each!(self, g => g.players())
+        self.0.players()
     }
 
     /// The options written out in full.
     pub fn options_map(&self) -> OptionMap {
-        match self {
-            Game::Classic(g) => Classic::options_map(g.options()),
-            Game::Help(g) => Help::options_map(g.options()),
-        }
+        self.0.options_map()
+    }
+
+    /// The game data the game is played with, as a record stores it.
+    pub fn options_data(&self) -> GameData {
+        self.0.options_data()
     }
 
     /// Seats that must decide now, with what each is asked (as JSON).
     pub fn pending(&self) -> Vec<(Seat, Value)> {
-        each!(self, g => g.pending().iter().map(|(s, d)| (*s, to_json(d))).collect())
+        self.0.pending()
     }
 
     /// Whether `seat` must decide now.
@@ -122,7 +256,7 @@ impl Game {
     }
 
     pub fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        each!(self, g => g.legal_actions(seat).iter().map(to_json).collect())
+        self.0.legal_actions(seat)
     }
 
     /// Decodes and applies an action given as JSON. On error nothing changed.
@@ -131,15 +265,15 @@ impl Game {
         seat: Seat,
         action: &Value,
     ) -> Result<Vec<Addressed<Value>>, ActionError> {
-        each!(self, g => act_typed(g, seat, action))
+        self.0.act(seat, action)
     }
 
     pub fn view(&self, viewer: Viewer) -> Value {
-        each!(self, g => to_json(&g.view(viewer)))
+        self.0.view(viewer)
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        each!(self, g => g.outcome())
+        self.0.outcome()
     }
 
     pub fn is_over(&self) -> bool {
@@ -147,14 +281,30 @@ impl Game {
     }
 
     pub fn deals(&self) -> Vec<Value> {
-        each!(self, g => g.deals())
+        self.0.deals()
     }
 
     pub fn opening_events(&self) -> Vec<Addressed<Value>> {
-        each!(self, g => g
-            .opening_events()
-            .into_iter()
-            .map(|e| Addressed { to: e.to, event: to_json(&e.event) })
-            .collect())
+        self.0.opening_events()
+    }
+
+    /// What an absent `seat` does now (see [`Rules::default_action`]).
+    pub fn default_action(&self, seat: Seat) -> Option<Value> {
+        self.0.default_action(seat)
+    }
+
+    /// Whether the action log so far may be shown to everyone now.
+    pub fn log_is_public(&self) -> bool {
+        self.0.log_is_public()
+    }
+
+    /// Every card of the game, one token each (see [`Rules::census`]).
+    pub fn census(&self) -> Vec<String> {
+        self.0.census()
+    }
+
+    /// This state with what `viewer` may not see dealt anew (see [`Rules::hide_from`]).
+    pub fn hide_from(&self, viewer: Viewer, seed: u64) -> Game {
+        Game(self.0.hide_from(viewer, seed))
     }
 }

@@ -10,18 +10,21 @@
 //!   and records; [`record`] writes and replays game records.
 
 pub mod cards;
+pub mod descriptor;
 pub mod error;
 pub mod game;
 pub mod games;
 pub mod options;
 pub mod record;
+pub mod registry;
 pub mod rules;
 pub mod seat;
 
 pub use cards::Card;
+pub use descriptor::{GameDescriptor, OptionSpec, OptionType, ScoreSense, Text};
 pub use error::{ActionError, SetupError};
-pub use game::{Game, Setup};
+pub use game::{Game, GameData, Setup};
 pub use options::OptionMap;
 pub use record::{GameRecord, ReplayError};
-pub use rules::{GameKind, Outcome, Rules};
+pub use rules::{GameKind, Outcome, PartyScore, Rules};
 pub use seat::{Addressed, Audience, Seat, Viewer};

@@ -16,11 +16,21 @@ impl OptionMap {
         Self::default()
     }
 
-    /// Parses `KEY=VALUE` strings; a later key overrides an earlier one.
+    /// Parses a list of `KEY=VALUE` strings (the command line's `--option`s); a key given twice
+    /// is refused, so that no setting silently replaces another (ruling F1).
     pub fn parse<'a>(items: impl IntoIterator<Item = &'a str>) -> Result<Self, SetupError> {
         let mut map = OptionMap::new();
         for item in items {
+            let before = map.clone();
             map.set_pair(item)?;
+            if map.0.len() == before.0.len() {
+                let key = item.split_once('=').map(|(k, _)| k.trim()).unwrap_or(item);
+                return Err(SetupError::Repeated {
+                    key: key.to_owned(),
+                    first: before.get(key).unwrap_or_default().to_owned(),
+                    second: map.get(key).unwrap_or_default().to_owned(),
+                });
+            }
         }
         Ok(map)
     }
@@ -135,6 +145,18 @@ mod tests {
         let err = OptionMap::parse(["deck"]).unwrap_err();
         assert_eq!(err.to_string(), "\"deck\" is not of the form KEY=VALUE");
         assert!(OptionMap::parse(["=3"]).is_err());
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_not_silently_replaced() {
+        // F1: `--option fan=cow --option fan=mountain` would otherwise play one fan card quietly.
+        let err = OptionMap::parse(["fan=cow", "deck=full", "fan=mountain"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "option fan is given twice (cow, then mountain): give each option once"
+        );
+        let err = OptionMap::parse(["fan=cow", " fan = cow"]).unwrap_err();
+        assert!(matches!(err, SetupError::Repeated { .. }), "{err}");
     }
 
     #[test]

@@ -1,21 +1,27 @@
 //! The shape every game of the family takes: a state machine that says who must decide what,
 //! checks actions before it changes anything, and shows each viewer only what it may see.
 
+use crate::descriptor::{GameDescriptor, ScoreSense};
 use crate::error::{ActionError, SetupError};
+use crate::game::GameData;
 use crate::options::OptionMap;
 use crate::seat::{Addressed, Seat, Viewer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
-/// One game of the family. Implemented once per game module under `games/`.
+/// One game of the family. Implemented once per game module under `games/`, and registered by
+/// one line in `games/mod.rs`.
 ///
-/// The contract every implementation keeps (and the property tests check):
+/// The contract every implementation keeps (and `tests/contract.rs` checks for every registered
+/// game):
 /// - `act` returns `Ok` exactly for the actions `legal_actions` lists, and on `Err` the state is
 ///   unchanged;
 /// - `pending` lists every seat that may act now; a simultaneous choice lists several seats;
-/// - `view` shows a viewer nothing of other seats' hidden cards, nor the random generator.
-pub trait Rules: Clone + Send + Sync + 'static {
+/// - `view` shows a viewer nothing of other seats' hidden cards, nor the random generator: two
+///   states that differ only in what the viewer may not see ([`Rules::hide_from`]) look the same;
+/// - the cards of the game ([`Rules::census`]) are neither made nor lost.
+pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Typed, checked options of this game.
     type Options: Clone + Debug + PartialEq + Send + Sync;
     /// What a seat may do.
@@ -29,13 +35,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// The game's name in options, records and the protocol.
     const KIND: GameKind;
-    /// The smallest and largest number of seats.
-    const PLAYERS: (usize, usize);
 
-    /// Checks options given as `key=value` (unknown keys and bad values are refused).
-    fn parse_options(players: usize, options: &OptionMap) -> Result<Self::Options, SetupError>;
+    /// Name, seats, scoring sense, option schema (see [`GameDescriptor`]).
+    fn descriptor() -> GameDescriptor;
+
+    /// Checks options given as `key=value` (unknown keys and bad values are refused), with the
+    /// game data the setup carries (a board file; empty for most games).
+    fn parse_options(
+        players: usize,
+        options: &OptionMap,
+        data: &GameData,
+    ) -> Result<Self::Options, SetupError>;
     /// The options written out in full, as stored in a record.
     fn options_map(options: &Self::Options) -> OptionMap;
+    /// The game data the options hold, as stored in a record (empty for most games).
+    fn options_data(_options: &Self::Options) -> GameData {
+        GameData::new()
+    }
     /// A new game, dealt from `seed`.
     fn new(players: usize, options: Self::Options, seed: u64) -> Self;
 
@@ -63,14 +79,38 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Events that introduce the game as it stands after `new` (first deal), addressed.
     fn opening_events(&self) -> Vec<Addressed<Self::Event>>;
 
+    /// What an absent seat does when it must decide (an expired timer, a player gone): a
+    /// plain, rule-book move that spends nothing (classic: the lowest card, C6's row; an
+    /// intervention window: pass). `None` when `seat` is not asked.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+    /// Whether the log of actions so far may be shown to everyone while the game runs (no action
+    /// in it reveals a hidden card now).
+    fn log_is_public(&self) -> bool;
+    /// Every card (tile, special card) of the game wherever it lies, one token per card: hands,
+    /// rows, piles, stacks, cards put aside. The multiset never changes during a game.
+    fn census(&self) -> Vec<String>;
+    /// This state with everything `viewer` may not see dealt anew from `seed` (other seats' hidden
+    /// cards, face-down stacks), keeping what it may see. Its view for `viewer` is unchanged.
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Self;
+
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
 
-    /// Checks options and starts a game.
+    /// Checks options and starts a game without game data.
     fn from_setup(players: usize, options: &OptionMap, seed: u64) -> Result<Self, SetupError> {
-        let (min, max) = Self::PLAYERS;
+        Self::from_setup_with(players, options, &GameData::new(), seed)
+    }
+
+    /// Checks options and game data and starts a game.
+    fn from_setup_with(
+        players: usize,
+        options: &OptionMap,
+        data: &GameData,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        let (min, max) = Self::descriptor().players;
         if players < min || players > max {
             return Err(SetupError::Players {
                 game: Self::KIND.name().to_owned(),
@@ -79,49 +119,63 @@ pub trait Rules: Clone + Send + Sync + 'static {
                 got: players,
             });
         }
-        let options = Self::parse_options(players, options)?;
+        let options = Self::parse_options(players, options, data)?;
         Ok(Self::new(players, options, seed))
     }
 }
 
-/// The games of the family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    /// 6 nimmt! for 2–10 with its options and fan cards.
-    Classic,
-    /// HELP! for 3–5.
-    Help,
-}
+/// A game of the family, by name. The names are those of the registry in `games/mod.rs`; a
+/// name read from outside (JSON, the command line) is checked against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameKind(&'static str);
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Classic, GameKind::Help];
+    /// A kind by its name, for a game's own `Rules::KIND`.
+    pub const fn new(name: &'static str) -> GameKind {
+        GameKind(name)
+    }
 
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Classic => "classic",
-            GameKind::Help => "help",
-        }
+        self.0
+    }
+
+    /// Every registered game, in the registry's order.
+    pub fn all() -> Vec<GameKind> {
+        crate::registry::games().iter().map(|g| g.kind()).collect()
     }
 }
 
 impl std::str::FromStr for GameKind {
     type Err = SetupError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| SetupError::UnknownGame {
-                name: s.to_owned(),
-                known: GameKind::ALL.map(GameKind::name).join(", "),
-            })
+        crate::registry::find(s).map(|g| g.kind())
     }
 }
 
 impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.0)
     }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A party that scores without a seat (the buffalo).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartyScore {
+    pub name: String,
+    pub score: i32,
 }
 
 /// The result of a finished game.
@@ -129,6 +183,29 @@ impl std::fmt::Display for GameKind {
 pub struct Outcome {
     /// Final score of each seat, in the game's own sense (classic: minus points).
     pub scores: Vec<i32>,
-    /// The winners; several share a win.
+    /// The winners; several share a win. Empty when nobody at the table won (a team that lost).
     pub winners: Vec<Seat>,
+    /// Whether lower or higher scores are better.
+    #[serde(default)]
+    pub sense: ScoreSense,
+    /// Scores of parties without a seat (the buffalo's points beside the team's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<PartyScore>,
+}
+
+impl Outcome {
+    /// Each seat with the best score wins (ties share), in the given sense.
+    pub fn best_win(scores: Vec<i32>, sense: ScoreSense) -> Outcome {
+        let best = sense.best(&scores);
+        let winners = (0..scores.len())
+            .filter(|&i| Some(scores[i]) == best)
+            .map(|i| Seat(i as u8))
+            .collect();
+        Outcome {
+            scores,
+            winners,
+            sense,
+            others: Vec::new(),
+        }
+    }
 }

@@ -1,20 +1,16 @@
-//! HELP! through the game-independent layer: `Game::new` with `GameKind::Help`, JSON actions,
+//! HELP! through the game-independent layer: `Game::new` with `help`, JSON actions,
 //! records and replay.
 
 use nimmt_core::game::{Game, Setup};
+use nimmt_core::games::help::Help;
 use nimmt_core::record::{replay, RecordedGame, ReplayError};
-use nimmt_core::{GameKind, OptionMap, Seat, Viewer};
+use nimmt_core::{OptionMap, Rules, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 fn setup(players: usize, seed: u64) -> Setup {
-    Setup {
-        game: GameKind::Help,
-        players,
-        options: OptionMap::new(),
-        seed,
-    }
+    Setup::new(Help::KIND, players, OptionMap::new(), seed)
 }
 
 /// Plays a whole game with random legal actions, recording it; returns the record and every
@@ -50,7 +46,7 @@ fn a_recorded_random_game_replays_to_the_same_events_and_outcome() {
     for (players, seed) in [(3, 1), (4, 2), (5, 3), (4, 77)] {
         let (game, events) = random_recorded_game(players, seed);
         let record = game.record();
-        assert_eq!(record.game, GameKind::Help);
+        assert_eq!(record.game, Help::KIND);
         assert_eq!(
             record.options.get("end_at"),
             Some("3"),
@@ -96,7 +92,7 @@ fn a_changed_record_is_refused_with_the_first_bad_entry() {
 #[test]
 fn help_is_set_up_through_the_game_layer_and_checks_its_options() {
     let g = Game::new(&setup(4, 5)).unwrap();
-    assert_eq!(g.kind(), GameKind::Help);
+    assert_eq!(g.kind(), Help::KIND);
     assert_eq!(g.players(), 4);
     assert_eq!(g.pending().len(), 1, "one seat decides at a time");
     let e = Game::new(&setup(2, 5)).unwrap_err();
@@ -104,12 +100,12 @@ fn help_is_set_up_through_the_game_layer_and_checks_its_options() {
     let e = Game::new(&setup(6, 5)).unwrap_err();
     assert_eq!(e.to_string(), "help is for 3–5 players, not 6");
     let bad = OptionMap::parse(["fan=cow"]).unwrap();
-    let e = Game::check_options(GameKind::Help, 4, &bad).unwrap_err();
+    let e = Game::check_options(Help::KIND, 4, &bad).unwrap_err();
     assert!(
         e.to_string().starts_with("unknown option \"fan\" for help"),
         "{e}"
     );
-    let full = Game::check_options(GameKind::Help, 4, &OptionMap::new()).unwrap();
+    let full = Game::check_options(Help::KIND, 4, &OptionMap::new()).unwrap();
     assert_eq!(full.get("end_at"), Some("3"));
     // JSON actions are decoded with a clear error and change nothing.
     let mut g = g;

@@ -1,7 +1,7 @@
 //! Any JSON as an action, for any seat, for every game: the engine never panics, refuses what is
 //! not legal with a typed error and leaves the game exactly as it was.
 
-use nimmt_core::{Game, GameKind, OptionMap, Seat, Setup, Viewer};
+use nimmt_core::{registry, Game, GameKind, OptionMap, Seat, Setup, Viewer};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -48,26 +48,16 @@ fn json_value() -> impl Strategy<Value = Value> {
 
 /// The action as the game itself would write it (e.g. `"swap": false` left out), if it decodes.
 fn normalized(kind: GameKind, action: &Value) -> Option<Value> {
-    use nimmt_core::games::{classic, help};
-    match kind {
-        GameKind::Classic => serde_json::from_value::<classic::Action>(action.clone())
-            .ok()
-            .map(|a| serde_json::to_value(a).unwrap()),
-        GameKind::Help => serde_json::from_value::<help::Action>(action.clone())
-            .ok()
-            .map(|a| serde_json::to_value(a).unwrap()),
-    }
+    registry::find(kind.name())
+        .unwrap()
+        .decode_action(action)
+        .ok()
 }
 
 fn game(kind: GameKind, seed: u64) -> Game {
-    let players = if kind == GameKind::Help { 4 } else { 3 };
-    Game::new(&Setup {
-        game: kind,
-        players,
-        options: OptionMap::new(),
-        seed,
-    })
-    .unwrap()
+    let (min, max) = registry::find(kind.name()).unwrap().descriptor().players;
+    let players = 4.clamp(min, max);
+    Game::new(&Setup::new(kind, players, OptionMap::new(), seed)).unwrap()
 }
 
 proptest! {
@@ -75,7 +65,7 @@ proptest! {
 
     #[test]
     fn any_json_is_refused_cleanly_or_is_legal(
-        kind in prop::sample::select(GameKind::ALL.to_vec()),
+        kind in prop::sample::select(GameKind::all()),
         seed in 0u64..50,
         moves in 0usize..30,
         seat in 0u8..6,

@@ -1,15 +1,20 @@
 //! Game records: golden files replay to their recorded result, a played game's record replays
 //! to identical events, and a changed record is refused with its first bad entry named.
 
+use nimmt_core::games::classic::Classic;
 use nimmt_core::record::{replay, GameRecord, RecordedGame, ReplayError};
-use nimmt_core::{Game, GameKind, OptionMap, Seat, Setup};
+use nimmt_core::{Game, OptionMap, Rules, Seat, Setup};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::path::Path;
 
 fn golden() -> Vec<(String, GameRecord)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    golden_in("tests/golden")
+}
+
+fn golden_in(folder: &str) -> Vec<(String, GameRecord)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut out: Vec<(String, GameRecord)> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -51,6 +56,30 @@ fn golden_records_replay_to_their_result() {
     }
 }
 
+#[test]
+fn format_1_records_still_replay_to_the_same_game() {
+    let old = golden_in("tests/golden/v1");
+    let new = golden();
+    assert_eq!(old.len(), new.len());
+    for ((name, v1), (_, v2)) in old.iter().zip(&new) {
+        assert_eq!(v1.format, 1, "{name}");
+        let a = replay(v1).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let b = replay(v2).unwrap();
+        assert_eq!(a.events, b.events, "{name}");
+        assert_eq!(a.game.outcome(), b.game.outcome(), "{name}");
+    }
+}
+
+#[test]
+fn an_unknown_record_format_is_refused_by_name() {
+    let (_, mut record) = golden().remove(0);
+    record.format = 3;
+    assert_eq!(
+        replay(&record).unwrap_err().to_string(),
+        "record format 3 is not supported (this version reads formats 1 to 2)"
+    );
+}
+
 /// Plays a random game, keeping every event; returns the record and the events.
 fn play_random(setup: Setup, seed: u64) -> (GameRecord, Vec<Value>) {
     let mut game = RecordedGame::new(setup).unwrap();
@@ -72,12 +101,12 @@ fn play_random(setup: Setup, seed: u64) -> (GameRecord, Vec<Value>) {
 }
 
 fn classic(players: usize, options: &[&str], seed: u64) -> Setup {
-    Setup {
-        game: GameKind::Classic,
+    Setup::new(
+        Classic::KIND,
         players,
-        options: OptionMap::parse(options.iter().copied()).unwrap(),
+        OptionMap::parse(options.iter().copied()).unwrap(),
         seed,
-    }
+    )
 }
 
 #[test]

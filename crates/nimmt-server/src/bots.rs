@@ -1,149 +1,108 @@
-//! Bots at the server's tables: bot seats, the stand-in for an absent player and the move made
-//! when a decision timer runs out. Every bot sees only its seat's view, and thinks on a
-//! blocking thread so the table's actor (and every other table) stays responsive.
+//! Bots at the server's tables: bot seats, and the move made for a human seat whose timer ran
+//! out or whose player is away (the game's default action, a plain rule-book move). Every bot
+//! sees only its seat's view, and thinks on a blocking thread so the table's actor (and every
+//! other table) stays responsive. Bots come from the bot registry, for any game.
 
-use nimmt_bots::classic::{Budget, MctsConfig};
+use nimmt_bots::registry::{self, JsonBot};
 use nimmt_bots::spec::BotSpec;
-use nimmt_bots::Bot;
-use nimmt_core::games::classic::Classic;
-use nimmt_core::games::help::Help;
-use nimmt_core::{Game, GameKind, Rules, Seat, Viewer};
+use nimmt_core::{Game, GameKind, Seat, Viewer};
 use serde_json::Value;
 use std::time::Duration;
 
 /// The levels `/bot add` offers; the first is the default.
 pub const LEVELS: &[&str] = &["greedy", "random", "mcts", "mcts:ms=N"];
 
-/// The level that moves when a timer runs out or a player is away.
+/// The level of the bot that takes the seat of a player who left a running game.
 pub const STAND_IN: &str = "greedy";
 
 /// Longest thinking time a table may give a bot.
 pub const MAX_MCTS_MS: u64 = 2000;
+/// Most playouts a table may give a bot.
+pub const MAX_ITERS: u64 = 200_000;
 
-/// A bot's level as the server accepts it: a bot spec of `nimmt-bots` without outside
+/// A bot's level as the server accepts it: a bot spec of the game's bots without outside
 /// programs (the server never starts one) and with bounded thinking time.
 pub fn check_level(kind: GameKind, level: &str) -> Option<String> {
     let spec: BotSpec = level.parse().ok()?;
-    match (&spec, kind) {
-        (BotSpec::Cmd(_), _) => None,
-        (BotSpec::Mcts(MctsConfig { budget, .. }), _) => match budget {
-            Budget::Millis(ms) if *ms <= MAX_MCTS_MS => Some(spec.to_string()),
-            Budget::Iters(n) if *n <= 200_000 => Some(spec.to_string()),
-            _ => None,
-        },
-        _ => Some(spec.to_string()),
+    let BotSpec::Builtin(builtin) = &spec else {
+        return None;
+    };
+    let bounded = |key: &str, max: u64| {
+        builtin
+            .get(key)
+            .is_none_or(|v| v.parse::<u64>().is_ok_and(|n| n <= max))
+    };
+    if !bounded("ms", MAX_MCTS_MS) || !bounded("iters", MAX_ITERS) {
+        return None;
     }
+    registry::family(kind).ok()?.check(&spec).ok()?;
+    Some(spec.to_string())
 }
 
-/// A bot sitting at a seat.
-pub enum SeatBot {
-    Classic(Box<dyn Bot<Classic>>),
-    Help(Box<dyn Bot<Help>>),
-    /// When no bot could be made: the first legal action of the seat's view.
-    FirstLegal,
-}
+/// A bot sitting at a seat; `None` when none could be made (the seat then makes the game's
+/// default action).
+pub struct SeatBot(Option<Box<dyn JsonBot>>);
 
 /// A bot of `level` (checked with [`check_level`]) for a game of `kind`.
 pub fn make(kind: GameKind, level: &str, seed: u64) -> SeatBot {
-    match kind {
-        GameKind::Classic => {
-            let spec: BotSpec = check_level(kind, level)
-                .and_then(|l| l.parse().ok())
-                .unwrap_or(BotSpec::Greedy);
-            match spec.build(seed, Duration::from_secs(1)) {
-                Ok(b) => SeatBot::Classic(b),
-                Err(_) => SeatBot::FirstLegal,
-            }
-        }
-        GameKind::Help => {
-            let spec: BotSpec = check_level(kind, level)
-                .and_then(|l| l.parse().ok())
-                .unwrap_or(BotSpec::Greedy);
-            match nimmt_bots::help::from_spec(&spec, seed) {
-                Some(b) => SeatBot::Help(b),
-                None => SeatBot::FirstLegal,
-            }
-        }
-    }
+    let bot = check_level(kind, level)
+        .and_then(|l| l.parse::<BotSpec>().ok())
+        .and_then(|spec| {
+            registry::family(kind)
+                .ok()?
+                .json_bot(&spec, seed, Duration::from_secs(1))
+                .ok()
+        });
+    SeatBot(bot)
 }
 
 /// The bot's move for `seat` (as the game's action JSON), decided on a blocking thread from
 /// the seat's view alone; `None` if the seat is not asked. The bot comes back for next time.
 pub async fn decide(bot: SeatBot, game: &Game, seat: Seat) -> (SeatBot, Option<Value>) {
-    let viewer = Viewer::Seat(seat);
-    match (bot, game) {
-        (SeatBot::Classic(mut b), Game::Classic(g)) => {
-            let view = g.view(viewer);
-            if view.asked.is_none() {
-                return (SeatBot::Classic(b), None);
-            }
-            let joined = tokio::task::spawn_blocking(move || {
-                let action = b.decide(&view);
-                (b, action)
-            })
-            .await;
-            match joined {
-                Ok((b, action)) => (SeatBot::Classic(b), serde_json::to_value(action).ok()),
-                Err(_) => (SeatBot::FirstLegal, first_legal(game, seat)),
-            }
-        }
-        (SeatBot::Help(mut b), Game::Help(g)) => {
-            let view = g.view(viewer);
-            if view.asked.is_none() {
-                return (SeatBot::Help(b), None);
-            }
-            let joined = tokio::task::spawn_blocking(move || {
-                let action = b.decide(&view);
-                (b, action)
-            })
-            .await;
-            match joined {
-                Ok((b, action)) => (SeatBot::Help(b), serde_json::to_value(action).ok()),
-                Err(_) => (SeatBot::FirstLegal, first_legal(game, seat)),
-            }
-        }
-        (bot, _) => (bot, first_legal(game, seat)),
+    if !game.is_pending(seat) {
+        return (bot, None);
     }
-}
-
-fn first_legal(game: &Game, seat: Seat) -> Option<Value> {
-    let viewer = Viewer::Seat(seat);
-    match game {
-        Game::Classic(g) => {
-            let view = g.view(viewer);
-            view.legal_actions()
-                .first()
-                .and_then(|a| serde_json::to_value(a).ok())
-        }
-        Game::Help(g) => {
-            let view = g.view(viewer);
-            view.legal_actions()
-                .first()
-                .and_then(|a| serde_json::to_value(a).ok())
-        }
+    let Some(mut b) = bot.0 else {
+        return (SeatBot(None), game.default_action(seat));
+    };
+    let view = game.view(Viewer::Seat(seat));
+    let joined = tokio::task::spawn_blocking(move || {
+        let action = b.decide(&view);
+        (b, action)
+    })
+    .await;
+    match joined {
+        Ok((b, Ok(action))) => (SeatBot(Some(b)), Some(action)),
+        Ok((b, Err(_))) => (SeatBot(Some(b)), game.default_action(seat)),
+        Err(_) => (SeatBot(None), game.default_action(seat)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimmt_core::games::classic::Classic;
+    use nimmt_core::games::help::Help;
+    use nimmt_core::Rules;
 
     #[test]
     fn levels_are_bot_specs_without_outside_programs() {
+        let classic = Classic::KIND;
+        assert_eq!(check_level(classic, "greedy").as_deref(), Some("greedy"));
         assert_eq!(
-            check_level(GameKind::Classic, "greedy").as_deref(),
-            Some("greedy")
-        );
-        assert_eq!(
-            check_level(GameKind::Classic, "MCTS:ms=50").as_deref(),
+            check_level(classic, "MCTS:ms=50").as_deref(),
             Some("mcts:ms=50")
         );
+        assert_eq!(check_level(classic, "random").as_deref(), Some("random"));
+        assert_eq!(check_level(classic, "cmd:rm -rf /"), None);
+        assert_eq!(check_level(classic, "mcts:ms=999999"), None);
+        assert_eq!(check_level(classic, "mcts:iters=999999"), None);
+        assert_eq!(check_level(classic, "wizard"), None);
+        // Each game's own settings: HELP!'s search has a horizon, classic's does not.
         assert_eq!(
-            check_level(GameKind::Classic, "random").as_deref(),
-            Some("random")
+            check_level(Help::KIND, "mcts:horizon=game").as_deref(),
+            Some("mcts:horizon=game")
         );
-        assert_eq!(check_level(GameKind::Classic, "cmd:rm -rf /"), None);
-        assert_eq!(check_level(GameKind::Classic, "mcts:ms=999999"), None);
-        assert_eq!(check_level(GameKind::Classic, "wizard"), None);
+        assert_eq!(check_level(classic, "mcts:horizon=game"), None);
     }
 }

@@ -12,8 +12,6 @@ use crate::conn::{frame, Conn, Refusal};
 use crate::lobby::LobbyHandle;
 use crate::store::{Op, Store, StoredTable};
 use crate::Config;
-use nimmt_core::games::classic::Classic;
-use nimmt_core::games::help::Help;
 use nimmt_core::record::{RecordedAction, RECORD_FORMAT};
 use nimmt_core::{ActionError, Game, GameKind, OptionMap, Seat, Setup, Viewer};
 use nimmt_protocol::{
@@ -205,43 +203,14 @@ fn refusal_of(e: &ActionError) -> Refusal {
     }
 }
 
-/// Whether the whole log so far may be shown to the public while the game runs. Classic: not
-/// while cards chosen this turn are face down. Other games may pass hidden cards in an action
-/// (HELP!'s hand-over), so their log is shown only once the game is over.
-fn log_is_public(game: &Game) -> bool {
-    use nimmt_core::games::classic::Decision;
-    use nimmt_core::Rules;
-    match game {
-        Game::Classic(g) => {
-            // Some seats have chosen face down while others still must.
-            let pending = g.pending();
-            let choosing = pending
-                .iter()
-                .filter(|(_, d)| *d == Decision::PlayCard)
-                .count();
-            choosing == 0 || choosing == g.players()
-        }
-        Game::Help(_) => false,
-    }
-}
-
 /// The view of `viewer` as JSON text, serialized from the typed view.
 fn view_json(game: &Game, viewer: Viewer) -> String {
-    use nimmt_core::Rules;
-    match game {
-        Game::Classic(g) => serde_json::to_string(&g.view(viewer)),
-        Game::Help(g) => serde_json::to_string(&g.view(viewer)),
-    }
-    .expect("views serialize")
+    game.view(viewer).to_string()
 }
 
 /// The seats a game kind takes.
 pub fn players_range(kind: GameKind) -> (usize, usize) {
-    use nimmt_core::Rules;
-    match kind {
-        GameKind::Classic => Classic::PLAYERS,
-        GameKind::Help => Help::PLAYERS,
-    }
+    nimmt_core::registry::find(kind.name()).map_or((0, 0), |g| g.descriptor().players)
 }
 
 impl Table {
@@ -301,7 +270,7 @@ impl Table {
                     action,
                 });
                 t.version = t.version.max(*version);
-                if log_is_public(&game) {
+                if game.log_is_public() {
                     t.public_actions = t.actions.len();
                 }
             }
@@ -1090,12 +1059,12 @@ impl Table {
 
     async fn start(&mut self) -> Result<(), Refusal> {
         let players = self.meta.seats.len();
-        let setup = Setup {
-            game: self.meta.game,
+        let setup = Setup::new(
+            self.meta.game,
             players,
-            options: self.meta.options.clone(),
-            seed: rand::random(),
-        };
+            self.meta.options.clone(),
+            rand::random(),
+        );
         let game =
             Game::new(&setup).map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;
         let setup = Setup {
@@ -1211,7 +1180,7 @@ impl Table {
             *a = None;
         }
         let game = self.game.as_ref().expect("running");
-        if log_is_public(game) {
+        if game.log_is_public() {
             self.public_actions = self.actions.len();
         }
         // Each member: the events its viewer may see, and its view, written straight from the
@@ -1475,11 +1444,18 @@ impl Table {
         let kind = self.meta.game;
         let seed = self.setup.as_ref().map_or(0, |s| s.seed)
             ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let bot = self.bots[i]
-            .take()
-            .unwrap_or_else(|| bots::make(kind, level.as_deref().unwrap_or(bots::STAND_IN), seed));
-        let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
-        self.bots[i] = Some(bot);
+        let action = match level {
+            // A human seat whose time ran out, or whose player is away: the game's default.
+            None => game.default_action(Seat(i as u8)),
+            Some(level) => {
+                let bot = self.bots[i]
+                    .take()
+                    .unwrap_or_else(|| bots::make(kind, &level, seed));
+                let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
+                self.bots[i] = Some(bot);
+                action
+            }
+        };
         let Some(action) = action else { return false };
         match self.apply(Seat(i as u8), action, None).await {
             Ok(()) => true,

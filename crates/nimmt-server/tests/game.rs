@@ -191,7 +191,7 @@ async fn a_help_table_plays_with_bots_too() {
     let (srv, url) = server(&db).await;
     let mut ann = Player::join(&url, "Ann").await;
     ann.send(ClientMsg::CreateTable {
-        game: nimmt_core::GameKind::Help,
+        game: "help".parse().unwrap(),
         options: Default::default(),
         seats: Some(3),
     })

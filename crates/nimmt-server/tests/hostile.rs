@@ -321,7 +321,7 @@ async fn bad_tables_are_refused_with_the_reason() {
         (vec!["timer=-1"], None, "bad value \"-1\" for option timer"),
     ] {
         ann.send(ClientMsg::CreateTable {
-            game: nimmt_core::GameKind::Classic,
+            game: "classic".parse().unwrap(),
             options: nimmt_core::OptionMap::parse(options.iter().copied()).unwrap(),
             seats,
         })

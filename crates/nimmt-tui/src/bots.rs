@@ -1,9 +1,9 @@
 //! The bots an offline table seats, by the bots crate's specs: `random`, `greedy`, `mcts`,
 //! `mcts:ms=200`, `mcts:iters=N`, `cmd:COMMAND`.
 
+use nimmt_bots::registry::{self, BuildError, GameBots};
 use nimmt_bots::spec::{BotSpec, SpecError};
 use nimmt_bots::Bot;
-use nimmt_core::games::classic::Classic;
 use std::time::Duration;
 
 /// Time an outside bot (`cmd:`) has per decision.
@@ -15,7 +15,7 @@ pub enum BotError {
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(transparent)]
-    Outside(#[from] nimmt_bots::outside::OutsideError),
+    Build(#[from] BuildError),
 }
 
 /// Checks a spec without starting anything.
@@ -24,19 +24,23 @@ pub fn check(spec: &str) -> Result<BotSpec, BotError> {
 }
 
 /// A bot of this spec, seeded with `seed`.
-pub fn build(spec: &str, seed: u64) -> Result<Box<dyn Bot<Classic>>, BotError> {
-    Ok(check(spec)?.build(seed, OUTSIDE_TIMEOUT)?)
+pub fn build<R: GameBots>(spec: &str, seed: u64) -> Result<Box<dyn Bot<R>>, BotError> {
+    Ok(registry::build::<R>(&check(spec)?, seed, OUTSIDE_TIMEOUT)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimmt_core::games::classic::Classic;
 
     #[test]
     fn specs_are_the_bots_crate_specs() {
-        assert_eq!(build("greedy", 1).unwrap().name(), "greedy");
-        assert!(build("mcts:ms=200", 1).unwrap().name().starts_with("mcts"));
-        let e = build("clever", 1).err().unwrap();
+        assert_eq!(build::<Classic>("greedy", 1).unwrap().name(), "greedy");
+        assert!(build::<Classic>("mcts:ms=200", 1)
+            .unwrap()
+            .name()
+            .starts_with("mcts"));
+        let e = build::<Classic>("clever", 1).err().unwrap();
         assert!(e.to_string().starts_with("unknown bot \"clever\""), "{e}");
     }
 }

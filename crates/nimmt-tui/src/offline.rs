@@ -5,7 +5,7 @@ use crate::bots::{self, BotError};
 use nimmt_bots::Bot;
 use nimmt_core::games::classic::{Action, Classic, Event, View};
 use nimmt_core::record::{GameRecord, RecordedGame};
-use nimmt_core::{ActionError, GameKind, OptionMap, Rules, Seat, Setup, SetupError, Viewer};
+use nimmt_core::{ActionError, OptionMap, Rules, Seat, Setup, SetupError, Viewer};
 
 /// The human's seat at an offline table.
 pub const ME: Seat = Seat(0);
@@ -53,12 +53,12 @@ impl OfflineTable {
             });
         }
         let game = Classic::from_setup(setup.players, &setup.options, setup.seed)?;
-        let recorder = RecordedGame::new(Setup {
-            game: GameKind::Classic,
-            players: setup.players,
-            options: setup.options.clone(),
-            seed: setup.seed,
-        })?;
+        let recorder = RecordedGame::new(Setup::new(
+            Classic::KIND,
+            setup.players,
+            setup.options.clone(),
+            setup.seed,
+        ))?;
         let bots = setup
             .bots
             .iter()

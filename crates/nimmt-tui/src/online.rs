@@ -7,8 +7,8 @@
 use crate::app::{App, Effect, Input, Key};
 use crate::text::{Lang, T};
 use crate::ui;
-use nimmt_core::games::classic::{Event, View};
-use nimmt_core::{GameKind, OptionMap, Seat};
+use nimmt_core::games::classic::{Classic, Event, View};
+use nimmt_core::{OptionMap, Rules, Seat};
 use nimmt_protocol::{ClientMsg, Role, ServerMsg, TableId, TableInfo, TableState, You};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -231,7 +231,7 @@ impl Online {
                 }
             }
             Key::Char('n') => out.push(OnlineEffect::Send(ClientMsg::CreateTable {
-                game: GameKind::Classic,
+                game: Classic::KIND,
                 options: OptionMap::new(),
                 seats: None,
             })),

@@ -31,7 +31,7 @@ fn seat(i: u8, name: &str, bot: bool) -> SeatInfo {
 fn table(id: u64, seats: Vec<SeatInfo>, state: TableState) -> TableInfo {
     TableInfo {
         id,
-        game: GameKind::Classic,
+        game: "classic".parse::<GameKind>().unwrap(),
         options: OptionMap::parse(["fan=cow"]).unwrap(),
         table_options: Default::default(),
         max_seats: 4,
@@ -104,7 +104,7 @@ fn the_lobby_lists_tables_and_joins_the_selected_one() {
     assert_eq!(
         o.handle(OnlineInput::Key(Key::Char('n'))),
         vec![OnlineEffect::Send(ClientMsg::CreateTable {
-            game: GameKind::Classic,
+            game: "classic".parse::<GameKind>().unwrap(),
             options: OptionMap::new(),
             seats: None
         })]

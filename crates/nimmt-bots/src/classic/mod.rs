@@ -2,6 +2,7 @@
 //! seat knows about the hidden cards ([`Knowledge`]) and the simulated deals they play out
 //! ([`world`]).
 
+pub mod by_name;
 pub mod greedy;
 pub mod inference;
 pub mod mcts;

@@ -8,6 +8,8 @@ pub use crate::random::RandomBot;
 pub use greedy::{greedy_action, GreedyBot};
 pub use mcts::{sample_world, Budget, GameValues, MctsBot};
 
+use crate::registry::{unknown, GameBots};
+use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::help::Help;
 use nimmt_core::{Rules, Viewer};
@@ -37,56 +39,54 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
 /// `horizon=deal|game` (play out to the end of the deal, default, or the game) and
 /// `noise=P` (share of random moves in playouts, default 0).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
-    let (kind, params) = name.split_once(':').unwrap_or((name, ""));
-    Some(match kind {
-        "random" => Box::new(RandomBot::new(seed)),
-        "greedy" => Box::new(GreedyBot),
-        "mcts" => {
-            let mut bot = MctsBot::new(seed);
-            for p in params.split(',').filter(|p| !p.is_empty()) {
-                let (k, v) = p.split_once('=')?;
-                match k {
-                    "iters" => bot.budget = Budget::Iters(v.parse().ok().filter(|&n| n >= 1)?),
-                    "ms" => bot.budget = Budget::Millis(v.parse().ok().filter(|&n| n >= 1)?),
-                    "horizon" => {
-                        bot.to_game_end = match v {
-                            "deal" => false,
-                            "game" => true,
-                            _ => return None,
-                        }
-                    }
-                    "noise" => {
-                        bot.playout_noise = v.parse().ok().filter(|x| (0.0..=1.0).contains(x))?
-                    }
-                    _ => return None,
-                }
-            }
-            Box::new(bot)
-        }
-        _ => return None,
-    })
+    match name.parse().ok()? {
+        BotSpec::Builtin(spec) => Help::builtin(&spec, seed).ok(),
+        BotSpec::Cmd(_) => None,
+    }
 }
 
-/// The HELP! bot for a command-line spec (`random`, `greedy`, `mcts`, `mcts:ms=N`,
-/// `mcts:iters=N`; the classic search's `playout` and `utility` settings do not apply). `None`
-/// for an outside bot (`cmd:`), which speaks only classic so far.
-pub fn from_spec(spec: &crate::spec::BotSpec, seed: u64) -> Option<Box<dyn Bot<Help>>> {
-    use crate::classic::Budget as ClassicBudget;
-    use crate::spec::BotSpec;
-    Some(match spec {
-        BotSpec::Random => Box::new(RandomBot::new(seed)),
-        BotSpec::Greedy => Box::new(GreedyBot),
-        BotSpec::Mcts(config) => {
-            let mut bot = MctsBot::new(seed);
-            bot.budget = match config.budget {
-                ClassicBudget::Millis(ms) => Budget::Millis(ms),
-                ClassicBudget::Iters(n) => Budget::Iters(n),
-            };
-            Box::new(bot)
-        }
-        // An outside bot is a process: the arena starts it (`OutsideBot::spawn_help`).
-        BotSpec::Cmd(_) => return None,
-    })
+impl GameBots for Help {
+    fn bot_names() -> &'static [&'static str] {
+        &["greedy", "random", "mcts"]
+    }
+
+    fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Help>>, SpecError> {
+        Ok(match spec.name.as_str() {
+            "random" => {
+                spec.only(&[], "no settings")?;
+                Box::new(RandomBot::new(seed))
+            }
+            "greedy" => {
+                spec.only(&[], "no settings")?;
+                Box::new(GreedyBot)
+            }
+            "mcts" => {
+                spec.only(
+                    &["iters", "ms", "horizon", "noise"],
+                    "iters=N, ms=N, horizon=deal|game or noise=P",
+                )?;
+                let mut bot = MctsBot::new(seed);
+                if let Some(n) = spec.number("iters")? {
+                    bot.budget = Budget::Iters(n);
+                }
+                if let Some(ms) = spec.number("ms")? {
+                    bot.budget = Budget::Millis(ms);
+                }
+                if let Some(h) = spec.word("horizon", &["deal", "game"])? {
+                    bot.to_game_end = h == "game";
+                }
+                if let Some(p) = spec.get("noise") {
+                    bot.playout_noise = p
+                        .parse()
+                        .ok()
+                        .filter(|x| (0.0..=1.0).contains(x))
+                        .ok_or_else(|| spec.bad("noise", "a share from 0 to 1"))?;
+                }
+                Box::new(bot)
+            }
+            other => return Err(unknown::<Help>(other)),
+        })
+    }
 }
 
 /// The share of the win each seat takes: 1 ÷ the number of winners for each winner.

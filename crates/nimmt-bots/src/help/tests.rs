@@ -40,12 +40,14 @@ fn bot_names_parse() {
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
     assert!(by_name("oracle", 1).is_none());
-    let spec: crate::spec::BotSpec = "mcts:iters=200".parse().unwrap();
-    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:iters=200");
-    let spec: crate::spec::BotSpec = "mcts:ms=30".parse().unwrap();
-    assert_eq!(from_spec(&spec, 1).unwrap().name(), "mcts:ms=30");
-    let spec: crate::spec::BotSpec = "cmd:true".parse().unwrap();
-    assert!(from_spec(&spec, 1).is_none());
+    let build = |s: &str| {
+        let spec: crate::spec::BotSpec = s.parse().unwrap();
+        crate::registry::build::<Help>(&spec, 1, std::time::Duration::from_secs(1))
+    };
+    assert_eq!(build("mcts:iters=200").unwrap().name(), "mcts:iters=200");
+    assert_eq!(build("mcts:ms=30").unwrap().name(), "mcts:ms=30");
+    // An outside HELP! bot is a process, with greedy standing in for bad answers.
+    assert_eq!(build("cmd:true").unwrap().name(), "cmd:true");
 }
 
 /// Views of seats asked to decide, from random games.

@@ -1,4 +1,13 @@
-//! One module tree per game of the family.
+//! One module tree per game of the family, and the registry list: the only place that names
+//! every game. A new game is a module tree here plus one line in [`GAMES`].
+
+use crate::registry::{GameType, Registered};
 
 pub mod classic;
 pub mod help;
+
+/// Every game of the family, in the order lists show them.
+pub static GAMES: &[&dyn GameType] = &[
+    &Registered::<classic::Classic>::NEW,
+    &Registered::<help::Help>::NEW,
+];

@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 
 use nimmt_core::games::classic::View;
-use nimmt_core::GameKind;
 use nimmt_protocol::{ClientMsg, Lang, Role, ServerMsg};
 use nimmt_server::client::{Client, Identity};
 use nimmt_server::{Config, Running};
@@ -159,7 +158,7 @@ impl Player {
     pub async fn create(&mut self, options: &[&str], seats: Option<usize>) -> u64 {
         let options = nimmt_core::OptionMap::parse(options.iter().copied()).unwrap();
         self.send(ClientMsg::CreateTable {
-            game: GameKind::Classic,
+            game: "classic".parse().unwrap(),
             options,
             seats,
         })

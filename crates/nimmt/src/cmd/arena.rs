@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nimmt_bots::arena::{self, ArenaConfig, ArenaReport};
+use nimmt_bots::arena::{ArenaConfig, ArenaReport};
 use nimmt_bots::spec::BotSpec;
 use nimmt_core::{GameKind, OptionMap};
 use std::io::IsTerminal;
@@ -51,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {elapsed_precise} (eta {eta})")
             .expect("a valid template"),
     );
-    let report = arena::run(&config, &|done| bar.set_position(done))?;
+    let report = nimmt_bots::registry::run_arena(&config, &|done| bar.set_position(done))?;
     bar.finish_and_clear();
     if args.json {
         println!("{}", json(&report));
@@ -63,15 +63,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn config(args: &Args) -> anyhow::Result<ArenaConfig> {
     let kind: GameKind = args.game.parse()?;
+    let family = nimmt_bots::registry::family(kind)?;
     let seats = args
         .seats
         .iter()
         .map(|s| {
-            Ok((
-                s.clone(),
-                s.parse::<BotSpec>()
-                    .with_context(|| format!("--seat {s}"))?,
-            ))
+            let spec = s
+                .parse::<BotSpec>()
+                .and_then(|spec| family.check(&spec).map(|_| spec))
+                .with_context(|| format!("--seat {s}"))?;
+            Ok((s.clone(), spec))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
@@ -227,7 +228,7 @@ mod tests {
             "--threads",
             "2",
         ]);
-        let report = arena::run(&config(&args).unwrap(), &|_| {}).unwrap();
+        let report = nimmt_bots::registry::run_arena(&config(&args).unwrap(), &|_| {}).unwrap();
         let text = json(&report);
         // the fields come in the documented order
         let at = |k: &str| text.find(&format!("\"{k}\"")).unwrap();
@@ -273,7 +274,7 @@ mod tests {
             "{e}"
         );
         let args = parse(&["--game", "help", "--seat", "greedy", "--seat", "random"]);
-        assert_eq!(config(&args).unwrap().game, GameKind::Help);
+        assert_eq!(config(&args).unwrap().game.name(), "help");
         let args = parse(&["--game", "chess", "--seat", "greedy", "--seat", "random"]);
         assert!(config(&args)
             .unwrap_err()
@@ -295,7 +296,7 @@ mod tests {
             "--threads",
             "1",
         ]);
-        let report = arena::run(&config(&args).unwrap(), &|_| {}).unwrap();
+        let report = nimmt_bots::registry::run_arena(&config(&args).unwrap(), &|_| {}).unwrap();
         let en = table(&report, false);
         assert!(
             en.starts_with("4 deals\n") && en.contains("points/deal") && en.contains("greedy"),

@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     anyhow::ensure!((2..=10).contains(&args.players), "--players must be 2–10");
     anyhow::ensure!(args.seconds > 0.0, "--seconds must be positive");
     let map = OptionMap::parse(args.options.iter().map(String::as_str))?;
-    let options = Classic::parse_options(args.players, &map)?;
+    let options = Classic::parse_options(args.players, &map, &Default::default())?;
     let budget = Duration::from_secs_f64(args.seconds);
     let on_kernel = options.fan.is_none() && options.deal == DealMode::Random;
     let fast = on_kernel.then(|| measure(budget, kernel_deals(args.players, options)));

@@ -1,8 +1,8 @@
 //! `nimmt loadtest`: many real clients play real classic games against a running server and
 //! the latency from sending a move to receiving the update that acknowledges it is measured.
 
-use nimmt_core::games::classic::View;
-use nimmt_core::{GameKind, OptionMap};
+use nimmt_core::games::classic::{Classic, View};
+use nimmt_core::{OptionMap, Rules};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, Role, ServerMsg};
 use nimmt_server::client::Client;
 use rand::Rng;
@@ -292,7 +292,7 @@ impl ClientTask {
     async fn play(&mut self, mut c: Client) -> anyhow::Result<()> {
         let table = if self.host {
             c.send(ClientMsg::CreateTable {
-                game: GameKind::Classic,
+                game: Classic::KIND,
                 options: self.options.clone(),
                 seats: Some(self.per_table),
             })

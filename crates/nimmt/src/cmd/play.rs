@@ -2,7 +2,8 @@
 //! the lobby, tables and chat of an online room.
 
 use anyhow::bail;
-use nimmt_core::{GameKind, OptionMap};
+use nimmt_core::games::classic::Classic;
+use nimmt_core::{GameKind, OptionMap, Rules};
 use nimmt_tui::term::{run_offline, PlayConfig};
 use nimmt_tui::{Lang, OfflineSetup};
 use std::path::PathBuf;
@@ -57,7 +58,7 @@ pub fn seat_bots(players: usize, given: &[String]) -> anyhow::Result<Vec<String>
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let kind: GameKind = args.game.parse()?;
-    if kind != GameKind::Classic {
+    if kind != Classic::KIND {
         bail!("nimmt play does not play {kind} yet");
     }
     let options = OptionMap::parse(args.options.iter().map(String::as_str))?;

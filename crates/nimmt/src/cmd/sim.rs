@@ -45,7 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("--deals must be at least 1");
     }
     let sums = match kind {
-        GameKind::Classic => {
+        k if k == Classic::KIND => {
             let mut trace = match &args.trace {
                 Some(path) => Some(Trace::create(path, args.players)?),
                 None => None,
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
             sums
         }
-        GameKind::Help => {
+        k if k == Help::KIND => {
             if args.trace.is_some() {
                 bail!("--trace is written for classic only");
             }
@@ -76,6 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 })
             })?
         }
+        other => bail!("nimmt sim does not play {other} yet"),
     };
     println!(
         "{} deals of {} with {} players, seed {}",
@@ -107,14 +108,13 @@ fn simulate<R: Rules>(
     let mut deals_done = 0u64;
     let mut game_index = 0u64;
     while deals_done < args.deals {
-        let setup = Setup {
-            game: kind,
-            players: args.players,
-            options: options.clone(),
-            seed: args
-                .seed
+        let setup = Setup::new(
+            kind,
+            args.players,
+            options.clone(),
+            args.seed
                 .wrapping_add(game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-        };
+        );
         let mut game = R::from_setup(setup.players, &setup.options, setup.seed)?;
         let mut recorded = match (&args.record, game_index) {
             (Some(_), 0) => Some(RecordedGame::new(setup)?),

@@ -20,7 +20,9 @@ pub use rows::{End, Marker, Rows, Taken, ROWS, ROW_CAPACITY};
 pub use view::{PhaseView, View};
 
 use crate::cards::{heads_of, Card};
+use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
+use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
 use crate::rules::{GameKind, Outcome, Rules};
 use crate::seat::{Addressed, Seat, Viewer};
@@ -434,13 +436,10 @@ impl Classic {
             EndCondition::Deals(n) => self.deal >= n,
         };
         if over {
-            let best = *self.totals.iter().min().expect("players");
-            let outcome = Outcome {
-                scores: self.totals.iter().map(|&t| t as i32).collect(),
-                winners: Seat::all(self.players)
-                    .filter(|s| self.totals[s.index()] == best)
-                    .collect(),
-            };
+            let outcome = Outcome::best_win(
+                self.totals.iter().map(|&t| t as i32).collect(),
+                ScoreSense::Lower,
+            );
             events.push(Addressed::public(Event::GameEnded {
                 outcome: outcome.clone(),
             }));
@@ -464,10 +463,26 @@ impl Rules for Classic {
     type View = View;
     type Decision = Decision;
 
-    const KIND: GameKind = GameKind::Classic;
-    const PLAYERS: (usize, usize) = (2, 10);
+    const KIND: GameKind = GameKind::new("classic");
 
-    fn parse_options(players: usize, options: &OptionMap) -> Result<ClassicOptions, SetupError> {
+    fn descriptor() -> GameDescriptor {
+        GameDescriptor {
+            name: Self::KIND.name().to_owned(),
+            title: Text::new("6 nimmt!", "6 nimmt!"),
+            players: (2, 10),
+            sense: ScoreSense::Lower,
+            team: false,
+            automata: Vec::new(),
+            options: options::schema(),
+        }
+    }
+
+    fn parse_options(
+        players: usize,
+        options: &OptionMap,
+        data: &GameData,
+    ) -> Result<ClassicOptions, SetupError> {
+        no_data(Self::KIND, data)?;
         ClassicOptions::parse(players, options)
     }
 
@@ -661,6 +676,81 @@ impl Rules for Classic {
             .iter()
             .map(|d| serde_json::to_value(d).expect("a deal serializes"))
             .collect()
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        Some(match self.asked(seat)? {
+            Decision::PlayCard => Action::play(*self.hands[seat.index()].first()?),
+            // C6: the row with the fewest bull heads, on a tie the one with the highest last card.
+            Decision::TakeRow => Action::TakeRow {
+                row: self.rows.cheapest_row(),
+            },
+            Decision::DraftPick => match &self.phase {
+                Phase::Draft { pool, .. } => Action::Draft {
+                    card: *pool.iter().min()?,
+                },
+                _ => return None,
+            },
+        })
+    }
+
+    fn log_is_public(&self) -> bool {
+        // Not while some seats have chosen face down and others still must.
+        let choosing = self
+            .pending()
+            .iter()
+            .filter(|(_, d)| *d == Decision::PlayCard)
+            .count();
+        choosing == 0 || choosing == self.players
+    }
+
+    fn census(&self) -> Vec<String> {
+        self.cards_in_play()
+            .iter()
+            .map(|c| c.number().to_string())
+            .collect()
+    }
+
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Classic {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut world = self.clone();
+        let hidden_seats: Vec<usize> = (0..self.players)
+            .filter(|&s| viewer.seat() != Some(Seat(s as u8)))
+            .collect();
+        // Cards nobody sees, then the hidden part of each other hand, then the face-down plays.
+        let mut pool = world.set_aside.clone();
+        let mut hidden_in_hand = vec![0; self.players];
+        for &s in &hidden_seats {
+            let (open, hidden): (Vec<Card>, Vec<Card>) = world.hands[s]
+                .iter()
+                .partition(|c| self.drafted[s].contains(c));
+            hidden_in_hand[s] = hidden.len();
+            pool.extend(hidden);
+            world.hands[s] = open;
+        }
+        if let Phase::Choose { chosen } = &world.phase {
+            for &s in &hidden_seats {
+                if let Some(play) = chosen[s] {
+                    pool.push(play.card);
+                }
+            }
+        }
+        pool.shuffle(&mut rng);
+        for &s in &hidden_seats {
+            let rest = pool.split_off(pool.len() - hidden_in_hand[s]);
+            world.hands[s].extend(rest);
+            world.hands[s] = sorted(std::mem::take(&mut world.hands[s]));
+        }
+        if let Phase::Choose { chosen } = &mut world.phase {
+            for &s in &hidden_seats {
+                if let Some(play) = chosen[s].as_mut() {
+                    play.card = pool.pop().expect("one card per face-down play");
+                }
+            }
+        }
+        world.set_aside = pool;
+        world.rng = rng;
+        world
     }
 
     fn opening_events(&self) -> Vec<Addressed<Event>> {

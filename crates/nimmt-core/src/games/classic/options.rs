@@ -1,6 +1,7 @@
 //! Table options of classic 6 nimmt! (RULINGS C1–C5, F1).
 
 use crate::cards::MAX_CARD;
+use crate::descriptor::{OptionSpec, Text};
 use crate::error::SetupError;
 use crate::options::{OptionMap, OptionValue};
 use serde::{Deserialize, Serialize};
@@ -117,31 +118,74 @@ pub const KEYS: &[&str] = &[
     "fan",
 ];
 
-/// One line per option, for help screens and `/help option`.
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "deck=full|tactic",
-        "tactic: only cards 1 to players × hand size + 4",
-    ),
-    (
-        "deal=random|draft",
-        "draft: all cards lie open, players pick in turn",
-    ),
-    (
-        "placement=right|both-ends",
-        "both-ends: a card may also go before a row's first card",
-    ),
-    (
-        "end_at=N",
-        "the game ends after the deal in which someone reaches N points (66)",
-    ),
-    ("deals=N", "the game ends after N deals instead"),
-    ("hand_size=N", "cards per hand (10)"),
-    (
-        "fan=even-odd|mountain|cow|digit-swap",
-        "play with one fan card",
-    ),
-];
+/// The option schema: each option's values, default and a line in English and German.
+pub fn schema() -> Vec<OptionSpec> {
+    vec![
+        OptionSpec::choice(
+            "deck",
+            &["full", "tactic"],
+            "full",
+            Text::new(
+                "tactic: only cards 1 to players × hand size + 4",
+                "tactic: nur die Karten 1 bis Spieler × Handgröße + 4",
+            ),
+        ),
+        OptionSpec::choice(
+            "deal",
+            &["random", "draft"],
+            "random",
+            Text::new(
+                "draft: all cards lie open, players pick in turn",
+                "draft: alle Karten liegen offen, reihum wird gewählt",
+            ),
+        ),
+        OptionSpec::choice(
+            "placement",
+            &["right", "both-ends"],
+            "right",
+            Text::new(
+                "both-ends: a card may also go before a row's first card",
+                "both-ends: eine Karte darf auch vor die erste Karte einer Reihe",
+            ),
+        ),
+        OptionSpec::number(
+            "end_at",
+            1,
+            10_000,
+            Some(66),
+            Text::new(
+                "the game ends after the deal in which someone reaches N points",
+                "das Spiel endet nach der Runde, in der jemand N Hornochsen erreicht",
+            ),
+        ),
+        OptionSpec::number(
+            "deals",
+            1,
+            1_000,
+            None,
+            Text::new(
+                "the game ends after N deals instead",
+                "das Spiel endet stattdessen nach N Runden",
+            ),
+        ),
+        OptionSpec::number(
+            "hand_size",
+            1,
+            50,
+            Some(10),
+            Text::new("cards per hand", "Karten pro Hand"),
+        ),
+        OptionSpec::choice(
+            "fan",
+            &["none", "even-odd", "mountain", "cow", "digit-swap"],
+            "none",
+            Text::new(
+                "play with one fan card",
+                "mit einer Fan-Sonderkarte spielen",
+            ),
+        ),
+    ]
+}
 
 impl ClassicOptions {
     /// The number of cards in play for `players`.

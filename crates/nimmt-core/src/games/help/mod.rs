@@ -25,7 +25,9 @@ pub use cards::{
 pub use options::HelpOptions;
 pub use view::{PhaseView, View};
 
+use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
+use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
 use crate::rules::{GameKind, Outcome, Rules};
 use crate::seat::{Addressed, Audience, Seat, Viewer};
@@ -833,6 +835,8 @@ impl Help {
                 winners: Seat::all(self.players)
                     .filter(|s| self.totals[s.index()] >= self.options.end_at)
                     .collect(),
+                sense: ScoreSense::Higher,
+                others: Vec::new(),
             };
             if log.on {
                 let outcome = outcome.clone();
@@ -947,10 +951,26 @@ impl Rules for Help {
     type View = View;
     type Decision = Decision;
 
-    const KIND: GameKind = GameKind::Help;
-    const PLAYERS: (usize, usize) = (3, 5);
+    const KIND: GameKind = GameKind::new("help");
 
-    fn parse_options(players: usize, options: &OptionMap) -> Result<HelpOptions, SetupError> {
+    fn descriptor() -> GameDescriptor {
+        GameDescriptor {
+            name: Self::KIND.name().to_owned(),
+            title: Text::new("HELP!", "HELP!"),
+            players: (3, 5),
+            sense: ScoreSense::Higher,
+            team: false,
+            automata: Vec::new(),
+            options: options::schema(),
+        }
+    }
+
+    fn parse_options(
+        players: usize,
+        options: &OptionMap,
+        data: &GameData,
+    ) -> Result<HelpOptions, SetupError> {
+        no_data(Self::KIND, data)?;
         HelpOptions::parse(players, options)
     }
 
@@ -1045,6 +1065,66 @@ impl Rules for Help {
 
     fn opening_events(&self) -> Vec<Addressed<Event>> {
         self.opening.as_ref().clone()
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        // A number card if one fits (spending no special card), else the first legal action.
+        let legal = self.legal_actions(seat);
+        legal
+            .iter()
+            .find(|a| matches!(a, Action::Lay { .. }))
+            .or(legal.first())
+            .copied()
+    }
+
+    fn log_is_public(&self) -> bool {
+        // A hand-over passes a hidden card in an action: the log is shown once the game is over.
+        self.is_over()
+    }
+
+    fn census(&self) -> Vec<String> {
+        self.cards_in_play()
+            .iter()
+            .map(|c| format!("{c:?}"))
+            .collect()
+    }
+
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Help {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut world = self.clone();
+        // A card handed over is known to the helper: it stays in the asker's hand.
+        let known = match &self.phase {
+            Phase::Playing(Stage::GiveBack {
+                asker,
+                helper,
+                card,
+                ..
+            }) if viewer.seat() == Some(*helper) => Some((*asker, *card)),
+            _ => None,
+        };
+        let mut pool = std::mem::take(&mut world.draw);
+        let mut sizes = vec![0; self.players];
+        for seat in Seat::all(self.players).filter(|&s| viewer.seat() != Some(s)) {
+            let hand = &mut world.hands[seat.index()];
+            let mut keep = Vec::new();
+            if let Some((asker, card)) = known {
+                if asker == seat && remove_one(hand, card) {
+                    keep.push(card);
+                }
+            }
+            sizes[seat.index()] = hand.len();
+            pool.append(hand);
+            *hand = keep;
+        }
+        pool.shuffle(&mut rng);
+        for (s, &size) in sizes.iter().enumerate() {
+            for card in pool.split_off(pool.len() - size) {
+                insert_sorted(&mut world.hands[s], card);
+            }
+        }
+        world.draw = pool;
+        world.rng = rng;
+        world
     }
 }
 

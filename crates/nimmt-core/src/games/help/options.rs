@@ -1,5 +1,6 @@
 //! Table options of HELP! (H6).
 
+use crate::descriptor::{OptionSpec, Text};
 use crate::error::SetupError;
 use crate::options::OptionMap;
 use serde::{Deserialize, Serialize};
@@ -21,11 +22,19 @@ impl Default for HelpOptions {
 /// The option keys of a HELP! table.
 pub const KEYS: &[&str] = &["end_at"];
 
-/// One line per option, for help screens and `/help option`.
-pub const HELP: &[(&str, &str)] = &[(
-    "end_at=N",
-    "the game ends after the deal in which someone reaches N points (3)",
-)];
+/// The option schema: each option's values, default and a line in English and German.
+pub fn schema() -> Vec<OptionSpec> {
+    vec![OptionSpec::number(
+        "end_at",
+        1,
+        20,
+        Some(3),
+        Text::new(
+            "the game ends after the deal in which someone reaches N points",
+            "das Spiel endet nach der Runde, in der jemand N Punkte erreicht",
+        ),
+    )]
+}
 
 impl HelpOptions {
     pub fn parse(_players: usize, map: &OptionMap) -> Result<Self, SetupError> {

@@ -1,0 +1,130 @@
+//! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
+//! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
+//! `utility=relative|own|win` and `infer=on|off`.
+
+use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
+use crate::arena::ArenaError;
+use crate::registry::{unknown, GameBots};
+use crate::spec::{Builtin, SpecError};
+use crate::Bot;
+use nimmt_core::games::classic::Classic;
+use nimmt_core::OptionMap;
+
+/// The default search time of a bare `mcts`.
+pub const DEFAULT_MCTS_MS: u64 = 100;
+
+const MCTS_SETTINGS: &str =
+    "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off";
+
+impl MctsConfig {
+    /// The search settings of an `mcts` spec.
+    pub fn from_spec(spec: &Builtin) -> Result<MctsConfig, SpecError> {
+        spec.only(
+            &["ms", "iters", "playout", "utility", "infer"],
+            MCTS_SETTINGS,
+        )?;
+        let mut config = MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS));
+        if let Some(ms) = spec.number("ms")? {
+            config.budget = Budget::Millis(ms);
+        }
+        if let Some(n) = spec.number("iters")? {
+            config.budget = Budget::Iters(n);
+        }
+        if let Some(p) = spec.word("playout", &["mimic", "risk", "cautious", "random"])? {
+            config.playout = match p {
+                "risk" => Playout::Risk,
+                "cautious" => Playout::Cautious,
+                "random" => Playout::Random,
+                _ => Playout::Mimic,
+            };
+        }
+        if let Some(u) = spec.word("utility", &["relative", "own", "win"])? {
+            config.utility = match u {
+                "own" => Utility::Own,
+                "win" => Utility::Win,
+                _ => Utility::Relative,
+            };
+        }
+        if let Some(i) = spec.word("infer", &["on", "off"])? {
+            config.infer = i == "on";
+        }
+        Ok(config)
+    }
+}
+
+impl GameBots for Classic {
+    fn bot_names() -> &'static [&'static str] {
+        &["greedy", "random", "mcts"]
+    }
+
+    fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Classic>>, SpecError> {
+        Ok(match spec.name.as_str() {
+            "random" => {
+                spec.only(&[], "no settings")?;
+                Box::new(RandomBot::new(seed))
+            }
+            "greedy" => {
+                spec.only(&[], "no settings")?;
+                Box::new(GreedyBot::new(seed))
+            }
+            "mcts" => Box::new(MctsBot::new(MctsConfig::from_spec(spec)?, seed)),
+            other => return Err(unknown::<Classic>(other)),
+        })
+    }
+
+    /// An arena game of classic is one deal.
+    fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
+        for key in ["end_at", "deals"] {
+            if options.get(key).is_some() {
+                return Err(ArenaError::EndOption(key.into()));
+            }
+        }
+        let mut options = options.clone();
+        options.set("deals", "1");
+        Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::BotSpec;
+
+    fn builtin(s: &str) -> Builtin {
+        match s.parse::<BotSpec>().unwrap() {
+            BotSpec::Builtin(b) => b,
+            BotSpec::Cmd(_) => panic!("{s}"),
+        }
+    }
+
+    #[test]
+    fn mcts_settings_are_read() {
+        assert_eq!(
+            MctsConfig::from_spec(&builtin("mcts")).unwrap(),
+            MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS))
+        );
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=300,playout=risk,infer=off")).unwrap();
+        assert_eq!(c.budget, Budget::Iters(300));
+        assert_eq!(c.playout, Playout::Risk);
+        assert!(!c.infer);
+        let c = MctsConfig::from_spec(&builtin("mcts:ms=10,playout=random,utility=own")).unwrap();
+        assert_eq!(c.budget, Budget::Millis(10));
+        assert_eq!(c.utility, Utility::Own);
+    }
+
+    #[test]
+    fn bad_classic_specs_are_named() {
+        let err = |s: &str| Classic::builtin(&builtin(s), 1).err().unwrap().to_string();
+        assert_eq!(
+            err("clever"),
+            "unknown bot \"clever\" for classic (bots: greedy, random, mcts, cmd:COMMAND)"
+        );
+        assert_eq!(
+            err("mcts:ms=fast"),
+            "bad setting \"ms=fast\" for mcts: expected a whole number of at least 1"
+        );
+        assert!(err("mcts:iters=0").contains("iters=0"));
+        assert!(err("mcts:depth=3").contains("depth=3"));
+        assert!(err("greedy:fast=1").contains("fast=1"));
+    }
+}

@@ -1,0 +1,175 @@
+//! The registry of bots: for every game, its built-in bots by name, and the one place where a
+//! spec becomes a bot. The arena, the room, the terminal client and outside-bot fallbacks all get
+//! their bots here. A new game adds one [`GameBots`] impl in its own module and one line in
+//! [`FAMILIES`].
+
+use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport};
+use crate::outside::{OutsideBot, OutsideError};
+use crate::spec::{BotSpec, Builtin, SpecError};
+use crate::Bot;
+use nimmt_core::{GameKind, OptionMap, Rules};
+use serde::Deserialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// A game's own bots.
+pub trait GameBots: Rules {
+    /// The names of the game's built-in bots; the first is the default (and stands in for an
+    /// outside bot's bad answers).
+    fn bot_names() -> &'static [&'static str];
+    /// The built-in bot of `spec` (unknown names and bad settings are refused).
+    fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Self>>, SpecError>;
+    /// The options of one arena game, from the table options the arena was given (classic:
+    /// one deal per arena game).
+    fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
+        Ok(options.clone())
+    }
+}
+
+/// Why a bot could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Outside(#[from] OutsideError),
+}
+
+/// The error for a name that is not among a game's bots.
+pub fn unknown<R: GameBots>(name: &str) -> SpecError {
+    SpecError::Unknown {
+        name: name.to_owned(),
+        game: R::KIND.name().to_owned(),
+        known: R::bot_names().join(", "),
+    }
+}
+
+/// A bot of game `R` from any spec: a built-in bot, or an outside program (its process starts
+/// now; `timeout` is its time per decision) with the game's default bot standing in for bad
+/// answers.
+pub fn build<R: GameBots>(
+    spec: &BotSpec,
+    seed: u64,
+    timeout: Duration,
+) -> Result<Box<dyn Bot<R>>, BuildError> {
+    Ok(match spec {
+        BotSpec::Builtin(b) => R::builtin(b, seed)?,
+        BotSpec::Cmd(command) => {
+            let fallback = R::builtin(&Builtin::named(R::bot_names()[0]), seed)?;
+            Box::new(OutsideBot::spawn_with(command, timeout, fallback)?)
+        }
+    })
+}
+
+/// A bot that reads a seat's view as JSON and answers an action as JSON: a typed bot behind
+/// the game's JSON face, for callers that hold a game of any kind (the room).
+pub trait JsonBot: Send {
+    /// The action for the view's decision; an error if the view is not one of this game's.
+    fn decide(&mut self, view: &Value) -> Result<Value, String>;
+    fn name(&self) -> String;
+}
+
+struct Typed<R: Rules>(Box<dyn Bot<R>>);
+
+impl<R: Rules> JsonBot for Typed<R> {
+    fn decide(&mut self, view: &Value) -> Result<Value, String> {
+        let view = R::View::deserialize(view).map_err(|e| e.to_string())?;
+        serde_json::to_value(self.0.decide(&view)).map_err(|e| e.to_string())
+    }
+    fn name(&self) -> String {
+        self.0.name()
+    }
+}
+
+/// One game's bots, without knowing its type.
+pub trait BotFamily: Sync {
+    fn kind(&self) -> GameKind;
+    /// The names of the built-in bots; the first is the default.
+    fn names(&self) -> &'static [&'static str];
+    /// Checks a built-in spec (an outside program is not started here).
+    fn check(&self, spec: &BotSpec) -> Result<(), SpecError>;
+    /// A bot behind JSON views and actions.
+    fn json_bot(
+        &self,
+        spec: &BotSpec,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Box<dyn JsonBot>, BuildError>;
+    /// Runs an arena of this game.
+    fn arena(
+        &self,
+        config: &ArenaConfig,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<ArenaReport, ArenaError>;
+}
+
+/// The registry entry of game `R`'s bots.
+pub struct Family<R>(PhantomData<fn() -> R>);
+
+impl<R> Family<R> {
+    pub const NEW: Family<R> = Family(PhantomData);
+}
+
+impl<R: GameBots> BotFamily for Family<R> {
+    fn kind(&self) -> GameKind {
+        R::KIND
+    }
+    fn names(&self) -> &'static [&'static str] {
+        R::bot_names()
+    }
+    fn check(&self, spec: &BotSpec) -> Result<(), SpecError> {
+        match spec {
+            BotSpec::Builtin(b) => R::builtin(b, 0).map(|_| ()),
+            BotSpec::Cmd(_) => Ok(()),
+        }
+    }
+    fn json_bot(
+        &self,
+        spec: &BotSpec,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Box<dyn JsonBot>, BuildError> {
+        Ok(Box::new(Typed(build::<R>(spec, seed, timeout)?)))
+    }
+    fn arena(
+        &self,
+        config: &ArenaConfig,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<ArenaReport, ArenaError> {
+        let options = R::arena_options(&config.options)?;
+        arena::run_typed::<R>(
+            config,
+            &options,
+            &|spec, seed| Ok(build::<R>(spec, seed, config.bot_timeout)?),
+            progress,
+        )
+    }
+}
+
+/// Every game's bots, in the order of the games' registry.
+pub static FAMILIES: &[&dyn BotFamily] = &[
+    &Family::<nimmt_core::games::classic::Classic>::NEW,
+    &Family::<nimmt_core::games::help::Help>::NEW,
+];
+
+/// The bots of game `kind`.
+pub fn family(kind: GameKind) -> Result<&'static dyn BotFamily, SpecError> {
+    FAMILIES
+        .iter()
+        .copied()
+        .find(|f| f.kind() == kind)
+        .ok_or_else(|| SpecError::Unknown {
+            name: String::new(),
+            game: kind.name().to_owned(),
+            known: String::new(),
+        })
+}
+
+/// Runs an arena of any game.
+pub fn run_arena(
+    config: &ArenaConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    family(config.game)?.arena(config, progress)
+}
