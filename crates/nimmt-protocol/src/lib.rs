@@ -12,7 +12,7 @@
 
 pub mod texts;
 
-use nimmt_core::{GameKind, OptionMap, Seat};
+use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -151,6 +151,10 @@ pub enum ServerMsg {
         lang: Lang,
         /// Tables where this identity holds a seat (each sends a `state` next).
         seated: Vec<TableId>,
+        /// Every game the room plays: name, seats, scoring sense and option schema, for lobby
+        /// forms and option help.
+        #[serde(default)]
+        games: Vec<GameDescriptor>,
     },
     /// The lobby's tables.
     Tables {
@@ -173,6 +177,9 @@ pub enum ServerMsg {
         /// absent before the start.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         view: Option<Value>,
+        /// The actions this client's seat may take now (empty when it is not asked).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<Value>,
     },
     /// What changed at a table: the game events this client may see, in order, and its view
     /// after them. `version` is the previous one plus one; `ack` echoes the request id of the
@@ -182,6 +189,9 @@ pub enum ServerMsg {
         version: u64,
         events: Vec<Value>,
         view: Value,
+        /// The actions this client's seat may take now (empty when it is not asked).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<Value>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ack: Option<u64>,
     },

@@ -446,6 +446,10 @@ impl Table {
             version: self.version,
             you: self.you(player),
             view: self.game.as_ref().map(|g| g.view(viewer)),
+            legal: match (&self.game, viewer.seat()) {
+                (Some(g), Some(seat)) => g.legal_actions(seat),
+                _ => Vec::new(),
+            },
         }
     }
 
@@ -1227,6 +1231,13 @@ impl Table {
             }
             f.push_str(r#"],"view":"#);
             f.push_str(view);
+            if let Some(seat) = viewer.seat() {
+                let legal = game.legal_actions(seat);
+                if !legal.is_empty() {
+                    f.push_str(r#","legal":"#);
+                    f.push_str(&Value::Array(legal).to_string());
+                }
+            }
             if let Some(a) = ack {
                 f.push_str(r#","ack":"#);
                 f.push_str(&a.to_string());

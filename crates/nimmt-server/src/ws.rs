@@ -338,6 +338,7 @@ impl Session {
             token,
             lang,
             seated: seated.iter().map(|h| h.id).collect(),
+            games: nimmt_core::registry::descriptors(),
         });
         self.conn = Some(conn.clone());
         // Resume every seat: each table sends a full state.

@@ -272,6 +272,7 @@ impl Online {
                 version,
                 you,
                 view,
+                ..
             } => {
                 let view = view.as_ref().and_then(parse_view);
                 // A resync of the game on screen keeps the game (and what it told so far).

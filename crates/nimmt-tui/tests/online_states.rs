@@ -49,6 +49,7 @@ fn welcomed(lang: Lang) -> Online {
         height: 24,
     });
     let effects = o.handle(OnlineInput::Server(ServerMsg::Welcome {
+        games: Vec::new(),
         protocol: 1,
         player: "p1".into(),
         name: "Bob".into(),
@@ -173,6 +174,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
         TableState::Open,
     );
     o.handle(OnlineInput::Server(ServerMsg::State {
+        legal: Vec::new(),
         table: info.clone(),
         version: 3,
         you: You {
@@ -191,6 +193,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
     let mut game = Classic::from_setup(3, &OptionMap::new(), 5).unwrap();
     let view = |g: &Classic| serde_json::to_value(g.view(Viewer::Seat(Seat(1)))).unwrap();
     o.handle(OnlineInput::Server(ServerMsg::Update {
+        legal: Vec::new(),
         table: 7,
         version: 4,
         events: vec![],
@@ -220,6 +223,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
         .map(|e| serde_json::to_value(e.event).unwrap())
         .collect();
     o.handle(OnlineInput::Server(ServerMsg::Update {
+        legal: Vec::new(),
         table: 7,
         version: 5,
         events,
@@ -230,6 +234,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
 
     // Version 7 after 5: something was missed.
     let effects = o.handle(OnlineInput::Server(ServerMsg::Update {
+        legal: Vec::new(),
         table: 7,
         version: 7,
         events: vec![],
@@ -281,6 +286,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
         host: true,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
+        legal: Vec::new(),
         table: info.clone(),
         version: 10,
         you: you.clone(),
@@ -304,6 +310,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
     // …and the state puts the card back, the game and its log kept.
     let log = o.game().unwrap().log_lines().len();
     o.handle(OnlineInput::Server(ServerMsg::State {
+        legal: Vec::new(),
         table: info,
         version: 11,
         you,
