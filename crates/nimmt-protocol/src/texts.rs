@@ -120,6 +120,9 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
     ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    // HTTP answers (the key is the answer's code).
+    ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
+    ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),
     // Notices.
     ("joined", "{name} sits down (seat {seat}).", "{name} setzt sich (Platz {seat})."),
     ("watching", "{name} watches.", "{name} schaut zu."),
@@ -134,6 +137,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bot_took_seat", "A bot plays for {name} from now on.", "Ein Bot spielt ab jetzt für {name}."),
     ("who", "Players: {players}. Watching: {spectators}.", "Spieler: {players}. Zuschauer: {spectators}."),
     ("help", "Commands:\n{commands}", "Befehle:\n{commands}"),
+    ("help_options", "Options of {game}:\n{options}", "Optionen von {game}:\n{options}"),
     ("timer_expired", "Time is up for {name}; the bot decides.", "Die Zeit für {name} ist um; der Bot entscheidet."),
     ("standing_in", "{name} is away; a bot plays the seat until they are back.", "{name} ist weg; ein Bot spielt den Platz, bis er zurück ist."),
     ("disconnected", "{name} lost the connection.", "{name} hat die Verbindung verloren."),

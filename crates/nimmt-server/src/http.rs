@@ -1,19 +1,24 @@
-//! HTTP routes: health, the table list, game records, the WebSocket endpoint (with its Origin
-//! check) and the browser client's files.
+//! HTTP routes: health, the table list, the games the room plays, game records and replays,
+//! the WebSocket endpoint (with its Origin check) and the browser client's files.
 
+use crate::records::{PublicRecord, TableRecord};
 use crate::AppState;
-use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use nimmt_protocol::{Lang, TableId, Text};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/tables", get(tables))
+        .route("/api/games", get(games))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
         .fallback(get(assets))
         .with_state(state)
@@ -57,6 +62,133 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Respon
         },
         Ok(_) => not_found(format!("no finished game {id}")),
         Err(e) => (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
+    }
+}
+
+/// Every game the room plays: the descriptors the `welcome` lists.
+async fn games() -> Json<Vec<nimmt_core::GameDescriptor>> {
+    Json(nimmt_core::registry::descriptors())
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The language of an HTTP answer: `?lang=de|en`, else the first of `Accept-Language` (by its
+/// weights) that the room speaks, else English.
+pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
+    let pick = |tag: &str| {
+        let primary = tag.trim().split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("de") {
+            Some(Lang::De)
+        } else if primary.eq_ignore_ascii_case("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    };
+    if let Some(lang) = query.lang.as_deref().and_then(pick) {
+        return lang;
+    }
+    let Some(accept) = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|h| h.to_str().ok())
+    else {
+        return Lang::En;
+    };
+    let mut tags: Vec<(f32, Lang)> = accept
+        .split(',')
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let lang = pick(parts.next()?)?;
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            (q > 0.0).then_some((q, lang))
+        })
+        .collect();
+    // Stable: among equal weights the first listed wins.
+    tags.sort_by(|a, b| b.0.total_cmp(&a.0));
+    tags.first().map_or(Lang::En, |t| t.1)
+}
+
+/// An HTTP refusal: its code and its text in the client's language.
+fn refusal(status: StatusCode, lang: Lang, code: &str, params: Vec<(&str, String)>) -> Response {
+    let text = Text::new(lang, code, params);
+    (status, Json(json!({ "code": code, "error": text.text }))).into_response()
+}
+
+/// What is known of a game by its number.
+enum Lookup {
+    Finished(Box<TableRecord>),
+    Running,
+    Unknown,
+    Failed(String),
+}
+
+async fn lookup(state: &AppState, id: TableId) -> Lookup {
+    if let Some(h) = state.lobby.get(id).await {
+        match h.record().await {
+            Some(PublicRecord::Finished(r)) => return Lookup::Finished(Box::new(r)),
+            Some(_) => return Lookup::Running,
+            // The table closed meanwhile: its record is stored.
+            None => {}
+        }
+    }
+    match state.store.table_record(id).await {
+        Ok(Some((_, Some(text)))) => match serde_json::from_str(&text) {
+            Ok(r) => Lookup::Finished(Box::new(r)),
+            Err(e) => Lookup::Failed(format!("stored record unreadable: {e}")),
+        },
+        Ok(Some((s, None))) if s == "playing" => Lookup::Running,
+        Ok(_) => Lookup::Unknown,
+        Err(e) => Lookup::Failed(e.to_string()),
+    }
+}
+
+/// A finished game step by step (see [`crate::replay`]); 409 while it runs, 404 if unknown.
+async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let Ok(id) = id.parse::<TableId>() else {
+        return refusal(
+            StatusCode::NOT_FOUND,
+            lang,
+            "no_such_game",
+            vec![("game", id)],
+        );
+    };
+    match lookup(&state, id).await {
+        Lookup::Finished(record) => match crate::replay::steps(&record) {
+            Ok(steps) => Json(steps).into_response(),
+            Err(e) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Json(json!({ "code": "bad_record", "error": e.to_string() })),
+            )
+                .into_response(),
+        },
+        Lookup::Running => refusal(
+            StatusCode::CONFLICT,
+            lang,
+            "game_running",
+            vec![("game", id.to_string())],
+        ),
+        Lookup::Unknown => refusal(
+            StatusCode::NOT_FOUND,
+            lang,
+            "no_such_game",
+            vec![("game", id.to_string())],
+        ),
+        Lookup::Failed(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "code": "storage", "error": e })),
+        )
+            .into_response(),
     }
 }
 
@@ -150,6 +282,24 @@ mod tests {
             h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
         }
         h
+    }
+
+    #[test]
+    fn the_answer_speaks_the_language_asked_for() {
+        let accept = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_str(v).unwrap());
+            h
+        };
+        let none = LangQuery::default();
+        let de = LangQuery {
+            lang: Some("de".into()),
+        };
+        assert_eq!(lang_of(&none, &HeaderMap::new()), Lang::En);
+        assert_eq!(lang_of(&de, &accept("en")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("de-DE,de;q=0.9,en;q=0.8")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("fr, en;q=0.5, de;q=0.7")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("fr")), Lang::En);
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //!
 //! - [`lobby`]: the lobby actor (tables, who is online, lobby chat);
 //! - [`table`]: one actor per table owning its game and its log;
+//! - [`handles`]: the commands and handles by which the actors reach each other;
+//! - [`records`], [`replay`]: a game's record as served, and a finished game step by step;
 //! - [`commands`]: the table chat commands (one table drives parsing, permissions and `/help`);
 //! - [`store`]: SQLite or PostgreSQL through one schema, with group commit;
 //! - [`ws`]: a connection (size cap, message budget, flood rule), [`http`]: routes;
@@ -16,8 +18,11 @@ pub mod bots;
 pub mod client;
 pub mod commands;
 pub mod conn;
+pub mod handles;
 pub mod http;
 pub mod lobby;
+pub mod records;
+pub mod replay;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -67,7 +72,7 @@ impl Default for Config {
 /// What every request handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    pub lobby: lobby::LobbyHandle,
+    pub lobby: handles::LobbyHandle,
     pub store: store::Store,
     pub config: Arc<Config>,
     pub next_conn: Arc<AtomicU64>,
@@ -102,7 +107,11 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let config = Arc::new(config);
     let store = store::Store::open_with(&config.database, config.sqlite_sync).await?;
     let next_id = store.max_table_id().await?;
-    let lobby = lobby::Lobby::spawn(store.clone(), config.clone(), next_id);
+    let open: handles::OpenTable = {
+        let (store, config) = (store.clone(), config.clone());
+        Arc::new(move |new| table::Table::open(new, store.clone(), config.clone()))
+    };
+    let lobby = lobby::Lobby::spawn(next_id, open);
     let mut restored = 0;
     for stored in store.open_tables().await? {
         let id = stored.id;
@@ -111,7 +120,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
                 let info = t.info();
                 let players = t.seated_players();
                 let handle = t.spawn();
-                lobby.send(lobby::LobbyCmd::Adopt {
+                lobby.send(handles::LobbyCmd::Adopt {
                     handle,
                     info,
                     players,

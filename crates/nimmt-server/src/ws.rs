@@ -3,9 +3,8 @@
 //! queue; this task only delivers them.
 
 use crate::conn::{frame, Conn, Frame, Refusal};
-use crate::lobby::LobbyCmd;
+use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::store::Op;
-use crate::table::{TableCmd, TableHandle};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
