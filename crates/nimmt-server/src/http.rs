@@ -9,8 +9,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use nimmt_protocol::{Lang, TableId, Text};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 pub fn router(state: AppState) -> Router {
     Router::new()
@@ -24,20 +24,43 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
 }
 
-async fn tables(State(state): State<AppState>) -> Json<Value> {
-    Json(json!(state.lobby.list().await))
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::TableInfo>> {
+    Json(state.lobby.list().await)
+}
+
+/// A path or record that is not there.
+#[derive(Serialize)]
+struct NotFound {
+    error: &'static str,
+    text: String,
 }
 
 fn not_found(what: String) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(json!({ "error": "not_found", "text": what })),
-    )
-        .into_response()
+    let body = NotFound {
+        error: "not_found",
+        text: what,
+    };
+    (StatusCode::NOT_FOUND, Json(body)).into_response()
+}
+
+/// A refused API request: a stable code and a text for people.
+#[derive(Serialize)]
+pub struct ApiError {
+    pub code: &'static str,
+    pub error: String,
+}
+
+fn api_error(status: StatusCode, code: &'static str, error: String) -> Response {
+    (status, Json(ApiError { code, error })).into_response()
 }
 
 /// A game's record: in full once finished; while running, without the seed, the deals and the
@@ -114,9 +137,13 @@ pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
 }
 
 /// An HTTP refusal: its code and its text in the client's language.
-fn refusal(status: StatusCode, lang: Lang, code: &str, params: Vec<(&str, String)>) -> Response {
-    let text = Text::new(lang, code, params);
-    (status, Json(json!({ "code": code, "error": text.text }))).into_response()
+fn refusal(
+    status: StatusCode,
+    lang: Lang,
+    code: &'static str,
+    params: Vec<(&str, String)>,
+) -> Response {
+    api_error(status, code, Text::new(lang, code, params).text)
 }
 
 /// What is known of a game by its number.
@@ -166,11 +193,11 @@ async fn replay(
     match lookup(&state, id).await {
         Lookup::Finished(record) => match crate::replay::steps(&record) {
             Ok(steps) => Json(steps).into_response(),
-            Err(e) => (
+            Err(e) => api_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                Json(json!({ "code": "bad_record", "error": e.to_string() })),
-            )
-                .into_response(),
+                "bad_record",
+                e.to_string(),
+            ),
         },
         Lookup::Running => refusal(
             StatusCode::CONFLICT,
@@ -184,11 +211,7 @@ async fn replay(
             "no_such_game",
             vec![("game", id.to_string())],
         ),
-        Lookup::Failed(e) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "code": "storage", "error": e })),
-        )
-            .into_response(),
+        Lookup::Failed(e) => api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e),
     }
 }
 

@@ -207,9 +207,8 @@ impl Table {
         if let Some(a) = self.asked.get_mut(seat.index()) {
             *a = None;
         }
-        let game = self.game().expect("running");
-        if game.log_is_public() {
-            self.public_actions = self.game.as_ref().map_or(0, |g| g.actions().len());
+        if let Some(g) = self.game.as_ref().filter(|g| g.game().log_is_public()) {
+            self.public_actions = g.actions().len();
         }
         self.send_update(&events, origin.as_ref());
         if over {
