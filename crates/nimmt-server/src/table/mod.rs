@@ -6,10 +6,10 @@
 //! see, and the actions its seat may take now.
 //!
 //! The actor is split by concern: this file holds the actor's state and its command loop;
-//! [`info`] what the table is (settings, stored meta, how it looks from outside); [`seats`]
-//! members, seats and identity; [`chat`] chat lines and commands; [`play`] starting the game,
-//! moves and the messages they cause; [`timers`] decision timers and bot moves; [`persistence`]
-//! storing, restoring and records. Nothing here knows a particular game: every game comes from
+//! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
+//! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
+//! and the messages they cause; `timers` decision timers and bot moves; `persistence` storing,
+//! restoring and records. Nothing here knows a particular game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
 mod chat;
