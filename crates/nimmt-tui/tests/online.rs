@@ -100,7 +100,7 @@ fn a_whole_online_game_from_the_lobby_and_back() {
     while !o.game().is_some_and(|g| g.is_over()) {
         assert!(start.elapsed() < Duration::from_secs(30), "{}", screen(&o));
         let g = o.game().unwrap();
-        if g.asked().is_some() || g.pause_ready() {
+        if g.is_asked() || g.pause_ready() {
             apply(&mut o, &conn, OnlineInput::Key(Key::Enter));
         }
         match conn.recv_timeout(Duration::from_millis(5)) {
