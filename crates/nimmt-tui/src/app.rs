@@ -39,7 +39,8 @@ pub trait GameScreen: Sized + 'static {
     fn new(view: &ViewOf<Self>) -> Self;
     /// The game's title on screen.
     fn title(lang: Lang) -> &'static str;
-    /// The help window's text.
+    /// The help window's title and text.
+    fn help_title(lang: Lang) -> &'static str;
     fn help_text(lang: Lang) -> &'static str;
     /// What `view` asks its viewer now.
     fn asked(view: &ViewOf<Self>) -> Option<DecisionOf<Self>>;

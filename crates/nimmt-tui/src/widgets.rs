@@ -21,7 +21,11 @@ pub fn draw<S: GameScreen>(app: &App<S>, frame: &mut Frame) {
     }
     S::draw(app, frame);
     match (&app.overlay, &app.pause) {
-        (Some(Overlay::Help), _) => help(app.lang, frame, S::help_text(app.lang)),
+        (Some(Overlay::Help), _) => help(
+            frame,
+            S::help_title(app.lang),
+            S::help_text(app.lang),
+        ),
         (Some(Overlay::ConfirmQuit), _) => confirm(app.lang, frame, S::title(app.lang)),
         (
             None,
@@ -165,16 +169,11 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, style: Style) -> Rect {
     inner(area)
 }
 
-fn help(lang: Lang, frame: &mut Frame, text: &str) {
+fn help(frame: &mut Frame, title: &str, text: &str) {
     let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
     let height = text.lines().count() as u16 + 2;
     let area = centered(frame, width, height);
-    let inner_area = popup(
-        frame,
-        area,
-        lang.t(T::HelpTitle),
-        Style::default().fg(Color::Cyan),
-    );
+    let inner_area = popup(frame, area, title, Style::default().fg(Color::Cyan));
     frame.render_widget(
         Paragraph::new(text.to_owned()).wrap(Wrap { trim: false }),
         Rect {

@@ -166,6 +166,10 @@ impl GameScreen for ClassicScreen {
         lang.t(T::Title)
     }
 
+    fn help_title(lang: Lang) -> &'static str {
+        lang.t(T::HelpTitle)
+    }
+
     fn help_text(lang: Lang) -> &'static str {
         lang.t(T::HelpText)
     }

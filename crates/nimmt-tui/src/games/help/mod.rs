@@ -143,6 +143,10 @@ impl GameScreen for HelpScreen {
         H::Title.t(lang)
     }
 
+    fn help_title(lang: Lang) -> &'static str {
+        H::HelpTitle.t(lang)
+    }
+
     fn help_text(lang: Lang) -> &'static str {
         H::HelpText.t(lang)
     }

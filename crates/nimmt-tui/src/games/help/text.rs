@@ -54,6 +54,7 @@ pub enum H {
     Reshuffled,
     NoHelp,
     Helpless,
+    HelpTitle,
     HelpText,
 }
 
@@ -147,6 +148,7 @@ impl H {
                 "Nobody could be asked: {} scores.",
                 "Niemand konnte gefragt werden: {} punktet.",
             ),
+            HelpTitle => ("HELP! in short (Esc closes)", "HELP! in Kürze (Esc schließt)"),
             HelpText => (HELP_EN, HELP_DE),
         }
     }
