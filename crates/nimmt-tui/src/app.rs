@@ -360,11 +360,7 @@ impl<S: GameScreen> App<S> {
         legal: Option<Vec<ActionOf<S>>>,
     ) -> Vec<Effect<ActionOf<S>>> {
         let mut effects = Vec::new();
-        if let Source::Remote {
-            view: v,
-            legal: l,
-        } = &mut self.source
-        {
+        if let Source::Remote { view: v, legal: l } = &mut self.source {
             **v = view;
             *l = legal;
             self.sent = false;
@@ -567,9 +563,7 @@ impl<S: GameScreen> App<S> {
                 (v, legal)
             }
             Source::Remote { view, legal } => {
-                let legal = legal
-                    .clone()
-                    .unwrap_or_else(|| S::R::legal_in_view(view));
+                let legal = legal.clone().unwrap_or_else(|| S::R::legal_in_view(view));
                 ((**view).clone(), legal)
             }
         };

@@ -456,7 +456,12 @@ impl Online {
             if app.fits() {
                 // Every game's status line is the terminal's last line.
                 let area = frame.area();
-                let status = Rect::new(0, self.height.saturating_sub(1), area.width.min(self.width), 1);
+                let status = Rect::new(
+                    0,
+                    self.height.saturating_sub(1),
+                    area.width.min(self.width),
+                    1,
+                );
                 if let Some(line) = &self.input {
                     self.draw_input(frame, status, line);
                 } else if !app.busy() {
@@ -563,7 +568,12 @@ impl Online {
         )));
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
         let r = crate::widgets::centered(frame, width, lines.len() as u16 + 2);
-        let inner = crate::widgets::popup(frame, r, lang.t(T::ChooseGame), Style::default().fg(Color::Cyan));
+        let inner = crate::widgets::popup(
+            frame,
+            r,
+            lang.t(T::ChooseGame),
+            Style::default().fg(Color::Cyan),
+        );
         frame.render_widget(Paragraph::new(lines), inner);
     }
 

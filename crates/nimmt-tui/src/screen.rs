@@ -73,7 +73,11 @@ impl<S: GameScreen> Screen for App<S> {
             .iter()
             .filter_map(|a| serde_json::from_value(a.clone()).ok())
             .collect();
-        Ok(json_effects::<S>(self.remote_update(events, view, Some(legal))))
+        Ok(json_effects::<S>(self.remote_update(
+            events,
+            view,
+            Some(legal),
+        )))
     }
 
     fn draw(&self, frame: &mut Frame) {

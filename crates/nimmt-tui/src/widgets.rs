@@ -21,11 +21,7 @@ pub fn draw<S: GameScreen>(app: &App<S>, frame: &mut Frame) {
     }
     S::draw(app, frame);
     match (&app.overlay, &app.pause) {
-        (Some(Overlay::Help), _) => help(
-            frame,
-            S::help_title(app.lang),
-            S::help_text(app.lang),
-        ),
+        (Some(Overlay::Help), _) => help(frame, S::help_title(app.lang), S::help_text(app.lang)),
         (Some(Overlay::ConfirmQuit), _) => confirm(app.lang, frame, S::title(app.lang)),
         (
             None,

@@ -102,7 +102,12 @@ fn a_card_with_several_ways_opens_a_choice_of_exactly_the_legal_ones() {
     a.handle(Input::Key(Key::Down));
     a.handle(Input::Key(Key::Enter));
     let record = a.offline().unwrap().record();
-    let mine = record.actions.iter().rev().find(|r| r.seat == Seat(0)).unwrap();
+    let mine = record
+        .actions
+        .iter()
+        .rev()
+        .find(|r| r.seat == Seat(0))
+        .unwrap();
     assert_eq!(mine.action, serde_json::to_value(expected[1]).unwrap());
 }
 
@@ -155,7 +160,11 @@ fn a_whole_help_game_by_keys_against_bots() {
     assert!(a.is_over(), "the game ended");
     assert!(pressed > 10, "the player made the choices");
     assert!(!deal_screens.is_empty(), "deals end with their result");
-    assert!(deal_screens[0].contains("Deal 1 is over"), "{}", deal_screens[0]);
+    assert!(
+        deal_screens[0].contains("Deal 1 is over"),
+        "{}",
+        deal_screens[0]
+    );
     assert_eq!(
         effects.iter().filter(|e| **e == Effect::SaveRecord).count(),
         1

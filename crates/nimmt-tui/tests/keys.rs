@@ -13,7 +13,10 @@ fn arrows_wrap_round_the_hand_and_digits_pick_a_position() {
     until_me(&mut a);
     assert_eq!(a.screen.cursor, 0);
     key(&mut a, Key::Left);
-    assert_eq!(a.screen.cursor, 9, "left from the first card goes to the last");
+    assert_eq!(
+        a.screen.cursor, 9,
+        "left from the first card goes to the last"
+    );
     key(&mut a, Key::Right);
     assert_eq!(a.screen.cursor, 0);
     key(&mut a, Key::Char('4'));

@@ -81,7 +81,11 @@ fn a_whole_online_game_from_the_lobby_and_back() {
     // A new table, a bot by chat command, one deal, start.
     // The server offers several games: n asks which, Enter takes the first (classic).
     apply(&mut o, &conn, OnlineInput::Key(Key::Char('n')));
-    assert!(screen(&o).contains("New table: which game?"), "{}", screen(&o));
+    assert!(
+        screen(&o).contains("New table: which game?"),
+        "{}",
+        screen(&o)
+    );
     apply(&mut o, &conn, OnlineInput::Key(Key::Enter));
     pump(&mut o, &conn, "the new table", |o| o.at.is_some());
     type_line(&mut o, &conn, "/bot add");

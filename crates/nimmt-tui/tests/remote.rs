@@ -94,6 +94,10 @@ fn a_remote_move_shows_at_once_and_the_server_has_the_last_word() {
     assert_eq!(a.asked(), None, "one card per turn");
     // The server's answer: the same.
     game.act(Seat(0), &Action::play(card)).unwrap();
-    a.remote_update(vec![Event::Chosen { seat: Seat(0) }], game.view(Viewer::Seat(Seat(0))), None);
+    a.remote_update(
+        vec![Event::Chosen { seat: Seat(0) }],
+        game.view(Viewer::Seat(Seat(0))),
+        None,
+    );
     assert!(!a.view().hand.contains(&card));
 }

@@ -18,14 +18,20 @@ pub static SCREENS: &[ScreenEntry] = &[
     ScreenEntry::of::<help::HelpScreen>(),
 ];
 
+/// Starts an offline table of one game against bots.
+pub type StartOffline = fn(&OfflineSetup, Lang) -> Result<Box<dyn Screen>, OfflineError>;
+/// Opens a remote table of one game from the server's view and legal actions, the player's seat
+/// and the seats' names.
+pub type OpenRemote = fn(&Value, &[Value], Seat, Vec<String>, Lang) -> Option<Box<dyn Screen>>;
+
 /// One game's screen, without its type.
 pub struct ScreenEntry {
     pub kind: GameKind,
     /// An offline table against bots, the player at seat 0.
-    pub offline: fn(&OfflineSetup, Lang) -> Result<Box<dyn Screen>, OfflineError>,
+    pub offline: StartOffline,
     /// A remote table from the server's view and legal actions; `None` when the view is not
     /// this game's.
-    pub remote: fn(&Value, &[Value], Seat, Vec<String>, Lang) -> Option<Box<dyn Screen>>,
+    pub remote: OpenRemote,
 }
 
 impl ScreenEntry {
@@ -42,7 +48,10 @@ impl ScreenEntry {
     }
 }
 
-fn offline<S: GameScreen>(setup: &OfflineSetup, lang: Lang) -> Result<Box<dyn Screen>, OfflineError> {
+fn offline<S: GameScreen>(
+    setup: &OfflineSetup,
+    lang: Lang,
+) -> Result<Box<dyn Screen>, OfflineError> {
     let table = OfflineTable::<S::R>::new(setup)?;
     Ok(Box::new(App::<S>::new(table, lang)))
 }

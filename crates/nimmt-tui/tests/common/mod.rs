@@ -2,8 +2,8 @@
 //! to text.
 #![allow(dead_code)]
 
-use nimmt_core::OptionMap;
 use nimmt_core::games::classic::Action;
+use nimmt_core::OptionMap;
 use nimmt_tui::app::{Effect, Input, Key};
 pub use nimmt_tui::games::classic::ClassicApp as App;
 use nimmt_tui::{Lang, OfflineSetup, OfflineTable};

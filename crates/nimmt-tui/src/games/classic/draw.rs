@@ -1,7 +1,7 @@
 //! Painting the classic table: header, rows, players, the cards of a turn or the draft pool,
 //! your hand and the status line. The windows over it come from the shell.
 
-use super::layout::{areas, cell, per_line, pool_len, };
+use super::layout::{areas, cell, per_line, pool_len};
 use super::ClassicApp as App;
 use crate::app::Pause;
 use crate::text::{Lang, T};

@@ -124,4 +124,3 @@ pub fn hit(app: &App, x: u16, y: u16) -> Option<Target> {
         .find(|&i| contains(cell(a.hand, i), x, y))
         .map(Target::Hand)
 }
-

@@ -2,8 +2,8 @@
 //! the draft pool, your hand; keys to pick a card (with the *Zahlendreher*), a row, a draft card.
 //!
 //! - this module: the screen's state, its keys and how each event changes the picture;
-//! - [`layout`]: where each part lies (shared by drawing and mouse hits);
-//! - [`draw`]: painting.
+//! - [`layout`] says where each part lies (shared by drawing and mouse hits);
+//! - [`draw`] paints.
 
 pub mod draw;
 pub mod layout;
@@ -11,8 +11,8 @@ pub mod layout;
 use crate::app::{App, GameScreen, Key, Pause};
 use crate::text::{Lang, T};
 use nimmt_core::games::classic::{
-    can_swap, swapped_digits, Action, Classic, Decision, Event, Fan, Marker, PhaseView, Play,
-    View, ROWS,
+    can_swap, swapped_digits, Action, Classic, Decision, Event, Fan, Marker, PhaseView, Play, View,
+    ROWS,
 };
 use nimmt_core::Card;
 
@@ -109,9 +109,7 @@ impl App<ClassicScreen> {
                     s.cursor = i;
                 }
             }
-            Key::Char('z' | 'Z') if self.swap_available() => {
-                self.screen.swap = !self.screen.swap
-            }
+            Key::Char('z' | 'Z') if self.swap_available() => self.screen.swap = !self.screen.swap,
             Key::Enter | Key::Char(' ') => return self.play_selected(),
             _ => {}
         }

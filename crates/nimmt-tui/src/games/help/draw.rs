@@ -105,10 +105,9 @@ fn draw_row(app: &App, frame: &mut Frame, area: Rect) {
             Style::default().add_modifier(Modifier::DIM),
         )));
     }
-    lines.push(Line::from(H::Piles.fill(
-        lang,
-        &[&v.draw_size, &v.discard.len()],
-    )));
+    lines.push(Line::from(
+        H::Piles.fill(lang, &[&v.draw_size, &v.discard.len()]),
+    ));
     frame.render_widget(Paragraph::new(lines), inside);
 }
 
@@ -185,7 +184,11 @@ fn draw_middle(app: &App, frame: &mut Frame, area: Rect) {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let text = format!("{} {}", if i == *selected { '▶' } else { ' ' }, app.describe(a));
+                let text = format!(
+                    "{} {}",
+                    if i == *selected { '▶' } else { ' ' },
+                    app.describe(a)
+                );
                 if i == *selected {
                     Line::from(Span::styled(
                         text,

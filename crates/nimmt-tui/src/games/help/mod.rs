@@ -3,9 +3,9 @@
 //! choices offered are exactly the legal actions of the moment.
 //!
 //! - this module: the screen's state, its keys and how each event changes the picture;
-//! - [`layout`]: where each part lies;
-//! - [`draw`]: painting;
-//! - [`text`]: the screen's texts in English and German.
+//! - [`layout`] says where each part lies;
+//! - [`draw`] paints;
+//! - [`text`] holds the screen's texts in English and German.
 
 pub mod draw;
 pub mod layout;

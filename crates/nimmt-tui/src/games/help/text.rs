@@ -71,7 +71,10 @@ impl H {
                 "The row is empty: any number card starts it.",
                 "Die Reihe ist leer: jede Zahlenkarte beginnt sie.",
             ),
-            Piles => ("draw pile {} · discard pile {}", "Nachziehstapel {} · Ablage {}"),
+            Piles => (
+                "draw pile {} · discard pile {}",
+                "Nachziehstapel {} · Ablage {}",
+            ),
             Players => ("Players", "Spieler"),
             PlayerColumns => ("cards No! pts", "Karten No! Pkt"),
             YourHand => ("Your hand", "Deine Karten"),
@@ -115,11 +118,17 @@ impl H {
             AskHelp => ("ask for help", "um Hilfe bitten"),
             GiveHelp => ("hand {} to {}", "{} an {} geben"),
             GiveBack => ("give {} back to {}", "{} an {} zurückgeben"),
-            Called => ("{} has the lowest number and begins.", "{} hat die niedrigste Zahl und beginnt."),
+            Called => (
+                "{} has the lowest number and begins.",
+                "{} hat die niedrigste Zahl und beginnt.",
+            ),
             CalledByLot => ("{} begins (by lot).", "{} beginnt (durch Los)."),
             Lays => ("{} lays {}.", "{} legt {}."),
             LaysJoker => ("{} lays a Joker as {}.", "{} legt einen Joker als {}."),
-            Switched => ("{} switches: takes {}, lays {}.", "{} tauscht: nimmt {}, legt {}."),
+            Switched => (
+                "{} switches: takes {}, lays {}.",
+                "{} tauscht: nimmt {}, legt {}.",
+            ),
             Zapped => ("{} zaps {}.", "{} zappt {} weg."),
             NoLaid => ("{} lays a No!.", "{} legt ein No!."),
             RowCleared => (
@@ -148,7 +157,10 @@ impl H {
                 "Nobody could be asked: {} scores.",
                 "Niemand konnte gefragt werden: {} punktet.",
             ),
-            HelpTitle => ("HELP! in short (Esc closes)", "HELP! in Kürze (Esc schließt)"),
+            HelpTitle => (
+                "HELP! in short (Esc closes)",
+                "HELP! in Kürze (Esc schließt)",
+            ),
             HelpText => (HELP_EN, HELP_DE),
         }
     }
