@@ -157,9 +157,7 @@ pub enum ServerMsg {
         games: Vec<GameDescriptor>,
     },
     /// The lobby's tables.
-    Tables {
-        tables: Vec<TableInfo>,
-    },
+    Tables { tables: Vec<TableInfo> },
     /// A table was opened, changed seats, options or state, or closed (`closed`).
     TableChanged {
         table: TableInfo,
@@ -210,9 +208,7 @@ pub enum ServerMsg {
         text: Text,
     },
     /// A request was carried out (for requests with an `id` that have no other answer).
-    Ack {
-        id: u64,
-    },
+    Ack { id: u64 },
     /// A request was refused; nothing changed.
     Error {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -224,9 +220,7 @@ pub enum ServerMsg {
         text: Text,
     },
     /// This client no longer sits at or watches `table` (left, kicked, or the table closed).
-    Left {
-        table: TableId,
-    },
+    Left { table: TableId },
     /// Another connection took over this identity; this one closes.
     Replaced,
     /// Answer to `ping`; `id` echoes the ping's.
@@ -627,7 +621,10 @@ mod tests {
     #[test]
     fn chat_loses_control_and_reordering_characters() {
         assert_eq!(clean_chat("a\u{0}b\u{202e}evil").as_deref(), Some("abevil"));
-        assert_eq!(clean_chat("one\ntwo\tthree").as_deref(), Some("one two three"));
+        assert_eq!(
+            clean_chat("one\ntwo\tthree").as_deref(),
+            Some("one two three")
+        );
         assert_eq!(clean_chat(" \u{7}\u{200f} "), None);
         assert_eq!(clean_chat("grüß dich 🐮").as_deref(), Some("grüß dich 🐮"));
     }

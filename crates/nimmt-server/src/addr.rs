@@ -122,7 +122,10 @@ mod tests {
         assert!(books.new_identity(a).is_ok());
         assert!(books.new_identity(a).is_ok());
         let wait = books.new_identity(a).unwrap_err();
-        assert!(wait > Duration::from_secs(20) && wait <= Duration::from_secs(30), "{wait:?}");
+        assert!(
+            wait > Duration::from_secs(20) && wait <= Duration::from_secs(30),
+            "{wait:?}"
+        );
         assert!(books.new_identity(b).is_ok());
     }
 

@@ -100,13 +100,7 @@ pub struct Conn {
 }
 
 impl Conn {
-    pub fn new(
-        id: u64,
-        player: PlayerId,
-        name: String,
-        lang: Lang,
-        outbox: Arc<Outbox>,
-    ) -> Conn {
+    pub fn new(id: u64, player: PlayerId, name: String, lang: Lang, outbox: Arc<Outbox>) -> Conn {
         Conn {
             id,
             player,

@@ -131,7 +131,7 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = origin.to_str().ok().and_then(origin_of) else {
         return false;
     };
-    allowed.iter().any(|a| *a == origin)
+    allowed.contains(&origin)
 }
 
 async fn ws(
@@ -263,7 +263,10 @@ mod tests {
         assert!(origin_allowed(&h("https://nimmt.example.org"), &public));
         assert!(origin_allowed(&h("https://nimmt.example.org:443"), &public));
         assert!(!origin_allowed(&h("http://nimmt.example.org"), &public));
-        assert!(!origin_allowed(&h("https://nimmt.example.org:8443"), &public));
+        assert!(!origin_allowed(
+            &h("https://nimmt.example.org:8443"),
+            &public
+        ));
     }
 
     #[test]

@@ -31,7 +31,8 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 
 /// A rate of `per_second` with bursts of `burst` (both at least one a long while).
 pub fn quota(burst: f64, per_second: f64) -> Quota {
-    let burst = NonZeroU32::new(burst.clamp(1.0, u32::MAX as f64) as u32).unwrap_or(NonZeroU32::MIN);
+    let burst =
+        NonZeroU32::new(burst.clamp(1.0, u32::MAX as f64) as u32).unwrap_or(NonZeroU32::MIN);
     let period = Duration::from_secs_f64(1.0 / per_second.max(1e-6)).max(Duration::from_nanos(1));
     Quota::with_period(period)
         .expect("a period above zero")
@@ -101,7 +102,10 @@ impl Session {
             Ok(e) => e,
             Err(e) => {
                 let mut reason = e.to_string();
-                if let Some(cut) = (0..=200.min(reason.len())).rev().find(|&i| reason.is_char_boundary(i)) {
+                if let Some(cut) = (0..=200.min(reason.len()))
+                    .rev()
+                    .find(|&i| reason.is_char_boundary(i))
+                {
                     reason.truncate(cut);
                 }
                 self.refuse(
