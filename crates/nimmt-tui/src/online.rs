@@ -386,7 +386,7 @@ impl Online {
                 self.connected = false;
                 self.say(self.lang.fill(T::Disconnected, &[&"replaced"]));
             }
-            ServerMsg::Ack { .. } | ServerMsg::Pong => {}
+            ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => {}
         }
     }
 
