@@ -6,7 +6,9 @@
 //! - [`specials`]: the 16 special cards and every use a member may make of them;
 //! - this module: the state machine (deal, simultaneous choice, reveal, intervention windows,
 //!   placement, scoring);
-//! - [`view`]: what each viewer sees.
+//! - [`view`]: what each viewer sees;
+//! - `world`: a whole game that agrees with a member's view, for searching bots
+//!   ([`Buffalo::from_view`]).
 //!
 //! The team plays one deal of ten turns against the buffalo, an automaton seat that never
 //! appears in [`Rules::pending`]: every turn the members choose a card at once, the buffalo's top
@@ -18,6 +20,7 @@ pub mod actions;
 pub mod options;
 pub mod specials;
 pub mod view;
+mod world;
 
 pub use actions::{Action, Decision, Event, Owner, Played};
 pub use options::BuffaloOptions;

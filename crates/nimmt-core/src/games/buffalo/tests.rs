@@ -831,6 +831,28 @@ proptest! {
 }
 
 #[test]
+fn a_world_sampled_from_a_view_looks_the_same_to_that_member() {
+    // What searching bots play on: every card a member cannot see dealt anew, its view unchanged.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for players in 1..=6 {
+        for steps in [0, 7, 25, 60, 140, 400] {
+            let g = random_game(players, players as u64 * 1000 + steps as u64, steps);
+            for seat in Seat::all(players) {
+                let view = g.view(Viewer::Seat(seat));
+                let w = Buffalo::from_view(&view, &mut rng);
+                assert_eq!(
+                    w.view(Viewer::Seat(seat)),
+                    view,
+                    "{players} players, {steps} steps"
+                );
+                assert_conserved(&w);
+                assert_eq!(w.legal_actions(seat), g.legal_actions(seat));
+            }
+        }
+    }
+}
+
+#[test]
 fn random_games_use_every_special_card() {
     // The property tests above reach every kind of use (else they would prove little).
     let mut seen = std::collections::BTreeSet::new();
