@@ -128,8 +128,5 @@ fn seven_nimmt_turns_the_teams_sixth_card_into_the_buffalos_seventh() {
     let (policy, buffalo) = finish(g, &mut team("greedy"));
     assert_eq!(passing, 26, "13 heads doubled");
     assert!(policy < passing, "{policy} < {passing}");
-    assert!(
-        buffalo >= 13 + 1,
-        "the buffalo took the six cards (61: 1 head)"
-    );
+    assert!(buffalo >= 14, "the buffalo took the six cards (61: 1 head)");
 }
