@@ -236,11 +236,11 @@ mod tests {
             b.word("playout", &["mimic"]).unwrap_err().to_string(),
             "bad setting \"playout=Risk\" for mcts: expected playout=mimic"
         );
-        let BotSpec::Builtin(b) = "mcts:infer=maybe".parse().unwrap() else {
+        let BotSpec::Builtin(infer) = "mcts:infer=maybe".parse().unwrap() else {
             panic!()
         };
         assert_eq!(
-            b.word("infer", &["on", "off"]).unwrap_err().to_string(),
+            infer.word("infer", &["on", "off"]).unwrap_err().to_string(),
             "bad setting \"infer=maybe\" for mcts: expected infer=on, infer=off"
         );
         assert_eq!(
