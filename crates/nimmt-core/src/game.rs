@@ -7,7 +7,7 @@ use crate::descriptor::GameDescriptor;
 use crate::error::{ActionError, SetupError};
 use crate::options::OptionMap;
 use crate::registry;
-use crate::rules::{GameKind, Outcome, Rules};
+use crate::rules::{GameKind, Outcome, Rules, Tracer};
 use crate::seat::{Addressed, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -91,6 +91,8 @@ pub trait DynGame: Send + Sync + 'static {
     fn default_action(&self, seat: Seat) -> Option<Value>;
     fn log_is_public(&self) -> bool;
     fn census(&self) -> Vec<String>;
+    fn deal_scores(&self) -> Vec<Vec<i32>>;
+    fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>>;
     fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame>;
     fn same_state(&self, other: &dyn DynGame) -> bool;
     fn debug(&self) -> String;
@@ -149,6 +151,12 @@ impl<R: Rules> DynGame for R {
     fn census(&self) -> Vec<String> {
         Rules::census(self)
     }
+    fn deal_scores(&self) -> Vec<Vec<i32>> {
+        Rules::deal_scores(self)
+    }
+    fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>> {
+        Rules::tracer(self, first_deal).map(|t| Box::new(TypedTracer(t)) as Box<dyn DynTracer>)
+    }
     fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame> {
         Box::new(Rules::hide_from(self, viewer, seed))
     }
@@ -167,6 +175,69 @@ impl<R: Rules> DynGame for R {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+/// A game's trace writer behind JSON (see [`Tracer`]); made by [`Game::tracer`] and fed that
+/// game's actions and events.
+pub trait DynTracer: Send {
+    /// Lines for the game as it starts, each a JSON object.
+    fn opening(&mut self, game: &Game) -> Vec<String>;
+    /// Lines completed by `seat`'s `action`, which `game` accepted with `events`.
+    fn lines(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        action: &Value,
+        events: &[Addressed<Value>],
+    ) -> Vec<String>;
+}
+
+struct TypedTracer<R: Rules>(Box<dyn Tracer<R>>);
+
+impl<R: Rules> TypedTracer<R> {
+    fn game(game: &Game) -> &R {
+        game.downcast_ref::<R>()
+            .expect("a tracer is fed the game that made it")
+    }
+}
+
+impl<R: Rules> DynTracer for TypedTracer<R> {
+    fn opening(&mut self, game: &Game) -> Vec<String> {
+        self.0.opening(Self::game(game))
+    }
+
+    fn lines(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        action: &Value,
+        events: &[Addressed<Value>],
+    ) -> Vec<String> {
+        let action = decode_action::<R>(action).expect("an accepted action decodes");
+        let events: Vec<Addressed<R::Event>> = events
+            .iter()
+            .map(|e| Addressed {
+                to: e.to.clone(),
+                event: R::Event::deserialize(&e.event).expect("the game's own events decode"),
+            })
+            .collect();
+        self.0.lines(Self::game(game), seat, &action, &events)
+    }
+}
+
+/// The version of the trace header [`Game::trace_header`] writes.
+pub const TRACE_FORMAT: u32 = 1;
+
+/// The first line of a trace (see [`Game::trace_header`]).
+#[derive(Serialize)]
+struct TraceHeader {
+    trace: u32,
+    game: GameKind,
+    players: usize,
+    options: OptionMap,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    data: GameData,
+    seed: u64,
 }
 
 /// A running game of any kind.
@@ -301,6 +372,30 @@ impl Game {
     /// Every card of the game, one token each (see [`Rules::census`]).
     pub fn census(&self) -> Vec<String> {
         self.0.census()
+    }
+
+    /// Points of each deal finished so far (see [`Rules::deal_scores`]).
+    pub fn deal_scores(&self) -> Vec<Vec<i32>> {
+        self.0.deal_scores()
+    }
+
+    /// The game's trace writer, deals numbered from `first_deal`; `None` for a game without one.
+    pub fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>> {
+        self.0.tracer(first_deal)
+    }
+
+    /// The first line of a trace: which game, seats, every option written out, game data and
+    /// the seed, so a trace is recognisable (and repeatable) without its command line.
+    pub fn trace_header(&self, seed: u64) -> String {
+        let header = TraceHeader {
+            trace: TRACE_FORMAT,
+            game: self.kind(),
+            players: self.players(),
+            options: self.options_map(),
+            data: self.options_data(),
+            seed,
+        };
+        serde_json::to_string(&header).expect("a trace header serializes")
     }
 
     /// This state with what `viewer` may not see dealt anew (see [`Rules::hide_from`]).

@@ -93,6 +93,19 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// cards, face-down stacks), keeping what it may see. Its view for `viewer` is unchanged.
     fn hide_from(&self, viewer: Viewer, seed: u64) -> Self;
 
+    /// Points of each deal finished so far, one list per deal, a score per seat in the game's
+    /// sense (classic: bull heads taken in that deal). Empty for a game without deals; tools
+    /// that count deals then take the whole game as one.
+    fn deal_scores(&self) -> Vec<Vec<i32>> {
+        Vec::new()
+    }
+
+    /// The game's trace writer (`nimmt sim --trace`), or `None` for a game without one. Deals
+    /// in its lines are numbered from `first_deal` (traces count deals on across games).
+    fn tracer(&self, _first_deal: u64) -> Option<Box<dyn Tracer<Self>>> {
+        None
+    }
+
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.outcome().is_some()
@@ -122,6 +135,24 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
         let options = Self::parse_options(players, options, data)?;
         Ok(Self::new(players, options, seed))
     }
+}
+
+/// Writes a game's trace: JSON lines that describe turns or steps as they complete, for
+/// researchers (`docs/record-format.md`, "Trace"). A game provides one through
+/// [`Rules::tracer`]; the lines follow the trace header, which is the same for every game.
+pub trait Tracer<R: Rules>: Send {
+    /// Lines (each one JSON object) that describe the game as it stands after `new`.
+    fn opening(&mut self, _game: &R) -> Vec<String> {
+        Vec::new()
+    }
+    /// Lines completed by `seat`'s `action`, which caused `events`; `game` is the state after.
+    fn lines(
+        &mut self,
+        game: &R,
+        seat: Seat,
+        action: &R::Action,
+        events: &[Addressed<R::Event>],
+    ) -> Vec<String>;
 }
 
 /// A game of the family, by name. The names are those of the registry in `games/mod.rs`; a

@@ -132,3 +132,45 @@ proptest::proptest! {
         proptest::prop_assert_eq!(replayed.game.outcome(), game.game().outcome());
     }
 }
+
+fn golden_reshuffle() -> nimmt_core::GameRecord {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/help-3p-reshuffle.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_reshuffled_draw_pile_is_in_the_record_and_checked() {
+    let record = golden_reshuffle();
+    let (index, deal) = record
+        .deals
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d.get("reshuffles").is_some())
+        .expect("the golden game reshuffles");
+    // The new draw pile holds the cards discarded so far: no dealt hand card is missing from
+    // the deck, and the pile is no longer than the deck less the hands.
+    let pile = deal["reshuffles"][0].as_array().unwrap();
+    assert!(
+        !pile.is_empty() && pile.len() <= 105 - 3 * 4,
+        "{}",
+        pile.len()
+    );
+    replay(&record).unwrap();
+    // Another order of the reshuffled pile is refused, naming the deal.
+    let mut changed = record.clone();
+    let pile = changed.deals[index]["reshuffles"][0]
+        .as_array_mut()
+        .unwrap();
+    let at = pile.iter().position(|c| *c != pile[0]).unwrap();
+    pile.swap(0, at);
+    assert_eq!(
+        replay(&changed).unwrap_err(),
+        ReplayError::Deal {
+            index,
+            seed: record.seed
+        }
+    );
+}

@@ -1,6 +1,7 @@
 //! `nimmt`: the one binary of the project. Each subcommand lives in its own module under `cmd/`.
 
 mod cmd;
+mod data;
 
 use clap::{Parser, Subcommand};
 

@@ -76,11 +76,13 @@ fn trace_turns_chain_and_add_up_to_the_printed_means() {
         t.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let lines: Vec<Value> = std::fs::read_to_string(&t)
+    let mut lines: Vec<Value> = std::fs::read_to_string(&t)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let header = lines.remove(0);
+    assert_eq!(header["trace"], 1, "{header}");
     assert_eq!(lines.len(), 50, "ten turns per deal");
     let mut sums = [0u64; 4];
     for w in lines.windows(2) {
@@ -230,4 +232,177 @@ fn sim_plays_help_and_its_record_replays() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("help with 4 players"), "{}", stdout(&o));
     assert!(stdout(&o).contains("won by seat"), "{}", stdout(&o));
+}
+
+fn trace_lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_trace_starts_with_a_header_naming_game_players_every_option_and_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let o = nimmt(&[
+        "sim",
+        "--players",
+        "3",
+        "--option",
+        "fan=digit-swap",
+        "--deals",
+        "1",
+        "--seed",
+        "9",
+        "--trace",
+        t.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&t).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with(r#"{"trace":1,"game":"classic","players":3,"options":{"#),
+        "{first}"
+    );
+    let header: Value = serde_json::from_str(first).unwrap();
+    assert_eq!(header["seed"], 9);
+    assert_eq!(header["options"]["fan"], "digit-swap");
+    assert_eq!(
+        header["options"]["deck"], "full",
+        "options written out in full"
+    );
+    assert_eq!(trace_lines(&t).len(), 11, "the header and ten turns");
+}
+
+#[test]
+fn sim_traces_help_one_line_per_step_with_points_that_add_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("h.jsonl");
+    let o = nimmt(&[
+        "sim",
+        "--game",
+        "help",
+        "--players",
+        "4",
+        "--deals",
+        "6",
+        "--seed",
+        "4",
+        "--trace",
+        t.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut lines = trace_lines(&t);
+    let header = lines.remove(0);
+    assert_eq!(header["game"], "help");
+    assert_eq!(header["options"]["end_at"], "3");
+    let mut sums = [0u64; 4];
+    let mut ended = 0;
+    for l in &lines {
+        for key in [
+            "deal", "step", "seat", "action", "row", "hands", "draw", "discard", "points",
+        ] {
+            assert!(l.get(key).is_some(), "{key} in {l}");
+        }
+        assert_eq!(l["hands"].as_array().unwrap().len(), 4);
+        for (s, p) in l["points"].as_array().unwrap().iter().enumerate() {
+            sums[s] += p.as_u64().unwrap();
+        }
+        ended += usize::from(l.get("deal_end").is_some());
+    }
+    assert_eq!(ended, 6, "one line ends each deal");
+    // Each deal opens with the starter's lowest card, laid by the rules.
+    assert!(
+        lines[0]["opening"] == true && lines[0]["step"] == 1,
+        "{}",
+        lines[0]
+    );
+    let out = stdout(&o);
+    for (s, sum) in sums.iter().enumerate() {
+        let expected = format!("seat {s}: {:.3} points per deal", *sum as f64 / 6.0);
+        assert!(out.contains(&expected), "{expected} in {out}");
+    }
+}
+
+#[test]
+fn sim_names_an_unknown_game_and_the_registered_ones() {
+    let o = nimmt(&["sim", "--game", "chess", "--deals", "1"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("chess"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("classic, help"), "{}", stderr(&o));
+}
+
+#[test]
+fn sim_refuses_a_repeated_option() {
+    let o = nimmt(&[
+        "sim",
+        "--option",
+        "deck=tactic",
+        "--option",
+        "deck=full",
+        "--deals",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("deck"), "{}", stderr(&o));
+}
+
+#[test]
+fn sim_data_files_are_checked_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let run = |data: &str| {
+        nimmt(&[
+            "sim",
+            "--deals",
+            "1",
+            "--data",
+            data,
+            "--trace",
+            trace.to_str().unwrap(),
+        ])
+    };
+    let missing = dir.path().join("missing.json");
+    let o = run(&format!("board={}", missing.display()));
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("cannot read") && stderr(&o).contains("--data board"),
+        "{}",
+        stderr(&o)
+    );
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let o = run(&format!("board={}", bad.display()));
+    assert!(stderr(&o).contains("is not valid JSON"), "{}", stderr(&o));
+    let o = run("board");
+    assert!(
+        stderr(&o).contains("--data takes KEY=FILE"),
+        "{}",
+        stderr(&o)
+    );
+    // A valid file for a game that takes no data: the game says so.
+    let good = dir.path().join("good.json");
+    std::fs::write(&good, "{}").unwrap();
+    let o = run(&format!("board={}", good.display()));
+    assert!(
+        stderr(&o).contains("classic takes no game data"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!trace.exists(), "nothing written");
+}
+
+#[test]
+fn every_golden_record_replays_on_the_command_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../nimmt-core/tests/golden");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "json") {
+            let o = nimmt(&["replay", path.to_str().unwrap()]);
+            assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+            assert!(stdout(&o).contains("won by seat"), "{}", stdout(&o));
+        }
+    }
 }

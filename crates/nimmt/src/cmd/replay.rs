@@ -1,4 +1,5 @@
-//! `nimmt replay FILE`: re-plays a game record, checks every deal and action, prints the result.
+//! `nimmt replay FILE`: re-plays a game record of any registered game, checks every deal and
+//! action, prints the result.
 
 use anyhow::Context;
 use nimmt_core::record::{replay, GameRecord};
@@ -43,8 +44,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .map(|(s, p)| format!("seat {s}: {p}"))
                 .collect();
             println!("scores: {}", scores.join(", "));
+            for party in &outcome.others {
+                println!("{}: {}", party.name, party.score);
+            }
             let winners: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
-            println!("won by {}", winners.join(" and "));
+            if winners.is_empty() {
+                println!("nobody at the table won");
+            } else {
+                println!("won by {}", winners.join(" and "));
+            }
         }
         None => println!("the game is not finished"),
     }

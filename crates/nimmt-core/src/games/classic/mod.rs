@@ -12,6 +12,7 @@ pub mod actions;
 pub mod kernel;
 pub mod options;
 pub mod rows;
+pub mod trace;
 pub mod view;
 
 pub use actions::{can_swap, swapped_digits, Action, Decision, Event, Play};
@@ -24,7 +25,7 @@ use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
 use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
-use crate::rules::{GameKind, Outcome, Rules};
+use crate::rules::{GameKind, Outcome, Rules, Tracer};
 use crate::seat::{Addressed, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -669,6 +670,17 @@ impl Rules for Classic {
             Phase::Over { outcome } => Some(outcome.clone()),
             _ => None,
         }
+    }
+
+    fn deal_scores(&self) -> Vec<Vec<i32>> {
+        self.history
+            .iter()
+            .map(|d| d.iter().map(|&p| p as i32).collect())
+            .collect()
+    }
+
+    fn tracer(&self, first_deal: u64) -> Option<Box<dyn Tracer<Self>>> {
+        Some(Box::new(trace::ClassicTracer::new(self, first_deal)))
     }
 
     fn deals(&self) -> Vec<serde_json::Value> {

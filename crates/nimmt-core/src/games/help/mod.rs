@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod cards;
 pub mod options;
+pub mod trace;
 pub mod view;
 
 pub use actions::{Action, Call, DealEnd, DealResult, Decision, Direction, Event, NoMark};
@@ -29,7 +30,7 @@ use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
 use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
-use crate::rules::{GameKind, Outcome, Rules};
+use crate::rules::{GameKind, Outcome, Rules, Tracer};
 use crate::seat::{Addressed, Audience, Seat, Viewer};
 use cards::{insert_sorted, remove_one};
 use rand::seq::SliceRandom;
@@ -76,6 +77,10 @@ pub struct DealStart {
     /// The lowest numbers called (H1).
     pub calls: Vec<Call>,
     pub starter: Seat,
+    /// Each reshuffle of the discard pile in this deal, in order: the new draw pile, top card
+    /// first (H6). With it a record fixes every card drawn, and a referee can check it alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reshuffles: Vec<Vec<HelpCard>>,
 }
 
 /// Events as they happen, or nothing at all (playouts).
@@ -421,6 +426,7 @@ impl Help {
             draw: draw.iter().rev().copied().collect(),
             calls: Vec::new(),
             starter,
+            reshuffles: Vec::new(),
         };
         Help {
             players,
@@ -732,6 +738,10 @@ impl Help {
                 }
                 std::mem::swap(&mut self.draw, &mut self.discard);
                 self.draw.shuffle(&mut self.rng);
+                if let Some(deal) = self.dealt.last_mut() {
+                    deal.reshuffles
+                        .push(self.draw.iter().rev().copied().collect());
+                }
                 let cards = self.draw.len();
                 log.public(|| Event::Reshuffled { cards });
             }
@@ -922,6 +932,7 @@ impl Help {
             draw: self.draw.iter().rev().copied().collect(),
             calls: self.calls.clone(),
             starter,
+            reshuffles: Vec::new(),
         });
         if log.on {
             let calls = self.calls.clone();
@@ -1054,6 +1065,17 @@ impl Rules for Help {
             Phase::Over(outcome) => Some(outcome.clone()),
             Phase::Playing(_) => None,
         }
+    }
+
+    fn deal_scores(&self) -> Vec<Vec<i32>> {
+        self.history
+            .iter()
+            .map(|d| d.points.iter().map(|&p| p as i32).collect())
+            .collect()
+    }
+
+    fn tracer(&self, first_deal: u64) -> Option<Box<dyn Tracer<Self>>> {
+        Some(Box::new(trace::HelpTracer::new(self, first_deal)))
     }
 
     fn deals(&self) -> Vec<serde_json::Value> {
