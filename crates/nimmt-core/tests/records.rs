@@ -58,10 +58,16 @@ fn golden_records_replay_to_their_result() {
 
 #[test]
 fn format_1_records_still_replay_to_the_same_game() {
+    // Each format 1 record beside the format 2 record of the same name (games newer than
+    // format 2, such as the Brettspiel, have no format 1 record).
     let old = golden_in("tests/golden/v1");
     let new = golden();
-    assert_eq!(old.len(), new.len());
-    for ((name, v1), (_, v2)) in old.iter().zip(&new) {
+    let file = |path: &str| Path::new(path).file_name().unwrap().to_owned();
+    for (name, v1) in &old {
+        let (_, v2) = new
+            .iter()
+            .find(|(path, _)| file(path) == file(name))
+            .unwrap_or_else(|| panic!("{name} has a format 2 record"));
         assert_eq!(v1.format, 1, "{name}");
         let a = replay(v1).unwrap_or_else(|e| panic!("{name}: {e}"));
         let b = replay(v2).unwrap();

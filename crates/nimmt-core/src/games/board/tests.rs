@@ -684,11 +684,7 @@ fn scores_stay_within_44() {
 
 #[test]
 fn the_view_shows_own_tiles_and_others_counts() {
-    let mut g = Board::new(
-        3,
-        BoardOptions::on_default_board(Version::ProLuck),
-        3,
-    );
+    let mut g = Board::new(3, BoardOptions::on_default_board(Version::ProLuck), 3);
     let t = g.hand(Seat(1))[0];
     choose(&mut g, Seat(1), &[t]);
     let v = g.view(Viewer::Seat(Seat(0)));
@@ -984,4 +980,58 @@ fn random_pro_luck_games_reach_every_card_and_decision() {
     ] {
         assert!(seen.contains(what), "{what} never came up: {seen:?}");
     }
+}
+
+#[test]
+fn a_record_carries_its_board_and_replays_on_it() {
+    // RULING K2: the board is data; a record of a game on another board replays on that board.
+    use crate::game::Setup;
+    use crate::record::{replay, RecordedGame};
+    let mut other = (*default_data::default_data()).clone();
+    other.tiles.bulls = vec![2; 100];
+    let mut setup = Setup::new(Board::KIND, 3, OptionMap::new(), 4);
+    setup
+        .data
+        .insert("board".into(), serde_json::to_value(&other).unwrap());
+    let mut g = RecordedGame::new(setup).unwrap();
+    while let Some((seat, _)) = g.game().pending().first().cloned() {
+        let a = g.game().default_action(seat).unwrap();
+        g.act(seat, &a).unwrap();
+    }
+    let record = g.record();
+    assert_eq!(record.options.get("board"), Some("custom"));
+    let text = serde_json::to_string(&record).unwrap();
+    let back: crate::record::GameRecord = serde_json::from_str(&text).unwrap();
+    let replayed = replay(&back).unwrap();
+    assert_eq!(replayed.game.outcome(), g.game().outcome());
+    let b = replayed.game.downcast_ref::<Board>().unwrap();
+    assert_eq!(b.data(), &other);
+    // A game on the built-in board writes the built-in board out as well.
+    let plain = RecordedGame::new(Setup::new(Board::KIND, 3, OptionMap::new(), 4)).unwrap();
+    let written = BoardData::from_value(plain.record().data["board"].clone()).unwrap();
+    assert_eq!(written, *default_data::default_data());
+    assert_eq!(plain.record().options.get("board"), Some("default"));
+}
+
+#[test]
+fn hidden_tiles_and_cards_are_dealt_anew_but_the_view_stays() {
+    // What a seat may not see (other screens, tiles chosen face down, supply, action cards of
+    // the others and the stack) changes under `hide_from`; its own view does not.
+    let mut g = Board::new(3, BoardOptions::on_default_board(Version::ProLuck), 8);
+    let t = g.hand(Seat(1))[0];
+    choose(&mut g, Seat(1), &[t]);
+    assert!(!g.log_is_public(), "a tile lies face down");
+    let other = g.hide_from(Viewer::Seat(Seat(0)), 99);
+    assert_eq!(
+        other.view(Viewer::Seat(Seat(0))),
+        g.view(Viewer::Seat(Seat(0)))
+    );
+    assert_eq!(other.hand(Seat(0)), g.hand(Seat(0)));
+    assert_ne!(other.hand(Seat(1)), g.hand(Seat(1)));
+    assert_eq!(other.hand(Seat(1)).len(), g.hand(Seat(1)).len());
+    let mut census = other.census();
+    census.sort();
+    let mut before = g.census();
+    before.sort();
+    assert_eq!(census, before);
 }
