@@ -25,6 +25,7 @@ pub mod view;
 pub use action_cards::{ActionCard, Window, ACTION_COPIES, ACTION_HAND, STOP_SIGNS};
 pub use actions::{Action, Decision, Event, Placement, Plan, ScoreReason};
 pub use data::{BoardData, BoardSide, Field, RowSpec, ScoreTrack, SideName, TileTable};
+pub use hidden::sample_world;
 pub use luck::{LuckCard, LuckStacks, LUCK_COPIES};
 pub use options::{BoardChoice, BoardOptions, Version};
 pub use rows::RowState;

@@ -1035,3 +1035,23 @@ fn hidden_tiles_and_cards_are_dealt_anew_but_the_view_stays() {
     before.sort();
     assert_eq!(census, before);
 }
+
+#[test]
+fn a_world_sampled_from_a_seats_view_shows_that_view_and_keeps_every_tile() {
+    // Bots search in worlds built from their view alone: those must agree with it.
+    for version in Version::ALL {
+        for players in [2, 4, 6] {
+            for steps in [0, 7, 30, 75, 140] {
+                let seed = steps as u64 * 13 + players as u64;
+                let g = random_game(players, version, seed, steps);
+                for seat in Seat::all(players) {
+                    let view = g.view(Viewer::Seat(seat));
+                    let world = sample_world(&view, seed);
+                    assert_eq!(world.view(Viewer::Seat(seat)), view, "{version:?} {steps}");
+                    assert_conserved(&world);
+                    assert_eq!(world.legal_actions(seat), g.legal_actions(seat));
+                }
+            }
+        }
+    }
+}

@@ -57,6 +57,8 @@ pub struct View {
     pub bulls: Vec<u8>,
     pub rows: Vec<RowState>,
     pub round: u32,
+    /// 1, or 2 once the second twelve were dealt (base game with 2–3).
+    pub set: u32,
     /// The viewer's tiles behind the screen (sorted); empty for a spectator.
     pub hand: Vec<u8>,
     pub hand_sizes: Vec<usize>,
@@ -67,6 +69,8 @@ pub struct View {
     /// Further tiles the current player lays now (*Noch ein Plättchen*), lowest first.
     pub now: Vec<u8>,
     pub scores: Vec<i32>,
+    /// Luck cards the player laying now has earned with this tile and not yet taken.
+    pub luck_owed: u32,
     pub luck_stacks: LuckStacks,
     pub luck_hands: Vec<Vec<LuckCard>>,
     /// The viewer's action cards.
@@ -174,6 +178,7 @@ pub(super) fn view(game: &Board, viewer: Viewer) -> View {
         bulls: game.options.data.tiles.bulls.clone(),
         rows: game.rows.clone(),
         round: game.round,
+        set: game.set,
         hand: me
             .map(|s| game.hands[s.index()].clone())
             .unwrap_or_default(),
@@ -182,6 +187,7 @@ pub(super) fn view(game: &Board, viewer: Viewer) -> View {
         queue: game.queue.iter().rev().copied().collect(),
         now: game.now.clone(),
         scores: game.scores.clone(),
+        luck_owed: game.owed,
         luck_stacks: game.luck_stacks,
         luck_hands: game.luck_hands.clone(),
         action_cards: me
