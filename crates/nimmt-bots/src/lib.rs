@@ -11,6 +11,7 @@
 //! - [`arena`]: many seeded deals between bots, with statistics.
 
 pub mod arena;
+pub mod board;
 pub mod classic;
 pub mod help;
 pub mod outside;

@@ -151,6 +151,7 @@ impl<R: GameBots> BotFamily for Family<R> {
 pub static FAMILIES: &[&dyn BotFamily] = &[
     &Family::<nimmt_core::games::classic::Classic>::NEW,
     &Family::<nimmt_core::games::help::Help>::NEW,
+    &Family::<nimmt_core::games::board::Board>::NEW,
 ];
 
 /// The bots of game `kind`.
