@@ -12,6 +12,7 @@
 //! - [`arena`]: many seeded deals between bots, with statistics.
 
 pub mod arena;
+pub mod board;
 pub mod buffalo;
 pub mod classic;
 pub mod help;

@@ -152,6 +152,7 @@ pub static FAMILIES: &[&dyn BotFamily] = &[
     &Family::<nimmt_core::games::classic::Classic>::NEW,
     &Family::<nimmt_core::games::help::Help>::NEW,
     &Family::<nimmt_core::games::buffalo::Buffalo>::NEW,
+    &Family::<nimmt_core::games::board::Board>::NEW,
 ];
 
 /// The bots of game `kind`.

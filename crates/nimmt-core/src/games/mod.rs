@@ -3,6 +3,7 @@
 
 use crate::registry::{GameType, Registered};
 
+pub mod board;
 pub mod buffalo;
 pub mod classic;
 pub mod help;
@@ -12,4 +13,5 @@ pub static GAMES: &[&dyn GameType] = &[
     &Registered::<classic::Classic>::NEW,
     &Registered::<help::Help>::NEW,
     &Registered::<buffalo::Buffalo>::NEW,
+    &Registered::<board::Board>::NEW,
 ];
