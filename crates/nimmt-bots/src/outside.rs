@@ -2,8 +2,9 @@
 //! standard input and output (`docs/bot-protocol.md`).
 //!
 //! The engine writes one message per line: `hello` once, `new_game` before each game (with a
-//! seed the bot may use), and `decide` with the seat's view, the decision asked and the legal
-//! actions. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
+//! seed the bot may use), `decide` with the seat's view, the decision asked and the legal
+//! actions, and where the caller tells how things ended (the arena does), `end_deal` and
+//! `end_game`. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
 //! that is malformed, illegal or later than the time limit is logged on standard error and
 //! replaced by a move of the fallback bot it was given (the game's default bot, `greedy`); the game
 //! goes on. A bot process that dies is reported once, and the fallback plays its seat from then on.
@@ -11,8 +12,9 @@
 //! The protocol is the same for every game: `hello` names the game, the view and the actions are
 //! that game's JSON.
 
+use crate::endings::DealEnd;
 use crate::Bot;
-use nimmt_core::Rules;
+use nimmt_core::{Outcome, Rules};
 use serde::Deserialize;
 use serde_json::json;
 use std::io::{BufRead, BufReader, Write};
@@ -68,6 +70,11 @@ pub struct OutsideBot<R: Rules> {
     fallback: Box<dyn Bot<R>>,
     dead: bool,
     faults: Vec<Fault>,
+    /// Time of the decisions so far spent waiting for the bot's line.
+    waited: Duration,
+    /// Time of the decisions since the last `take_overhead` spent encoding views and decoding
+    /// answers.
+    overhead: Duration,
 }
 
 impl<R: Rules> OutsideBot<R> {
@@ -79,12 +86,18 @@ impl<R: Rules> OutsideBot<R> {
         timeout: Duration,
         fallback: Box<dyn Bot<R>>,
     ) -> Result<Self, OutsideError> {
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // Its own process group: a Ctrl-C at the terminal stops the arena, which finishes the
+        // deals in play with the bot still running, then closes its input.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell
             .spawn()
             .map_err(|source| OutsideError::Spawn {
                 command: command.to_owned(),
@@ -110,6 +123,8 @@ impl<R: Rules> OutsideBot<R> {
             fallback,
             dead: false,
             faults: Vec::new(),
+            waited: Duration::ZERO,
+            overhead: Duration::ZERO,
         };
         bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": R::KIND}));
         Ok(bot)
@@ -185,7 +200,10 @@ impl<R: Rules> OutsideBot<R> {
         let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
+            let waiting = Instant::now();
+            let received = self.lines.recv_timeout(left);
+            self.waited += waiting.elapsed();
+            let line = match received {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Late),
                 Err(RecvTimeoutError::Disconnected) => {
@@ -222,8 +240,13 @@ impl<R: Rules> OutsideBot<R> {
 
 impl<R: Rules> Bot<R> for OutsideBot<R> {
     fn decide(&mut self, view: &R::View) -> R::Action {
+        let start = Instant::now();
+        let waited = self.waited;
         let legal = R::legal_in_view(view);
-        match self.ask(view, &legal) {
+        let answer = self.ask(view, &legal);
+        // What the engine spent on this decision besides waiting for the bot's line.
+        self.overhead += start.elapsed().saturating_sub(self.waited - waited);
+        match answer {
             Ok(action) => action,
             Err(fault) => {
                 match &fault {
@@ -256,6 +279,31 @@ impl<R: Rules> Bot<R> for OutsideBot<R> {
         if !self.dead {
             self.send(&json!({"type": "new_game", "seed": seed}));
         }
+    }
+
+    fn hears_endings(&self) -> bool {
+        !self.dead
+    }
+
+    fn deal_ended(&mut self, view: &R::View, end: &DealEnd) {
+        if !self.dead {
+            self.send(&json!({
+                "type": "end_deal",
+                "deal": end.deal,
+                "points": end.points,
+                "view": view,
+            }));
+        }
+    }
+
+    fn game_ended(&mut self, outcome: &Outcome) {
+        if !self.dead {
+            self.send(&json!({"type": "end_game", "outcome": outcome}));
+        }
+    }
+
+    fn take_overhead(&mut self) -> Duration {
+        std::mem::take(&mut self.overhead)
     }
 }
 
