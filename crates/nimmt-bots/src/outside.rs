@@ -97,12 +97,10 @@ impl<R: Rules> OutsideBot<R> {
         // deals in play with the bot still running, then closes its input.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut shell, 0);
-        let mut child = shell
-            .spawn()
-            .map_err(|source| OutsideError::Spawn {
-                command: command.to_owned(),
-                source,
-            })?;
+        let mut child = shell.spawn().map_err(|source| OutsideError::Spawn {
+            command: command.to_owned(),
+            source,
+        })?;
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {

@@ -126,7 +126,11 @@ impl BotSpec {
             .or(words.first())
             .copied()
             .unwrap_or(command);
-        let name = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word);
+        let name = word
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or(word);
         let mut label = format!("cmd:{name}");
         if label.chars().count() > 28 {
             label = label.chars().take(27).collect::<String>() + "…";
@@ -276,7 +280,10 @@ mod tests {
             labelled("me=cmd:python3 bot.py").unwrap().1,
             BotSpec::Cmd("python3 bot.py".into())
         );
-        assert_eq!(label("cmd:python3 examples/classic_bot.py"), "cmd:classic_bot.py");
+        assert_eq!(
+            label("cmd:python3 examples/classic_bot.py"),
+            "cmd:classic_bot.py"
+        );
         assert_eq!(label("cmd:./target/release/mybot --level=3"), "cmd:mybot");
         assert_eq!(label("cmd:java -jar bots/strong.jar"), "cmd:strong.jar");
         assert_eq!(label("cmd:true"), "cmd:true");

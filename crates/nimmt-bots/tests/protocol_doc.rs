@@ -91,13 +91,19 @@ const END: &str = "```\n<!-- exchange:end -->";
 fn the_documented_exchange_is_what_the_engine_and_the_example_bot_say() {
     // nimmt arena --seat "cmd:python3 examples/classic_bot.py" --seat greedy
     //     --option hand_size=2 --deals 1 --seed 5 --threads 1
-    let example = format!("python3 {}", root().join("examples/classic_bot.py").display());
+    let example = format!(
+        "python3 {}",
+        root().join("examples/classic_bot.py").display()
+    );
     let (engine, bot) = exchange(Classic::KIND, &example, &["greedy"], &["hand_size=2"], 5);
     let now = render(&engine, &bot);
     let path = root().join("docs/bot-protocol.md");
     let doc = std::fs::read_to_string(&path).unwrap();
     let start = doc.find(BEGIN).expect("the doc marks its exchange") + BEGIN.len();
-    let end = start + doc[start..].find(END).expect("the exchange's end is marked");
+    let end = start
+        + doc[start..]
+            .find(END)
+            .expect("the exchange's end is marked");
     if std::env::var_os("UPDATE_DOCS").is_some() {
         std::fs::write(&path, format!("{}{now}{}", &doc[..start], &doc[end..])).unwrap();
         return;
@@ -131,14 +137,20 @@ fn a_bot_hears_how_every_deal_and_the_game_ended() {
         let games = messages(&engine, "end_game");
         assert_eq!(games.len(), 1, "{game}");
         let last: Value = serde_json::from_str(engine.last().unwrap()).unwrap();
-        assert_eq!(last["type"], "end_game", "{game}: the game's end comes last");
+        assert_eq!(
+            last["type"], "end_game",
+            "{game}: the game's end comes last"
+        );
         let outcome = &games[0]["outcome"];
         // every deal, numbered from 1; each seat's points add up to its score
         assert!(!ends.is_empty());
         let mut sum = [0i64; 3];
         for (i, end) in ends.iter().enumerate() {
             assert_eq!(end["deal"], i + 1, "{game}");
-            assert_eq!(end["view"]["viewer"]["seat"], 0, "{game}: the bot's own view");
+            assert_eq!(
+                end["view"]["viewer"]["seat"], 0,
+                "{game}: the bot's own view"
+            );
             for (s, p) in sum.iter_mut().zip(end["points"].as_array().unwrap()) {
                 *s += p.as_i64().unwrap();
             }

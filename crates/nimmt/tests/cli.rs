@@ -260,8 +260,18 @@ fn arena_halves_pooled_equal_one_whole_run() {
     let whole = json(&run(&["--deals", "12"]));
     let (a, b) = (path("a.jsonl"), path("b.jsonl"));
     json(&run(&["--deals", "6", "--deals-out", &a]));
-    let second = json(&run(&["--first-deal", "6", "--deals", "6", "--deals-out", &b]));
-    assert_eq!(second["deal_index"], serde_json::json!([6, 7, 8, 9, 10, 11]));
+    let second = json(&run(&[
+        "--first-deal",
+        "6",
+        "--deals",
+        "6",
+        "--deals-out",
+        &b,
+    ]));
+    assert_eq!(
+        second["deal_index"],
+        serde_json::json!([6, 7, 8, 9, 10, 11])
+    );
     let all = path("all.jsonl");
     let text = std::fs::read_to_string(&a).unwrap() + &std::fs::read_to_string(&b).unwrap();
     std::fs::write(&all, &text).unwrap();

@@ -265,7 +265,8 @@ pub fn run_typed<R: Rules>(
     let threads = config.threads.clamp(1, todo.len().max(1));
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
-    let stopped = || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let stopped =
+        || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let (tx, rx) = mpsc::channel::<Result<DealResult, ArenaError>>();
     let mut failure = None;
     let mut played = 0u64;

@@ -177,8 +177,8 @@ fn resume(path: &Path, config: &ArenaConfig) -> anyhow::Result<Vec<DealResult>> 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    let (done, good) = deal_log::read(&text, config)
-        .with_context(|| format!("--resume {}", path.display()))?;
+    let (done, good) =
+        deal_log::read(&text, config).with_context(|| format!("--resume {}", path.display()))?;
     if good < text.len() {
         OpenOptions::new()
             .write(true)
@@ -409,7 +409,10 @@ mod tests {
         assert_eq!(v["deal_index"], serde_json::json!([0, 1, 2, 3, 4, 5]));
         let pairs = v["pairs"].as_array().unwrap();
         assert_eq!(pairs.len(), 3);
-        let (a, b) = (pairs[1]["a"].as_u64().unwrap(), pairs[1]["b"].as_u64().unwrap());
+        let (a, b) = (
+            pairs[1]["a"].as_u64().unwrap(),
+            pairs[1]["b"].as_u64().unwrap(),
+        );
         assert_eq!((a, b), (0, 2));
         let diff: f64 = points
             .iter()
