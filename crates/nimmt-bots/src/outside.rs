@@ -70,10 +70,8 @@ pub struct OutsideBot<R: Rules> {
     fallback: Box<dyn Bot<R>>,
     dead: bool,
     faults: Vec<Fault>,
-    /// Time of the decisions so far spent waiting for the bot's line.
-    waited: Duration,
-    /// Time of the decisions since the last `take_overhead` spent encoding views and decoding
-    /// answers.
+    /// Time of the decisions since the last `take_overhead` spent encoding messages and decoding
+    /// answers (the writing, the pipe and the bot's own work are the bot's time).
     overhead: Duration,
 }
 
@@ -121,7 +119,6 @@ impl<R: Rules> OutsideBot<R> {
             fallback,
             dead: false,
             faults: Vec::new(),
-            waited: Duration::ZERO,
             overhead: Duration::ZERO,
         };
         bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": R::KIND}));
@@ -144,10 +141,18 @@ impl<R: Rules> OutsideBot<R> {
 
     /// Writes one message line; a failed write means the process is gone.
     fn send(&mut self, message: &serde_json::Value) -> bool {
+        self.send_line(message.to_string())
+    }
+
+    /// Writes one line in one write (the pipe is unbuffered: a message written piece by piece
+    /// would cost a system call, and a wake-up of the bot, per piece).
+    fn send_line(&mut self, mut line: String) -> bool {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
-        let ok = writeln!(stdin, "{message}")
+        line.push('\n');
+        let ok = stdin
+            .write_all(line.as_bytes())
             .and_then(|_| stdin.flush())
             .is_ok();
         if !ok {
@@ -177,6 +182,7 @@ impl<R: Rules> OutsideBot<R> {
         if self.dead {
             return Err(Fault::Dead);
         }
+        let encoding = Instant::now();
         self.next_id += 1;
         let id = self.next_id;
         let view = serde_json::to_value(view).unwrap_or_default();
@@ -186,8 +192,10 @@ impl<R: Rules> OutsideBot<R> {
             "decision": view.get("asked"),
             "legal": legal,
             "view": view,
-        });
-        if !self.send(&message) {
+        })
+        .to_string();
+        self.overhead += encoding.elapsed();
+        if !self.send_line(message) {
             return Err(Fault::Dead);
         }
         let limit = if id == 1 {
@@ -198,10 +206,7 @@ impl<R: Rules> OutsideBot<R> {
         let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let waiting = Instant::now();
-            let received = self.lines.recv_timeout(left);
-            self.waited += waiting.elapsed();
-            let line = match received {
+            let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Late),
                 Err(RecvTimeoutError::Disconnected) => {
@@ -214,7 +219,10 @@ impl<R: Rules> OutsideBot<R> {
             if line.trim().is_empty() {
                 continue;
             }
-            let answer: Answer = match serde_json::from_str(&line) {
+            let decoding = Instant::now();
+            let answer = serde_json::from_str::<Answer>(&line);
+            self.overhead += decoding.elapsed();
+            let answer = match answer {
                 Ok(a) => a,
                 Err(e) => return Err(Fault::Malformed(format!("{e} in {line:?}"))),
             };
@@ -225,8 +233,10 @@ impl<R: Rules> OutsideBot<R> {
                 ));
                 continue;
             }
-            let action: R::Action = serde_json::from_value(answer.action.clone())
-                .map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
+            let decoding = Instant::now();
+            let action = serde_json::from_value::<R::Action>(answer.action.clone());
+            self.overhead += decoding.elapsed();
+            let action = action.map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
             return if legal.contains(&action) {
                 Ok(action)
             } else {
@@ -238,13 +248,8 @@ impl<R: Rules> OutsideBot<R> {
 
 impl<R: Rules> Bot<R> for OutsideBot<R> {
     fn decide(&mut self, view: &R::View) -> R::Action {
-        let start = Instant::now();
-        let waited = self.waited;
         let legal = R::legal_in_view(view);
-        let answer = self.ask(view, &legal);
-        // What the engine spent on this decision besides waiting for the bot's line.
-        self.overhead += start.elapsed().saturating_sub(self.waited - waited);
-        match answer {
+        match self.ask(view, &legal) {
             Ok(action) => action,
             Err(fault) => {
                 match &fault {

@@ -26,8 +26,8 @@ pub struct SeatStats {
 }
 
 /// Two specs compared deal by deal: the mean of `a`'s points minus `b`'s over the deals, with
-/// the half-width of its 95% confidence interval. Pairing removes the luck of the deal both
-/// played, so this interval is much narrower than the two means' intervals suggest.
+/// the half-width of its 95% confidence interval. Pairing takes into account how the two seats'
+/// points in the same deal move together, which the two means' intervals cannot show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairStats {
     pub a: usize,
