@@ -8,7 +8,7 @@
 // spectator sees no hand. Screenshots go to artifacts/ (ARTIFACTS to change).
 // Environment: CHROMIUM (default /usr/bin/chromium), NIMMT_WEB_DIST (default web/dist).
 
-import { check, openTable, session, shot } from './lib.mjs';
+import { check, openTable, replayFrom, session, shot } from './lib.mjs';
 
 await session(async ({ base, person }) => {
   const ann = await person('Ann');
@@ -60,6 +60,14 @@ await session(async ({ base, person }) => {
   await cy.locator('[data-testid=spectating]').waitFor();
   check('a spectator sees no hand', (await cy.locator('[data-testid=hand-card]').count()) === 0);
   await shot(cy, 'table-phone-spectator');
+
+  // The replay of a game still being played says so politely (no script error).
+  const dan = await person('Dan');
+  await replayFrom(dan, base, id, { status: 409, body: { code: 'game_running', error: 'the game is still running' } });
+  await dan.goto(`${base}/#/replay/${id}`);
+  await dan.locator('[data-testid=replay-running]').waitFor();
+  check('the replay of a running game says it is still being played', /still being played/.test(await dan.locator('[data-testid=replay-running]').innerText()));
+  await dan.close();
 
   // Play to the end. Bob reloads after the first turn and carries on in his seat.
   let reloaded = false;
@@ -143,6 +151,7 @@ await session(async ({ base, person }) => {
   check('Bob sits at the new table', (await ann.locator('[data-testid=seat-1]').innerText()).includes('Bob'));
 
   // The replay of the finished game steps forward and back.
+  const own = await replayFrom(ann, base, id, { fixture: 'replay-classic.json' });
   await ann.goto(`${base}/#/replay/${id}`);
   await ann.locator('[data-testid=replay-step]').waitFor();
   const first = await ann.locator('[data-testid=replay-step]').innerText();
@@ -155,6 +164,9 @@ await session(async ({ base, person }) => {
   const end = await ann.locator('[data-testid=replay-step]').innerText();
   const [, i, n] = end.match(/Step (\d+) of (\d+)/) ?? [];
   check('the replay reaches the end with the keyboard', i && i === n, end);
+  const last = await ann.locator('[data-testid=replay-what]').innerText();
+  check('the last step of the replay says who played what', /plays \d+|takes row \d/.test(last), last);
+  if (own) check('the replay has a step per action and the opening', Number(n) >= 3 * 3, end);
   await shot(ann, 'replay');
 
   // German, switched in the header.

@@ -2,7 +2,7 @@
 // Chromium, checks that count, screenshots.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,4 +112,18 @@ export async function openTable(page, fields) {
   await page.click('[data-testid=create]');
   await page.locator('[data-testid=table]').waitFor();
   return Number(page.url().match(/#\/table\/(\d+)/)?.[1]);
+}
+
+/**
+ * Whether the server answers `GET /api/games/{id}/replay` itself. A server from before that
+ * endpoint answers the page instead; then `page` gets `fallback` for it (status and body of the
+ * same shape: a fixture of web/fixtures/ or an error object), and a comment line says so.
+ */
+export async function replayFrom(page, base, id, fallback) {
+  const r = await fetch(`${base}/api/games/${id}/replay`);
+  if ((r.headers.get('content-type') ?? '').includes('json')) return true;
+  const body = fallback.fixture ? readFileSync(join(root, 'web/fixtures', fallback.fixture), 'utf8') : JSON.stringify(fallback.body);
+  await page.route(`**/api/games/${id}/replay`, (route) => route.fulfill({ status: fallback.status ?? 200, contentType: 'application/json', body }));
+  console.log(`# this server has no replay endpoint yet: the replay of game ${id} is answered with ${fallback.fixture ?? body}`);
+  return false;
 }

@@ -2,7 +2,7 @@
 // turn) with the jumping cow beside a row, and the digit swap with its toggle. One player and
 // two bots each, played to the result screen. Run like game.mjs.
 
-import { check, openTable, session, shot } from './lib.mjs';
+import { check, openTable, replayFrom, session, shot } from './lib.mjs';
 
 /** Plays whatever the page is asked until the result shows; returns what was seen on the way. */
 async function playOut(page, opts = {}) {
@@ -44,7 +44,7 @@ async function playOut(page, opts = {}) {
   return seen;
 }
 
-await session(async ({ person, restart }) => {
+await session(async ({ base, person, restart }) => {
   const dee = await person('Dee');
   await openTable(dee, { deal: 'draft', fan: 'cow', deck: 'tactic', deals: '1', hand_size: '3', seats: '3' });
   await dee.click('[data-testid=add-bot]');
@@ -137,4 +137,16 @@ await session(async ({ person, restart }) => {
   const line = await gus.locator('[data-testid=winner]').innerText();
   check('the HELP! result names who reached the mark', /wins with 1 point!|Shared win: .* 1 point!/.test(line), line);
   await shot(gus, 'result-help');
+
+  // Its replay, from the result screen: HELP! steps told as the buttons said them.
+  const helpId = Number(gus.url().match(/#\/table\/(\d+)/)?.[1]);
+  await replayFrom(gus, base, helpId, { fixture: 'replay-help.json' });
+  await gus.click('[data-testid=watch-replay]');
+  await gus.locator('[data-testid=replay-step]').waitFor();
+  check('the HELP! replay opens at its first step', /Step 0 of \d+/.test(await gus.locator('[data-testid=replay-step]').innerText()));
+  check('the HELP! replay shows the row', (await gus.locator('[data-testid=help-row]').count()) === 1);
+  await gus.keyboard.press('End');
+  const what = await gus.locator('[data-testid=replay-what]').innerText();
+  check('the last step of the HELP! replay says who did what', /^[^:]+: \S/.test(what), what);
+  await shot(gus, 'replay-help');
 });

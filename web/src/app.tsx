@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from './client';
+import { tFor } from './i18n';
 import { Lobby } from './lobby';
-import { tFor } from './parts';
 import type { Lang } from './protocol';
 import { ReplayScreen } from './replay';
 import { TableScreen } from './table';
@@ -32,7 +32,7 @@ export function App(props: { client: Client }) {
   let m: RegExpMatchArray | null;
   if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
   else if ((m = hash.match(/^#\/replay\/(\d+)/)))
-    screen = <ReplayScreen t={t} id={Number(m[1])} info={s.lobby.find((x) => x.id === Number(m![1])) ?? s.tables[Number(m![1])]?.info} go={go} />;
+    screen = <ReplayScreen t={t} id={Number(m[1])} go={go} />;
   else screen = <Lobby client={client} t={t} go={go} />;
   return (
     <div class="app">

@@ -1,10 +1,11 @@
 // Glue between the connection, the state and the screen: applies server messages, carries out
 // their effects, runs the animations, and tells the screen when to draw.
 
-import { framesFor, type Frame } from './anim';
 import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type StorageLike } from './conn';
+import { screenFor } from './games/registry';
+import type { Animation, Frame } from './games/screen';
 import { pickLang } from './i18n';
-import type { Action, ClientMsg, Lang, ServerMsg, TableId } from './protocol';
+import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
 import { apply, initialState, type State } from './store';
 
 /** A chat line `↻ 12` at a finished table invites its players to table 12 ("play again"). */
@@ -20,7 +21,7 @@ export class Client {
   private welcomed = false;
   /** "Play again" was pressed at this table: tell it the new table's number. */
   againFrom: TableId | null = null;
-  anim: Record<TableId, { frames: Frame[]; i: number; from: number[] | null }> = {};
+  anim: Record<TableId, Animation> = {};
   private listeners = new Set<() => void>();
   private conn: Connection;
   private storage: StorageLike;
@@ -65,7 +66,7 @@ export class Client {
     return this.conn.send(msg);
   }
 
-  act(table: TableId, action: Action) {
+  act(table: TableId, action: unknown) {
     const t = this.state.tables[table];
     if (!t) return;
     this.send({ type: 'act', table, version: t.version, action });
@@ -131,14 +132,16 @@ export class Client {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
-      else if (e.kind === 'animate' && this.state.tables[e.table]?.info.game === 'classic')
-        this.animate(e.table, framesFor(e.from?.rows ?? null, e.events), e.from ? e.from.totals.map((t, i) => t + e.from!.deal_points[i]) : null);
+      else if (e.kind === 'animate') {
+        const screen = screenFor(this.state.tables[e.table]?.info.game ?? '');
+        if (screen?.frames) this.animate(e.table, screen.frames(e.from as never, e.events), e.from);
+      }
     }
     if (msg.type === 'state') delete this.anim[msg.table.id];
     this.changed();
   }
 
-  private animate(table: TableId, frames: Frame[], from: number[] | null) {
+  private animate(table: TableId, frames: Frame[], from: unknown) {
     if (!frames.length) return;
     const cur = this.anim[table];
     if (cur) {
@@ -158,13 +161,9 @@ export class Client {
     window.setTimeout(step, frames[0].ms);
   }
 
-  /** Each seat's points as far as the running animation has shown them (null: none runs). */
-  shownPoints(table: TableId): number[] | null {
-    const a = this.anim[table];
-    if (!a || !a.from) return null;
-    const pts = a.from.slice();
-    for (const f of a.frames.slice(0, a.i + 1)) if (f.taking) pts[f.taking.seat] += f.taking.points;
-    return pts;
+  /** The animation running at a table, if any. */
+  animation(table: TableId): Animation | null {
+    return this.anim[table] ?? null;
   }
 
   /** The frame to draw for a table now, if an animation runs. */

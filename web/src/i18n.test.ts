@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GAME_OPTIONS } from './lobby';
 import { describe, expect, it } from 'vitest';
 import { DICTS, pickLang, serverText, translate } from './i18n';
+import { fieldsOf } from './options';
+import type { GameDescriptor } from './protocol';
+
+// The games as the server's welcome describes them (web/fixtures/README.md).
+const games = JSON.parse(readFileSync(join(__dirname, '../fixtures/games.json'), 'utf8')) as GameDescriptor[];
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -25,7 +29,7 @@ describe('texts in English and German', () => {
       (k) => DICTS.en[k as keyof typeof DICTS.en] === DICTS.de[k as keyof typeof DICTS.de] && !/^\W*\{\w+\}\W*$/.test(DICTS.en[k as keyof typeof DICTS.en]),
     );
     // Only names and formulas that read the same in both.
-    expect(same.sort()).toEqual(['app.title', 'game.classic', 'game.help', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'srv.option_set', 'table.chat', 'table.lobby']);
+    expect(same.sort()).toEqual(['app.title', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'srv.option_set', 'table.chat', 'table.lobby']);
   });
 
   it('fills placeholders', () => {
@@ -49,12 +53,16 @@ describe('texts in English and German', () => {
 
 describe('texts the screens look up by name', () => {
   it('every option of every game has a name, a one-line explanation and names for its values', () => {
-    for (const [game, specs] of Object.entries(GAME_OPTIONS)) {
-      for (const o of specs) {
-        const keys = [`opt.${o.key}`, `opt.${o.key}.help`, ...(o.choices ?? []).map((c) => `opt.${o.key}.${c}`)];
+    expect(games.map((g) => g.name)).toEqual(['classic', 'help']);
+    for (const g of games) {
+      // The explanation is the server's, in both languages; the names are this client's.
+      for (const o of fieldsOf(g)) {
+        expect(o.help.en.trim(), `${g.name}: ${o.key}`).not.toBe('');
+        expect(o.help.de.trim(), `${g.name}: ${o.key}`).not.toBe('');
+        const keys = [`opt.${o.key}`, ...(o.type === 'choice' ? o.values.map((c) => `opt.${o.key}.${c}`) : [])];
         for (const k of keys) {
-          expect(k in DICTS.en, `${game}: ${k}`).toBe(true);
-          expect(k in DICTS.de, `${game}: ${k}`).toBe(true);
+          expect(k in DICTS.en, `${g.name}: ${k}`).toBe(true);
+          expect(k in DICTS.de, `${g.name}: ${k}`).toBe(true);
         }
       }
     }

@@ -1,53 +1,13 @@
+// The lobby: the room's tables, the form that opens one (built from the games' descriptors in the
+// server's welcome), the replay of a game by number, the lobby chat.
+
 import { useState } from 'preact/hooks';
 import type { Client } from './client';
-import type { Key } from './i18n';
-import { ChatBox, type T } from './parts';
+import type { Key, T } from './i18n';
+import { OptionField } from './optionfield';
+import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionSummary, seatLimits } from './options';
+import { ChatBox } from './parts';
 import type { TableInfo } from './protocol';
-
-export interface OptionSpec {
-  key: string;
-  choices?: string[];
-  min?: number;
-  max?: number;
-  def: string;
-}
-
-/** The options a new table of each game can take: key, choices (or a number field), default. */
-export const GAME_OPTIONS: Record<string, OptionSpec[]> = {
-  classic: [
-    { key: 'deck', choices: ['full', 'tactic'], def: 'full' },
-    { key: 'deal', choices: ['random', 'draft'], def: 'random' },
-    { key: 'placement', choices: ['right', 'both-ends'], def: 'right' },
-    { key: 'fan', choices: ['none', 'even-odd', 'mountain', 'cow', 'digit-swap'], def: 'none' },
-    { key: 'end_at', min: 1, max: 999, def: '66' },
-    { key: 'deals', min: 1, max: 99, def: '' },
-    { key: 'hand_size', min: 1, max: 10, def: '10' },
-    { key: 'timer', min: 0, max: 600, def: '0' },
-  ],
-  help: [
-    { key: 'end_at', min: 1, max: 20, def: '3' },
-    { key: 'timer', min: 0, max: 600, def: '0' },
-  ],
-};
-
-/** Most players of each game. */
-export const MAX_PLAYERS: Record<string, number> = { classic: 10, help: 5 };
-
-export const optionsOf = (game: string): OptionSpec[] => GAME_OPTIONS[game] ?? GAME_OPTIONS.classic;
-
-export function gameName(t: T, game: string): string {
-  return game === 'classic' || game === 'help' ? t(`game.${game}` as Key) : game;
-}
-
-export function optionSummary(t: T, game: string, o: Record<string, string>, to: Record<string, string> = {}): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries({ ...o, ...to })) {
-    const spec = optionsOf(game).find((s) => s.key === k);
-    if (!spec || v === spec.def || (k === 'fan' && v === 'none') || (k === 'timer' && v === '0')) continue;
-    parts.push(spec.choices ? `${t(`opt.${k}` as Key)}: ${t(`opt.${k}.${v}` as Key)}` : `${t(`opt.${k}` as Key)}: ${v}`);
-  }
-  return parts.join(', ') || t('lobby.defaults');
-}
 
 export function Lobby(props: { client: Client; t: T; go: (hash: string) => void }) {
   const { client, t } = props;
@@ -114,9 +74,9 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
   return (
     <tr data-testid={`lobby-table-${tb.id}`}>
       <td>{tb.id}</td>
-      <td>{gameName(t, tb.game)}</td>
+      <td>{gameTitle(client.state.games, tb.game, client.lang)}</td>
       <td>
-        {optionSummary(t, tb.game, tb.options, tb.table_options)}
+        {optionSummary(t, descriptorOf(client.state.games, tb.game), tb.options, tb.table_options)}
         <div class="muted small">{tb.seats.map((x) => x.name).join(', ')}</div>
       </td>
       <td>
@@ -154,23 +114,18 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
 
 function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
   const { client, t } = props;
-  const defaults = (g: string) => Object.fromEntries(optionsOf(g).map((o) => [o.key, o.def]));
-  const [game, setGame] = useState('classic');
-  const [vals, setVals] = useState<Record<string, string>>(defaults('classic'));
-  const [seats, setSeats] = useState(String(MAX_PLAYERS.classic));
-  const set = (k: string, v: string) => setVals({ ...vals, [k]: v });
-  const specs = optionsOf(game);
+  const games = client.state.games;
+  const [name, setName] = useState<string | null>(null);
+  const game = descriptorOf(games, name ?? '') ?? games[0];
+  const [vals, setVals] = useState<Record<string, string> | null>(null);
+  const [seats, setSeats] = useState<string | null>(null);
+  const values = vals ?? defaultsOf(game);
+  const [fewest, most] = seatLimits(game);
   const submit = (e: Event) => {
     e.preventDefault();
-    const options: Record<string, string> = {};
-    for (const o of specs) {
-      const v = (vals[o.key] ?? '').trim();
-      if (v === '' || v === o.def) continue;
-      options[o.key] = v;
-    }
-    if (options.deals) delete options.end_at;
+    if (!game) return;
     client.pendingOpen = true;
-    client.send({ type: 'create_table', game, options, seats: Number(seats) || undefined });
+    client.send(createMessage(game, values, seats ?? String(most)));
   };
   return (
     <section class="create" aria-label={t('lobby.create')}>
@@ -178,55 +133,50 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
         <summary>
           <h2>{t('lobby.create')}</h2>
         </summary>
-        <form onSubmit={submit} data-testid="create-form">
-          <label class="opt">
-            <span class="optname">{t('lobby.game')}</span>
-            <select
-              name="game"
-              value={game}
-              onChange={(e) => {
-                const g = (e.target as HTMLSelectElement).value;
-                setGame(g);
-                setVals(defaults(g));
-                setSeats(String(MAX_PLAYERS[g] ?? 10));
-              }}
-            >
-              <option value="classic">{t('game.classic')}</option>
-              <option value="help">{t('game.help')}</option>
-            </select>
-          </label>
-          {specs.map((o) => (
-            <label key={o.key} class="opt">
-              <span class="optname">{t(`opt.${o.key}` as Key)}</span>
-              {o.choices ? (
-                <select name={o.key} value={vals[o.key]} onChange={(e) => set(o.key, (e.target as HTMLSelectElement).value)}>
-                  {o.choices.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`opt.${o.key}.${c}` as Key)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  name={o.key}
-                  type="number"
-                  min={o.min}
-                  max={o.max}
-                  value={vals[o.key]}
-                  onInput={(e) => set(o.key, (e.target as HTMLInputElement).value)}
-                />
-              )}
-              <small class="muted">{t(`opt.${o.key}.help` as Key)}</small>
+        {!game ? (
+          <p class="muted">{t('app.connecting')}</p>
+        ) : (
+          <form onSubmit={submit} data-testid="create-form">
+            <label class="opt">
+              <span class="optname">{t('lobby.game')}</span>
+              <select
+                name="game"
+                value={game.name}
+                onChange={(e) => {
+                  setName((e.target as HTMLSelectElement).value);
+                  setVals(null);
+                  setSeats(null);
+                }}
+              >
+                {games.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {g.title[client.lang]}
+                  </option>
+                ))}
+              </select>
             </label>
-          ))}
-          <label class="opt">
-            <span class="optname">{t('lobby.players')}</span>
-            <input name="seats" type="number" min={game === 'help' ? 3 : 2} max={MAX_PLAYERS[game] ?? 10} value={seats} onInput={(e) => setSeats((e.target as HTMLInputElement).value)} />
-          </label>
-          <button type="submit" class="primary" data-testid="create">
-            {t('lobby.create.go')}
-          </button>
-        </form>
+            {fieldsOf(game).map((o) => (
+              <label key={`${game.name}.${o.key}`} class="opt">
+                <OptionField t={t} lang={client.lang} spec={o} value={values[o.key] ?? ''} onChange={(v) => setVals({ ...values, [o.key]: v })} />
+              </label>
+            ))}
+            <label class="opt">
+              <span class="optname">{t('lobby.players')}</span>
+              <input
+                name="seats"
+                type="number"
+                min={fewest}
+                max={most}
+                value={seats ?? String(most)}
+                onInput={(e) => setSeats((e.target as HTMLInputElement).value)}
+              />
+              <small class="muted">{t('lobby.playersHelp', { min: fewest, max: most })}</small>
+            </label>
+            <button type="submit" class="primary" data-testid="create">
+              {t('lobby.create.go')}
+            </button>
+          </form>
+        )}
       </details>
     </section>
   );

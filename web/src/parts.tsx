@@ -1,150 +1,10 @@
-// Small pieces of the screen shared by the table and the replay.
+// Small pieces of the screen shared by the lobby, the table, the result and the replay.
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { Frame } from './anim';
-import { fill, serverText, translate, type Key } from './i18n';
-import { heads, type Card, type ClassicView, type Lang, type Marker } from './protocol';
+import type { RuleText } from './games/screen';
+import { fill, serverText, type T } from './i18n';
+import type { Lang } from './protocol';
 import type { Line } from './store';
-
-export type T = (key: Key, params?: Record<string, string | number>) => string;
-export const tFor = (lang: Lang): T => (k, p) => translate(lang, k, p);
-
-export function CardFace(props: {
-  card: Card;
-  onClick?: () => void;
-  selected?: boolean;
-  small?: boolean;
-  fresh?: boolean;
-  label?: string;
-  testid?: string;
-  /** A second line under the number (the value after a digit swap). */
-  note?: string;
-}) {
-  const h = heads(props.card);
-  const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}`;
-  const body = (
-    <>
-      <span class="num">{props.card}</span>
-      {props.note && <span class="note">{props.note}</span>}
-      <span class="heads" aria-hidden="true">
-        {h > 3 ? `${h}🐮` : '🐮'.repeat(h)}
-      </span>
-    </>
-  );
-  if (props.onClick) {
-    return (
-      <button
-        type="button"
-        class={cls}
-        data-card={props.card}
-        data-testid={props.testid}
-        aria-label={props.label ?? `${props.card} (${h} 🐮)`}
-        aria-pressed={props.selected}
-        onClick={props.onClick}
-      >
-        {body}
-      </button>
-    );
-  }
-  return (
-    <span class={cls} data-card={props.card} data-testid={props.testid} aria-label={`${props.card} (${h} 🐮)`} role="img">
-      {body}
-    </span>
-  );
-}
-
-export function markerText(t: T, m: Marker): string {
-  if (m.fan === 'even-odd') return m.even ? t('table.marker.even') : t('table.marker.odd');
-  if (m.fan === 'mountain') return `▼ ${t('table.marker.mountain')} ${m.up ? '↑' : '↓'}`;
-  return `🐮 ${t('table.marker.cow')}`;
-}
-
-/** The points of a taken row, flying from the row to the taker's seat. */
-function Flying(props: { seat: number; text: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    const to = document.querySelector(`[data-testid=seats] [data-seat="${props.seat}"]`);
-    if (!el || !to || typeof el.animate !== 'function') return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const a = el.getBoundingClientRect();
-    const b = to.getBoundingClientRect();
-    const dx = b.left + b.width / 2 - (a.left + a.width / 2);
-    const dy = b.top + b.height / 2 - (a.top + a.height / 2);
-    el.animate(
-      [
-        { transform: 'none', opacity: 1 },
-        { transform: 'translate(0, -0.6rem) scale(1.2)', opacity: 1, offset: 0.3 },
-        { transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.3 },
-      ],
-      { duration: 1100, easing: 'ease-in', fill: 'forwards' },
-    );
-  }, [props.seat]);
-  return (
-    <span class="flying" data-testid="flying" ref={ref}>
-      {props.text}
-    </span>
-  );
-}
-
-/** The four rows; clickable when `onTake` is given (a low card). */
-export function RowsView(props: {
-  t: T;
-  view: ClassicView;
-  frame: Frame | null;
-  names: string[];
-  onTake?: (row: number) => void;
-}) {
-  const { t, view, frame } = props;
-  const rows = frame ? frame.rows : view.rows.rows;
-  const marker = frame ? frame.marker : view.rows.marker;
-  return (
-    <div class={`rows${props.onTake ? ' choosing' : ''}`} data-testid="rows">
-      {rows.map((cards, r) => {
-        const taking = frame?.taking?.row === r ? frame.taking : undefined;
-        const sum = cards.reduce((s, c) => s + heads(c), 0);
-        const content = (
-          <>
-            <span class="rowlabel">
-              {t('table.row', { n: r + 1 })}
-              <small>{t('table.heads', { n: sum })}</small>
-            </span>
-            <span class="rowcards">
-              {cards.map((c) => (
-                <CardFace key={c} card={c} small fresh={frame?.laid?.card === c} />
-              ))}
-              {marker && marker.row === r && (
-                <span class={`marker ${marker.fan}`} data-testid="marker">
-                  {markerText(t, marker)}
-                </span>
-              )}
-            </span>
-            {taking && (
-              <Flying seat={taking.seat} text={t('table.takes', { name: props.names[taking.seat] ?? `#${taking.seat + 1}`, points: taking.points })} />
-            )}
-          </>
-        );
-        const cls = `row${taking ? ' taking' : ''}`;
-        return props.onTake ? (
-          <button
-            type="button"
-            class={cls}
-            data-row={r}
-            data-testid={`row-${r}`}
-            aria-label={`${t('table.row', { n: r + 1 })}: ${cards.join(', ')} (${sum} 🐮)`}
-            onClick={() => props.onTake?.(r)}
-          >
-            {content}
-          </button>
-        ) : (
-          <div class={cls} data-row={r} data-testid={`row-${r}`}>
-            {content}
-          </div>
-        );
-      })}
-    </div>
-  );
-}
 
 export function ChatBox(props: { t: T; lang: Lang; lines: Line[]; onSend: (text: string) => void; title: string; testid: string }) {
   const [text, setText] = useState('');
@@ -183,7 +43,8 @@ export function ChatBox(props: { t: T; lang: Lang; lines: Line[]; onSend: (text:
   );
 }
 
-export function Rules(props: { t: T; game?: string; fan: string | null; onClose: () => void }) {
+/** The rules in short of the table's game (from its screen); Escape closes them. */
+export function Rules(props: { t: T; text: RuleText; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   // Layout effect: the Escape key works from the moment the dialog shows.
   useLayoutEffect(() => {
@@ -192,21 +53,19 @@ export function Rules(props: { t: T; game?: string; fan: string | null; onClose:
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
   }, []);
-  const { t } = props;
+  const { t, text } = props;
   return (
     <div class="modal" role="dialog" aria-modal="true" aria-label={t('rules.title')} data-testid="rules" ref={ref}>
       <div class="panel">
         <h2>{t('rules.title')}</h2>
         <ol>
-          {t(props.game === 'help' ? 'rules.help' : 'rules.classic')
-            .split('\n')
-            .map((l) => (
-              <li key={l}>{l}</li>
-            ))}
+          {text.lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
         </ol>
-        {props.game !== 'help' && (['even-odd', 'mountain', 'cow', 'digit-swap'] as const).map((f) => (
-          <p key={f} class={props.fan === f ? 'current' : 'muted'}>
-            {t(`rules.fan.${f}` as Key)}
+        {text.notes.map((n) => (
+          <p key={n.text} class={n.current ? 'current' : 'muted'}>
+            {n.text}
           </p>
         ))}
         <button type="button" onClick={props.onClose}>

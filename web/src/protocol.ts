@@ -1,5 +1,7 @@
 // Wire types of the nimmt room (crates/nimmt-protocol): one JSON object per WebSocket frame,
-// tagged by `type`.
+// tagged by `type`; what a game says about itself (nimmt_core::descriptor); a finished game's
+// replay (`GET /api/games/{id}/replay`). Views, events and actions are each game's own JSON:
+// their types live with the game's screen in `games/`.
 
 export const PROTOCOL_VERSION = 1;
 export type Lang = 'en' | 'de';
@@ -40,11 +42,11 @@ export interface Text {
 }
 
 export type ServerMsg =
-  | { type: 'welcome'; protocol: number; player: string; name: string; token: string; lang: Lang; seated: TableId[] }
+  | { type: 'welcome'; protocol: number; player: string; name: string; token: string; lang: Lang; seated: TableId[]; games?: GameDescriptor[] }
   | { type: 'tables'; tables: TableInfo[] }
   | { type: 'table_changed'; table: TableInfo; closed?: boolean }
-  | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown }
-  | { type: 'update'; table: TableId; version: number; events: unknown[]; view: unknown; ack?: number }
+  | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown; legal?: unknown[] }
+  | { type: 'update'; table: TableId; version: number; events: unknown[]; view: unknown; legal?: unknown[]; ack?: number }
   | { type: 'chat'; table?: TableId; from: string; text: string }
   | ({ type: 'notice'; table?: TableId } & Text)
   | { type: 'ack'; id: number }
@@ -60,114 +62,55 @@ export type ClientMsg =
   | { type: 'join'; table: TableId; role: Role }
   | { type: 'leave'; table: TableId }
   | { type: 'chat'; table?: TableId; text: string }
-  | { type: 'act'; table: TableId; version: number; action: Action }
+  | { type: 'act'; table: TableId; version: number; action: unknown }
   | { type: 'resync'; table: TableId }
   | { type: 'ping' };
 
-// ---- classic 6 nimmt! (nimmt_core::games::classic) ----
+// ---- what a game says about itself (nimmt_core::descriptor) ----
 
-export type Card = number;
-export type Marker =
-  | { fan: 'even-odd'; row: number; even: boolean }
-  | { fan: 'mountain'; row: number; up: boolean }
-  | { fan: 'cow'; row: number };
-
-export interface Rows {
-  rows: Card[][];
-  marker: Marker | null;
+/** A line for people, in both languages of the room. */
+export interface LangText {
+  en: string;
+  de: string;
 }
 
-export interface Play {
-  seat: number;
-  card: Card;
-  swap?: boolean;
+export type OptionSchema =
+  | { key: string; type: 'number'; min: number; max: number; default: string | null; help: LangText }
+  | { key: string; type: 'choice'; values: string[]; default: string | null; help: LangText };
+
+export interface GameDescriptor {
+  name: string;
+  title: LangText;
+  /** The fewest and most seats. */
+  players: [number, number];
+  /** Whether fewer (`lower`) or more points win. */
+  sense: 'lower' | 'higher';
+  team: boolean;
+  automata: string[];
+  options: OptionSchema[];
 }
-
-export type Decision = { type: 'play_card' } | { type: 'take_row' } | { type: 'draft_pick' };
-
-export type Action =
-  | { type: 'play'; card: Card; swap?: boolean }
-  | { type: 'take_row'; row: number }
-  | { type: 'draft'; card: Card };
-
-export type PhaseView =
-  | { phase: 'draft'; pool: Card[]; next: number }
-  | { phase: 'choose'; chosen: boolean[]; mine: Play | null }
-  | { phase: 'place'; queue: Play[] }
-  | { phase: 'over' };
 
 export interface Outcome {
   scores: number[];
   winners: number[];
+  sense?: 'lower' | 'higher';
 }
 
-export interface ClassicOptions {
-  deck: 'full' | 'tactic';
-  deal: 'random' | 'draft';
-  placement: 'right' | 'both-ends';
-  end: { at_points: number } | { deals: number };
-  hand_size: number;
-  fan: 'even-odd' | 'mountain' | 'cow' | 'digit-swap' | null;
+// ---- a finished game, step by step (GET /api/games/{id}/replay) ----
+
+export interface ReplayStep {
+  /** Who acted (null for the opening, step 0). */
+  seat: number | null;
+  action: unknown;
+  /** The public events of the step. */
+  events: unknown[];
+  /** The table as a spectator saw it after the step. */
+  view: unknown;
 }
 
-export interface ClassicView {
-  viewer: { seat: number } | 'spectator';
-  players: number;
-  options: ClassicOptions;
-  deal: number;
-  turn: number;
-  rows: Rows;
-  hand: Card[];
-  hand_sizes: number[];
-  swap_left: boolean[];
-  drafted: Card[][];
-  phase: PhaseView;
-  taken: Card[][];
-  /** Plays each seat revealed this deal, in turn order (public). */
-  played?: Play[][];
-  deal_points: number[];
-  totals: number[];
-  history: number[][];
-  asked: Decision | null;
-  waiting_for: number[];
-  outcome: Outcome | null;
-}
-
-export type GameEvent =
-  | { type: 'deal_started'; deal: number; rows: Rows | null; pool: Card[] | null; first_pick: number | null }
-  | { type: 'hand_dealt'; seat: number; hand: Card[] }
-  | { type: 'drafted'; seat: number; card: Card }
-  | { type: 'rows_laid'; rows: Rows }
-  | { type: 'chosen'; seat: number }
-  | { type: 'revealed'; turn: number; plays: Play[] }
-  | { type: 'placed'; seat: number; card: Card; row: number; end: 'right' | 'left'; low: boolean }
-  | { type: 'row_choice'; seat: number; card: Card }
-  | { type: 'row_taken'; seat: number; taken: { row: number; cards: Card[] }; points: number }
-  | { type: 'marker_moved'; marker: Marker }
-  | { type: 'turn_ended'; deal: number; turn: number; rows: Rows }
-  | { type: 'deal_ended'; deal: number; points: number[]; totals: number[] }
-  | { type: 'game_ended'; outcome: Outcome };
-
-export interface GameRecord {
-  format: number;
+export interface Replay {
   game: string;
   players: number;
-  options: Record<string, string>;
-  seed: number;
-  deals: { hands: Card[][]; rows: Card[]; pool?: Card[] }[];
-  actions: { seat: number; action: Action }[];
-  outcome?: Outcome;
-}
-
-/** Bull heads of a card (55 → 7; 11, 22, … → 5; tens → 3; other fives → 2; else 1). */
-export function heads(card: Card): number {
-  if (card === 55) return 7;
-  if (card % 11 === 0) return 5;
-  if (card % 10 === 0) return 3;
-  if (card % 5 === 0) return 2;
-  return 1;
-}
-
-export function viewerSeat(v: ClassicView): number | null {
-  return typeof v.viewer === 'object' && v.viewer !== null && 'seat' in v.viewer ? v.viewer.seat : null;
+  names: string[];
+  steps: ReplayStep[];
 }

@@ -71,6 +71,24 @@ describe('applying server messages', () => {
     expect(anims[0]).toMatchObject({ table: 3, events: [{ type: 'chosen', seat: 1 }] });
   });
 
+  it('the seat’s legal actions follow the last state or update; an update without them clears them', () => {
+    const play = [{ card: 12, type: 'play' }];
+    let { s } = run([welcome, { ...state3(7), legal: play } as ServerMsg]);
+    expect(s.tables[3].legal).toEqual(play);
+    s = run([{ ...update(8, 1), legal: [{ row: 0, type: 'take_row' }] } as ServerMsg], s).s;
+    expect(s.tables[3].legal).toEqual([{ row: 0, type: 'take_row' }]);
+    s = run([update(9, 2)], s).s;
+    expect(s.tables[3].legal).toEqual([]);
+  });
+
+  it('the welcome’s game descriptors are kept for the lobby form', () => {
+    const games = [{ name: 'classic', title: { en: '6 nimmt!', de: '6 nimmt!' }, players: [2, 10], sense: 'lower', team: false, automata: [], options: [] }];
+    const { s } = run([{ ...welcome, games } as ServerMsg]);
+    expect(s.games).toEqual(games);
+    // A welcome without them (an older server) keeps what was known.
+    expect(run([welcome], s).s.games).toEqual(games);
+  });
+
   it('a version gap asks for a resync and ignores updates until the state arrives', () => {
     let { s, effects } = run([welcome, state3(7), update(9, 3)]);
     expect(effects).toContainEqual({ kind: 'send', msg: { type: 'resync', table: 3 } });

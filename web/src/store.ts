@@ -1,7 +1,7 @@
 // The client's state and how each server message changes it. Pure: `apply` returns the new state
 // and the effects (messages to send, animations, token changes) for the caller to carry out.
 
-import type { ClassicView, ClientMsg, GameEvent, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
+import type { ClientMsg, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
 
 export interface Line {
   /** `null` for a server notice. */
@@ -16,7 +16,10 @@ export interface AtTable {
   info: TableInfo;
   version: number;
   you: You;
-  view: ClassicView | null;
+  /** The game's view for this client (its own JSON; the game's screen reads it). */
+  view: unknown;
+  /** What this client's seat may do now: the `legal` of the last state or update. */
+  legal: unknown[];
   chat: Line[];
   /** A version gap was seen; updates are ignored until the full state arrives. */
   resyncing: boolean;
@@ -30,6 +33,8 @@ export interface Me {
 
 export interface State {
   me: Me | null;
+  /** Every game the room plays, as the welcome describes them. */
+  games: GameDescriptor[];
   lobby: TableInfo[];
   lobbyChat: Line[];
   tables: Record<TableId, AtTable>;
@@ -44,13 +49,13 @@ export interface State {
 export type Effect =
   | { kind: 'send'; msg: ClientMsg }
   | { kind: 'token'; token: string | null }
-  | { kind: 'animate'; table: TableId; from: ClassicView | null; events: GameEvent[] }
+  | { kind: 'animate'; table: TableId; from: unknown; events: unknown[] }
   | { kind: 'rehello' };
 
 export const CHAT_KEEP = 200;
 
 export function initialState(): State {
-  return { me: null, lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {} };
+  return { me: null, games: [], lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {} };
 }
 
 function push(lines: Line[], line: Line): Line[] {
@@ -93,7 +98,7 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
           effects.push({ kind: 'send', msg: { type: 'join', table: t.info.id, role: 'spectator' } });
         }
       }
-      s = { ...s, me: { player: msg.player, name: msg.name, token: msg.token }, tables, replaced: false };
+      s = { ...s, me: { player: msg.player, name: msg.name, token: msg.token }, games: msg.games ?? s.games, tables, replaced: false };
       break;
     }
     case 'tables':
@@ -121,7 +126,8 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
             info: msg.table,
             version: msg.version,
             you: msg.you,
-            view: (msg.view as ClassicView | undefined) ?? null,
+            view: msg.view ?? null,
+            legal: msg.legal ?? [],
             chat: [...(old?.chat ?? []), ...first],
             resyncing: false,
           },
@@ -142,8 +148,8 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
         s = withTable(s, msg.table, (t) => ({ ...t, resyncing: true }));
         break;
       }
-      effects.push({ kind: 'animate', table: msg.table, from: t.view, events: msg.events as GameEvent[] });
-      s = withTable(s, msg.table, (t) => ({ ...t, version: msg.version, view: msg.view as ClassicView }));
+      effects.push({ kind: 'animate', table: msg.table, from: t.view, events: msg.events });
+      s = withTable(s, msg.table, (t) => ({ ...t, version: msg.version, view: msg.view, legal: msg.legal ?? [] }));
       break;
     }
     case 'chat': {

@@ -5,6 +5,7 @@
 //!
 //! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
 //!   classic 6 nimmt!, with every option and fan card;
+//! - [`buffalo`]: team members for *Schlagt den Büffel*, with the team's special-card policy;
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
 //! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
@@ -12,6 +13,7 @@
 //! - [`endings`]: how a game's deals end, told to the bots that want to hear it.
 
 pub mod arena;
+pub mod buffalo;
 pub mod classic;
 pub mod endings;
 pub mod help;

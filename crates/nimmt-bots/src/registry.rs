@@ -143,6 +143,7 @@ impl<R: GameBots> BotFamily for Family<R> {
 pub static FAMILIES: &[&dyn BotFamily] = &[
     &Family::<nimmt_core::games::classic::Classic>::NEW,
     &Family::<nimmt_core::games::help::Help>::NEW,
+    &Family::<nimmt_core::games::buffalo::Buffalo>::NEW,
 ];
 
 /// The bots of game `kind`.

@@ -218,7 +218,10 @@ impl Builtin {
                 .find(|w| w.eq_ignore_ascii_case(v))
                 .copied()
                 .map(Some)
-                .ok_or_else(|| self.bad(key, &format!("{key}={}", words.join(", {key}=")))),
+                .ok_or_else(|| {
+                    let spelled: Vec<String> = words.iter().map(|w| format!("{key}={w}")).collect();
+                    self.bad(key, &spelled.join(", "))
+                }),
         }
     }
 }
@@ -308,6 +311,17 @@ mod tests {
         );
         assert!(b.number("iters").is_err());
         assert_eq!(b.word("playout", &["mimic", "risk"]).unwrap(), Some("risk"));
+        assert_eq!(
+            b.word("playout", &["mimic"]).unwrap_err().to_string(),
+            "bad setting \"playout=Risk\" for mcts: expected playout=mimic"
+        );
+        let BotSpec::Builtin(infer) = "mcts:infer=maybe".parse().unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            infer.word("infer", &["on", "off"]).unwrap_err().to_string(),
+            "bad setting \"infer=maybe\" for mcts: expected infer=on, infer=off"
+        );
         assert_eq!(
             b.only(&["ms"], "ms=N").unwrap_err().to_string(),
             "bad setting \"iters=0\" for mcts: expected ms=N"

@@ -17,6 +17,7 @@ pub mod games;
 pub mod options;
 pub mod record;
 pub mod registry;
+pub mod rows;
 pub mod rules;
 pub mod seat;
 

@@ -157,9 +157,7 @@ pub enum ServerMsg {
         games: Vec<GameDescriptor>,
     },
     /// The lobby's tables.
-    Tables {
-        tables: Vec<TableInfo>,
-    },
+    Tables { tables: Vec<TableInfo> },
     /// A table was opened, changed seats, options or state, or closed (`closed`).
     TableChanged {
         table: TableInfo,
@@ -210,9 +208,7 @@ pub enum ServerMsg {
         text: Text,
     },
     /// A request was carried out (for requests with an `id` that have no other answer).
-    Ack {
-        id: u64,
-    },
+    Ack { id: u64 },
     /// A request was refused; nothing changed.
     Error {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -224,12 +220,14 @@ pub enum ServerMsg {
         text: Text,
     },
     /// This client no longer sits at or watches `table` (left, kicked, or the table closed).
-    Left {
-        table: TableId,
-    },
+    Left { table: TableId },
     /// Another connection took over this identity; this one closes.
     Replaced,
-    Pong,
+    /// Answer to `ping`; `id` echoes the ping's.
+    Pong {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
 }
 
 /// A player's identity number (not secret).
@@ -442,14 +440,92 @@ impl ErrorCode {
     }
 }
 
-/// Checks a nickname: 1–24 characters after trimming, no control characters.
+/// Checks a nickname: 1–24 characters after trimming, no control characters (nor the invisible
+/// characters that reorder text, see [`is_unsafe_char`]).
 pub fn check_name(name: &str) -> Result<String, ErrorCode> {
     let name = name.trim();
     let n = name.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) || name.starts_with('/') {
+    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(is_unsafe_char) || name.starts_with('/') {
         return Err(ErrorCode::BadName);
     }
     Ok(name.to_owned())
+}
+
+/// Characters no name or chat line may carry: control characters (C0, DEL, C1) and the
+/// bidirectional marks, embeddings, overrides and isolates, which make text read in another order
+/// than it is written (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A chat line as the room relays it: tabs and line breaks become spaces, the other characters
+/// of [`is_unsafe_char`] are removed, and the ends are trimmed. `None`: nothing visible is left.
+pub fn clean_chat(text: &str) -> Option<String> {
+    let cleaned: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' => Some(' '),
+            c if is_unsafe_char(c) => None,
+            c => Some(c),
+        })
+        .collect();
+    let trimmed = cleaned.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+}
+
+/// Why the server closed a WebSocket: the close frame's code and reason. The codes from 4000 on
+/// are the room's own; a client that sees one may reconnect (with its token) and resync, after a
+/// pause for [`CloseReason::RateLimited`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CloseReason {
+    /// 1000: the client closed, or the connection ended normally.
+    Normal,
+    /// 1009: a frame larger than the socket reads (64 KiB).
+    TooLarge,
+    /// 4001: another connection said hello with this identity's token.
+    Replaced,
+    /// 4002: the client kept sending over its message budget after `rate_limited` errors.
+    RateLimited,
+    /// 4003: the client did not read its messages; more than the outgoing limit was queued.
+    SlowReader,
+}
+
+impl CloseReason {
+    pub const ALL: [CloseReason; 5] = [
+        CloseReason::Normal,
+        CloseReason::TooLarge,
+        CloseReason::Replaced,
+        CloseReason::RateLimited,
+        CloseReason::SlowReader,
+    ];
+
+    /// The close frame's status code.
+    pub fn code(self) -> u16 {
+        match self {
+            CloseReason::Normal => 1000,
+            CloseReason::TooLarge => 1009,
+            CloseReason::Replaced => 4001,
+            CloseReason::RateLimited => 4002,
+            CloseReason::SlowReader => 4003,
+        }
+    }
+
+    /// The close frame's reason text (short, English, stable).
+    pub fn reason(self) -> &'static str {
+        match self {
+            CloseReason::Normal => "bye",
+            CloseReason::TooLarge => "frame too large",
+            CloseReason::Replaced => "replaced by another connection",
+            CloseReason::RateLimited => "rate limited: too many messages",
+            CloseReason::SlowReader => "slow reader: too much unread output",
+        }
+    }
+
+    /// The reason a close code stands for, if it is one of the room's.
+    pub fn from_code(code: u16) -> Option<CloseReason> {
+        CloseReason::ALL.into_iter().find(|r| r.code() == code)
+    }
 }
 
 #[cfg(test)]
@@ -538,5 +614,26 @@ mod tests {
         assert_eq!(check_name("a\u{7}b"), Err(ErrorCode::BadName));
         assert_eq!(check_name(&"x".repeat(25)), Err(ErrorCode::BadName));
         assert_eq!(check_name("/kick"), Err(ErrorCode::BadName));
+        assert_eq!(check_name("a\u{202e}live"), Err(ErrorCode::BadName));
+        assert_eq!(check_name("a\u{2066}b"), Err(ErrorCode::BadName));
+    }
+
+    #[test]
+    fn chat_loses_control_and_reordering_characters() {
+        assert_eq!(clean_chat("a\u{0}b\u{202e}evil").as_deref(), Some("abevil"));
+        assert_eq!(
+            clean_chat("one\ntwo\tthree").as_deref(),
+            Some("one two three")
+        );
+        assert_eq!(clean_chat(" \u{7}\u{200f} "), None);
+        assert_eq!(clean_chat("grüß dich 🐮").as_deref(), Some("grüß dich 🐮"));
+    }
+
+    #[test]
+    fn close_codes_are_distinct_and_short() {
+        for r in CloseReason::ALL {
+            assert_eq!(CloseReason::from_code(r.code()), Some(r));
+            assert!(r.reason().len() <= 123, "{r:?}");
+        }
     }
 }

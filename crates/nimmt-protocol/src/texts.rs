@@ -93,8 +93,10 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     // Errors (the key is the error code).
     ("malformed", "Malformed message: {reason}", "Unlesbare Nachricht: {reason}"),
     ("too_large", "Message too large (at most {max} bytes).", "Nachricht zu groß (höchstens {max} Bytes)."),
-    ("rate_limited", "Too many messages; slow down.", "Zu viele Nachrichten; bitte langsamer."),
+    ("rate_limited", "Too many messages; slow down (try again in {retry_ms} ms).", "Zu viele Nachrichten; bitte langsamer (wieder in {retry_ms} ms)."),
+    ("too_many_identities", "Too many new identities from your address; say hello with your token, or try again in {retry_ms} ms.", "Zu viele neue Identitäten von deiner Adresse; sende „hello“ mit deinem Token oder versuche es in {retry_ms} ms wieder."),
     ("flood", "Too much chat; wait a moment.", "Zu viel Chat; bitte einen Moment warten."),
+    ("chat_empty", "A chat line needs some visible text.", "Eine Chatzeile braucht sichtbaren Text."),
     ("chat_too_long", "Chat lines hold at most {max} characters.", "Chatzeilen haben höchstens {max} Zeichen."),
     ("hello_first", "Say hello first.", "Bitte zuerst „hello“ senden."),
     ("already_hello", "Hello was already said on this connection.", "„hello“ wurde auf dieser Verbindung schon gesendet."),
@@ -120,6 +122,9 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
     ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    // HTTP answers (the key is the answer's code).
+    ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
+    ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),
     // Notices.
     ("joined", "{name} sits down (seat {seat}).", "{name} setzt sich (Platz {seat})."),
     ("watching", "{name} watches.", "{name} schaut zu."),
@@ -134,6 +139,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bot_took_seat", "A bot plays for {name} from now on.", "Ein Bot spielt ab jetzt für {name}."),
     ("who", "Players: {players}. Watching: {spectators}.", "Spieler: {players}. Zuschauer: {spectators}."),
     ("help", "Commands:\n{commands}", "Befehle:\n{commands}"),
+    ("help_options", "Options of {game}:\n{options}", "Optionen von {game}:\n{options}"),
     ("timer_expired", "Time is up for {name}; the bot decides.", "Die Zeit für {name} ist um; der Bot entscheidet."),
     ("standing_in", "{name} is away; a bot plays the seat until they are back.", "{name} ist weg; ein Bot spielt den Platz, bis er zurück ist."),
     ("disconnected", "{name} lost the connection.", "{name} hat die Verbindung verloren."),

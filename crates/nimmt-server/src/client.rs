@@ -1,6 +1,7 @@
 //! A small WebSocket client of the room, for tests, the load test and tools.
 
 use futures_util::{SinkExt, StreamExt};
+use nimmt_core::GameDescriptor;
 use nimmt_protocol::{ClientMsg, Envelope, Lang, ServerMsg, PROTOCOL_VERSION};
 use tokio::net::TcpStream;
 use tokio::time::{timeout, Duration};
@@ -18,6 +19,8 @@ pub struct Identity {
     pub name: String,
     pub token: String,
     pub seated: Vec<u64>,
+    /// Every game the room plays, with its option schema.
+    pub games: Vec<GameDescriptor>,
 }
 
 /// A connection to the room.
@@ -128,12 +131,14 @@ impl Client {
                 name,
                 token,
                 seated,
+                games,
                 ..
             } => Ok(Identity {
                 player,
                 name,
                 token,
                 seated,
+                games,
             }),
             other => anyhow::bail!("hello refused: {other:?}"),
         }

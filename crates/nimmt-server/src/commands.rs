@@ -1,6 +1,7 @@
 //! Table chat commands. One table, [`COMMANDS`], drives parsing, the permission checks and
 //! `/help`: a command is added by adding a line there.
 
+use nimmt_core::OptionSpec;
 use nimmt_protocol::Lang;
 
 /// Who may use a command.
@@ -28,12 +29,29 @@ pub enum Command {
     Join,
     Leave,
     Start,
-    Option { key: String, value: String },
-    BotAdd { level: Option<String> },
+    Option {
+        key: String,
+        value: String,
+    },
+    BotAdd {
+        level: Option<String>,
+    },
     BotRemove,
-    Kick { name: String },
+    Kick {
+        name: String,
+    },
     Who,
-    Help,
+    /// `/help` (the commands) or `/help option` (the options of the table's game).
+    Help {
+        topic: Option<HelpTopic>,
+    },
+}
+
+/// What `/help` explains besides the commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpTopic {
+    /// The table's options: the game's schema and the table options.
+    Options,
 }
 
 /// One line of the command table.
@@ -106,8 +124,8 @@ pub const COMMANDS: &[Spec] = &[
         args: "KEY=VALUE",
         who: Who::Host,
         when: When::BeforeStart,
-        help_en: "set a table option (e.g. deck=tactic, placement=both-ends, timer=30)",
-        help_de: "eine Tisch-Option setzen (z. B. deck=tactic, placement=both-ends, timer=30)",
+        help_en: "set an option of the game or the table (e.g. timer=30; /help option lists them)",
+        help_de: "eine Option des Spiels oder des Tisches setzen (z. B. timer=30; /help option listet sie)",
         parse: |r| {
             let (k, v) = r.trim().split_once('=')?;
             let (k, v) = (k.trim(), v.trim());
@@ -171,12 +189,18 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "help",
-        args: "",
+        args: "[option]",
         who: Who::Anyone,
         when: When::Always,
-        help_en: "this list",
-        help_de: "diese Liste",
-        parse: |_| Some(Command::Help),
+        help_en: "this list; with option: the options of this table's game",
+        help_de: "diese Liste; mit option: die Optionen des Spiels an diesem Tisch",
+        parse: |r| match r.trim().to_lowercase().as_str() {
+            "" => Some(Command::Help { topic: None }),
+            "option" | "options" => Some(Command::Help {
+                topic: Some(HelpTopic::Options),
+            }),
+            _ => None,
+        },
     },
 ];
 
@@ -245,6 +269,32 @@ pub fn help(lang: Lang) -> String {
         .join("\n")
 }
 
+/// The `/help option` text in `lang`: one line per option, with what it takes, what it does
+/// (the game's own words from its descriptor) and its default.
+pub fn options_help(lang: Lang, specs: &[OptionSpec]) -> String {
+    let code = match lang {
+        Lang::En => "en",
+        Lang::De => "de",
+    };
+    let width = specs
+        .iter()
+        .map(|s| s.synopsis().chars().count())
+        .max()
+        .unwrap_or(0);
+    specs
+        .iter()
+        .map(|s| {
+            let default = match (&s.default, lang) {
+                (Some(d), Lang::En) => format!(" (default {d})"),
+                (Some(d), Lang::De) => format!(" (Vorgabe {d})"),
+                (None, _) => String::new(),
+            };
+            format!("{:width$}  {}{default}", s.synopsis(), s.help.get(code))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,6 +329,17 @@ mod tests {
             }
         );
         assert_eq!(parse("/who").unwrap().1, Command::Who);
+        assert_eq!(parse("/help").unwrap().1, Command::Help { topic: None });
+        assert_eq!(
+            parse("/help Option").unwrap().1,
+            Command::Help {
+                topic: Some(HelpTopic::Options)
+            }
+        );
+        assert_eq!(
+            parse("/help me").unwrap_err(),
+            ParseError::Usage("/help [option]".into())
+        );
     }
 
     #[test]
@@ -321,5 +382,32 @@ mod tests {
         }
         assert!(help(Lang::De).contains("/kick NAME"));
         assert!(help(Lang::De).contains("(Gastgeber)"));
+    }
+
+    #[test]
+    fn option_help_shows_each_option_in_the_language_asked() {
+        let specs = [
+            OptionSpec::choice(
+                "size",
+                &["small", "large"],
+                "small",
+                nimmt_core::Text::new("how big", "wie groß"),
+            ),
+            OptionSpec::number(
+                "rounds",
+                1,
+                9,
+                None,
+                nimmt_core::Text::new("rounds", "Runden"),
+            ),
+        ];
+        assert_eq!(
+            options_help(Lang::En, &specs),
+            "size=small|large  how big (default small)\nrounds=N          rounds"
+        );
+        assert_eq!(
+            options_help(Lang::De, &specs),
+            "size=small|large  wie groß (Vorgabe small)\nrounds=N          Runden"
+        );
     }
 }

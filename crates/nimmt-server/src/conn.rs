@@ -2,9 +2,10 @@
 //! The socket task behind it only delivers.
 
 use axum::extract::ws::Utf8Bytes;
-use nimmt_protocol::{ErrorCode, Lang, PlayerId, ServerMsg, TableId, Text};
+use nimmt_protocol::{CloseReason, ErrorCode, Lang, PlayerId, ServerMsg, TableId, Text};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, watch};
 
 /// One serialized server message, cheap to clone for many receivers.
 pub type Frame = Utf8Bytes;
@@ -12,6 +13,79 @@ pub type Frame = Utf8Bytes;
 /// Serializes a server message once.
 pub fn frame(msg: &ServerMsg) -> Frame {
     Frame::from(serde_json::to_string(msg).expect("server messages serialize"))
+}
+
+/// A connection's outgoing queue, capped in frames and in bytes, and why it closes. A client that
+/// lets more than the cap pile up (it does not read) is closed as a slow reader: its queue is
+/// dropped, not grown. Frames shared by many receivers count in full for each.
+#[derive(Debug)]
+pub struct Outbox {
+    tx: mpsc::Sender<Frame>,
+    queued: AtomicUsize,
+    max_bytes: usize,
+    closing: watch::Sender<Option<CloseReason>>,
+}
+
+impl Outbox {
+    /// A queue of at most `max_frames` frames and `max_bytes` bytes, and its receiving end.
+    pub fn new(max_frames: usize, max_bytes: usize) -> (Arc<Outbox>, mpsc::Receiver<Frame>) {
+        let (tx, rx) = mpsc::channel(max_frames.max(1));
+        let outbox = Outbox {
+            tx,
+            queued: AtomicUsize::new(0),
+            max_bytes,
+            closing: watch::Sender::new(None),
+        };
+        (Arc::new(outbox), rx)
+    }
+
+    /// Queues a frame; `false` if the connection is closing or the frame would go over a cap
+    /// (then it closes as a slow reader).
+    pub fn push(&self, f: Frame) -> bool {
+        if self.closing.borrow().is_some() {
+            return false;
+        }
+        let len = f.len();
+        let total = self.queued.fetch_add(len, Ordering::AcqRel) + len;
+        if total > self.max_bytes || self.tx.try_send(f).is_err() {
+            self.queued.fetch_sub(len, Ordering::AcqRel);
+            self.close(CloseReason::SlowReader);
+            return false;
+        }
+        true
+    }
+
+    /// The socket took a frame of `len` bytes off the queue.
+    pub fn taken(&self, len: usize) {
+        self.queued.fetch_sub(len, Ordering::AcqRel);
+    }
+
+    /// Bytes queued now.
+    pub fn queued_bytes(&self) -> usize {
+        self.queued.load(Ordering::Acquire)
+    }
+
+    /// Starts closing the connection (the first reason given stays).
+    pub fn close(&self, reason: CloseReason) {
+        self.closing.send_if_modified(|r| {
+            if r.is_none() {
+                *r = Some(reason);
+                true
+            } else {
+                false
+            }
+        });
+    }
+
+    /// Why the connection closes, once it does.
+    pub fn closing(&self) -> Option<CloseReason> {
+        *self.closing.borrow()
+    }
+
+    /// Watches for the close.
+    pub fn watch(&self) -> watch::Receiver<Option<CloseReason>> {
+        self.closing.subscribe()
+    }
 }
 
 /// A connected client that has said hello.
@@ -22,26 +96,17 @@ pub struct Conn {
     pub player: PlayerId,
     pub name: String,
     pub lang: Lang,
-    tx: mpsc::Sender<Frame>,
-    kill: Arc<Notify>,
+    outbox: Arc<Outbox>,
 }
 
 impl Conn {
-    pub fn new(
-        id: u64,
-        player: PlayerId,
-        name: String,
-        lang: Lang,
-        tx: mpsc::Sender<Frame>,
-        kill: Arc<Notify>,
-    ) -> Conn {
+    pub fn new(id: u64, player: PlayerId, name: String, lang: Lang, outbox: Arc<Outbox>) -> Conn {
         Conn {
             id,
             player,
             name,
             lang,
-            tx,
-            kill,
+            outbox,
         }
     }
 
@@ -49,17 +114,21 @@ impl Conn {
         self.send_frame(frame(msg));
     }
 
-    /// Queues a frame; a client that does not keep up with its queue is disconnected (it will
-    /// reconnect and resync).
+    /// Queues a frame; a client that does not keep up with its queue is disconnected (close
+    /// code 4003; it will reconnect and resync).
     pub fn send_frame(&self, f: Frame) {
-        if self.tx.try_send(f).is_err() {
-            self.kill.notify_one();
-        }
+        self.outbox.push(f);
     }
 
-    /// Closes the connection after what is queued.
+    /// Closes the connection after what is queued, because another connection took over its
+    /// identity (close code 4001).
     pub fn close(&self) {
-        self.kill.notify_one();
+        self.outbox.close(CloseReason::Replaced);
+    }
+
+    /// Closes the connection after what is queued (before it for a slow reader).
+    pub fn close_for(&self, reason: CloseReason) {
+        self.outbox.close(reason);
     }
 
     pub fn refuse(&self, id: Option<u64>, table: Option<TableId>, r: &Refusal) {

@@ -1,38 +1,67 @@
-//! HTTP routes: health, the table list, game records, the WebSocket endpoint (with its Origin
-//! check) and the browser client's files.
+//! HTTP routes: health, the table list, the games the room plays, game records and replays,
+//! the WebSocket endpoint (with its Origin check) and the browser client's files.
 
-use crate::AppState;
-use axum::extract::{Path, State, WebSocketUpgrade};
-use axum::http::{header, HeaderMap, StatusCode};
+use crate::records::{PublicRecord, TableRecord};
+use crate::{AppState, Config};
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use nimmt_protocol::{Lang, TableId, Text};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::net::SocketAddr;
 
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/tables", get(tables))
+        .route("/api/games", get(games))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
         .fallback(get(assets))
         .with_state(state)
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
 }
 
-async fn tables(State(state): State<AppState>) -> Json<Value> {
-    Json(json!(state.lobby.list().await))
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::TableInfo>> {
+    Json(state.lobby.list().await)
+}
+
+/// A path or record that is not there.
+#[derive(Serialize)]
+struct NotFound {
+    error: &'static str,
+    text: String,
 }
 
 fn not_found(what: String) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(json!({ "error": "not_found", "text": what })),
-    )
-        .into_response()
+    let body = NotFound {
+        error: "not_found",
+        text: what,
+    };
+    (StatusCode::NOT_FOUND, Json(body)).into_response()
+}
+
+/// A refused API request: a stable code and a text for people.
+#[derive(Serialize)]
+pub struct ApiError {
+    pub code: &'static str,
+    pub error: String,
+}
+
+fn api_error(status: StatusCode, code: &'static str, error: String) -> Response {
+    (status, Json(ApiError { code, error })).into_response()
 }
 
 /// A game's record: in full once finished; while running, without the seed, the deals and the
@@ -60,46 +89,233 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Respon
     }
 }
 
-/// Whether a WebSocket upgrade with this `Origin` may proceed: no Origin (not a browser), the
-/// server's own host, or a configured origin.
+/// Every game the room plays: the descriptors the `welcome` lists.
+async fn games() -> Json<Vec<nimmt_core::GameDescriptor>> {
+    Json(nimmt_core::registry::descriptors())
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The language of an HTTP answer: `?lang=de|en`, else the first of `Accept-Language` (by its
+/// weights) that the room speaks, else English.
+pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
+    let pick = |tag: &str| {
+        let primary = tag.trim().split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("de") {
+            Some(Lang::De)
+        } else if primary.eq_ignore_ascii_case("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    };
+    if let Some(lang) = query.lang.as_deref().and_then(pick) {
+        return lang;
+    }
+    let Some(accept) = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|h| h.to_str().ok())
+    else {
+        return Lang::En;
+    };
+    let mut tags: Vec<(f32, Lang)> = accept
+        .split(',')
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let lang = pick(parts.next()?)?;
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            (q > 0.0).then_some((q, lang))
+        })
+        .collect();
+    // Stable: among equal weights the first listed wins.
+    tags.sort_by(|a, b| b.0.total_cmp(&a.0));
+    tags.first().map_or(Lang::En, |t| t.1)
+}
+
+/// An HTTP refusal: its code and its text in the client's language.
+fn refusal(
+    status: StatusCode,
+    lang: Lang,
+    code: &'static str,
+    params: Vec<(&str, String)>,
+) -> Response {
+    api_error(status, code, Text::new(lang, code, params).text)
+}
+
+/// What is known of a game by its number.
+enum Lookup {
+    Finished(Box<TableRecord>),
+    Running,
+    Unknown,
+    Failed(String),
+}
+
+async fn lookup(state: &AppState, id: TableId) -> Lookup {
+    if let Some(h) = state.lobby.get(id).await {
+        match h.record().await {
+            Some(PublicRecord::Finished(r)) => return Lookup::Finished(Box::new(r)),
+            Some(_) => return Lookup::Running,
+            // The table closed meanwhile: its record is stored.
+            None => {}
+        }
+    }
+    match state.store.table_record(id).await {
+        Ok(Some((_, Some(text)))) => match serde_json::from_str(&text) {
+            Ok(r) => Lookup::Finished(Box::new(r)),
+            Err(e) => Lookup::Failed(format!("stored record unreadable: {e}")),
+        },
+        Ok(Some((s, None))) if s == "playing" => Lookup::Running,
+        Ok(_) => Lookup::Unknown,
+        Err(e) => Lookup::Failed(e.to_string()),
+    }
+}
+
+/// A finished game step by step (see [`crate::replay`]); 409 while it runs, 404 if unknown.
+async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let Ok(id) = id.parse::<TableId>() else {
+        return refusal(
+            StatusCode::NOT_FOUND,
+            lang,
+            "no_such_game",
+            vec![("game", id)],
+        );
+    };
+    match lookup(&state, id).await {
+        Lookup::Finished(record) => match crate::replay::steps(&record) {
+            Ok(steps) => Json(steps).into_response(),
+            Err(e) => api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "bad_record",
+                e.to_string(),
+            ),
+        },
+        Lookup::Running => refusal(
+            StatusCode::CONFLICT,
+            lang,
+            "game_running",
+            vec![("game", id.to_string())],
+        ),
+        Lookup::Unknown => refusal(
+            StatusCode::NOT_FOUND,
+            lang,
+            "no_such_game",
+            vec![("game", id.to_string())],
+        ),
+        Lookup::Failed(e) => api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e),
+    }
+}
+
+/// The origin (`scheme://host[:port]`, lower case, without the scheme's default port) of a URL
+/// or an `Origin` header; `None` unless it is `http` or `https` with a host.
+pub fn origin_of(url: &str) -> Option<String> {
+    let uri: Uri = url.trim().parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let default_port = match scheme.as_str() {
+        "http" => 80,
+        "https" => 443,
+        _ => return None,
+    };
+    let host = uri.host().filter(|h| !h.is_empty())?.to_ascii_lowercase();
+    Some(match uri.port_u16() {
+        Some(p) if p != default_port => format!("{scheme}://{host}:{p}"),
+        _ => format!("{scheme}://{host}"),
+    })
+}
+
+/// The origins whose pages may open the WebSocket: the room's public URLs, or without them the
+/// address it listens on (with `localhost` for a loopback or unspecified address), and the
+/// `--allow-origin` ones (`*` = any).
+pub fn allowed_origins(config: &Config, addr: SocketAddr) -> Vec<String> {
+    let mut origins: Vec<String> = config
+        .public_urls
+        .iter()
+        .filter_map(|u| origin_of(u))
+        .collect();
+    if origins.is_empty() {
+        let port = addr.port();
+        let ip = addr.ip();
+        if ip.is_loopback() || ip.is_unspecified() {
+            origins.push(format!("http://localhost:{port}"));
+            origins.push(format!("http://127.0.0.1:{port}"));
+            origins.push(format!("http://[::1]:{port}"));
+            if ip.is_unspecified() {
+                tracing::warn!(
+                    "listening on every interface without --public-url: browsers may open the \
+                     room only from localhost; give --public-url http://HOST:{port}"
+                );
+            }
+        } else if let Some(o) = origin_of(&format!("http://{addr}")) {
+            origins.push(o);
+        }
+    }
+    for a in &config.allowed_origins {
+        if a == "*" {
+            origins.push("*".to_owned());
+        } else if let Some(o) = origin_of(a) {
+            origins.push(o);
+        } else {
+            tracing::warn!("--allow-origin {a:?} is not an http(s) origin; ignored");
+        }
+    }
+    origins.sort();
+    origins.dedup();
+    origins
+}
+
+/// Whether a WebSocket upgrade with this `Origin` may proceed: no Origin (not a browser), or one
+/// of `allowed` (scheme, host and port alike). The request's own `Host` does not count: a page
+/// of another site whose name points at this server (DNS rebinding) sends its own name there.
 pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    if allowed
-        .iter()
-        .any(|a| a == "*" || a.eq_ignore_ascii_case(origin))
-    {
+    if allowed.iter().any(|a| a == "*") {
         return true;
     }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("");
-    !host.is_empty() && authority.eq_ignore_ascii_case(host)
+    let Some(origin) = origin.to_str().ok().and_then(origin_of) else {
+        return false;
+    };
+    allowed.contains(&origin)
 }
 
 async fn ws(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&headers, &state.config.allowed_origins) {
+    if !origin_allowed(&headers, &state.origins) {
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
+    let Some(slot) = state.addrs.connect(peer.ip()) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::RETRY_AFTER, "10")],
+            "too many connections from this address",
+        )
+            .into_response();
+    };
     upgrade
-        // Frames above this close the connection; frames above MAX_MESSAGE_BYTES get an error.
-        .max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
+        // Frames above this close the connection (code 1009); frames above MAX_MESSAGE_BYTES
+        // get an error.
+        .max_message_size(crate::ws::MAX_FRAME_BYTES)
+        .max_frame_size(crate::ws::MAX_FRAME_BYTES)
         // Small buffers: ten thousand connections must fit.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| crate::ws::session(socket, state))
+        .on_upgrade(move |socket| crate::ws::session(socket, state, peer.ip(), Some(slot)))
 }
 
 /// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`
@@ -153,11 +369,35 @@ mod tests {
     }
 
     #[test]
+    fn the_answer_speaks_the_language_asked_for() {
+        let accept = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_str(v).unwrap());
+            h
+        };
+        let none = LangQuery::default();
+        let de = LangQuery {
+            lang: Some("de".into()),
+        };
+        assert_eq!(lang_of(&none, &HeaderMap::new()), Lang::En);
+        assert_eq!(lang_of(&de, &accept("en")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("de-DE,de;q=0.9,en;q=0.8")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("fr, en;q=0.5, de;q=0.7")), Lang::De);
+        assert_eq!(lang_of(&none, &accept("fr")), Lang::En);
+    }
+
+    #[test]
     fn origins_of_other_sites_are_refused() {
+        let own = vec!["http://127.0.0.1:8080".to_owned()];
         assert!(origin_allowed(&headers(None, "127.0.0.1:8080"), &[]));
         assert!(origin_allowed(
             &headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"),
-            &[]
+            &own
+        ));
+        // The request's Host does not make its Origin the server's own (DNS rebinding).
+        assert!(!origin_allowed(
+            &headers(Some("http://evil.example"), "evil.example"),
+            &own
         ));
         assert!(!origin_allowed(
             &headers(Some("https://evil.example"), "127.0.0.1:8080"),
@@ -176,5 +416,51 @@ mod tests {
             &headers(Some("http://localhost:5174"), "127.0.0.1:8080"),
             &allowed
         ));
+    }
+
+    #[test]
+    fn origins_are_compared_by_scheme_host_and_port() {
+        assert_eq!(
+            origin_of("HTTPS://Nimmt.Example.org:443/room?x=1").as_deref(),
+            Some("https://nimmt.example.org")
+        );
+        assert_eq!(
+            origin_of("http://nimmt.example.org:8080").as_deref(),
+            Some("http://nimmt.example.org:8080")
+        );
+        assert_eq!(origin_of("null"), None);
+        assert_eq!(origin_of("ftp://nimmt.example.org"), None);
+        assert_eq!(origin_of("nimmt.example.org"), None);
+        let public = vec!["https://nimmt.example.org".to_owned()];
+        let h = |o| headers(Some(o), "nimmt.example.org");
+        assert!(origin_allowed(&h("https://nimmt.example.org"), &public));
+        assert!(origin_allowed(&h("https://nimmt.example.org:443"), &public));
+        assert!(!origin_allowed(&h("http://nimmt.example.org"), &public));
+        assert!(!origin_allowed(
+            &h("https://nimmt.example.org:8443"),
+            &public
+        ));
+    }
+
+    #[test]
+    fn without_a_public_url_the_listening_address_is_the_origin() {
+        let config = Config::default();
+        let local = allowed_origins(&config, "127.0.0.1:8080".parse().unwrap());
+        assert!(local.contains(&"http://localhost:8080".to_owned()));
+        assert!(local.contains(&"http://127.0.0.1:8080".to_owned()));
+        let lan = allowed_origins(&config, "192.168.1.5:80".parse().unwrap());
+        assert_eq!(lan, vec!["http://192.168.1.5".to_owned()]);
+        let config = Config {
+            public_urls: vec!["https://nimmt.example.org/".into()],
+            allowed_origins: vec!["http://localhost:5173".into()],
+            ..Config::default()
+        };
+        assert_eq!(
+            allowed_origins(&config, "127.0.0.1:8080".parse().unwrap()),
+            vec![
+                "http://localhost:5173".to_owned(),
+                "https://nimmt.example.org".to_owned()
+            ]
+        );
     }
 }

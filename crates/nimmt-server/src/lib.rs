@@ -5,19 +5,27 @@
 //!
 //! - [`lobby`]: the lobby actor (tables, who is online, lobby chat);
 //! - [`table`]: one actor per table owning its game and its log;
+//! - [`handles`]: the commands and handles by which the actors reach each other;
+//! - [`records`], [`replay`]: a game's record as served, and a finished game step by step;
 //! - [`commands`]: the table chat commands (one table drives parsing, permissions and `/help`);
 //! - [`store`]: SQLite or PostgreSQL through one schema, with group commit;
-//! - [`ws`]: a connection (size cap, message budget, flood rule), [`http`]: routes;
+//! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
+//!   close codes), [`addr`]: limits per client address, [`http`]: routes (with the Origin
+//!   check);
 //! - [`client`]: a small client for tests, the load test and other tools.
 //!
 //! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
 
+pub mod addr;
 pub mod bots;
 pub mod client;
 pub mod commands;
 pub mod conn;
+pub mod handles;
 pub mod http;
 pub mod lobby;
+pub mod records;
+pub mod replay;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -38,6 +46,10 @@ pub struct Config {
     pub database: String,
     /// Origins allowed to open the WebSocket besides the server's own (`*` = any).
     pub allowed_origins: Vec<String>,
+    /// The room's public URLs (`https://nimmt.example.org`, scheme included): browsers may open
+    /// the WebSocket from pages of these origins. None given: the address it listens on
+    /// (`http://ADDR`, and `http://localhost:PORT` for a loopback or unspecified address).
+    pub public_urls: Vec<String>,
     /// Pause before a bot moves (so people can follow).
     pub bot_delay: Duration,
     /// Default of the table option `reconnect`.
@@ -55,6 +67,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://nimmt.db".into(),
             allowed_origins: Vec::new(),
+            public_urls: Vec::new(),
             bot_delay: Duration::from_millis(600),
             reconnect: Duration::from_secs(60),
             web_dir: None,
@@ -67,10 +80,14 @@ impl Default for Config {
 /// What every request handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    pub lobby: lobby::LobbyHandle,
+    pub lobby: handles::LobbyHandle,
     pub store: store::Store,
     pub config: Arc<Config>,
     pub next_conn: Arc<AtomicU64>,
+    /// Connections and new identities per client address.
+    pub addrs: Arc<addr::AddrLimits>,
+    /// The origins whose pages may open the WebSocket (normalized; `*` = any).
+    pub origins: Arc<Vec<String>>,
 }
 
 /// A running server.
@@ -99,10 +116,19 @@ impl Running {
 
 /// Opens the database, restores every unfinished table from its log, and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
+    for url in &config.public_urls {
+        http::origin_of(url).ok_or_else(|| {
+            anyhow::anyhow!("public URL {url:?}: expected http:// or https:// and a host")
+        })?;
+    }
     let config = Arc::new(config);
     let store = store::Store::open_with(&config.database, config.sqlite_sync).await?;
     let next_id = store.max_table_id().await?;
-    let lobby = lobby::Lobby::spawn(store.clone(), config.clone(), next_id);
+    let open: handles::OpenTable = {
+        let (store, config) = (store.clone(), config.clone());
+        Arc::new(move |new| table::Table::open(new, store.clone(), config.clone()))
+    };
+    let lobby = lobby::Lobby::spawn(next_id, open);
     let mut restored = 0;
     for stored in store.open_tables().await? {
         let id = stored.id;
@@ -111,7 +137,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
                 let info = t.info();
                 let players = t.seated_players();
                 let handle = t.spawn();
-                lobby.send(lobby::LobbyCmd::Adopt {
+                lobby.send(handles::LobbyCmd::Adopt {
                     handle,
                     info,
                     players,
@@ -124,15 +150,18 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     if restored > 0 {
         tracing::info!("restored {restored} tables");
     }
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
     let state = AppState {
         lobby,
         store: store.clone(),
         config: config.clone(),
         next_conn: Arc::new(AtomicU64::new(1)),
+        addrs: addr::AddrLimits::new(&config.limits),
+        origins: Arc::new(http::allowed_origins(&config, addr)),
     };
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
-    let app = http::router(state);
+    // Each connection knows its client's address (for the limits per address).
+    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)

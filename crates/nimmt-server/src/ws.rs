@@ -2,77 +2,78 @@
 //! hands each request to the lobby or a table. Outgoing frames come from the actors through a
 //! queue; this task only delivers them.
 
-use crate::conn::{frame, Conn, Frame, Refusal};
-use crate::lobby::LobbyCmd;
+use crate::addr::ConnSlot;
+use crate::conn::{frame, Conn, Frame, Outbox, Refusal};
+use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::store::Op;
-use crate::table::{TableCmd, TableHandle};
 use crate::AppState;
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultDirectRateLimiter, Quota};
 use nimmt_protocol::{
-    check_name, ClientMsg, Envelope, ErrorCode, Lang, ServerMsg, TableId, Text, MAX_CHAT_CHARS,
-    MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+    check_name, clean_chat, ClientMsg, CloseReason, Envelope, ErrorCode, Lang, ServerMsg, TableId,
+    MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
-/// A token bucket: `capacity` at most, refilled at `rate` per second.
-#[derive(Clone, Debug)]
-pub struct Bucket {
-    tokens: f64,
-    capacity: f64,
-    rate: f64,
-    at: Instant,
+/// Frames larger than this close the socket (code 1009); frames above [`MAX_MESSAGE_BYTES`] and
+/// up to this get `too_large`.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// A rate of `per_second` with bursts of `burst` (both at least one a long while).
+pub fn quota(burst: f64, per_second: f64) -> Quota {
+    let burst =
+        NonZeroU32::new(burst.clamp(1.0, u32::MAX as f64) as u32).unwrap_or(NonZeroU32::MIN);
+    let period = Duration::from_secs_f64(1.0 / per_second.max(1e-6)).max(Duration::from_nanos(1));
+    Quota::with_period(period)
+        .expect("a period above zero")
+        .allow_burst(burst)
 }
 
-impl Bucket {
-    pub fn new(capacity: f64, rate: f64) -> Bucket {
-        Bucket {
-            tokens: capacity,
-            capacity,
-            rate,
-            at: Instant::now(),
-        }
-    }
+/// Takes one message from `limiter`; `Err`: how long until one is allowed.
+fn take(limiter: &DefaultDirectRateLimiter) -> Result<(), Duration> {
+    limiter
+        .check()
+        .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+}
 
-    /// Takes one token if there is one.
-    pub fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate)
-            .min(self.capacity);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+/// The request id of a frame that could not be read as a message, if it has a readable one.
+fn readable_id(text: &str) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct IdOnly {
+        #[serde(default)]
+        id: Option<serde_json::Value>,
     }
+    serde_json::from_str::<IdOnly>(text).ok()?.id?.as_u64()
 }
 
 struct Session {
     state: AppState,
     conn_id: u64,
-    tx: mpsc::Sender<Frame>,
-    kill: Arc<Notify>,
+    peer: IpAddr,
+    outbox: Arc<Outbox>,
     conn: Option<Conn>,
     lang: Lang,
     tables: HashMap<TableId, TableHandle>,
-    budget: Bucket,
-    chat: Bucket,
-    /// Messages dropped for the budget; too many closes the connection.
-    over_budget: u32,
+    budget: DefaultDirectRateLimiter,
+    /// Messages over the budget the connection may still send before it is closed; refilled
+    /// at the budget's rate, so only a client that keeps on runs out.
+    strikes: DefaultDirectRateLimiter,
+    chat: DefaultDirectRateLimiter,
     last_budget_error: Option<Instant>,
 }
 
 impl Session {
     fn send(&self, msg: &ServerMsg) {
-        if self.tx.try_send(frame(msg)).is_err() {
-            self.kill.notify_one();
-        }
+        self.outbox.push(frame(msg));
     }
 
     fn refuse(&self, id: Option<u64>, table: Option<TableId>, r: impl Into<Refusal>) {
@@ -92,7 +93,7 @@ impl Session {
             self.send(
                 &Refusal::new(ErrorCode::TooLarge)
                     .with("max", MAX_MESSAGE_BYTES)
-                    .to_msg(self.lang, None, None),
+                    .to_msg(self.lang, readable_id(text), None),
             );
             return true;
         }
@@ -100,9 +101,14 @@ impl Session {
             Ok(e) => e,
             Err(e) => {
                 let mut reason = e.to_string();
-                reason.truncate(200);
+                if let Some(cut) = (0..=200.min(reason.len()))
+                    .rev()
+                    .find(|&i| reason.is_char_boundary(i))
+                {
+                    reason.truncate(cut);
+                }
                 self.refuse(
-                    None,
+                    readable_id(text),
                     None,
                     Refusal::new(ErrorCode::Malformed).with("reason", reason),
                 );
@@ -115,7 +121,7 @@ impl Session {
         };
         match env.msg {
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
-            ClientMsg::Ping {} => self.send(&ServerMsg::Pong),
+            ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {
                 if subscribe {
                     self.state
@@ -183,9 +189,18 @@ impl Session {
                     );
                     return true;
                 }
+                // Control and reordering characters go, as names may not carry them.
+                let Some(text) = clean_chat(&text) else {
+                    self.refuse(
+                        id,
+                        table,
+                        Refusal::new(ErrorCode::Malformed).keyed("chat_empty"),
+                    );
+                    return true;
+                };
                 // The flood rule counts chat lines; commands count against the message budget.
                 let command = table.is_some() && text.trim_start().starts_with('/');
-                if !command && !self.chat.take() {
+                if !command && self.chat.check().is_err() {
                     self.refuse(id, table, ErrorCode::Flood);
                     return true;
                 }
@@ -257,7 +272,7 @@ impl Session {
         } = msg
         else {
             if matches!(msg, ClientMsg::Ping {}) {
-                self.send(&ServerMsg::Pong);
+                self.send(&ServerMsg::Pong { id });
             } else {
                 self.refuse(id, None, ErrorCode::HelloFirst);
             }
@@ -305,6 +320,17 @@ impl Session {
                 }
             },
             None => {
+                // Each hello without a token stores an identity: a few per address and minute.
+                if let Err(wait) = self.state.addrs.new_identity(self.peer) {
+                    self.refuse(
+                        id,
+                        None,
+                        Refusal::new(ErrorCode::RateLimited)
+                            .keyed("too_many_identities")
+                            .with("retry_ms", wait.as_millis().max(1)),
+                    );
+                    return true;
+                }
                 let player = hex::encode(rand::random::<[u8; 8]>());
                 let token = hex::encode(rand::random::<[u8; 16]>());
                 let op = Op::CreatePlayer {
@@ -324,8 +350,7 @@ impl Session {
             player.clone(),
             name.clone(),
             lang,
-            self.tx.clone(),
-            self.kill.clone(),
+            self.outbox.clone(),
         );
         self.state
             .lobby
@@ -356,96 +381,166 @@ impl Session {
         true
     }
 
-    /// Counts a message against the budget; `false` = drop it (and maybe close).
-    fn within_budget(&mut self) -> Option<bool> {
-        if self.budget.take() {
-            return Some(true);
-        }
-        self.over_budget += 1;
-        if self.over_budget > self.state.config.limits.strikes {
-            return None;
-        }
+    /// Counts a message against the budget. Over it, the message is dropped and answered with
+    /// `rate_limited` (with its id if it has a readable one, else at most once a second) and a
+    /// retry hint; `false`: the client kept on, the connection closes (code 4002).
+    fn within_budget(&mut self, text: Option<&str>) -> Result<bool, ()> {
+        let wait = match take(&self.budget) {
+            Ok(()) => return Ok(true),
+            Err(wait) => wait,
+        };
+        let id = text.and_then(readable_id);
+        let out_of_strikes = self.strikes.check().is_err();
         let now = Instant::now();
-        if self
-            .last_budget_error
-            .is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1))
+        if out_of_strikes
+            || id.is_some()
+            || self
+                .last_budget_error
+                .is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1))
         {
             self.last_budget_error = Some(now);
-            self.refuse(None, None, ErrorCode::RateLimited);
+            self.refuse(
+                id,
+                None,
+                Refusal::new(ErrorCode::RateLimited).with("retry_ms", wait.as_millis().max(1)),
+            );
         }
-        Some(false)
+        if out_of_strikes {
+            self.outbox.close(CloseReason::RateLimited);
+            return Err(());
+        }
+        Ok(false)
     }
 }
 
-/// Serves one upgraded WebSocket until it closes.
-pub async fn session(socket: WebSocket, state: AppState) {
-    let conn_id = state.next_conn.fetch_add(1, Ordering::Relaxed);
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Frame>(state.config.limits.queue);
-    let kill = Arc::new(Notify::new());
-    let limits = state.config.limits.clone();
-    let writer_kill = kill.clone();
-    let writer = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                biased;
-                f = rx.recv() => match f {
-                    Some(f) => {
-                        // Whatever else is queued goes out with the same flush.
-                        let mut ok = sink.feed(Message::Text(f)).await.is_ok();
-                        let mut n = 1;
-                        while ok && n < 64 {
-                            match rx.try_recv() {
-                                Ok(f) => ok = sink.feed(Message::Text(f)).await.is_ok(),
-                                Err(_) => break,
-                            }
-                            n += 1;
-                        }
-                        if !ok || sink.flush().await.is_err() {
-                            break;
-                        }
-                    }
-                    None => break,
-                },
-                _ = writer_kill.notified() => {
-                    // Deliver what is queued (e.g. `replaced`), then close.
-                    while let Ok(f) = rx.try_recv() {
-                        if sink.send(Message::Text(f)).await.is_err() {
-                            break;
-                        }
-                    }
-                    let _ = sink.send(Message::Close(None)).await;
-                    break;
+/// Delivers the connection's queue to the socket until it closes, then what is still queued
+/// (not for a slow reader) and the close frame with its code and reason, within `grace`.
+async fn deliver(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Frame>,
+    outbox: Arc<Outbox>,
+    grace: Duration,
+) {
+    let mut closing = outbox.watch();
+    loop {
+        let first = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => break,
+            f = rx.recv() => match f {
+                Some(f) => f,
+                None => break,
+            },
+        };
+        outbox.taken(first.len());
+        let write = async {
+            // Whatever else is queued goes out with the same flush.
+            sink.feed(Message::Text(first)).await?;
+            for _ in 1..64 {
+                let Ok(f) = rx.try_recv() else { break };
+                outbox.taken(f.len());
+                sink.feed(Message::Text(f)).await?;
+            }
+            sink.flush().await
+        };
+        let written = tokio::select! {
+            r = write => r.is_ok(),
+            // A slow reader: the socket does not take more, the queue went over its cap.
+            _ = closing.wait_for(Option::is_some) => break,
+        };
+        if !written {
+            outbox.close(CloseReason::Normal);
+            break;
+        }
+    }
+    let reason = outbox.closing().unwrap_or(CloseReason::Normal);
+    let _ = tokio::time::timeout(grace, async {
+        if reason != CloseReason::SlowReader {
+            // Deliver what is queued (answers, `rate_limited`, `replaced`), then close.
+            while let Ok(f) = rx.try_recv() {
+                outbox.taken(f.len());
+                if sink.feed(Message::Text(f)).await.is_err() {
+                    return;
                 }
             }
         }
-    });
+        let close = CloseFrame {
+            code: reason.code(),
+            reason: reason.reason().into(),
+        };
+        let _ = sink.send(Message::Close(Some(close))).await;
+    })
+    .await;
+}
+
+/// Why a read error ends the connection: the socket refuses frames over [`MAX_FRAME_BYTES`]
+/// (its capacity error reads "Message too long: SIZE > MAX" or "Frame too long"); other errors
+/// (a broken socket, a protocol violation) end it normally.
+fn read_error_reason(error: &str) -> CloseReason {
+    if error.contains("too long") {
+        CloseReason::TooLarge
+    } else {
+        CloseReason::Normal
+    }
+}
+
+/// Reads what the client still sends after the close began, until it answers the close frame
+/// (or `grace` ends): the socket then ends with a close handshake rather than a reset, which
+/// would throw away what the client has not read yet.
+async fn drain(stream: &mut SplitStream<WebSocket>, grace: Duration) {
+    let _ = tokio::time::timeout(grace, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// Serves one upgraded WebSocket from `peer` until it closes; `slot` is its place among the
+/// address's connections, freed at the end.
+pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Option<ConnSlot>) {
+    let _slot = slot;
+    let conn_id = state.next_conn.fetch_add(1, Ordering::Relaxed);
+    let limits = state.config.limits.clone();
+    let (sink, mut stream) = socket.split();
+    let (outbox, rx) = Outbox::new(limits.queue, limits.queue_bytes);
+    let writer = tokio::spawn(deliver(sink, rx, outbox.clone(), limits.close_grace));
+    let mut closing = outbox.watch();
     let mut s = Session {
         state: state.clone(),
         conn_id,
-        tx,
-        kill: kill.clone(),
+        peer,
+        outbox: outbox.clone(),
         conn: None,
         lang: Lang::En,
         tables: HashMap::new(),
-        budget: Bucket::new(limits.burst, limits.per_second),
-        chat: Bucket::new(limits.chat_burst, limits.chat_per_second),
-        over_budget: 0,
+        budget: DefaultDirectRateLimiter::direct(quota(limits.burst, limits.per_second)),
+        strikes: DefaultDirectRateLimiter::direct(quota(limits.strikes as f64, limits.per_second)),
+        chat: DefaultDirectRateLimiter::direct(quota(limits.chat_burst, limits.chat_per_second)),
         last_budget_error: None,
     };
     loop {
         let msg = tokio::select! {
             m = stream.next() => m,
-            _ = kill.notified() => { kill.notify_one(); break; }
+            _ = closing.wait_for(Option::is_some) => break,
         };
-        let Some(Ok(msg)) = msg else { break };
+        let msg = match msg {
+            Some(Ok(m)) => m,
+            None => break,
+            Some(Err(e)) => {
+                tracing::debug!("connection {conn_id}: {e}");
+                outbox.close(read_error_reason(&e.to_string()));
+                break;
+            }
+        };
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
-                match s.within_budget() {
-                    None => break,
-                    Some(false) => continue,
-                    Some(true) => {}
+                match s.within_budget(None) {
+                    Err(()) => break,
+                    Ok(false) => continue,
+                    Ok(true) => {}
                 }
                 s.refuse(
                     None,
@@ -457,23 +552,16 @@ pub async fn session(socket: WebSocket, state: AppState) {
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        match s.within_budget() {
-            None => {
-                s.send(&ServerMsg::Error {
-                    id: None,
-                    table: None,
-                    code: ErrorCode::RateLimited,
-                    text: Text::new(s.lang, "rate_limited", []),
-                });
-                break;
-            }
-            Some(false) => continue,
-            Some(true) => {}
+        match s.within_budget(Some(text.as_str())) {
+            Err(()) => break,
+            Ok(false) => continue,
+            Ok(true) => {}
         }
         if !s.on_text(text.as_str()).await {
             break;
         }
     }
+    outbox.close(CloseReason::Normal);
     // Gone: the tables keep the seat for the reconnection window.
     if let Some(conn) = &s.conn {
         for h in s.tables.values() {
@@ -488,12 +576,12 @@ pub async fn session(socket: WebSocket, state: AppState) {
             conn_id,
         });
     }
-    kill.notify_one();
     drop(s);
+    drain(&mut stream, limits.close_grace).await;
     let _ = writer.await;
 }
 
-/// Per-connection limits.
+/// Per-connection and per-address limits.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Messages a connection may send in a burst.
@@ -503,10 +591,21 @@ pub struct Limits {
     /// Chat lines in a burst, and per second in the long run.
     pub chat_burst: f64,
     pub chat_per_second: f64,
-    /// Messages over budget before the connection is closed.
+    /// Messages over budget (a burst of them, refilled at `per_second`) before the connection is
+    /// closed with code 4002.
     pub strikes: u32,
-    /// Outgoing frames queued for a slow client before it is disconnected.
+    /// Outgoing frames queued for a slow client before it is disconnected (code 4003).
     pub queue: usize,
+    /// Outgoing bytes queued for a slow client before it is disconnected (code 4003).
+    pub queue_bytes: usize,
+    /// Open WebSocket connections per client address (0 = no cap); more get HTTP 429.
+    pub conns_per_addr: usize,
+    /// New identities (`hello` without a token) per client address and minute, also the burst
+    /// (0 = no cap); more get `rate_limited` (key `too_many_identities`).
+    pub identities_per_minute: f64,
+    /// How long a closing connection may take to deliver its last frames and the close frame,
+    /// and to answer the close.
+    pub close_grace: Duration,
 }
 
 impl Default for Limits {
@@ -516,8 +615,12 @@ impl Default for Limits {
             per_second: 20.0,
             chat_burst: 5.0,
             chat_per_second: 0.5,
-            strikes: 200,
+            strikes: 100,
             queue: 1024,
+            queue_bytes: 256 * 1024,
+            conns_per_addr: 32,
+            identities_per_minute: 20.0,
+            close_grace: Duration::from_secs(3),
         }
     }
 }

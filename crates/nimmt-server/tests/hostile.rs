@@ -42,7 +42,7 @@ async fn garbage_gets_typed_errors_and_the_connection_stays() {
     let mut c = Client::connect(&url).await.unwrap();
     // Before hello only hello counts.
     c.send(ClientMsg::Ping {}).await.unwrap();
-    assert!(matches!(c.recv().await.unwrap(), ServerMsg::Pong));
+    assert!(matches!(c.recv().await.unwrap(), ServerMsg::Pong { .. }));
     c.send(ClientMsg::Resync { table: 1 }).await.unwrap();
     assert_eq!(code(&c.recv().await.unwrap()), Some(ErrorCode::HelloFirst));
     for junk in [
@@ -385,7 +385,7 @@ async fn floods_are_cut_off() {
         tokio::time::timeout(std::time::Duration::from_millis(500), c.recv_raw()).await
     {
         match serde_json::from_str::<ServerMsg>(&t).unwrap() {
-            ServerMsg::Pong => pongs += 1,
+            ServerMsg::Pong { .. } => pongs += 1,
             ServerMsg::Error {
                 code: ErrorCode::RateLimited,
                 ..

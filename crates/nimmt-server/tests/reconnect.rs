@@ -132,6 +132,32 @@ async fn when_the_decision_timer_runs_out_the_bot_decides() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_whose_time_runs_out_plays_the_games_default_its_lowest_card() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, _table) = ann_and_bob(&url, &["timer=1"], 2).await;
+    start(&mut ann, &mut bob).await;
+    let lowest = *bob.typed_view().unwrap().hand.iter().min().unwrap();
+    assert!(ann.act_first().await);
+    let m = ann
+        .recv_until(|m| matches!(m, ServerMsg::Update { events, .. } if events.iter().any(|e| e["type"] == "revealed")))
+        .await;
+    let ServerMsg::Update { events, .. } = m else {
+        unreachable!()
+    };
+    let revealed = events.iter().find(|e| e["type"] == "revealed").unwrap();
+    let bobs: Vec<&serde_json::Value> = revealed["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["seat"] == 1)
+        .collect();
+    assert_eq!(bobs.len(), 1, "{revealed}");
+    assert_eq!(bobs[0]["card"], serde_json::json!(lowest), "{revealed}");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
     let db = Db::sqlite();
     let (srv, url) = server(&db).await;

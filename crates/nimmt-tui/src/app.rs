@@ -1,73 +1,80 @@
-//! The client as a pure state machine: [`App`] holds everything on screen, [`App::handle`] turns
-//! one [`Input`] into changes and [`Effect`]s, and [`crate::ui::draw`] paints it. No clock and no
+//! The client at one table, as a pure state machine that knows no game: [`App`] holds where the
+//! game runs (here against bots, or on a server), what the screen shows, the events still to be
+//! shown one by one, the log, the help and quit windows and the results; [`App::handle`] turns
+//! one [`Input`] into changes and [`Effect`]s. Everything a game adds (its keys, how an event
+//! changes the picture, how the table is drawn) comes from its [`GameScreen`]. No clock and no
 //! terminal in here: time arrives as [`Input::Tick`], so tests drive a whole game.
+//!
+//! Drawing depends on this model, never the reverse: the only thing the model asks of a screen's
+//! geometry is whether the table fits ([`GameScreen::min_size`]).
 
-use crate::offline::OfflineTable;
+use crate::offline::{OfflineTable, ME};
 use crate::text::{Lang, T};
-use crate::ui;
-use nimmt_core::games::classic::{
-    can_swap, swapped_digits, Action, Decision, Event, Fan, Marker, PhaseView, Play, View, ROWS,
-};
-use nimmt_core::{Card, Seat};
+use nimmt_bots::registry::GameBots;
+use nimmt_core::{ActionError, Rules, ScoreSense, Seat};
+use ratatui::Frame;
 use std::collections::VecDeque;
 
-/// A key, as the client understands it (the terminal loop translates crossterm's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    Char(char),
-    Enter,
-    Esc,
-    Backspace,
-    Tab,
-    Left,
-    Right,
-    Up,
-    Down,
-    Home,
-    End,
-    F1,
-    CtrlC,
-}
+pub use crate::input::{Effect, Input, Key, TICK_MS};
 
-/// Something that happened to the client.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    Key(Key),
-    /// A left click at this cell.
-    Click {
-        x: u16,
-        y: u16,
-    },
-    /// Time passes (the loop sends one every [`TICK_MS`] milliseconds).
-    Tick,
-    Resize {
-        width: u16,
-        height: u16,
-    },
-    /// A remote table changed: the events this seat may see, in order, and its view after them.
-    Remote {
-        events: Vec<Event>,
-        view: Box<View>,
-    },
-}
-
-/// What the loop must do after an input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Leave the client (restoring the terminal).
-    Quit,
-    /// The game is over: write the game record now, if one was asked for.
-    SaveRecord,
-    /// At a remote table: send this action for the player's seat.
-    Act(Action),
-}
-
-/// Milliseconds between two ticks.
-pub const TICK_MS: u64 = 100;
 /// Ticks a step of the reveal stays on screen before the next one.
 pub const STEP_TICKS: u32 = 8;
 /// Ticks a deal's or the game's result stands before Enter dismisses it.
 pub const PAUSE_TICKS: u32 = 6;
+
+/// The action, view, event and decision types of the game a screen shows.
+pub type ActionOf<S> = <<S as GameScreen>::R as Rules>::Action;
+pub type ViewOf<S> = <<S as GameScreen>::R as Rules>::View;
+pub type EventOf<S> = <<S as GameScreen>::R as Rules>::Event;
+pub type DecisionOf<S> = <<S as GameScreen>::R as Rules>::Decision;
+
+/// One game's part of the terminal client: its own cursor state (`Self`), its keys, how its
+/// events change the picture and the log, and how its table is drawn. The shell ([`App`]) does
+/// everything else. Registered by one line in `games/mod.rs`.
+pub trait GameScreen: Sized + 'static {
+    /// The game.
+    type R: GameBots;
+
+    /// The screen's own state (cursors) for a table showing `view`.
+    fn new(view: &ViewOf<Self>) -> Self;
+    /// The game's title on screen.
+    fn title(lang: Lang) -> &'static str;
+    /// The help window's title and text.
+    fn help_title(lang: Lang) -> &'static str;
+    fn help_text(lang: Lang) -> &'static str;
+    /// What `view` asks its viewer now.
+    fn asked(view: &ViewOf<Self>) -> Option<DecisionOf<Self>>;
+    /// The deal `view` shows.
+    fn deal(view: &ViewOf<Self>) -> u32;
+    /// The points of the last finished deal, for the game's result.
+    fn last_points(view: &ViewOf<Self>) -> Option<Vec<u32>>;
+    /// Whether the event gets its own moment on screen.
+    fn is_slow(event: &EventOf<Self>) -> bool;
+    /// Whether the event ends the game.
+    fn ends_game(event: &EventOf<Self>) -> bool;
+    /// Changes what the screen shows by one event (the log line, a result to read).
+    fn apply(app: &mut App<Self>, event: EventOf<Self>);
+    /// The player pressed `key` while asked: the action it chooses, if any.
+    fn key(app: &mut App<Self>, key: Key) -> Option<ActionOf<Self>>;
+    /// The player clicked at (`x`, `y`) while asked: the action it chooses, if any.
+    fn click(app: &mut App<Self>, x: u16, y: u16) -> Option<ActionOf<Self>>;
+    /// The action was accepted (offline) or sent (online): the screen may show it made at once.
+    fn acted(_app: &mut App<Self>, _action: &ActionOf<Self>) {}
+    /// Whether the steps an action brings begin at once (the player's own choice needs no pause).
+    fn shows_at_once(_action: &ActionOf<Self>) -> bool {
+        false
+    }
+    /// Esc while asked: steps back from a choice the screen has open; `false` when none is.
+    fn escape(_app: &mut App<Self>) -> bool {
+        false
+    }
+    /// The screen shows the game's own view again: keep the cursors in range.
+    fn settled(_app: &mut App<Self>) {}
+    /// The smallest terminal (columns, lines) the table fits in now.
+    fn min_size(app: &App<Self>) -> (u16, u16);
+    /// Paints the table (the shell adds the windows over it).
+    fn draw(app: &App<Self>, frame: &mut Frame);
+}
 
 /// A window over the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,71 +98,74 @@ pub enum Pause {
 }
 
 /// Where the game runs.
-pub enum Source {
+enum Source<R: GameBots> {
     /// In this process, against bots.
-    Offline(Box<OfflineTable>),
-    /// On a server: the latest view it sent.
-    Remote(Box<View>),
+    Offline(Box<OfflineTable<R>>),
+    /// On a server: the latest view it sent, and the actions it said the seat may take (`None`:
+    /// worked out from the view).
+    Remote {
+        view: Box<R::View>,
+        legal: Option<Vec<R::Action>>,
+    },
 }
 
-/// The whole client.
-pub struct App {
+/// The client at one table.
+pub struct App<S: GameScreen> {
     pub lang: Lang,
     pub width: u16,
     pub height: u16,
-    source: Source,
+    source: Source<S::R>,
     /// The player's seat.
     me: Seat,
     names: Vec<String>,
-    /// What the screen shows: the game's view, or while the reveal runs, the view as the steps
+    /// What the screen shows: the game's view, or while the steps run, the view as the steps
     /// so far left it.
-    shown: View,
+    shown: ViewOf<S>,
+    /// The actions the shown view allows the player.
+    legal: Vec<ActionOf<S>>,
+    /// At a remote table: a move was sent and its answer has not come yet.
+    sent: bool,
     /// Events not yet shown.
-    steps: VecDeque<Event>,
+    steps: VecDeque<EventOf<S>>,
     ticks: u32,
     /// Ticks a step stays on screen.
     pub step_ticks: u32,
-    /// The cards of the last reveal and how many of them are laid.
-    revealed: Vec<Play>,
-    laid: usize,
-    revealed_turn: u32,
     /// The latest things that happened, newest last.
     log: Vec<String>,
-    /// Selected card of the hand or of the draft pool.
-    pub cursor: usize,
-    /// Selected row for a low card.
-    pub row_cursor: usize,
-    /// Play the next card with the *Zahlendreher*.
-    pub swap: bool,
     pub overlay: Option<Overlay>,
     pub pause: Option<Pause>,
     /// Ticks since the result on screen appeared.
     pause_age: u32,
     saved: bool,
+    /// The game's own screen state.
+    pub screen: S,
 }
 
-impl App {
+impl<S: GameScreen> App<S> {
     /// A client for an offline table, the player at seat 0.
-    pub fn new(table: OfflineTable, lang: Lang) -> App {
+    pub fn new(table: OfflineTable<S::R>, lang: Lang) -> App<S> {
         let mut names = vec![lang.t(T::You).to_owned()];
         names.extend((1..table.players()).map(|i| lang.fill(T::BotName, &[&i])));
         let shown = table.view();
-        let me = crate::offline::ME;
-        App::with_source(Source::Offline(Box::new(table)), shown, me, names, lang)
+        App::with_source(Source::Offline(Box::new(table)), shown, ME, names, lang)
     }
 
     /// A client for a remote table where the player sits at `me`; `names` has one per seat.
-    pub fn remote(view: View, me: Seat, names: Vec<String>, lang: Lang) -> App {
-        App::with_source(
-            Source::Remote(Box::new(view.clone())),
-            view,
-            me,
-            names,
-            lang,
-        )
+    pub fn remote(view: ViewOf<S>, me: Seat, names: Vec<String>, lang: Lang) -> App<S> {
+        let source = Source::Remote {
+            view: Box::new(view.clone()),
+            legal: None,
+        };
+        App::with_source(source, view, me, names, lang)
     }
 
-    fn with_source(source: Source, shown: View, me: Seat, names: Vec<String>, lang: Lang) -> App {
+    fn with_source(
+        source: Source<S::R>,
+        shown: ViewOf<S>,
+        me: Seat,
+        names: Vec<String>,
+        lang: Lang,
+    ) -> App<S> {
         let mut app = App {
             lang,
             width: 80,
@@ -163,23 +173,20 @@ impl App {
             source,
             me,
             names,
+            screen: S::new(&shown),
+            legal: S::R::legal_in_view(&shown),
             shown,
+            sent: false,
             steps: VecDeque::new(),
             ticks: 0,
             step_ticks: STEP_TICKS,
-            revealed: Vec::new(),
-            laid: 0,
-            revealed_turn: 0,
             log: Vec::new(),
-            cursor: 0,
-            row_cursor: 0,
-            swap: false,
             overlay: None,
             pause: None,
             pause_age: 0,
             saved: false,
         };
-        app.log(app.lang.fill(T::NewDeal, &[&app.shown.deal]));
+        app.log(app.lang.fill(T::NewDeal, &[&S::deal(&app.shown)]));
         app
     }
 
@@ -190,36 +197,48 @@ impl App {
 
     // ----- what the screen reads -----
 
-    pub fn view(&self) -> &View {
+    pub fn view(&self) -> &ViewOf<S> {
         &self.shown
+    }
+    /// The shown view, for a screen that changes it by an event.
+    pub fn view_mut(&mut self) -> &mut ViewOf<S> {
+        &mut self.shown
     }
     pub fn names(&self) -> &[String] {
         &self.names
     }
+    /// The name of a seat.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| seat.to_string())
+    }
     pub fn bot_names(&self) -> Vec<String> {
         match &self.source {
             Source::Offline(t) => t.bot_names(),
-            Source::Remote(_) => Vec::new(),
+            Source::Remote { .. } => Vec::new(),
         }
     }
     pub fn log_lines(&self) -> &[String] {
         &self.log
     }
-    pub fn revealed(&self) -> (&[Play], usize, u32) {
-        (&self.revealed, self.laid, self.revealed_turn)
-    }
     /// The offline table, if the game runs here.
-    pub fn offline(&self) -> Option<&OfflineTable> {
+    pub fn offline(&self) -> Option<&OfflineTable<S::R>> {
         match &self.source {
             Source::Offline(t) => Some(t),
-            Source::Remote(_) => None,
+            Source::Remote { .. } => None,
         }
+    }
+    /// Whether the game runs on a server.
+    pub fn is_remote(&self) -> bool {
+        matches!(self.source, Source::Remote { .. })
     }
     /// Whether a bot of this process must still decide.
     pub fn bot_pending(&self) -> bool {
         self.offline().is_some_and(|t| t.bot_pending())
     }
-    /// Whether the reveal is still being shown step by step.
+    /// Whether the steps are still being shown one by one.
     pub fn animating(&self) -> bool {
         !self.steps.is_empty()
     }
@@ -227,13 +246,56 @@ impl App {
     pub fn pause_ready(&self) -> bool {
         self.pause.is_some() && self.pause_age >= PAUSE_TICKS
     }
-    /// The game's result in one line (winner first, then everyone by points), once it is over.
-    pub fn result_line(&self) -> Option<String> {
-        let Some(Pause::GameOver { scores, winners }) = &self.pause else {
-            return None;
-        };
+    /// Events still to be shown.
+    pub fn steps_left(&self) -> usize {
+        self.steps.len()
+    }
+    /// What the player is asked now, if the screen is ready for an answer.
+    pub fn asked(&self) -> Option<DecisionOf<S>> {
+        if self.animating() || self.pause.is_some() || self.sent {
+            None
+        } else {
+            S::asked(&self.shown)
+        }
+    }
+    /// The actions the player may take now (empty when not asked): offline, what the rules allow
+    /// the view; online, what the server said.
+    pub fn legal(&self) -> &[ActionOf<S>] {
+        if self.asked().is_some() {
+            &self.legal
+        } else {
+            &[]
+        }
+    }
+    pub fn is_over(&self) -> bool {
+        matches!(self.pause, Some(Pause::GameOver { .. }))
+    }
+    /// Whether the table fits in the terminal.
+    pub fn fits(&self) -> bool {
+        let (w, h) = S::min_size(self);
+        self.width >= w && self.height >= h
+    }
+
+    /// Whether higher scores win in this game.
+    pub fn higher_wins(&self) -> bool {
+        S::R::descriptor().sense == ScoreSense::Higher
+    }
+
+    /// Seats in the order of a result: the best first.
+    pub fn ranking(&self, scores: &[u32]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        if self.higher_wins() {
+            order.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), s));
+        } else {
+            order.sort_by_key(|&s| (scores[s], s));
+        }
+        order
+    }
+
+    /// The banner of the game's result: you win, share the win, or who wins.
+    pub fn banner(&self, winners: &[Seat]) -> String {
         let lang = self.lang;
-        let banner = if winners.contains(&self.me) {
+        if winners.contains(&self.me) {
             lang.t(if winners.len() > 1 {
                 T::YouShareWin
             } else {
@@ -241,66 +303,76 @@ impl App {
             })
             .to_owned()
         } else {
-            let names: Vec<&str> = winners
-                .iter()
-                .map(|s| self.names[s.index()].as_str())
-                .collect();
+            let names: Vec<String> = winners.iter().map(|&s| self.name(s)).collect();
             if names.len() > 1 {
                 lang.fill(T::ShareWin, &[&names.join(", ")])
             } else {
                 lang.fill(T::Wins, &[&names.join("")])
             }
+        }
+    }
+
+    /// The game's result in one line (winner first, then everyone by points), once it is over.
+    pub fn result_line(&self) -> Option<String> {
+        let Some(Pause::GameOver { scores, winners }) = &self.pause else {
+            return None;
         };
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by_key(|&s| (scores[s], s));
-        let ranking: Vec<String> = order
+        let ranking: Vec<String> = self
+            .ranking(scores)
             .iter()
-            .map(|&s| format!("{} {}", self.names[s], scores[s]))
+            .map(|&s| format!("{} {}", self.name(Seat(s as u8)), scores[s]))
             .collect();
-        Some(format!("{banner} · {}", ranking.join(", ")))
+        Some(format!("{} · {}", self.banner(winners), ranking.join(", ")))
     }
 
-    /// Events still to be shown.
-    pub fn steps_left(&self) -> usize {
-        self.steps.len()
-    }
-    /// What the player is asked now, if the screen is ready for an answer.
-    pub fn asked(&self) -> Option<Decision> {
-        if self.animating() || self.pause.is_some() {
-            None
-        } else {
-            self.shown.asked
-        }
-    }
-    /// The card a low card must take a row for, when it is the player's.
-    pub fn low_card(&self) -> Option<Card> {
-        match &self.shown.phase {
-            PhaseView::Place { queue } => {
-                queue.first().filter(|p| p.seat == self.me).map(|p| p.card)
-            }
-            _ => None,
-        }
-    }
-    pub fn is_over(&self) -> bool {
-        matches!(self.pause, Some(Pause::GameOver { .. }))
-    }
-
-    /// Adds a line to what the table panel tells.
+    /// Adds a line to what the table tells.
     pub fn note(&mut self, line: String) {
         self.log(line);
     }
 
-    fn log(&mut self, line: String) {
+    /// Adds a line to the log.
+    pub fn log(&mut self, line: String) {
         self.log.push(line);
         if self.log.len() > 50 {
             self.log.remove(0);
         }
     }
 
+    /// Shows a result the player reads before going on.
+    pub fn show_result(&mut self, pause: Pause) {
+        self.pause_age = 0;
+        self.pause = Some(pause);
+    }
+
+    /// The next event still to be shown.
+    pub fn next_step(&self) -> Option<&EventOf<S>> {
+        self.steps.front()
+    }
+
+    // ----- a remote table -----
+
+    /// The server sent news of the table: the events this seat may see, in order, its view
+    /// after them, and the actions it may take now (`None`: worked out from the view).
+    pub fn remote_update(
+        &mut self,
+        events: Vec<EventOf<S>>,
+        view: ViewOf<S>,
+        legal: Option<Vec<ActionOf<S>>>,
+    ) -> Vec<Effect<ActionOf<S>>> {
+        let mut effects = Vec::new();
+        if let Source::Remote { view: v, legal: l } = &mut self.source {
+            **v = view;
+            *l = legal;
+            self.sent = false;
+            self.push_events(events, &mut effects);
+        }
+        effects
+    }
+
     // ----- input -----
 
     /// Handles one input; returns what the loop must do.
-    pub fn handle(&mut self, input: Input) -> Vec<Effect> {
+    pub fn handle(&mut self, input: Input) -> Vec<Effect<ActionOf<S>>> {
         let mut effects = Vec::new();
         match input {
             Input::Resize { width, height } => {
@@ -311,17 +383,11 @@ impl App {
             Input::Key(Key::CtrlC) => effects.push(Effect::Quit),
             Input::Key(key) => self.key(key, &mut effects),
             Input::Click { x, y } => self.click(x, y, &mut effects),
-            Input::Remote { events, view } => {
-                if let Source::Remote(v) = &mut self.source {
-                    *v = view;
-                    self.push_events(events, &mut effects);
-                }
-            }
         }
         effects
     }
 
-    fn tick(&mut self, effects: &mut Vec<Effect>) {
+    fn tick(&mut self, effects: &mut Vec<Effect<ActionOf<S>>>) {
         if self.pause.is_some() {
             self.pause_age = self.pause_age.saturating_add(1);
         }
@@ -342,8 +408,8 @@ impl App {
         }
     }
 
-    fn key(&mut self, key: Key, effects: &mut Vec<Effect>) {
-        if !ui::fits(self) {
+    fn key(&mut self, key: Key, effects: &mut Vec<Effect<ActionOf<S>>>) {
+        if !self.fits() {
             if matches!(key, Key::Char('q') | Key::Esc) {
                 effects.push(Effect::Quit);
             }
@@ -375,6 +441,8 @@ impl App {
                 effects.push(Effect::Quit);
                 return;
             }
+            // Esc leaves, unless the game's screen has a choice open to step back from.
+            Key::Esc if self.asked().is_some() && S::escape(self) => return,
             Key::Char('q') | Key::Esc => {
                 self.overlay = Some(Overlay::ConfirmQuit);
                 return;
@@ -382,7 +450,7 @@ impl App {
             _ => {}
         }
         if self.pause.is_some() && !self.pause_ready() {
-            // A result stays a moment, so that keys meant for the reveal do not skip it.
+            // A result stays a moment, so that keys meant for the steps do not skip it.
             return;
         }
         match &self.pause {
@@ -407,174 +475,47 @@ impl App {
             }
             return;
         }
-        match self.asked() {
-            Some(Decision::PlayCard) => self.key_play(key, effects),
-            Some(Decision::TakeRow) => self.key_row(key, effects),
-            Some(Decision::DraftPick) => self.key_draft(key, effects),
-            None => {}
-        }
-    }
-
-    fn key_play(&mut self, key: Key, effects: &mut Vec<Effect>) {
-        let n = self.shown.hand.len();
-        if n == 0 {
+        if self.asked().is_none() {
             return;
         }
-        match key {
-            Key::Left => self.cursor = (self.cursor + n - 1) % n,
-            Key::Right | Key::Tab => self.cursor = (self.cursor + 1) % n,
-            Key::Home => self.cursor = 0,
-            Key::End => self.cursor = n - 1,
-            Key::Char(c @ '0'..='9') => {
-                let i = if c == '0' {
-                    9
-                } else {
-                    c as usize - '1' as usize
-                };
-                if i < n {
-                    self.cursor = i;
-                }
-            }
-            Key::Char('z' | 'Z') if self.swap_available() => self.swap = !self.swap,
-            Key::Enter | Key::Char(' ') => self.play_selected(effects),
-            _ => {}
+        if let Some(action) = S::key(self, key) {
+            self.act(action, effects);
         }
     }
 
-    fn key_row(&mut self, key: Key, effects: &mut Vec<Effect>) {
-        match key {
-            Key::Up | Key::Left => self.row_cursor = (self.row_cursor + ROWS - 1) % ROWS,
-            Key::Down | Key::Right => self.row_cursor = (self.row_cursor + 1) % ROWS,
-            Key::Char(c @ '1'..='4') => self.row_cursor = c as usize - '1' as usize,
-            Key::Enter | Key::Char(' ') => self.act(
-                Action::TakeRow {
-                    row: self.row_cursor,
-                },
-                effects,
-            ),
-            _ => {}
-        }
-    }
-
-    fn key_draft(&mut self, key: Key, effects: &mut Vec<Effect>) {
-        let PhaseView::Draft { pool, .. } = &self.shown.phase else {
-            return;
-        };
-        let n = pool.len();
-        if n == 0 {
-            return;
-        }
-        let per_line = ui::pool_per_line(self).max(1);
-        match key {
-            Key::Left => self.cursor = (self.cursor + n - 1) % n,
-            Key::Right | Key::Tab => self.cursor = (self.cursor + 1) % n,
-            Key::Up => self.cursor = self.cursor.saturating_sub(per_line),
-            Key::Down => self.cursor = (self.cursor + per_line).min(n - 1),
-            Key::Home => self.cursor = 0,
-            Key::End => self.cursor = n - 1,
-            Key::Enter | Key::Char(' ') => {
-                let card = pool[self.cursor.min(n - 1)];
-                self.act(Action::Draft { card }, effects);
-            }
-            _ => {}
-        }
-    }
-
-    fn click(&mut self, x: u16, y: u16, effects: &mut Vec<Effect>) {
-        if self.overlay.is_some() || self.pause.is_some() || self.animating() || !ui::fits(self) {
-            // A click anywhere moves the reveal on, like Enter.
+    fn click(&mut self, x: u16, y: u16, effects: &mut Vec<Effect<ActionOf<S>>>) {
+        if self.overlay.is_some() || self.pause.is_some() || self.animating() || !self.fits() {
+            // A click anywhere moves the steps on, like Enter.
             if self.overlay.is_none() && self.pause.is_none() && self.animating() {
                 self.advance(effects);
             }
             return;
         }
-        let Some(target) = ui::hit(self, x, y) else {
+        if self.asked().is_none() {
             return;
-        };
-        match (self.asked(), target) {
-            (Some(Decision::PlayCard), ui::Target::Hand(i)) if i < self.shown.hand.len() => {
-                self.cursor = i;
-                self.play_selected(effects);
-            }
-            (Some(Decision::TakeRow), ui::Target::Row(r)) => {
-                self.row_cursor = r;
-                self.act(Action::TakeRow { row: r }, effects);
-            }
-            (Some(Decision::DraftPick), ui::Target::Pool(i)) => {
-                if let PhaseView::Draft { pool, .. } = &self.shown.phase {
-                    if let Some(&card) = pool.get(i) {
-                        self.cursor = i;
-                        self.act(Action::Draft { card }, effects);
-                    }
-                }
-            }
-            _ => {}
+        }
+        if let Some(action) = S::click(self, x, y) {
+            self.act(action, effects);
         }
     }
 
-    /// Whether the player may play the *Zahlendreher* now.
-    pub fn swap_available(&self) -> bool {
-        self.shown.options.fan == Some(Fan::DigitSwap)
-            && self
-                .shown
-                .swap_left
-                .get(self.me.index())
-                .copied()
-                .unwrap_or(false)
-    }
-
-    /// The selected card of the hand.
-    pub fn selected_card(&self) -> Option<Card> {
-        self.shown
-            .hand
-            .get(self.cursor.min(self.shown.hand.len().saturating_sub(1)))
-            .copied()
-    }
-
-    fn play_selected(&mut self, effects: &mut Vec<Effect>) {
-        let Some(card) = self.selected_card() else {
-            return;
-        };
-        let swap = self.swap && self.swap_available();
-        if swap && !can_swap(card) {
-            self.log(self.lang.t(T::SwapNotForThis).to_owned());
-            return;
-        }
-        self.act(Action::Play { card, swap }, effects);
-    }
-
-    fn act(&mut self, action: Action, effects: &mut Vec<Effect>) {
-        let result = match &mut self.source {
-            Source::Offline(table) => table.act(action),
-            Source::Remote(_) => {
-                // The server answers with the events; until then the card leaves the hand.
-                effects.push(Effect::Act(action));
-                Ok(Vec::new())
+    fn act(&mut self, action: ActionOf<S>, effects: &mut Vec<Effect<ActionOf<S>>>) {
+        let result: Result<Vec<EventOf<S>>, ActionError> = match &mut self.source {
+            Source::Offline(table) => table.act(action.clone()),
+            Source::Remote { .. } => {
+                // The server answers with the events; until then the screen shows the move as
+                // made, and asks nothing more.
+                effects.push(Effect::Act(action.clone()));
+                S::acted(self, &action);
+                self.sent = true;
+                return;
             }
         };
         match result {
             Ok(events) => {
-                if let Action::Play { card, swap } = action {
-                    self.shown.hand.retain(|&c| c != card);
-                    if let PhaseView::Choose { mine, .. } = &mut self.shown.phase {
-                        *mine = Some(Play {
-                            seat: self.me,
-                            card,
-                            swap,
-                        });
-                    }
-                    self.swap = false;
-                }
-                if matches!(self.source, Source::Remote(_)) {
-                    // The server's update brings the events; until then the screen shows the
-                    // move as made, and asks nothing more.
-                    self.shown.asked = None;
-                    return;
-                }
-                let own_row = matches!(action, Action::TakeRow { .. });
+                S::acted(self, &action);
                 self.push_events(events, effects);
-                if own_row && self.animating() {
-                    // The row the player just chose is laid at once.
+                if S::shows_at_once(&action) && self.animating() {
                     self.advance(effects);
                 }
             }
@@ -582,17 +523,17 @@ impl App {
         }
     }
 
-    // ----- the step-by-step reveal -----
+    // ----- the events, one step at a time -----
 
-    fn push_events(&mut self, events: Vec<Event>, effects: &mut Vec<Effect>) {
+    fn push_events(&mut self, events: Vec<EventOf<S>>, effects: &mut Vec<Effect<ActionOf<S>>>) {
         self.steps.extend(events);
         self.drain_instant(effects);
     }
 
     /// Shows every event up to the next one that deserves its own moment on screen.
-    fn drain_instant(&mut self, effects: &mut Vec<Effect>) {
+    fn drain_instant(&mut self, effects: &mut Vec<Effect<ActionOf<S>>>) {
         while let Some(e) = self.steps.front() {
-            if is_slow(e) || self.pause.is_some() {
+            if S::is_slow(e) || self.pause.is_some() {
                 break;
             }
             let e = self.steps.pop_front().expect("a step");
@@ -602,7 +543,7 @@ impl App {
     }
 
     /// Shows the next event now.
-    fn advance(&mut self, effects: &mut Vec<Effect>) {
+    fn advance(&mut self, effects: &mut Vec<Effect<ActionOf<S>>>) {
         self.ticks = 0;
         if let Some(e) = self.steps.pop_front() {
             self.apply(e, effects);
@@ -615,237 +556,39 @@ impl App {
         if !self.steps.is_empty() || self.pause.is_some() {
             return;
         }
-        self.shown = match &self.source {
-            Source::Offline(table) => table.view(),
-            Source::Remote(view) => (**view).clone(),
+        let (shown, legal) = match &self.source {
+            Source::Offline(table) => {
+                let v = table.view();
+                let legal = S::R::legal_in_view(&v);
+                (v, legal)
+            }
+            Source::Remote { view, legal } => {
+                let legal = legal.clone().unwrap_or_else(|| S::R::legal_in_view(view));
+                ((**view).clone(), legal)
+            }
         };
-        let hand = self.shown.hand.len();
-        self.cursor = self.cursor.min(hand.saturating_sub(1));
-        if let PhaseView::Draft { pool, .. } = &self.shown.phase {
-            self.cursor = self.cursor.min(pool.len().saturating_sub(1));
+        if self.sent {
+            // The move sent is shown made until the server answers.
+            return;
         }
-        if !self.swap_available() {
-            self.swap = false;
-        }
+        self.shown = shown;
+        self.legal = legal;
+        S::settled(self);
     }
 
-    fn name(&self, seat: Seat) -> String {
-        self.names
-            .get(seat.index())
-            .cloned()
-            .unwrap_or_else(|| seat.to_string())
-    }
-
-    /// Changes what the screen shows by one event.
-    fn apply(&mut self, event: Event, effects: &mut Vec<Effect>) {
-        let lang = self.lang;
-        match event {
-            Event::DealStarted {
-                deal,
-                rows,
-                pool,
-                first_pick,
-            } => {
-                self.shown.deal = deal;
-                self.shown.turn = 0;
-                if let Some(rows) = rows {
-                    self.shown.rows = rows;
-                }
-                if let (Some(pool), Some(next)) = (pool, first_pick) {
-                    self.shown.phase = PhaseView::Draft { pool, next };
-                    self.shown.hand.clear();
-                }
-                for t in &mut self.shown.taken {
-                    t.clear();
-                }
-                self.shown.deal_points.iter_mut().for_each(|p| *p = 0);
-                self.revealed.clear();
-                self.laid = 0;
-                self.log(lang.fill(T::NewDeal, &[&deal]));
-            }
-            Event::HandDealt { seat, hand } if seat == self.me => self.shown.hand = hand,
-            Event::HandDealt { .. } => {}
-            Event::Drafted { seat, card } => {
-                if let PhaseView::Draft { pool, next } = &mut self.shown.phase {
-                    pool.retain(|&c| c != card);
-                    *next = Seat(((seat.index() + 1) % self.shown.players) as u8);
-                }
-                if let Some(d) = self.shown.drafted.get_mut(seat.index()) {
-                    d.push(card);
-                }
-                if seat == self.me {
-                    let hand = &mut self.shown.hand;
-                    hand.insert(hand.partition_point(|&c| c < card), card);
-                }
-                let line = if seat == self.me {
-                    lang.fill(T::YouPick, &[&card])
-                } else {
-                    let who = self.name(seat);
-                    lang.fill(T::Drafted, &[&who, &card])
-                };
-                self.log(line);
-            }
-            Event::RowsLaid { rows } => {
-                self.shown.rows = rows;
-                self.log(lang.t(T::RowsLaidOut).to_owned());
-            }
-            Event::Chosen { seat } => {
-                if let PhaseView::Choose { chosen, .. } = &mut self.shown.phase {
-                    if let Some(c) = chosen.get_mut(seat.index()) {
-                        *c = true;
-                    }
-                }
-            }
-            Event::Revealed { turn, plays } => {
-                self.revealed = plays.clone();
-                self.laid = 0;
-                self.revealed_turn = turn;
-                self.shown.phase = PhaseView::Place { queue: plays };
-                self.log(lang.t(T::Revealed).to_owned());
-            }
-            Event::Placed {
-                seat,
-                card,
-                row,
-                end,
-                low,
-            } => {
-                if let PhaseView::Place { queue } = &mut self.shown.phase {
-                    if !queue.is_empty() {
-                        queue.remove(0);
-                    }
-                }
-                self.laid = (self.laid + 1).min(self.revealed.len());
-                // The screen's copy of the rows follows the game's own placement rules.
-                if low {
-                    self.shown.rows.take_with(card, row);
-                } else {
-                    self.shown.rows.lay(card, row, end);
-                }
-                let who = self.name(seat);
-                let line = if low {
-                    lang.fill(T::LowTakes, &[&who, &card, &(row + 1)])
-                } else {
-                    lang.fill(T::Lays, &[&who, &card, &(row + 1)])
-                };
-                self.log(line);
-            }
-            Event::RowChoice { seat, card } => {
-                let line = if seat == self.me {
-                    self.row_cursor = self.shown.rows.cheapest_row();
-                    lang.fill(T::YouChooseRow, &[&card])
-                } else {
-                    let who = self.name(seat);
-                    lang.fill(T::ChoosesRow, &[&who, &card])
-                };
-                self.log(line);
-            }
-            Event::RowTaken {
-                seat,
-                taken,
-                points,
-            } => {
-                if let Some(t) = self.shown.taken.get_mut(seat.index()) {
-                    t.extend(&taken.cards);
-                }
-                if let Some(p) = self.shown.deal_points.get_mut(seat.index()) {
-                    *p += points;
-                }
-                let cards = taken
-                    .cards
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let line = if seat == self.me {
-                    lang.fill(T::YouTake, &[&cards, &points])
-                } else {
-                    let who = self.name(seat);
-                    lang.fill(T::TakesRow, &[&who, &cards, &points])
-                };
-                self.log(line);
-            }
-            Event::MarkerMoved { marker } => {
-                self.shown.rows.marker = Some(marker);
-                let line = match marker {
-                    Marker::Cow { row } => lang.fill(T::CowJumps, &[&(row + 1)]),
-                    Marker::EvenOdd { row, even } => {
-                        let parity = lang.t(if even { T::Even } else { T::Odd });
-                        lang.fill(T::MarkerEvenOdd, &[&(row + 1), &parity])
-                    }
-                    Marker::Mountain { row, .. } => lang.fill(T::ClimberMoves, &[&(row + 1)]),
-                };
-                self.log(line);
-            }
-            Event::TurnEnded { rows, turn, .. } => {
-                self.shown.rows = rows;
-                // After the deal's last turn nobody chooses until the next deal is dealt.
-                self.shown.phase = if turn >= u32::from(self.shown.options.hand_size) {
-                    PhaseView::Over
-                } else {
-                    PhaseView::Choose {
-                        chosen: vec![false; self.shown.players],
-                        mine: None,
-                    }
-                };
-            }
-            Event::DealEnded {
-                deal,
-                points,
-                totals,
-            } => {
-                self.shown.totals = totals.clone();
-                self.shown.history.push(points.clone());
-                self.log(lang.fill(T::DealOver, &[&deal]));
-                self.pause_age = 0;
-                self.pause = Some(Pause::DealOver {
-                    deal,
-                    points,
-                    totals,
-                });
-            }
-            Event::GameEnded { outcome } => {
-                let scores = outcome.scores.iter().map(|&s| s.max(0) as u32).collect();
-                self.shown.outcome = Some(outcome.clone());
-                self.shown.phase = PhaseView::Over;
-                self.pause_age = 0;
-                self.pause = Some(Pause::GameOver {
-                    scores,
-                    winners: outcome.winners,
-                });
-                if !self.saved {
-                    self.saved = true;
-                    effects.push(Effect::SaveRecord);
-                }
-            }
+    fn apply(&mut self, event: EventOf<S>, effects: &mut Vec<Effect<ActionOf<S>>>) {
+        S::apply(self, event);
+        if self.is_over() && !self.saved {
+            self.saved = true;
+            effects.push(Effect::SaveRecord);
         }
         // A finished deal gives way to the game's result when the game ends with it.
         if matches!(self.pause, Some(Pause::DealOver { .. }))
-            && matches!(self.steps.front(), Some(Event::GameEnded { .. }))
+            && self.steps.front().is_some_and(S::ends_game)
         {
             self.pause = None;
             let e = self.steps.pop_front().expect("the game's end");
             self.apply(e, effects);
         }
     }
-
-    /// The value the selected card counts as, when it is played with the *Zahlendreher*.
-    pub fn swap_preview(&self) -> Option<(Card, Option<u8>)> {
-        if !self.swap {
-            return None;
-        }
-        let card = self.selected_card()?;
-        Some((card, can_swap(card).then(|| swapped_digits(card.number()))))
-    }
-}
-
-/// Events that get their own moment on screen during the reveal.
-fn is_slow(e: &Event) -> bool {
-    matches!(
-        e,
-        Event::Placed { .. }
-            | Event::RowTaken { .. }
-            | Event::DealEnded { .. }
-            | Event::GameEnded { .. }
-    )
 }

@@ -168,7 +168,7 @@ pub fn run_online(server: &str, name: &str, lang: Lang) -> anyhow::Result<()> {
             width: size.width,
             height: size.height,
         });
-        let tick = Duration::from_millis(crate::app::TICK_MS);
+        let tick = Duration::from_millis(crate::input::TICK_MS);
         let mut last_tick = Instant::now();
         'outer: loop {
             terminal.draw(|f| online.draw(f))?;
@@ -185,9 +185,9 @@ pub fn run_online(server: &str, name: &str, lang: Lang) -> anyhow::Result<()> {
             if crossterm::event::poll(wait)? {
                 if let Some(input) = crate::term::translate(crossterm::event::read()?) {
                     inputs.push(match input {
-                        crate::app::Input::Key(k) => OnlineInput::Key(k),
-                        crate::app::Input::Click { x, y } => OnlineInput::Click { x, y },
-                        crate::app::Input::Resize { width, height } => {
+                        crate::input::Input::Key(k) => OnlineInput::Key(k),
+                        crate::input::Input::Click { x, y } => OnlineInput::Click { x, y },
+                        crate::input::Input::Resize { width, height } => {
                             OnlineInput::Resize { width, height }
                         }
                         _ => continue,

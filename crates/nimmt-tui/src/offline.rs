@@ -1,11 +1,11 @@
-//! An offline table: you at seat 0, bots at the other seats, the game in this process, and the
-//! game record written as it goes.
+//! An offline table: you at seat 0, bots of the game's own at the other seats, the game in this
+//! process, and the game record written as it goes.
 
 use crate::bots::{self, BotError};
+use nimmt_bots::registry::GameBots;
 use nimmt_bots::Bot;
-use nimmt_core::games::classic::{Action, Classic, Event, View};
 use nimmt_core::record::{GameRecord, RecordedGame};
-use nimmt_core::{ActionError, OptionMap, Rules, Seat, Setup, SetupError, Viewer};
+use nimmt_core::{ActionError, OptionMap, Seat, Setup, SetupError, Viewer};
 
 /// The human's seat at an offline table.
 pub const ME: Seat = Seat(0);
@@ -35,14 +35,14 @@ pub enum OfflineError {
     },
 }
 
-/// A classic game against bots.
-pub struct OfflineTable {
-    game: Classic,
+/// A game of `R` against bots.
+pub struct OfflineTable<R: GameBots> {
+    game: R,
     recorder: RecordedGame,
-    bots: Vec<Box<dyn Bot<Classic>>>,
+    bots: Vec<Box<dyn Bot<R>>>,
 }
 
-impl OfflineTable {
+impl<R: GameBots> OfflineTable<R> {
     pub fn new(setup: &OfflineSetup) -> Result<Self, OfflineError> {
         let needed = setup.players.saturating_sub(1);
         if setup.bots.len() != needed {
@@ -52,9 +52,9 @@ impl OfflineTable {
                 given: setup.bots.len(),
             });
         }
-        let game = Classic::from_setup(setup.players, &setup.options, setup.seed)?;
+        let game = R::from_setup(setup.players, &setup.options, setup.seed)?;
         let recorder = RecordedGame::new(Setup::new(
-            Classic::KIND,
+            R::KIND,
             setup.players,
             setup.options.clone(),
             setup.seed,
@@ -63,7 +63,7 @@ impl OfflineTable {
             .bots
             .iter()
             .enumerate()
-            .map(|(i, spec)| bots::build(spec, bot_seed(setup.seed, i + 1)))
+            .map(|(i, spec)| bots::build::<R>(spec, bot_seed(setup.seed, i + 1)))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(OfflineTable {
             game,
@@ -82,28 +82,28 @@ impl OfflineTable {
     }
 
     /// What seat 0 sees now.
-    pub fn view(&self) -> View {
+    pub fn view(&self) -> R::View {
         self.game.view(Viewer::Seat(ME))
     }
 
     /// The game itself (for tests and records).
-    pub fn game(&self) -> &Classic {
+    pub fn game(&self) -> &R {
         &self.game
     }
 
     /// Events that open the game, as seat 0 sees them.
-    pub fn opening_events(&self) -> Vec<Event> {
+    pub fn opening_events(&self) -> Vec<R::Event> {
         visible(self.game.opening_events())
     }
 
     /// Seat 0 acts. On error nothing changed.
-    pub fn act(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+    pub fn act(&mut self, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
         self.act_as(ME, action)
     }
 
-    fn act_as(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, ActionError> {
+    fn act_as(&mut self, seat: Seat, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
         let events = self.game.act(seat, &action)?;
-        let json = serde_json::to_value(action).expect("actions serialize");
+        let json = serde_json::to_value(&action).expect("actions serialize");
         self.recorder
             .act(seat, &json)
             .expect("the recorder follows the same game");
@@ -116,15 +116,16 @@ impl OfflineTable {
     }
 
     /// Lets the first bot that must decide act; `None` when no bot is asked.
-    pub fn bot_step(&mut self) -> Option<Vec<Event>> {
+    pub fn bot_step(&mut self) -> Option<Vec<R::Event>> {
         let (seat, _) = self.game.pending().into_iter().find(|(s, _)| *s != ME)?;
         let view = self.game.view(Viewer::Seat(seat));
         let bot = &mut self.bots[seat.index() - 1];
         let mut action = bot.decide(&view);
-        if !self.game.legal_actions(seat).contains(&action) {
+        let legal = self.game.legal_actions(seat);
+        if !legal.contains(&action) {
             // A bot must answer legally; should one not, its seat plays the first legal action
             // rather than stopping the game.
-            action = self.game.legal_actions(seat)[0];
+            action = legal[0].clone();
         }
         Some(
             self.act_as(seat, action)
@@ -143,7 +144,7 @@ fn bot_seed(seed: u64, seat: usize) -> u64 {
     seed ^ (seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-fn visible(events: Vec<nimmt_core::Addressed<Event>>) -> Vec<Event> {
+fn visible<E>(events: Vec<nimmt_core::Addressed<E>>) -> Vec<E> {
     events
         .into_iter()
         .filter(|e| e.to.admits(Viewer::Seat(ME)))

@@ -1,14 +1,16 @@
-//! The online client as a pure state machine: the lobby (tables, chat), a table before its game
-//! (seats, chat with commands) and the game itself, which is the same [`App`] as offline, fed
-//! with the server's events and views. [`Online::handle`] turns one input (a key, a server
+//! The online client as a pure state machine: the lobby (tables, chat, a new table of any game
+//! the server offers), a table before its game (seats, chat with commands) and the game itself,
+//! which is the same game screen as offline (found in [`crate::games`] by the table's game), fed
+//! with the server's events, views and legal actions. [`Online::handle`] turns one input (a key, a server
 //! message, a tick) into changes and [`OnlineEffect`]s (messages to send); the loop in
 //! [`crate::net`] only delivers.
 
-use crate::app::{App, Effect, Input, Key};
+use crate::games;
+use crate::input::{Effect, Input, Key};
+use crate::screen::Screen;
 use crate::text::{Lang, T};
-use crate::ui;
-use nimmt_core::games::classic::{Classic, Event, View};
-use nimmt_core::{OptionMap, Rules, Seat};
+use crate::widgets::status_style;
+use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
 use nimmt_protocol::{ClientMsg, Role, ServerMsg, TableId, TableInfo, TableState, You};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -48,7 +50,7 @@ pub struct AtTable {
     pub version: u64,
     pub you: You,
     /// The game, once it has started.
-    pub game: Option<App>,
+    pub game: Option<Box<dyn Screen>>,
 }
 
 /// The whole online client.
@@ -67,6 +69,10 @@ pub struct Online {
     pub input: Option<String>,
     pub at: Option<AtTable>,
     pub confirm_quit: bool,
+    /// The games the server offers (from its welcome).
+    pub games: Vec<GameDescriptor>,
+    /// Choosing the game of a new table: the selected entry of [`Online::offered`].
+    pub choosing: Option<usize>,
 }
 
 /// A seat of a table as the screens name it.
@@ -84,10 +90,6 @@ fn seat_names(info: &TableInfo, lang: Lang) -> Vec<String> {
     names
 }
 
-fn parse_view(v: &serde_json::Value) -> Option<View> {
-    serde_json::from_value(v.clone()).ok()
-}
-
 impl Online {
     pub fn new(server: &str, name: &str, lang: Lang) -> Online {
         Online {
@@ -103,7 +105,39 @@ impl Online {
             input: None,
             at: None,
             confirm_quit: false,
+            games: Vec::new(),
+            choosing: None,
         }
+    }
+
+    /// The games a new table may have: those the server offers that this client can show, in
+    /// the server's order (every game the client knows when the server named none).
+    pub fn offered(&self) -> Vec<(GameKind, String)> {
+        if self.games.is_empty() {
+            return games::SCREENS
+                .iter()
+                .map(|e| (e.kind, e.name().to_owned()))
+                .collect();
+        }
+        self.games
+            .iter()
+            .filter_map(|d| {
+                let entry = games::find(&d.name)?;
+                let title = match self.lang {
+                    Lang::En => d.title.en.clone(),
+                    Lang::De => d.title.de.clone(),
+                };
+                Some((entry.kind, title))
+            })
+            .collect()
+    }
+
+    fn create(&self, game: GameKind) -> OnlineEffect {
+        OnlineEffect::Send(ClientMsg::CreateTable {
+            game,
+            options: OptionMap::new(),
+            seats: None,
+        })
     }
 
     fn say(&mut self, line: String) {
@@ -117,8 +151,13 @@ impl Online {
     }
 
     /// The game at the current table, if it runs.
-    pub fn game(&self) -> Option<&App> {
-        self.at.as_ref().and_then(|a| a.game.as_ref())
+    pub fn game(&self) -> Option<&dyn Screen> {
+        self.at.as_ref().and_then(|a| a.game.as_deref())
+    }
+
+    /// The game at the current table as its typed table, when it is of that screen's game.
+    pub fn table<S: crate::app::GameScreen>(&self) -> Option<&crate::app::App<S>> {
+        self.game()?.as_any().downcast_ref()
     }
 
     pub fn handle(&mut self, input: OnlineInput) -> Vec<OnlineEffect> {
@@ -153,7 +192,7 @@ impl Online {
                 Effect::Act(action) => out.push(OnlineEffect::Send(ClientMsg::Act {
                     table: at.info.id,
                     version: at.version,
-                    action: serde_json::to_value(action).expect("actions serialize"),
+                    action,
                 })),
                 // After the result, leaving goes back to the lobby.
                 Effect::Quit if over => leave = true,
@@ -200,6 +239,22 @@ impl Online {
             self.forward(Input::Key(key), out);
             return;
         }
+        if let Some(i) = self.choosing {
+            let offered = self.offered();
+            match key {
+                Key::Up => self.choosing = Some(i.saturating_sub(1)),
+                Key::Down => self.choosing = Some((i + 1).min(offered.len().saturating_sub(1))),
+                Key::Enter => {
+                    self.choosing = None;
+                    if let Some((kind, _)) = offered.get(i) {
+                        out.push(self.create(*kind));
+                    }
+                }
+                Key::Esc | Key::Char('q') => self.choosing = None,
+                _ => {}
+            }
+            return;
+        }
         if self.confirm_quit {
             match key {
                 Key::Char('y' | 'Y' | 'j' | 'J') => out.push(OnlineEffect::Quit),
@@ -230,11 +285,16 @@ impl Online {
                     out.push(OnlineEffect::Send(ClientMsg::Join { table: t.id, role }));
                 }
             }
-            Key::Char('n') => out.push(OnlineEffect::Send(ClientMsg::CreateTable {
-                game: Classic::KIND,
-                options: OptionMap::new(),
-                seats: None,
-            })),
+            Key::Char('n') => {
+                // One game: a table of it at once; several: the player chooses.
+                let offered = self.offered();
+                match offered.len() {
+                    0 => {}
+                    1 => out.push(self.create(offered[0].0)),
+                    _ if self.games.is_empty() => out.push(self.create(offered[0].0)),
+                    _ => self.choosing = Some(0),
+                }
+            }
             Key::Char('r') => out.push(OnlineEffect::Send(ClientMsg::ListTables {
                 subscribe: true,
             })),
@@ -244,8 +304,9 @@ impl Online {
 
     fn server(&mut self, msg: ServerMsg, out: &mut Vec<OnlineEffect>) {
         match msg {
-            ServerMsg::Welcome { name, .. } => {
+            ServerMsg::Welcome { name, games, .. } => {
                 self.connected = true;
+                self.games = games;
                 self.name = name;
                 self.say(self.lang.fill(T::Connected, &[&self.name]));
                 out.push(OnlineEffect::Send(ClientMsg::ListTables {
@@ -272,23 +333,22 @@ impl Online {
                 version,
                 you,
                 view,
-                ..
+                legal,
             } => {
-                let view = view.as_ref().and_then(parse_view);
                 // A resync of the game on screen keeps the game (and what it told so far).
                 if let Some(at) = self.at.as_mut().filter(|a| a.info.id == table.id) {
-                    if let (Some(app), Some(view)) = (at.game.as_mut(), view.clone()) {
-                        app.handle(Input::Remote {
-                            events: Vec::new(),
-                            view: Box::new(view),
-                        });
-                        at.info = table;
-                        at.version = version;
-                        at.you = you;
-                        return;
+                    if let (Some(app), Some(view)) = (at.game.as_mut(), view.as_ref()) {
+                        if app.update(&[], view, &legal).is_ok() {
+                            at.info = table;
+                            at.version = version;
+                            at.you = you;
+                            return;
+                        }
                     }
                 }
-                let game = view.map(|v| self.new_game(&table, &you, v));
+                let game = view
+                    .as_ref()
+                    .and_then(|v| self.new_game(&table, &you, v, &legal));
                 self.at = Some(AtTable {
                     info: table,
                     version,
@@ -301,8 +361,9 @@ impl Online {
                 version,
                 events,
                 view,
+                legal,
                 ..
-            } => self.update(table, version, events, view, out),
+            } => self.update(table, version, events, view, legal, out),
             ServerMsg::Chat { from, text, .. } => self.say(format!("{from}: {text}")),
             ServerMsg::Notice { text, .. } => self.say(text.text),
             ServerMsg::Error { text, table, .. } => {
@@ -325,18 +386,25 @@ impl Online {
                 self.connected = false;
                 self.say(self.lang.fill(T::Disconnected, &[&"replaced"]));
             }
-            ServerMsg::Ack { .. } | ServerMsg::Pong => {}
+            ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => {}
         }
     }
 
-    fn new_game(&self, info: &TableInfo, you: &You, view: View) -> App {
+    fn new_game(
+        &self,
+        info: &TableInfo,
+        you: &You,
+        view: &serde_json::Value,
+        legal: &[serde_json::Value],
+    ) -> Option<Box<dyn Screen>> {
+        let entry = games::find(info.game.name())?;
         let me = you.seat.unwrap_or(Seat(u8::MAX));
-        let mut app = App::remote(view, me, seat_names(info, self.lang), self.lang);
+        let mut app = (entry.remote)(view, legal, me, seat_names(info, self.lang), self.lang)?;
         app.handle(Input::Resize {
             width: self.width,
             height: self.height,
         });
-        app
+        Some(app)
     }
 
     fn update(
@@ -345,6 +413,7 @@ impl Online {
         version: u64,
         events: Vec<serde_json::Value>,
         view: serde_json::Value,
+        legal: Vec<serde_json::Value>,
         out: &mut Vec<OnlineEffect>,
     ) {
         let Some(at) = self.at.as_ref().filter(|a| a.info.id == table) else {
@@ -355,42 +424,47 @@ impl Online {
             out.push(OnlineEffect::Send(ClientMsg::Resync { table }));
             return;
         }
-        let Some(view) = parse_view(&view) else {
-            out.push(OnlineEffect::Send(ClientMsg::Resync { table }));
-            return;
+        let fresh = match &at.game {
+            Some(_) => None,
+            None => match self.new_game(&at.info, &at.you, &view, &legal) {
+                Some(app) => Some(app),
+                None => {
+                    out.push(OnlineEffect::Send(ClientMsg::Resync { table }));
+                    return;
+                }
+            },
         };
-        let events: Vec<Event> = events
-            .iter()
-            .filter_map(|e| serde_json::from_value(e.clone()).ok())
-            .collect();
-        let fresh = at
-            .game
-            .is_none()
-            .then(|| self.new_game(&at.info, &at.you, view.clone()));
         let at = self.at.as_mut().expect("at the table");
-        at.version = version;
         match (&mut at.game, fresh) {
             (None, Some(app)) => at.game = Some(app),
             (Some(app), _) => {
-                app.handle(Input::Remote {
-                    events,
-                    view: Box::new(view),
-                });
+                if app.update(&events, &view, &legal).is_err() {
+                    out.push(OnlineEffect::Send(ClientMsg::Resync { table }));
+                    return;
+                }
             }
             (None, None) => {}
         }
+        at.version = version;
     }
 
     // ----- drawing -----
 
     pub fn draw(&self, frame: &mut Frame) {
         if let Some(app) = self.game() {
-            ui::draw(app, frame);
-            if ui::fits(app) {
-                let status = ui::areas(app).status;
+            app.draw(frame);
+            if app.fits() {
+                // Every game's status line is the terminal's last line.
+                let area = frame.area();
+                let status = Rect::new(
+                    0,
+                    self.height.saturating_sub(1),
+                    area.width.min(self.width),
+                    1,
+                );
                 if let Some(line) = &self.input {
                     self.draw_input(frame, status, line);
-                } else if app.overlay.is_none() && app.pause.is_none() && !app.animating() {
+                } else if !app.busy() {
                     let hint = format!("{} ", self.lang.t(T::GameChatHint));
                     let w = hint.chars().count() as u16;
                     if status.width > w {
@@ -453,6 +527,9 @@ impl Online {
                 status,
             );
         }
+        if let Some(selected) = self.choosing {
+            self.draw_choice(frame, selected);
+        }
         if self.confirm_quit {
             let text = lang.t(T::ConfirmQuit);
             let w = (text.chars().count() as u16 + 6).min(area.width);
@@ -465,6 +542,39 @@ impl Online {
                 r,
             );
         }
+    }
+
+    fn draw_choice(&self, frame: &mut Frame, selected: usize) {
+        let lang = self.lang;
+        let offered = self.offered();
+        let mut lines: Vec<Line> = offered
+            .iter()
+            .enumerate()
+            .map(|(i, (kind, title))| {
+                let text = format!(" {title} ({kind}) ");
+                if i == selected {
+                    Line::from(Span::styled(
+                        text,
+                        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+                    ))
+                } else {
+                    Line::from(text)
+                }
+            })
+            .collect();
+        lines.push(Line::from(Span::styled(
+            lang.t(T::ChooseGameHint),
+            Style::default().add_modifier(Modifier::DIM),
+        )));
+        let width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
+        let r = crate::widgets::centered(frame, width, lines.len() as u16 + 2);
+        let inner = crate::widgets::popup(
+            frame,
+            r,
+            lang.t(T::ChooseGame),
+            Style::default().fg(Color::Cyan),
+        );
+        frame.render_widget(Paragraph::new(lines), inner);
     }
 
     fn draw_input(&self, frame: &mut Frame, area: Rect, line: &str) {
@@ -565,11 +675,4 @@ impl Online {
         }
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
     }
-}
-
-fn status_style() -> Style {
-    Style::default()
-        .fg(Color::Black)
-        .bg(Color::White)
-        .add_modifier(Modifier::BOLD)
 }

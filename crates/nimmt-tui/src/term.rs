@@ -1,10 +1,11 @@
 //! The thin terminal loop: raw mode, the alternate screen and mouse capture on the way in, all
 //! restored on the way out — also after Ctrl-C, an error or a panic.
 
-use crate::app::{App, Effect, Input, Key, TICK_MS};
-use crate::offline::{OfflineSetup, OfflineTable};
+use crate::games;
+use crate::input::{Effect, Input, Key, TICK_MS};
+use crate::offline::OfflineSetup;
+use crate::screen::Screen;
 use crate::text::{Lang, T};
-use crate::ui;
 use anyhow::Context;
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEvent,
@@ -23,6 +24,8 @@ use std::time::{Duration, Instant};
 /// Everything `nimmt play` needs for an offline game.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
+    /// The game, by its name in the registry.
+    pub game: String,
     pub setup: OfflineSetup,
     pub lang: Lang,
     /// Where to write the game record.
@@ -102,11 +105,10 @@ pub(crate) fn enter() -> anyhow::Result<(Terminal<CrosstermBackend<Stdout>>, Gua
 }
 
 /// Writes the game record so far to `path` (pretty JSON, as `nimmt replay` reads it).
-pub fn save_record(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
-    let Some(table) = app.offline() else {
+pub fn save_record(app: &dyn Screen, path: &std::path::Path) -> anyhow::Result<()> {
+    let Some(record) = app.record() else {
         return Ok(());
     };
-    let record = table.record();
     std::fs::write(path, serde_json::to_string_pretty(&record)? + "\n")
         .with_context(|| format!("cannot write {}", path.display()))
 }
@@ -114,8 +116,14 @@ pub fn save_record(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
 /// Plays an offline game in this terminal until the player leaves.
 pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
     // A bad setup is refused before the screen changes.
-    let table = OfflineTable::new(&config.setup)?;
-    let mut app = App::new(table, config.lang);
+    let entry = games::find(&config.game).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the terminal client does not play {} (it plays {})",
+            config.game,
+            games::names().join(", ")
+        )
+    })?;
+    let mut app = (entry.offline)(&config.setup, config.lang)?;
     let mut saved = false;
     {
         let (mut terminal, _guard) = enter()?;
@@ -127,7 +135,7 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
         let tick = Duration::from_millis(TICK_MS);
         let mut last_tick = Instant::now();
         'outer: loop {
-            terminal.draw(|f| ui::draw(&app, f))?;
+            terminal.draw(|f| app.draw(f))?;
             let wait = tick.saturating_sub(last_tick.elapsed());
             let mut inputs = Vec::new();
             if event::poll(wait)? {
@@ -146,9 +154,9 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
                         Effect::Act(_) => {}
                         Effect::SaveRecord => {
                             if let Some(path) = &config.record {
-                                save_record(&app, path)?;
+                                save_record(app.as_ref(), path)?;
                                 saved = true;
-                                let note = app.lang.fill(T::RecordSaved, &[&path.display()]);
+                                let note = config.lang.fill(T::RecordSaved, &[&path.display()]);
                                 app.note(note);
                             }
                         }
@@ -159,13 +167,13 @@ pub fn run_offline(config: PlayConfig) -> anyhow::Result<()> {
     }
     // Left before the end: the record so far still replays.
     if let (Some(path), false) = (&config.record, saved) {
-        save_record(&app, path)?;
+        save_record(app.as_ref(), path)?;
     }
     if let Some(line) = app.result_line() {
         println!("{line}");
     }
     if let Some(path) = &config.record {
-        println!("{}", app.lang.fill(T::RecordSaved, &[&path.display()]));
+        println!("{}", config.lang.fill(T::RecordSaved, &[&path.display()]));
     }
     Ok(())
 }

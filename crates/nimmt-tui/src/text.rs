@@ -50,21 +50,25 @@ impl Lang {
 
     /// The text `t` with its `{}` blanks filled by `args` in order.
     pub fn fill(self, t: T, args: &[&dyn Display]) -> String {
-        let template = self.t(t);
-        let mut out = String::with_capacity(template.len() + 16);
-        let mut args = args.iter();
-        let mut rest = template;
-        while let Some(i) = rest.find("{}") {
-            out.push_str(&rest[..i]);
-            match args.next() {
-                Some(a) => out.push_str(&a.to_string()),
-                None => out.push_str("{}"),
-            }
-            rest = &rest[i + 2..];
-        }
-        out.push_str(rest);
-        out
+        fill(self.t(t), args)
     }
+}
+
+/// `template` with its `{}` blanks filled by `args` in order (for the games' own text tables).
+pub fn fill(template: &str, args: &[&dyn Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut args = args.iter();
+    let mut rest = template;
+    while let Some(i) = rest.find("{}") {
+        out.push_str(&rest[..i]);
+        match args.next() {
+            Some(a) => out.push_str(&a.to_string()),
+            None => out.push_str("{}"),
+        }
+        rest = &rest[i + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The texts of the client.
@@ -117,6 +121,8 @@ pub enum T {
     ShareWin,
     ResultColumns,
     Winner,
+    ChooseGame,
+    ChooseGameHint,
     ConfirmQuit,
     TooSmall,
     TooSmallHint,
@@ -255,6 +261,11 @@ impl T {
             ShareWin => ("{} share the win", "{} teilen sich den Sieg"),
             ResultColumns => ("deal total", "Runde gesamt"),
             Winner => ("winner", "Sieg"),
+            ChooseGame => ("New table: which game?", "Neuer Tisch: welches Spiel?"),
+            ChooseGameHint => (
+                " ↑/↓ choose · Enter open · Esc back",
+                " ↑/↓ wählen · Enter eröffnen · Esc zurück",
+            ),
             ConfirmQuit => ("Leave the game? y / n", "Spiel verlassen? j / n"),
             TooSmall => (
                 "The terminal is too small: {}×{}.",

@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use nimmt_core::games::classic::Action;
 use nimmt_core::record::replay;
 use nimmt_core::Seat;
 use nimmt_tui::app::{Effect, Input, Key, Pause};
@@ -10,7 +11,7 @@ use nimmt_tui::Lang;
 
 /// Plays a game by keys alone: varying cards by number key, taking the selected row, moving on
 /// from each deal's result. Returns the effects seen and the keys pressed.
-fn play_through(a: &mut nimmt_tui::App) -> (Vec<Effect>, usize, Vec<String>) {
+fn play_through(a: &mut App) -> (Vec<Effect<Action>>, usize, Vec<String>) {
     let mut effects = Vec::new();
     let mut pressed = 0;
     let mut deal_screens = Vec::new();
@@ -108,7 +109,7 @@ fn a_whole_draft_game_with_the_zahlendreher_in_german() {
         if a.is_over() {
             break;
         }
-        if a.asked().is_some() && a.swap_available() && !a.swap {
+        if a.asked().is_some() && a.swap_available() && !a.screen.swap {
             a.handle(Input::Key(Key::Char('z')));
             swapped = true;
         }

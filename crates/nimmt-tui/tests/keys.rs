@@ -4,25 +4,29 @@ mod common;
 use common::*;
 use nimmt_core::games::classic::{Decision, PhaseView};
 use nimmt_tui::app::{Effect, Input, Key, Overlay};
-use nimmt_tui::{ui, Lang};
+use nimmt_tui::games::classic::layout as ui;
+use nimmt_tui::Lang;
 
 #[test]
 fn arrows_wrap_round_the_hand_and_digits_pick_a_position() {
     let mut a = app(7);
     until_me(&mut a);
-    assert_eq!(a.cursor, 0);
+    assert_eq!(a.screen.cursor, 0);
     key(&mut a, Key::Left);
-    assert_eq!(a.cursor, 9, "left from the first card goes to the last");
+    assert_eq!(
+        a.screen.cursor, 9,
+        "left from the first card goes to the last"
+    );
     key(&mut a, Key::Right);
-    assert_eq!(a.cursor, 0);
+    assert_eq!(a.screen.cursor, 0);
     key(&mut a, Key::Char('4'));
-    assert_eq!(a.cursor, 3);
+    assert_eq!(a.screen.cursor, 3);
     key(&mut a, Key::Char('0'));
-    assert_eq!(a.cursor, 9, "0 is the tenth card");
+    assert_eq!(a.screen.cursor, 9, "0 is the tenth card");
     key(&mut a, Key::Home);
-    assert_eq!(a.cursor, 0);
+    assert_eq!(a.screen.cursor, 0);
     key(&mut a, Key::End);
-    assert_eq!(a.cursor, 9);
+    assert_eq!(a.screen.cursor, 9);
 }
 
 #[test]
@@ -53,14 +57,14 @@ fn the_zahlendreher_key_works_only_at_a_table_that_plays_it() {
     let mut plain = app(7);
     until_me(&mut plain);
     key(&mut plain, Key::Char('z'));
-    assert!(!plain.swap);
+    assert!(!plain.screen.swap);
 
     let mut a = app_with(4, &["fan=digit-swap"], 11, Lang::En);
     until_me(&mut a);
     key(&mut a, Key::Char('z'));
-    assert!(a.swap);
+    assert!(a.screen.swap);
     key(&mut a, Key::Char('z'));
-    assert!(!a.swap, "z toggles");
+    assert!(!a.screen.swap, "z toggles");
     // Hand of seed 11: 10 14 19 33 40 52 57 61 70 96; play 40 as 4.
     keys(&mut a, &[Key::Char('5'), Key::Char('z'), Key::Enter]);
     let last = a
@@ -77,7 +81,7 @@ fn the_zahlendreher_key_works_only_at_a_table_that_plays_it() {
         last.action,
         serde_json::json!({"type": "play", "card": 40, "swap": true})
     );
-    assert!(!a.swap, "the toggle resets after the card is played");
+    assert!(!a.screen.swap, "the toggle resets after the card is played");
 }
 
 #[test]
@@ -91,7 +95,7 @@ fn a_card_over_99_is_not_played_with_the_zahlendreher() {
             Some((a, i))
         })
         .expect("some seed deals a card over 99");
-    a.cursor = i;
+    a.screen.cursor = i;
     keys(&mut a, &[Key::Char('z'), Key::Enter]);
     assert_eq!(
         a.offline()
@@ -145,7 +149,7 @@ fn help_opens_and_closes_and_holds_the_game() {
     assert_eq!(a.overlay, Some(Overlay::Help));
     // Keys meant for the table do nothing while help is open.
     keys(&mut a, &[Key::Char('3'), Key::Right, Key::Char(' ')]);
-    assert_eq!(a.cursor, 0);
+    assert_eq!(a.screen.cursor, 0);
     assert_eq!(
         a.offline()
             .unwrap()
@@ -175,11 +179,11 @@ fn a_low_card_makes_the_rows_selectable() {
     assert_eq!(a.asked(), Some(Decision::TakeRow));
     assert_eq!(a.low_card().map(|c| c.number()), Some(5));
     key(&mut a, Key::Char('2'));
-    assert_eq!(a.row_cursor, 1);
+    assert_eq!(a.screen.row_cursor, 1);
     key(&mut a, Key::Up);
-    assert_eq!(a.row_cursor, 0);
+    assert_eq!(a.screen.row_cursor, 0);
     key(&mut a, Key::Up);
-    assert_eq!(a.row_cursor, 3, "up from the top row wraps");
+    assert_eq!(a.screen.row_cursor, 3, "up from the top row wraps");
     key(&mut a, Key::Char('3'));
     key(&mut a, Key::Enter);
     let last = a

@@ -79,7 +79,14 @@ fn a_whole_online_game_from_the_lobby_and_back() {
     assert!(screen(&o).contains("No tables yet"), "{}", screen(&o));
 
     // A new table, a bot by chat command, one deal, start.
+    // The server offers several games: n asks which, Enter takes the first (classic).
     apply(&mut o, &conn, OnlineInput::Key(Key::Char('n')));
+    assert!(
+        screen(&o).contains("New table: which game?"),
+        "{}",
+        screen(&o)
+    );
+    apply(&mut o, &conn, OnlineInput::Key(Key::Enter));
     pump(&mut o, &conn, "the new table", |o| o.at.is_some());
     type_line(&mut o, &conn, "/bot add");
     pump(&mut o, &conn, "the bot", |o| {
@@ -100,7 +107,7 @@ fn a_whole_online_game_from_the_lobby_and_back() {
     while !o.game().is_some_and(|g| g.is_over()) {
         assert!(start.elapsed() < Duration::from_secs(30), "{}", screen(&o));
         let g = o.game().unwrap();
-        if g.asked().is_some() || g.pause_ready() {
+        if g.is_asked() || g.pause_ready() {
             apply(&mut o, &conn, OnlineInput::Key(Key::Enter));
         }
         match conn.recv_timeout(Duration::from_millis(5)) {

@@ -10,6 +10,7 @@ use nimmt_protocol::{
     You,
 };
 use nimmt_tui::app::Key;
+use nimmt_tui::games::classic::ClassicScreen;
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
 use nimmt_tui::Lang;
 
@@ -205,7 +206,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
     assert!(screen(&o).contains("Deine Karten"));
 
     // Bob plays his selected card: the move goes out with the table's version.
-    let card = o.game().unwrap().view().hand[0];
+    let card = o.table::<ClassicScreen>().unwrap().view().hand[0];
     let effects = o.handle(OnlineInput::Key(Key::Enter));
     assert_eq!(
         effects,
@@ -292,10 +293,13 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
         you: you.clone(),
         view: Some(view.clone()),
     }));
-    let hand = o.game().unwrap().view().hand.clone();
+    let hand = o.table::<ClassicScreen>().unwrap().view().hand.clone();
     // The card leaves the hand on screen at once…
     o.handle(OnlineInput::Key(Key::Enter));
-    assert_eq!(o.game().unwrap().view().hand.len(), hand.len() - 1);
+    assert_eq!(
+        o.table::<ClassicScreen>().unwrap().view().hand.len(),
+        hand.len() - 1
+    );
     // …the server refuses it: the client asks for the table again…
     let effects = o.handle(OnlineInput::Server(ServerMsg::Error {
         id: Some(3),
@@ -316,7 +320,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
         you,
         view: Some(view),
     }));
-    assert_eq!(o.game().unwrap().view().hand, hand);
+    assert_eq!(o.table::<ClassicScreen>().unwrap().view().hand, hand);
     assert!(o.game().unwrap().log_lines().len() >= log);
     assert_eq!(o.at.as_ref().unwrap().version, 11);
 }

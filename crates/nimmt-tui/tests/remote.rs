@@ -6,7 +6,8 @@ use common::screen;
 use nimmt_core::games::classic::{Action, Classic, Event};
 use nimmt_core::{Addressed, OptionMap, Rules, Seat, Viewer};
 use nimmt_tui::app::{Effect, Input, Key, Pause};
-use nimmt_tui::{App, Lang};
+use nimmt_tui::games::classic::ClassicApp as App;
+use nimmt_tui::Lang;
 
 const ME: Seat = Seat(1);
 
@@ -37,10 +38,7 @@ fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
         if let Some((seat, _)) = game.pending().into_iter().find(|(s, _)| *s != ME) {
             let action = game.legal_actions(seat)[0];
             let events = visible(game.act(seat, &action).unwrap());
-            a.handle(Input::Remote {
-                events,
-                view: Box::new(game.view(Viewer::Seat(ME))),
-            });
+            a.remote_update(events, game.view(Viewer::Seat(ME)), None);
             continue;
         }
         let input = if a.asked().is_some() || a.pause_ready() {
@@ -59,10 +57,7 @@ fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
                     game.act(ME, &action)
                         .expect("the client sends legal actions"),
                 );
-                a.handle(Input::Remote {
-                    events,
-                    view: Box::new(game.view(Viewer::Seat(ME))),
-                });
+                a.remote_update(events, game.view(Viewer::Seat(ME)), None);
             }
         }
     }
@@ -99,9 +94,10 @@ fn a_remote_move_shows_at_once_and_the_server_has_the_last_word() {
     assert_eq!(a.asked(), None, "one card per turn");
     // The server's answer: the same.
     game.act(Seat(0), &Action::play(card)).unwrap();
-    a.handle(Input::Remote {
-        events: vec![Event::Chosen { seat: Seat(0) }],
-        view: Box::new(game.view(Viewer::Seat(Seat(0)))),
-    });
+    a.remote_update(
+        vec![Event::Chosen { seat: Seat(0) }],
+        game.view(Viewer::Seat(Seat(0))),
+        None,
+    );
     assert!(!a.view().hand.contains(&card));
 }

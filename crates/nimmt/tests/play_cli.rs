@@ -55,3 +55,17 @@ fn online_play_refuses_offline_flags_and_names_an_unreachable_server() {
     let e = refused(&["play", "--server", "ws://127.0.0.1:9", "--name", "Ann"]);
     assert!(e.contains("cannot connect to ws://127.0.0.1:9/ws"), "{e}");
 }
+
+#[test]
+fn help_is_played_offline_with_its_own_bots() {
+    // Without a terminal the client stops at the screen: the setup itself was accepted.
+    let e = refused(&[
+        "play", "--game", "help", "--bot", "greedy", "--bot", "mcts", "--seed", "3",
+    ]);
+    assert!(!e.contains("does not play"), "{e}");
+    assert!(e.contains("raw mode"), "{e}");
+    let e = refused(&["play", "--game", "help", "--players", "6"]);
+    assert!(e.contains("3–5 players"), "{e}");
+    let e = refused(&["play", "--game", "help", "--option", "end_at=x"]);
+    assert!(e.contains("end_at"), "{e}");
+}

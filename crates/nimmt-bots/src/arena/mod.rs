@@ -71,7 +71,9 @@ pub struct DealResult {
     /// The deal's index in the run (its seed is [`deal_seed`]`(seed, deal)`).
     pub deal: u64,
     pub points: Vec<i32>,
-    /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise.
+    /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise. In a team
+    /// game (`descriptor().team`) every member of a winning team gets 1: a seat's win share is
+    /// the team's win rate.
     pub win: Vec<f64>,
     /// Thinking time, without [`DealResult::overhead`].
     pub decision_time: Vec<Duration>,
@@ -218,8 +220,13 @@ pub fn play_deal<R: Rules>(
     for seat in Seat::all(n) {
         points[spec_at(seat)] = outcome.scores[seat.index()];
     }
+    let share = if R::descriptor().team {
+        1.0
+    } else {
+        1.0 / outcome.winners.len() as f64
+    };
     for w in &outcome.winners {
-        win[spec_at(*w)] = 1.0 / outcome.winners.len() as f64;
+        win[spec_at(*w)] = share;
     }
     Ok(DealResult {
         deal,

@@ -3,6 +3,7 @@
 
 use crate::registry::{GameType, Registered};
 
+pub mod buffalo;
 pub mod classic;
 pub mod help;
 
@@ -10,4 +11,5 @@ pub mod help;
 pub static GAMES: &[&dyn GameType] = &[
     &Registered::<classic::Classic>::NEW,
     &Registered::<help::Help>::NEW,
+    &Registered::<buffalo::Buffalo>::NEW,
 ];

@@ -95,8 +95,17 @@ impl Player {
     }
 
     pub async fn join_as(url: &str, name: &str, token: Option<&str>) -> Player {
+        Self::connect(url, name, token, Lang::En).await
+    }
+
+    /// A new player who speaks `lang`.
+    pub async fn join_as_lang(url: &str, name: &str, lang: Lang) -> Player {
+        Self::connect(url, name, None, lang).await
+    }
+
+    async fn connect(url: &str, name: &str, token: Option<&str>, lang: Lang) -> Player {
         let mut client = Client::connect(url).await.unwrap();
-        let me = client.hello(name, token, Lang::En).await.unwrap();
+        let me = client.hello(name, token, lang).await.unwrap();
         Player {
             client,
             me,

@@ -2,9 +2,11 @@
 //! to text.
 #![allow(dead_code)]
 
+use nimmt_core::games::classic::Action;
 use nimmt_core::OptionMap;
-use nimmt_tui::app::{App, Effect, Input, Key};
-use nimmt_tui::{ui, Lang, OfflineSetup, OfflineTable};
+use nimmt_tui::app::{Effect, Input, Key};
+pub use nimmt_tui::games::classic::ClassicApp as App;
+use nimmt_tui::{Lang, OfflineSetup, OfflineTable};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
@@ -27,17 +29,17 @@ pub fn app(seed: u64) -> App {
     app_with(4, &[], seed, Lang::En)
 }
 
-pub fn key(app: &mut App, k: Key) -> Vec<Effect> {
+pub fn key(app: &mut App, k: Key) -> Vec<Effect<Action>> {
     app.handle(Input::Key(k))
 }
 
-pub fn keys(app: &mut App, ks: &[Key]) -> Vec<Effect> {
+pub fn keys(app: &mut App, ks: &[Key]) -> Vec<Effect<Action>> {
     ks.iter().flat_map(|&k| app.handle(Input::Key(k))).collect()
 }
 
 /// Ticks until the player must decide and no bot is left to decide before them, or a result
 /// is shown.
-pub fn until_me(app: &mut App) -> Vec<Effect> {
+pub fn until_me(app: &mut App) -> Vec<Effect<Action>> {
     let mut effects = Vec::new();
     for _ in 0..10_000 {
         if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
@@ -50,7 +52,7 @@ pub fn until_me(app: &mut App) -> Vec<Effect> {
 
 /// The screen as text, one line per terminal line, trailing blanks cut.
 pub fn screen(app: &App) -> String {
-    render(app.width, app.height, |f| ui::draw(app, f))
+    render(app.width, app.height, |f| nimmt_tui::widgets::draw(app, f))
 }
 
 /// What `draw` paints on a `width` × `height` terminal, as text: one line per terminal line,

@@ -2,8 +2,7 @@
 //! the lobby, tables and chat of an online room.
 
 use anyhow::bail;
-use nimmt_core::games::classic::Classic;
-use nimmt_core::{GameKind, OptionMap, Rules};
+use nimmt_core::{GameKind, OptionMap};
 use nimmt_tui::term::{run_offline, PlayConfig};
 use nimmt_tui::{Lang, OfflineSetup};
 use std::path::PathBuf;
@@ -58,8 +57,11 @@ pub fn seat_bots(players: usize, given: &[String]) -> anyhow::Result<Vec<String>
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let kind: GameKind = args.game.parse()?;
-    if kind != Classic::KIND {
-        bail!("nimmt play does not play {kind} yet");
+    if nimmt_tui::games::find(kind.name()).is_none() {
+        bail!(
+            "nimmt play does not play {kind} yet (it plays {})",
+            nimmt_tui::games::names().join(", ")
+        );
     }
     let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
     let lang = match &args.lang {
@@ -85,7 +87,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return nimmt_tui::net::run_online(server, &name, lang);
     }
     let players = args.players.unwrap_or(if args.bots.is_empty() {
-        4
+        let (min, max) = nimmt_core::registry::find(kind.name())?
+            .descriptor()
+            .players;
+        4.clamp(min, max)
     } else {
         args.bots.len() + 1
     });
@@ -100,6 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .unwrap_or(1)
     });
     run_offline(PlayConfig {
+        game: kind.name().to_owned(),
         setup: OfflineSetup {
             players,
             options,

@@ -17,6 +17,11 @@ pub struct Args {
     /// `*` for any). Repeatable. The server's own origin is always accepted.
     #[arg(long = "allow-origin")]
     pub allow_origin: Vec<String>,
+    /// The room's public URL, scheme included (e.g. https://nimmt.example.org): browsers may
+    /// open the WebSocket only from pages of its origin (and --allow-origin ones). Repeatable.
+    /// Default: the address it listens on (with localhost for a loopback address).
+    #[arg(long = "public-url")]
+    pub public_url: Vec<String>,
     /// Milliseconds a bot waits before it moves.
     #[arg(long, default_value_t = 600)]
     pub bot_delay_ms: u64,
@@ -29,6 +34,16 @@ pub struct Args {
     /// Messages per second a connection may send in the long run (burst: three times as many).
     #[arg(long, default_value_t = 20.0)]
     pub msgs_per_sec: f64,
+    /// Bytes queued for a client that does not read before it is disconnected (close code 4003).
+    #[arg(long, default_value_t = 256 * 1024)]
+    pub queue_bytes: usize,
+    /// Open WebSocket connections per client address (0 = no cap; a load test from one machine
+    /// needs 0). Behind a reverse proxy every client has the proxy's address.
+    #[arg(long, default_value_t = 32)]
+    pub max_conns_per_addr: usize,
+    /// New identities (hello without a token) per client address and minute (0 = no cap).
+    #[arg(long, default_value_t = 20.0)]
+    pub new_identities_per_min: f64,
     /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
     /// writes it to the log at once (safe against a killed server, not against a power cut).
     #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
@@ -50,6 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             addr: args.addr,
             database: args.database.clone(),
             allowed_origins: args.allow_origin,
+            public_urls: args.public_url,
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             reconnect: Duration::from_secs(args.reconnect_secs),
             web_dir: args.web_dir,
@@ -60,6 +76,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             limits: nimmt_server::Limits {
                 burst: args.msgs_per_sec * 3.0,
                 per_second: args.msgs_per_sec,
+                queue_bytes: args.queue_bytes,
+                conns_per_addr: args.max_conns_per_addr,
+                identities_per_minute: args.new_identities_per_min,
                 ..Default::default()
             },
         };

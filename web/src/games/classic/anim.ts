@@ -1,9 +1,10 @@
 // Turns the events of one update into frames shown one after another: the cards revealed, each
 // laid in its row, a taken row lit up with the points flying to the taker.
 
-import type { Card, GameEvent, Marker, Play, Rows } from './protocol';
+import type { Frame as BaseFrame } from '../screen';
+import type { Card, GameEvent, Marker, Play, Rows } from './view';
 
-export interface Frame {
+export interface Frame extends BaseFrame {
   rows: Card[][];
   marker: Marker | null;
   /** Revealed cards not laid yet. */
@@ -12,7 +13,6 @@ export interface Frame {
   laid?: { row: number; card: Card };
   /** A row being taken. */
   taking?: { row: number; seat: number; points: number; cards: Card[] };
-  ms: number;
 }
 
 export const MS = { reveal: 1100, place: 650, take: 1300 };

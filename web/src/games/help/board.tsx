@@ -1,55 +1,15 @@
-// The HELP! table: the shared row, your hand, and what you may do now as buttons.
+// The HELP! table: the shared row, your hand, and the server's legal actions as buttons.
 
 import { useLayoutEffect } from 'preact/hooks';
-import type { Client } from './client';
-import { legalActions, type HelpAction, type HelpCard, type HelpView } from './help';
-import type { Key } from './i18n';
-import type { T } from './parts';
-import type { AtTable } from './store';
-import { seatNames } from './table';
+import type { BoardProps } from '../screen';
+import { HelpCardFace, HelpRow } from './cards';
+import { actionLabel, helpActions } from './labels';
+import type { HelpView } from './view';
 
-function cardName(t: T, c: HelpCard): string {
-  return typeof c === 'number' ? String(c) : t(`help.card.${c}` as Key);
-}
-
-function HelpCardFace(props: { t: T; card: HelpCard; value?: number }) {
-  const special = typeof props.card !== 'number';
-  return (
-    <span class={`card small help${special ? ' special' : ''}`} role="img" aria-label={cardName(props.t, props.card)}>
-      <span class="num">{special ? cardName(props.t, props.card) : props.card}</span>
-      {props.value !== undefined && special && <span class="note">= {props.value}</span>}
-    </span>
-  );
-}
-
-export function actionLabel(t: T, v: HelpView, a: HelpAction): string {
-  switch (a.type) {
-    case 'lay':
-      return t('help.lay', { card: a.card });
-    case 'joker':
-      return t('help.joker', { at: a.at + 1, value: a.at === 0 ? 1 : v.row[a.at - 1].value + 1 });
-    case 'switch':
-      return t('help.switch', { give: a.give, value: v.row[a.take].value, at: a.take + 1 });
-    case 'zap':
-      return t('help.zap');
-    case 'no':
-      return t('help.no');
-    case 'ask_help':
-      return t('help.ask');
-    case 'give_help':
-      return t('help.give', { card: cardName(t, a.card) });
-    case 'give_back':
-      return t('help.back', { card: cardName(t, a.card) });
-  }
-}
-
-export function HelpBoard(props: { client: Client; t: T; at: AtTable; view: HelpView }) {
-  const { client, t, at, view } = props;
-  const id = at.info.id;
-  const names = seatNames(at.info, view.players);
+export function HelpBoard(props: BoardProps<HelpView>) {
+  const { t, view, names, act } = props;
   const me = typeof view.viewer === 'object' ? view.viewer.seat : null;
-  const actions = legalActions(view);
-  const act = (a: HelpAction) => client.send({ type: 'act', table: id, version: at.version, action: a as never });
+  const actions = helpActions(props.legal);
   const p = view.phase;
   let status = '';
   if (view.asked?.type === 'play') status = actions.length === 1 && actions[0].type === 'ask_help' ? t('help.cannot') : t('help.yourTurn');
@@ -72,7 +32,7 @@ export function HelpBoard(props: { client: Client; t: T; at: AtTable; view: Help
     };
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
-  }, [at.version]);
+  }, [props.version, props.legal]);
   return (
     <div class="helpboard" data-testid="help-board">
       <div class="dealline">
@@ -81,18 +41,7 @@ export function HelpBoard(props: { client: Client; t: T; at: AtTable; view: Help
           {t(view.direction === 'clockwise' ? 'help.clockwise' : 'help.counterclockwise')} · {t('help.drawPile', { n: view.draw_size })}
         </span>
       </div>
-      <section class="helprow" aria-label={t('help.row')} data-testid="help-row">
-        <h3>{t('help.row')}</h3>
-        <div class="cards">
-          {view.row.length === 0 && <span class="muted">{t('help.empty')}</span>}
-          {view.row.map((c, i) => (
-            <span key={i} class="place">
-              <HelpCardFace t={t} card={c.card} value={c.value} />
-              <small class="muted">{i + 1}</small>
-            </span>
-          ))}
-        </div>
-      </section>
+      <HelpRow t={t} row={view.row} />
       <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {status}
       </p>
@@ -102,7 +51,7 @@ export function HelpBoard(props: { client: Client; t: T; at: AtTable; view: Help
           <div class="buttons">
             {actions.map((a, i) => (
               <button key={JSON.stringify(a)} type="button" class={i === 0 ? 'primary' : ''} data-testid="help-action" onClick={() => act(a)}>
-                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, view, a)}
+                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, view.row, a)}
               </button>
             ))}
           </div>

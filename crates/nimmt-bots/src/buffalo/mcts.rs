@@ -1,0 +1,41 @@
+//! A member's card by information-set sampling: each of the sampled worlds deals what the member
+//! cannot see (teammates' hands and choices, the buffalo's stack) from the cards it has not seen;
+//! every card of the hand is tried in the same worlds and the deal played out with greedy
+//! members and special cards left unused. The card with the lowest mean of the team's points
+//! minus the buffalo's is played.
+
+use super::greedy::{greedy_card, play_out};
+use nimmt_core::cards::Card;
+use nimmt_core::games::buffalo::{Action, Buffalo, View};
+use rand_chacha::ChaCha8Rng;
+
+/// The card for a member's view, from `iters` playouts shared among the cards of the hand (at
+/// least two worlds).
+pub fn search_card(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Card {
+    let me = view.seat().expect("a member decides");
+    let hand = &view.hand;
+    if hand.len() == 1 {
+        return hand[0];
+    }
+    let worlds = (iters as usize / hand.len()).max(2);
+    let mut totals = vec![0.0; hand.len()];
+    for _ in 0..worlds {
+        let mut world = Buffalo::from_view(view, rng);
+        world.put_specials_away();
+        for (i, &card) in hand.iter().enumerate() {
+            let mut w = world.clone();
+            w.act_quiet(me, &Action::Play { card })
+                .expect("a card of the hand");
+            totals[i] += play_out(&mut w);
+        }
+    }
+    // Ties (rare with many worlds) go to greedy's card.
+    let favourite = greedy_card(view);
+    let best = totals.iter().copied().fold(f64::INFINITY, f64::min);
+    let tied: Vec<usize> = (0..hand.len())
+        .filter(|&i| totals[i] <= best + 1e-9)
+        .collect();
+    tied.iter()
+        .find(|&&i| hand[i] == favourite)
+        .map_or(hand[tied[0]], |&i| hand[i])
+}

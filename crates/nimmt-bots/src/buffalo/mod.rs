@@ -1,0 +1,157 @@
+//! Bots for *Schlagt den Büffel*: members of the team, each deciding from its own view.
+//!
+//! A member bot is a way to choose its card — `random`, `greedy` (the card with the least
+//! one-turn risk) or `mcts` (information-set sampling, [`mcts`]) — and, in the windows before
+//! each card is laid, either the team policy for the special cards ([`TeamPolicy`]) or passing:
+//! `NAME[:specials=on|off]`, on by default; `mcts` also takes `iters=N` (playouts per card
+//! choice, default 200). A low card takes the row with the fewest bull heads.
+
+mod greedy;
+mod mcts;
+mod policy;
+
+pub use greedy::{greedy_card, play_out, risk, safest_card, unseen};
+pub use mcts::search_card;
+pub use policy::{finish_turn, TeamPolicy};
+
+use crate::registry::{unknown, GameBots};
+use crate::spec::{Builtin, SpecError};
+use crate::Bot;
+use nimmt_core::games::buffalo::{Action, Buffalo, Decision, View};
+use nimmt_core::{Outcome, Rules, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How a member chooses its card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chooser {
+    Random,
+    Greedy,
+    /// Playouts per decision.
+    Mcts {
+        iters: u64,
+    },
+}
+
+/// A member of the team (see the module documentation).
+pub struct MemberBot {
+    pub chooser: Chooser,
+    /// The team policy in windows; `None`: pass.
+    pub specials: Option<TeamPolicy>,
+    rng: ChaCha8Rng,
+}
+
+impl MemberBot {
+    pub fn new(chooser: Chooser, specials: bool, seed: u64) -> MemberBot {
+        MemberBot {
+            chooser,
+            specials: specials.then(TeamPolicy::default),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot<Buffalo> for MemberBot {
+    fn decide(&mut self, view: &View) -> Action {
+        match view.asked.expect("asked to decide") {
+            Decision::PlayCard => {
+                let card = match self.chooser {
+                    Chooser::Random => view.hand[self.rng.random_range(0..view.hand.len())],
+                    Chooser::Greedy => greedy_card(view),
+                    Chooser::Mcts { iters } => search_card(view, iters, &mut self.rng),
+                };
+                Action::Play { card }
+            }
+            Decision::TakeRow => Action::TakeRow {
+                row: greedy::cheapest(&view.rows),
+            },
+            Decision::Window => match (&self.specials, self.chooser) {
+                (None, _) => Action::Pass,
+                (Some(_), Chooser::Random) => {
+                    let legal = view.legal_actions();
+                    legal[self.rng.random_range(0..legal.len())].clone()
+                }
+                (Some(policy), _) => policy.decide(view, &mut self.rng),
+            },
+        }
+    }
+
+    fn name(&self) -> String {
+        let base = match self.chooser {
+            Chooser::Random => "random".to_owned(),
+            Chooser::Greedy => "greedy".to_owned(),
+            Chooser::Mcts { iters } => format!("mcts:iters={iters}"),
+        };
+        match (self.specials.is_some(), base.contains(':')) {
+            (true, _) => base,
+            (false, true) => format!("{base},specials=off"),
+            (false, false) => format!("{base}:specials=off"),
+        }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+}
+
+/// Playouts per card choice of `mcts` without `iters`.
+pub const DEFAULT_ITERS: u64 = 200;
+
+impl GameBots for Buffalo {
+    fn bot_names() -> &'static [&'static str] {
+        &["greedy", "random", "mcts"]
+    }
+
+    fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Buffalo>>, SpecError> {
+        let chooser = match spec.name.as_str() {
+            "random" | "greedy" => {
+                spec.only(&["specials"], "specials=on|off")?;
+                if spec.name == "random" {
+                    Chooser::Random
+                } else {
+                    Chooser::Greedy
+                }
+            }
+            "mcts" => {
+                spec.only(&["iters", "specials"], "iters=N or specials=on|off")?;
+                Chooser::Mcts {
+                    iters: spec.number("iters")?.unwrap_or(DEFAULT_ITERS),
+                }
+            }
+            other => return Err(unknown::<Buffalo>(other)),
+        };
+        let specials = spec.word("specials", &["on", "off"])? != Some("off");
+        Ok(Box::new(MemberBot::new(chooser, specials, seed)))
+    }
+}
+
+/// A bot by spec (`greedy`, `greedy:specials=off`, `mcts:iters=100`), or `None`.
+pub fn by_name(spec: &str, seed: u64) -> Option<Box<dyn Bot<Buffalo>>> {
+    match spec.parse().ok()? {
+        crate::spec::BotSpec::Builtin(b) => Buffalo::builtin(&b, seed).ok(),
+        crate::spec::BotSpec::Cmd(_) => None,
+    }
+}
+
+/// Plays one whole game with one bot per member, asking the first member asked each time.
+/// Panics on an illegal action.
+pub fn play_game(bots: &mut [Box<dyn Bot<Buffalo>>], seed: u64) -> Outcome {
+    let mut game = Buffalo::new(bots.len(), Default::default(), seed);
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return outcome;
+        }
+        let (seat, _) = game.pending()[0];
+        let view = game.view(Viewer::Seat(seat));
+        let action = bots[seat.index()].decide(&view);
+        if let Err(e) = game.act(seat, &action) {
+            panic!(
+                "{} at {seat} chose {action:?}: {e}",
+                bots[seat.index()].name()
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,188 @@
+//! What a member of the team is asked, what it may answer, and what happens as a result.
+
+use super::specials::Special;
+use crate::cards::Card;
+use crate::rows::Row;
+use crate::rules::Outcome;
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// What a seat is asked to decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Decision {
+    /// Choose a card of the hand to play this turn (all members at once, hidden until all chose).
+    PlayCard,
+    /// Your card fits no row: choose the row you take (rule 4, C6).
+    TakeRow,
+    /// The cards are revealed: use an open special card (or remove a stop sign), or pass (B2).
+    /// Every member who has not passed is asked at once; a use reopens the window for everyone.
+    Window,
+}
+
+impl Decision {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Decision::PlayCard => "play a card",
+            Decision::TakeRow => "take a row",
+            Decision::Window => "use a special card or pass",
+        }
+    }
+}
+
+/// What a seat does. Cards played this turn are named by their number (all are different).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Play `card` face down.
+    Play { card: Card },
+    /// Take row `row` (0 = top) for your low card.
+    TakeRow { row: usize },
+    /// Use no (further) special card before the next card is laid.
+    Pass,
+    /// *7 nimmt!*: row `row` is taken only by its seventh card.
+    SevenTakes { row: usize },
+    /// *Stopp!*: row `row` is blocked until the team removes the sign.
+    Stop { row: usize },
+    /// Remove the stop sign beside row `row` (no special card needed; the sign leaves the game).
+    RemoveStop { row: usize },
+    /// *Ersetzen*: your played `card` goes back to your hand and `with` from your hand is laid at
+    /// once instead.
+    Replace { card: Card, with: Card },
+    /// *Dazwischenlegen*: the team's played `card` goes into row `row` at place `at` (0 = before
+    /// the first card; never after the last).
+    Insert { card: Card, row: usize, at: usize },
+    /// *Verschieben*: the card at place `at` of row `row` moves to place `to_at` of row `to_row`.
+    Shift {
+        row: usize,
+        at: usize,
+        to_row: usize,
+        to_at: usize,
+    },
+    /// *Erste Karte*: the team's played `card` is laid next.
+    First { card: Card },
+    /// *Letzte Karte*: the team's played `card` is laid last.
+    Last { card: Card },
+    /// *Sortieren*: the cards not yet laid are laid in this order.
+    Sort { order: Vec<Card> },
+}
+
+impl Action {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Action::Play { .. } => "play a card",
+            Action::TakeRow { .. } => "take a row",
+            Action::Pass => "pass",
+            Action::RemoveStop { .. } => "remove a stop sign",
+            _ => "use a special card",
+        }
+    }
+
+    /// The special card this action uses, if any.
+    pub fn special(&self) -> Option<Special> {
+        Some(match self {
+            Action::SevenTakes { .. } => Special::SevenTakes,
+            Action::Stop { .. } => Special::Stop,
+            Action::Replace { .. } => Special::Replace,
+            Action::Insert { .. } => Special::Insert,
+            Action::Shift { .. } => Special::Shift,
+            Action::First { .. } => Special::First,
+            Action::Last { .. } => Special::Last,
+            Action::Sort { .. } => Special::Sort,
+            Action::Play { .. }
+            | Action::TakeRow { .. }
+            | Action::Pass
+            | Action::RemoveStop { .. } => return None,
+        })
+    }
+
+    /// Whether this answers [`Decision::Window`].
+    pub fn is_window(&self) -> bool {
+        !matches!(self, Action::Play { .. } | Action::TakeRow { .. })
+    }
+}
+
+/// Who played a card: a member of the team or the buffalo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Owner {
+    Seat(Seat),
+    Buffalo,
+}
+
+/// A card revealed this turn and who played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Played {
+    pub owner: Owner,
+    pub card: Card,
+}
+
+impl Played {
+    pub fn is_team(&self) -> bool {
+        matches!(self.owner, Owner::Seat(_))
+    }
+}
+
+/// Something that happened at a buffalo table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The game begins: the rows, the open special cards and how many lie in the stack.
+    GameStarted {
+        players: usize,
+        rows: Vec<Row>,
+        open: Vec<Special>,
+        stack: usize,
+        buffalo_cards: usize,
+    },
+    /// Your ten cards (to that seat only).
+    HandDealt { seat: Seat, hand: Vec<Card> },
+    /// A new turn: every member chooses a card.
+    TurnStarted { turn: u32 },
+    /// `seat` has chosen a card (which one stays hidden).
+    Chose { seat: Seat },
+    /// Your chosen card (to that seat only).
+    ChoseCard { seat: Seat, card: Card },
+    /// The chosen cards and the buffalo's top card, in the order they will be laid.
+    Revealed { plays: Vec<Played> },
+    /// `seat` passed in the window before the next card is laid.
+    Passed { seat: Seat },
+    /// `seat` used a special card (or removed a stop sign) as `action` says.
+    Used { seat: Seat, action: Action },
+    /// The cards not yet laid, in their new order (after *Erste/Letzte Karte*, *Sortieren*,
+    /// *Ersetzen*).
+    Order { plays: Vec<Played> },
+    /// A played card went back to its owner's hand (*Ersetzen*).
+    ReturnedToHand { seat: Seat, card: Card },
+    /// A card moved from one row to another (*Verschieben*).
+    Shifted {
+        card: Card,
+        row: usize,
+        to_row: usize,
+        to_at: usize,
+    },
+    /// A card was laid into a row at place `at`.
+    Laid {
+        owner: Owner,
+        card: Card,
+        row: usize,
+        at: usize,
+    },
+    /// The team took these cards of row `row` (its pile is open, B6).
+    TeamTook { row: usize, cards: Vec<Card> },
+    /// The buffalo took `count` cards of row `row` (its pile lies face down, B6).
+    BuffaloTook { row: usize, count: usize },
+    /// The *7 nimmt!* beside row `row` left the game with the row.
+    SevenTakesDiscarded { row: usize },
+    /// A special card was turned up from the stack.
+    SpecialTurnedUp { special: Special },
+    /// The turn is over.
+    TurnEnded { turn: u32 },
+    /// The game is over: the team's points (doubled for one or two players) and the buffalo's.
+    GameEnded {
+        team_points: u32,
+        buffalo_points: u32,
+        buffalo_pile: Vec<Card>,
+        outcome: Outcome,
+    },
+}

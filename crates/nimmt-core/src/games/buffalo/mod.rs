@@ -1,0 +1,980 @@
+//! *Schlagt den Büffel* for 1–6 players (`001`, the cooperative variant), RULINGS B1–B7; the
+//! decisions the rule book leaves open are written down in `docs/rules/buffalo.md`.
+//!
+//! - [`options`]: the table options (none);
+//! - [`actions`]: decisions, actions and events;
+//! - [`specials`]: the 16 special cards and every use a member may make of them;
+//! - this module: the state machine (deal, simultaneous choice, reveal, intervention windows,
+//!   placement, scoring);
+//! - [`view`]: what each viewer sees;
+//! - `world`: a whole game that agrees with a member's view, for searching bots
+//!   ([`Buffalo::from_view`]).
+//!
+//! The team plays one deal of ten turns against the buffalo, an automaton seat that never
+//! appears in [`Rules::pending`]: every turn the members choose a card at once, the buffalo's top
+//! card is revealed with them, and the cards are laid one by one. Before each card is laid the
+//! team may use open special cards: a window that asks every member at once and closes when all
+//! have passed (B2).
+
+pub mod actions;
+pub mod options;
+pub mod specials;
+pub mod view;
+mod world;
+
+pub use actions::{Action, Decision, Event, Owner, Played};
+pub use options::BuffaloOptions;
+pub use specials::{all_specials, specials_for, Special, Table};
+pub use view::{PhaseView, View};
+
+use crate::cards::{heads_of, Card, MAX_CARD};
+use crate::descriptor::{GameDescriptor, ScoreSense, Text};
+use crate::error::{ActionError, SetupError};
+use crate::game::{no_data, GameData};
+use crate::options::OptionMap;
+use crate::rows::{cheapest_row, open_rows, target, Row, Target, CLASSIC_CAPACITY};
+use crate::rules::{GameKind, Outcome, PartyScore, Rules};
+use crate::seat::{Addressed, Audience, Seat, Viewer};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Cards in each hand and in the buffalo's stack: one deal of ten turns.
+pub const HAND_SIZE: usize = 10;
+/// Rows on the table.
+pub const ROWS: usize = 4;
+/// Open special cards at most.
+pub const OPEN_SPECIALS: usize = 2;
+/// The name of the automaton seat in outcomes and descriptors.
+pub const BUFFALO: &str = "buffalo";
+
+/// Who decides what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    /// Every member who has not chosen yet chooses a card.
+    Choose,
+    /// The cards are revealed; before the next one is laid the team may use special cards.
+    /// `passed` per seat.
+    Window { passed: Vec<bool> },
+    /// `seat`'s `card` fits no row: `seat` chooses the row it takes.
+    TakeRow { seat: Seat, card: Card },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Playing(Stage),
+    Over(Outcome),
+}
+
+/// The game as dealt, as a record stores it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealStart {
+    /// The members' hands, sorted.
+    pub hands: Vec<Vec<Card>>,
+    /// The buffalo's stack, top card first.
+    pub buffalo: Vec<Card>,
+    pub rows: Vec<Row>,
+    /// The special cards in play, top first: the first two were turned up.
+    pub specials: Vec<Special>,
+    /// The special cards left in the box (B4).
+    pub boxed: Vec<Special>,
+}
+
+/// Events as they happen, or nothing at all (playouts).
+struct Log {
+    on: bool,
+    events: Vec<Addressed<Event>>,
+}
+
+impl Log {
+    fn new(on: bool) -> Log {
+        Log {
+            on,
+            events: Vec::new(),
+        }
+    }
+    fn public(&mut self, event: impl FnOnce() -> Event) {
+        if self.on {
+            self.events.push(Addressed::public(event()));
+        }
+    }
+    fn to(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
+        if self.on {
+            self.events.push(Addressed {
+                to: Audience::Seat(seat),
+                event: event(),
+            });
+        }
+    }
+}
+
+/// A game of *Schlagt den Büffel* in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffalo {
+    players: usize,
+    options: BuffaloOptions,
+    rng: ChaCha8Rng,
+    /// The current turn, from 1.
+    turn: u32,
+    /// The members' hands, sorted.
+    hands: Vec<Vec<Card>>,
+    /// The buffalo's stack, top card last.
+    buffalo_cards: Vec<Card>,
+    rows: Vec<Row>,
+    /// Cards chosen this turn, hidden until all chose.
+    chosen: Vec<Option<Card>>,
+    /// Revealed cards not yet laid, in laying order.
+    queue: Vec<Played>,
+    team_pile: Vec<Card>,
+    buffalo_pile: Vec<Card>,
+    /// Open special cards (at most two).
+    open: Vec<Special>,
+    /// The special card stack, top card last.
+    stack: Vec<Special>,
+    /// Special cards out of the game after use.
+    used: Vec<Special>,
+    /// Special cards not in play (B4).
+    boxed: Vec<Special>,
+    /// Number cards not dealt.
+    set_aside: Vec<Card>,
+    phase: Phase,
+    dealt: DealStart,
+    opening: Arc<Vec<Addressed<Event>>>,
+}
+
+/// A position to start a buffalo game from, at the start of a turn: for rule-book examples and
+/// puzzles. [`Buffalo::from_position`] checks that no card lies twice; number cards not named
+/// are set aside, special cards not named stay in the box.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The members' hands (all of equal size).
+    pub hands: Vec<Vec<Card>>,
+    /// The buffalo's stack, top card first (as many as a hand).
+    pub buffalo: Vec<Card>,
+    pub rows: Vec<Row>,
+    pub open: Vec<Special>,
+    /// The special card stack, top card first.
+    pub stack: Vec<Special>,
+    pub used: Vec<Special>,
+    pub team_pile: Vec<Card>,
+    pub buffalo_pile: Vec<Card>,
+    /// The current turn, from 1.
+    pub turn: u32,
+    pub seed: u64,
+}
+
+impl Position {
+    /// `hands`, the buffalo's stack (top first) and rows of numbers, no special cards, turn 1.
+    pub fn new(hands: &[&[u8]], buffalo: &[u8], rows: &[&[u8]]) -> Position {
+        let cards = |ns: &[u8]| -> Vec<Card> { ns.iter().map(|&n| card(n)).collect() };
+        Position {
+            hands: hands.iter().map(|h| cards(h)).collect(),
+            buffalo: cards(buffalo),
+            rows: rows.iter().map(|r| Row::of(cards(r))).collect(),
+            open: Vec::new(),
+            stack: Vec::new(),
+            used: Vec::new(),
+            team_pile: Vec::new(),
+            buffalo_pile: Vec::new(),
+            turn: 1,
+            seed: 0,
+        }
+    }
+
+    /// The same position with these special cards open.
+    pub fn with_open(mut self, open: &[Special]) -> Position {
+        self.open = open.to_vec();
+        self
+    }
+}
+
+/// The number card `n`; panics outside 1–104.
+fn card(n: u8) -> Card {
+    Card::new(n).unwrap_or_else(|| panic!("{n} is not a card"))
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
+/// Removes one `item` from `items`, if there.
+fn remove_one<T: PartialEq>(items: &mut Vec<T>, item: &T) -> bool {
+    match items.iter().position(|x| x == item) {
+        Some(i) => {
+            items.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The special cards lying beside rows: a *7 nimmt!* per extended row, a *Stopp!* per blocked.
+fn beside_rows(rows: &[Row]) -> impl Iterator<Item = Special> + '_ {
+    rows.iter().flat_map(|r| {
+        let seven = (r.capacity > CLASSIC_CAPACITY).then_some(Special::SevenTakes);
+        let stop = r.blocked.then_some(Special::Stop);
+        seven.into_iter().chain(stop)
+    })
+}
+
+impl Buffalo {
+    /// A game that starts at `position`, at the start of its turn.
+    ///
+    /// Panics when the position is not one of this game: 1–6 hands of equal size (1–10) and a
+    /// buffalo stack of that size, four strictly ascending rows, no number card twice, at most
+    /// two open special cards and at most two of each special card.
+    pub fn from_position(position: Position) -> Buffalo {
+        let players = position.hands.len();
+        assert!((1..=6).contains(&players), "1–6 seats");
+        let size = position.buffalo.len();
+        assert!((1..=HAND_SIZE).contains(&size), "1–10 cards a hand");
+        assert!(
+            position.hands.iter().all(|h| h.len() == size),
+            "hands as large as the buffalo's stack"
+        );
+        assert_eq!(position.rows.len(), ROWS, "four rows");
+        assert!(
+            position.open.len() <= OPEN_SPECIALS,
+            "two open special cards"
+        );
+        let mut numbers: Vec<Card> = position.hands.iter().flatten().copied().collect();
+        numbers.extend(&position.buffalo);
+        numbers.extend(position.rows.iter().flat_map(|r| r.cards.iter().copied()));
+        numbers.extend(&position.team_pile);
+        numbers.extend(&position.buffalo_pile);
+        numbers.sort();
+        let before = numbers.len();
+        numbers.dedup();
+        assert_eq!(before, numbers.len(), "no number card twice");
+        let set_aside: Vec<Card> = (1..=MAX_CARD)
+            .map(card)
+            .filter(|c| numbers.binary_search(c).is_err())
+            .collect();
+        let mut specials: Vec<Special> = position.open.clone();
+        specials.extend(&position.stack);
+        specials.extend(&position.used);
+        specials.extend(beside_rows(&position.rows));
+        let mut boxed = all_specials();
+        for s in &specials {
+            assert!(remove_one(&mut boxed, s), "at most two of {s}");
+        }
+        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
+        let dealt = DealStart {
+            hands: hands.clone(),
+            buffalo: position.buffalo.clone(),
+            rows: position.rows.clone(),
+            specials: position
+                .open
+                .iter()
+                .chain(&position.stack)
+                .copied()
+                .collect(),
+            boxed: boxed.clone(),
+        };
+        let mut buffalo_cards = position.buffalo;
+        buffalo_cards.reverse();
+        let mut stack = position.stack;
+        stack.reverse();
+        Buffalo {
+            players,
+            options: BuffaloOptions::default(),
+            rng: ChaCha8Rng::seed_from_u64(position.seed),
+            turn: position.turn,
+            hands,
+            buffalo_cards,
+            rows: position.rows,
+            chosen: vec![None; players],
+            queue: Vec::new(),
+            team_pile: position.team_pile,
+            buffalo_pile: position.buffalo_pile,
+            open: position.open,
+            stack,
+            used: position.used,
+            boxed,
+            set_aside,
+            phase: Phase::Playing(Stage::Choose),
+            dealt,
+            opening: Arc::new(Vec::new()),
+        }
+    }
+
+    /// The current turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat.index()]
+    }
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+    /// The revealed cards not yet laid, in laying order.
+    pub fn queue(&self) -> &[Played] {
+        &self.queue
+    }
+    pub fn team_pile(&self) -> &[Card] {
+        &self.team_pile
+    }
+    pub fn buffalo_pile(&self) -> &[Card] {
+        &self.buffalo_pile
+    }
+    /// Cards left in the buffalo's stack.
+    pub fn buffalo_cards_left(&self) -> usize {
+        self.buffalo_cards.len()
+    }
+    pub fn open_specials(&self) -> &[Special] {
+        &self.open
+    }
+    pub fn stack_size(&self) -> usize {
+        self.stack.len()
+    }
+    /// Special cards out of the game after use.
+    pub fn used_specials(&self) -> &[Special] {
+        &self.used
+    }
+    /// Who decides what now; `None` once the game is over.
+    pub fn stage(&self) -> Option<&Stage> {
+        match &self.phase {
+            Phase::Playing(s) => Some(s),
+            Phase::Over(_) => None,
+        }
+    }
+
+    /// Bull heads in the buffalo's pile.
+    pub fn buffalo_points(&self) -> u32 {
+        heads_of(&self.buffalo_pile)
+    }
+
+    /// Bull heads in the team's pile, doubled for a team of one or two (B1).
+    pub fn team_points(&self) -> u32 {
+        let factor = if self.players <= 2 { 2 } else { 1 };
+        heads_of(&self.team_pile) * factor
+    }
+
+    /// Every number card wherever it lies (hands, chosen and revealed cards, rows, both piles,
+    /// the buffalo's stack, the cards set aside): the 104, each once.
+    pub fn cards_in_play(&self) -> Vec<u32> {
+        let mut all: Vec<Card> = self.hands.iter().flatten().copied().collect();
+        all.extend(self.chosen.iter().flatten());
+        all.extend(self.queue.iter().map(|p| p.card));
+        if let Phase::Playing(Stage::TakeRow { card, .. }) = self.phase {
+            all.push(card);
+        }
+        all.extend(self.rows.iter().flat_map(|r| r.cards.iter().copied()));
+        all.extend(&self.team_pile);
+        all.extend(&self.buffalo_pile);
+        all.extend(&self.buffalo_cards);
+        all.extend(&self.set_aside);
+        all.into_iter().map(|c| u32::from(c.number())).collect()
+    }
+
+    /// Every special card wherever it lies (open, stack, beside a row, used, in the box): the 16.
+    pub fn specials_in_play(&self) -> Vec<Special> {
+        let mut all = self.open.clone();
+        all.extend(&self.stack);
+        all.extend(beside_rows(&self.rows));
+        all.extend(&self.used);
+        all.extend(&self.boxed);
+        all
+    }
+
+    /// What `seat` is asked now, if anything.
+    pub fn asked(&self, seat: Seat) -> Option<Decision> {
+        if seat.index() >= self.players {
+            return None;
+        }
+        match &self.phase {
+            Phase::Playing(Stage::Choose) => self.chosen[seat.index()]
+                .is_none()
+                .then_some(Decision::PlayCard),
+            Phase::Playing(Stage::Window { passed }) => {
+                (!passed[seat.index()]).then_some(Decision::Window)
+            }
+            Phase::Playing(Stage::TakeRow { seat: s, .. }) => {
+                (*s == seat).then_some(Decision::TakeRow)
+            }
+            Phase::Over(_) => None,
+        }
+    }
+
+    /// What a decision point looks like to `seat`.
+    pub fn table(&self, seat: Seat) -> Table<'_> {
+        Table {
+            seat,
+            hand: &self.hands[seat.index()],
+            rows: &self.rows,
+            queue: &self.queue,
+            open: &self.open,
+        }
+    }
+
+    /// Applies an action without writing events: the fast path for playouts. Same checks and
+    /// same result as [`Rules::act`].
+    pub fn act_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.apply(seat, action, &mut Log::new(false))
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        let stage = match &self.phase {
+            Phase::Over(_) => return Err(ActionError::GameOver),
+            Phase::Playing(s) => s,
+        };
+        if seat.index() >= self.players {
+            return Err(ActionError::NoSuchSeat { seat });
+        }
+        let s = seat.index();
+        let asked = match self.asked(seat) {
+            Some(a) => a,
+            None if *stage == Stage::Choose => return Err(ActionError::AlreadyChosen { seat }),
+            None => return Err(ActionError::NotAsked { seat }),
+        };
+        let wrong = || ActionError::WrongDecision {
+            seat,
+            asked: asked.describe().into(),
+            attempted: action.describe().into(),
+        };
+        match (stage, action) {
+            (Stage::Choose, Action::Play { card }) => {
+                if !self.hands[s].contains(card) {
+                    return Err(ActionError::NotInHand {
+                        seat,
+                        card: card.number(),
+                    });
+                }
+            }
+            (Stage::TakeRow { .. }, Action::TakeRow { row }) => {
+                let r = self
+                    .rows
+                    .get(*row)
+                    .ok_or(ActionError::NoSuchRow { row: *row })?;
+                if r.blocked {
+                    return Err(ActionError::illegal(format!(
+                        "row {row} is blocked by a stop sign: take another"
+                    )));
+                }
+            }
+            (Stage::Window { .. }, Action::Pass) => {}
+            (Stage::Window { .. }, a) if a.is_window() => self.table(seat).check(a)?,
+            _ => return Err(wrong()),
+        }
+        Ok(())
+    }
+
+    /// Checks, then changes. On error nothing changed.
+    fn apply(&mut self, seat: Seat, action: &Action, log: &mut Log) -> Result<(), ActionError> {
+        self.check(seat, action)?;
+        let stage = self.stage().expect("checked: playing").clone();
+        match (stage, action) {
+            (Stage::Choose, &Action::Play { card }) => self.choose(seat, card, log),
+            (Stage::TakeRow { card, .. }, &Action::TakeRow { row }) => {
+                self.take_low(
+                    row,
+                    Played {
+                        owner: Owner::Seat(seat),
+                        card,
+                    },
+                    log,
+                );
+                self.decision_point(log);
+            }
+            (Stage::Window { mut passed }, Action::Pass) => {
+                passed[seat.index()] = true;
+                log.public(|| Event::Passed { seat });
+                if passed.iter().all(|&p| p) {
+                    self.lay_next(log);
+                } else {
+                    self.phase = Phase::Playing(Stage::Window { passed });
+                }
+            }
+            (Stage::Window { .. }, a) => self.use_special(seat, a.clone(), log),
+            _ => unreachable!("checked"),
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self, seat: Seat, card: Card, log: &mut Log) {
+        remove_one(&mut self.hands[seat.index()], &card);
+        self.chosen[seat.index()] = Some(card);
+        log.public(|| Event::Chose { seat });
+        log.to(seat, || Event::ChoseCard { seat, card });
+        if self.chosen.iter().all(Option::is_some) {
+            self.reveal(log);
+        }
+    }
+
+    /// All chose: the cards and the buffalo's top card are revealed, lowest first (C7).
+    fn reveal(&mut self, log: &mut Log) {
+        let buffalo = self.buffalo_cards.pop().expect("a card per turn");
+        self.queue = self
+            .chosen
+            .iter_mut()
+            .enumerate()
+            .map(|(i, c)| Played {
+                owner: Owner::Seat(Seat(i as u8)),
+                card: c.take().expect("all chose"),
+            })
+            .chain([Played {
+                owner: Owner::Buffalo,
+                card: buffalo,
+            }])
+            .collect();
+        self.queue.sort_by_key(|p| p.card);
+        let plays = self.queue.clone();
+        log.public(|| Event::Revealed { plays });
+        self.decision_point(log);
+    }
+
+    /// Before the next card is laid: a window when the team can do anything, else the card is
+    /// laid; with no card left the turn ends.
+    fn decision_point(&mut self, log: &mut Log) {
+        if self.queue.is_empty() {
+            self.end_turn(log);
+        } else if Seat::all(self.players).any(|s| self.table(s).has_use()) {
+            self.phase = Phase::Playing(Stage::Window {
+                passed: vec![false; self.players],
+            });
+        } else {
+            self.lay_next(log);
+        }
+    }
+
+    fn lay_next(&mut self, log: &mut Log) {
+        let next = self.queue.remove(0);
+        self.lay(next, log);
+    }
+
+    /// Lays a revealed card by the classic rules (the stop-signed rows left out); a low card
+    /// of the buffalo takes the cheapest row (B3), a member's waits for its owner's choice.
+    fn lay(&mut self, played: Played, log: &mut Log) {
+        match target(&self.rows, played.card) {
+            Target::Row { row } => {
+                let at = self.rows[row].len();
+                let taken = self.rows[row].push(played.card);
+                log.public(|| Event::Laid {
+                    owner: played.owner,
+                    card: played.card,
+                    row,
+                    at,
+                });
+                self.give(played.owner, row, taken, log);
+                self.decision_point(log);
+            }
+            Target::Low => match played.owner {
+                Owner::Buffalo => {
+                    let row = cheapest_row(&self.rows).expect("at most two rows are blocked");
+                    self.take_low(row, played, log);
+                    self.decision_point(log);
+                }
+                Owner::Seat(seat) => {
+                    self.phase = Phase::Playing(Stage::TakeRow {
+                        seat,
+                        card: played.card,
+                    });
+                }
+            },
+        }
+    }
+
+    /// `played` is a low card: its owner takes row `row`, the card starts it again (rule 4).
+    fn take_low(&mut self, row: usize, played: Played, log: &mut Log) {
+        let taken = self.rows[row].take_for(played.card);
+        self.give(played.owner, row, taken, log);
+        log.public(|| Event::Laid {
+            owner: played.owner,
+            card: played.card,
+            row,
+            at: 0,
+        });
+    }
+
+    /// Cards taken from row `row` go to the team's or the buffalo's pile; a *7 nimmt!* beside
+    /// the row leaves the game with them.
+    fn give(&mut self, owner: Owner, row: usize, cards: Vec<Card>, log: &mut Log) {
+        if cards.is_empty() {
+            return;
+        }
+        match owner {
+            Owner::Seat(_) => {
+                self.team_pile.extend(&cards);
+                log.public(|| Event::TeamTook { row, cards });
+            }
+            Owner::Buffalo => {
+                let count = cards.len();
+                self.buffalo_pile.extend(cards);
+                log.public(|| Event::BuffaloTook { row, count });
+            }
+        }
+        if self.rows[row].capacity > CLASSIC_CAPACITY {
+            self.rows[row].capacity = CLASSIC_CAPACITY;
+            self.used.push(Special::SevenTakes);
+            log.public(|| Event::SevenTakesDiscarded { row });
+        }
+    }
+
+    fn queued(&self, card: Card) -> usize {
+        self.queue
+            .iter()
+            .position(|p| p.card == card)
+            .expect("checked: the card waits to be laid")
+    }
+
+    /// A checked use of an open special card (or removal of a stop sign): applied at once, the
+    /// card replaced from the stack, the window reopened for everyone (B2).
+    fn use_special(&mut self, seat: Seat, action: Action, log: &mut Log) {
+        log.public(|| Event::Used {
+            seat,
+            action: action.clone(),
+        });
+        if let Some(special) = action.special() {
+            remove_one(&mut self.open, &special);
+        }
+        let team = Owner::Seat(seat);
+        let mut lay_now = None;
+        let mut reordered = false;
+        match action {
+            Action::SevenTakes { row } => self.rows[row].capacity = CLASSIC_CAPACITY + 1,
+            Action::Stop { row } => self.rows[row].blocked = true,
+            Action::RemoveStop { row } => {
+                self.rows[row].blocked = false;
+                self.used.push(Special::Stop);
+            }
+            Action::Replace { card, with } => {
+                self.queue.remove(self.queued(card));
+                let hand = &mut self.hands[seat.index()];
+                remove_one(hand, &with);
+                hand.push(card);
+                hand.sort();
+                self.used.push(Special::Replace);
+                log.public(|| Event::ReturnedToHand { seat, card });
+                lay_now = Some(Played {
+                    owner: team,
+                    card: with,
+                });
+                reordered = true;
+            }
+            Action::Insert { card, row, at } => {
+                let played = self.queue.remove(self.queued(card));
+                let taken = self.rows[row].insert(at, card);
+                log.public(|| Event::Laid {
+                    owner: played.owner,
+                    card,
+                    row,
+                    at,
+                });
+                self.give(played.owner, row, taken, log);
+                self.used.push(Special::Insert);
+            }
+            Action::Shift {
+                row,
+                at,
+                to_row,
+                to_at,
+            } => {
+                let card = self.rows[row].remove(at);
+                let taken = self.rows[to_row].insert(to_at, card);
+                log.public(|| Event::Shifted {
+                    card,
+                    row,
+                    to_row,
+                    to_at,
+                });
+                self.give(team, to_row, taken, log);
+                self.used.push(Special::Shift);
+            }
+            Action::First { card } => {
+                let played = self.queue.remove(self.queued(card));
+                self.queue.insert(0, played);
+                self.used.push(Special::First);
+                reordered = true;
+            }
+            Action::Last { card } => {
+                let played = self.queue.remove(self.queued(card));
+                self.queue.push(played);
+                self.used.push(Special::Last);
+                reordered = true;
+            }
+            Action::Sort { order } => {
+                self.queue = order.iter().map(|&c| self.queue[self.queued(c)]).collect();
+                self.used.push(Special::Sort);
+                reordered = true;
+            }
+            Action::Play { .. } | Action::TakeRow { .. } | Action::Pass => {
+                unreachable!("not a use")
+            }
+        }
+        if reordered {
+            let plays = self.queue.clone();
+            log.public(|| Event::Order { plays });
+        }
+        if self.open.len() < OPEN_SPECIALS {
+            if let Some(special) = self.stack.pop() {
+                self.open.push(special);
+                log.public(|| Event::SpecialTurnedUp { special });
+            }
+        }
+        match lay_now {
+            Some(played) => self.lay(played, log),
+            None => self.decision_point(log),
+        }
+    }
+
+    fn end_turn(&mut self, log: &mut Log) {
+        let turn = self.turn;
+        log.public(|| Event::TurnEnded { turn });
+        if self.hands.iter().all(Vec::is_empty) {
+            self.end_game(log);
+        } else {
+            self.turn += 1;
+            self.phase = Phase::Playing(Stage::Choose);
+            let turn = self.turn;
+            log.public(|| Event::TurnStarted { turn });
+        }
+    }
+
+    /// The team wins only with fewer points than the buffalo, its points doubled for one or two
+    /// players; a tie is a loss (B1).
+    fn end_game(&mut self, log: &mut Log) {
+        let team_points = self.team_points();
+        let buffalo_points = self.buffalo_points();
+        let outcome = Outcome {
+            scores: vec![team_points as i32; self.players],
+            winners: if team_points < buffalo_points {
+                Seat::all(self.players).collect()
+            } else {
+                Vec::new()
+            },
+            sense: ScoreSense::Lower,
+            others: vec![PartyScore {
+                name: BUFFALO.to_owned(),
+                score: buffalo_points as i32,
+            }],
+        };
+        if log.on {
+            let outcome = outcome.clone();
+            let buffalo_pile = self.buffalo_pile.clone();
+            log.public(|| Event::GameEnded {
+                team_points,
+                buffalo_points,
+                buffalo_pile,
+                outcome,
+            });
+        }
+        self.phase = Phase::Over(outcome);
+    }
+}
+
+impl Rules for Buffalo {
+    type Options = BuffaloOptions;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Decision = Decision;
+
+    const KIND: GameKind = GameKind::new("buffalo");
+
+    fn descriptor() -> GameDescriptor {
+        GameDescriptor {
+            name: Self::KIND.name().to_owned(),
+            title: Text::new("Beat the Buffalo", "Schlagt den Büffel"),
+            players: (1, 6),
+            sense: ScoreSense::Lower,
+            team: true,
+            automata: vec![BUFFALO.to_owned()],
+            options: options::schema(),
+        }
+    }
+
+    fn parse_options(
+        players: usize,
+        options: &OptionMap,
+        data: &GameData,
+    ) -> Result<BuffaloOptions, SetupError> {
+        no_data(Self::KIND, data)?;
+        BuffaloOptions::parse(players, options)
+    }
+
+    fn options_map(options: &BuffaloOptions) -> OptionMap {
+        options.to_map()
+    }
+
+    /// Shuffles the 104 number cards: ten for each member, ten for the buffalo, four rows, the
+    /// rest set aside; shuffles the 16 special cards, counts off those in play (B4) and turns up
+    /// two.
+    fn new(players: usize, options: BuffaloOptions, seed: u64) -> Buffalo {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut deck: Vec<Card> = (1..=MAX_CARD).map(card).collect();
+        deck.shuffle(&mut rng);
+        let mut deal = |n: usize| deck.split_off(deck.len() - n);
+        let hands: Vec<Vec<Card>> = (0..players).map(|_| sorted(deal(HAND_SIZE))).collect();
+        let buffalo = deal(HAND_SIZE);
+        let rows: Vec<Row> = deal(ROWS).into_iter().map(Row::new).collect();
+        let mut specials = all_specials();
+        specials.shuffle(&mut rng);
+        let boxed = specials.split_off(specials_for(players));
+        let open_count = specials.len().min(OPEN_SPECIALS);
+        let position = Position {
+            hands,
+            buffalo,
+            rows,
+            open: specials[..open_count].to_vec(),
+            stack: specials[open_count..].to_vec(),
+            used: Vec::new(),
+            team_pile: Vec::new(),
+            buffalo_pile: Vec::new(),
+            turn: 1,
+            seed: 0,
+        };
+        let mut game = Buffalo::from_position(position);
+        game.rng = rng;
+        game.options = options;
+        game.dealt.boxed = boxed.clone();
+        game.boxed = boxed;
+        let mut log = Log::new(true);
+        log.public(|| Event::GameStarted {
+            players,
+            rows: game.rows.clone(),
+            open: game.open.clone(),
+            stack: game.stack.len(),
+            buffalo_cards: game.buffalo_cards.len(),
+        });
+        for seat in Seat::all(players) {
+            let hand = game.hands[seat.index()].clone();
+            log.to(seat, || Event::HandDealt { seat, hand });
+        }
+        log.public(|| Event::TurnStarted { turn: 1 });
+        game.opening = Arc::new(log.events);
+        game
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn options(&self) -> &BuffaloOptions {
+        &self.options
+    }
+
+    fn pending(&self) -> Vec<(Seat, Decision)> {
+        Seat::all(self.players)
+            .filter_map(|s| self.asked(s).map(|d| (s, d)))
+            .collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let Some(asked) = self.asked(seat) else {
+            return Vec::new();
+        };
+        match asked {
+            Decision::PlayCard => self.hands[seat.index()]
+                .iter()
+                .map(|&card| Action::Play { card })
+                .collect(),
+            Decision::TakeRow => open_rows(&self.rows)
+                .map(|row| Action::TakeRow { row })
+                .collect(),
+            Decision::Window => {
+                let mut out = vec![Action::Pass];
+                out.extend(self.table(seat).uses());
+                out
+            }
+        }
+    }
+
+    fn act(&mut self, seat: Seat, action: &Action) -> Result<Vec<Addressed<Event>>, ActionError> {
+        let mut log = Log::new(true);
+        self.apply(seat, action, &mut log)?;
+        Ok(log.events)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        view::view(self, viewer)
+    }
+
+    fn legal_in_view(view: &View) -> Vec<Action> {
+        view.legal_actions()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match &self.phase {
+            Phase::Over(outcome) => Some(outcome.clone()),
+            Phase::Playing(_) => None,
+        }
+    }
+
+    fn deals(&self) -> Vec<serde_json::Value> {
+        vec![serde_json::to_value(&self.dealt).expect("a deal serializes")]
+    }
+
+    fn opening_events(&self) -> Vec<Addressed<Event>> {
+        self.opening.as_ref().clone()
+    }
+
+    /// The lowest card of the hand; for a low card the row with the fewest bull heads, on a tie
+    /// the highest last card (B3/C6); in a window: pass.
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        match self.asked(seat)? {
+            Decision::PlayCard => self.hands[seat.index()]
+                .first()
+                .map(|&card| Action::Play { card }),
+            Decision::TakeRow => cheapest_row(&self.rows).map(|row| Action::TakeRow { row }),
+            Decision::Window => Some(Action::Pass),
+        }
+    }
+
+    /// Not while some members have chosen face down and others still must; every other action
+    /// shows only what the table sees anyway (an *Ersetzen* card is laid at once).
+    fn log_is_public(&self) -> bool {
+        !matches!(self.phase, Phase::Playing(Stage::Choose))
+            || self.chosen.iter().all(Option::is_none)
+    }
+
+    /// The 104 number cards by number and the 16 special cards by name.
+    fn census(&self) -> Vec<String> {
+        let numbers = self.cards_in_play().into_iter().map(|n| n.to_string());
+        let specials = self
+            .specials_in_play()
+            .into_iter()
+            .map(|s| s.name().to_owned());
+        numbers.chain(specials).collect()
+    }
+
+    /// Deals anew what `viewer` cannot see: the other members' hands and hidden choices, the
+    /// buffalo's stack and the cards set aside (all from one pool), the order of the special
+    /// card stack and of the buffalo's face-down pile (its cards stay: its takes are public).
+    fn hide_from(&self, viewer: Viewer, seed: u64) -> Buffalo {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut world = self.clone();
+        let me = viewer.seat();
+        let others: Vec<Seat> = Seat::all(self.players).filter(|&s| Some(s) != me).collect();
+        let mut pool: Vec<Card> = Vec::new();
+        pool.append(&mut world.buffalo_cards);
+        pool.append(&mut world.set_aside);
+        for &s in &others {
+            pool.append(&mut world.hands[s.index()]);
+            pool.extend(world.chosen[s.index()]);
+        }
+        pool.shuffle(&mut rng);
+        for &s in &others {
+            let size = self.hands[s.index()].len();
+            world.hands[s.index()] = sorted(pool.split_off(pool.len() - size));
+            if self.chosen[s.index()].is_some() {
+                world.chosen[s.index()] = pool.pop();
+            }
+        }
+        world.buffalo_cards = pool.split_off(pool.len() - self.buffalo_cards.len());
+        world.set_aside = pool;
+        world.stack.shuffle(&mut rng);
+        if !self.is_over() {
+            world.buffalo_pile.shuffle(&mut rng);
+        }
+        world.rng = rng;
+        world
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,209 @@
+//! How the actors reach each other: the commands a table and the lobby take, and their handles.
+//!
+//! Both actors depend on this module and on nothing of each other: a table tells the lobby about
+//! itself through a [`LobbyHandle`]; the lobby opens tables through an [`OpenTable`] it is handed
+//! at start (see `lib.rs`), so neither imports the other.
+
+use crate::conn::{Conn, Refusal};
+use crate::records::PublicRecord;
+use nimmt_core::{GameKind, OptionMap};
+use nimmt_protocol::{ErrorCode, PlayerId, Role, TableId, TableInfo};
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+
+/// What a table actor is asked to do.
+pub enum TableCmd {
+    /// Join (as player or spectator), or come back: a member who is already at the table gets
+    /// a full state, and a new connection of the same identity replaces the old one.
+    Attach {
+        conn: Conn,
+        role: Role,
+        req: Option<u64>,
+    },
+    /// The connection closed.
+    Detach {
+        player: PlayerId,
+        conn_id: u64,
+    },
+    Leave {
+        conn: Conn,
+        req: Option<u64>,
+    },
+    Chat {
+        conn: Conn,
+        text: String,
+        req: Option<u64>,
+    },
+    Act {
+        conn: Conn,
+        version: u64,
+        action: Value,
+        req: Option<u64>,
+    },
+    Resync {
+        conn: Conn,
+    },
+    /// The game record as the public may see it now.
+    Record {
+        reply: oneshot::Sender<PublicRecord>,
+    },
+}
+
+/// The way to reach a table actor.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    pub id: TableId,
+    tx: mpsc::Sender<TableCmd>,
+}
+
+impl TableHandle {
+    /// A handle and the receiver its actor reads.
+    pub fn channel(id: TableId) -> (TableHandle, mpsc::Receiver<TableCmd>) {
+        let (tx, rx) = mpsc::channel(256);
+        (TableHandle { id, tx }, rx)
+    }
+
+    /// Sends a command; `false` if the table has closed.
+    pub async fn send(&self, cmd: TableCmd) -> bool {
+        self.tx.send(cmd).await.is_ok()
+    }
+
+    /// The record as the public may see it now; `None` if the table has closed.
+    pub async fn record(&self) -> Option<PublicRecord> {
+        let (reply, rx) = oneshot::channel();
+        if !self.send(TableCmd::Record { reply }).await {
+            return None;
+        }
+        rx.await.ok()
+    }
+}
+
+/// A request to open a table, as the lobby passes it on.
+pub struct NewTable {
+    pub id: TableId,
+    pub conn: Conn,
+    pub game: GameKind,
+    pub options: OptionMap,
+    pub seats: Option<usize>,
+    /// The lobby the table reports to.
+    pub lobby: LobbyHandle,
+}
+
+/// Checks a request and starts the table's actor (the creator seated as host).
+pub type OpenTable = Arc<dyn Fn(NewTable) -> Result<TableHandle, Refusal> + Send + Sync>;
+
+pub enum LobbyCmd {
+    /// A connection said hello; an older connection of the same identity is replaced.
+    Online {
+        conn: Conn,
+    },
+    Offline {
+        player: PlayerId,
+        conn_id: u64,
+    },
+    List {
+        reply: oneshot::Sender<Vec<TableInfo>>,
+    },
+    Subscribe {
+        conn: Conn,
+    },
+    Create {
+        conn: Conn,
+        game: GameKind,
+        options: OptionMap,
+        seats: Option<usize>,
+        reply: oneshot::Sender<Result<TableHandle, Refusal>>,
+    },
+    Get {
+        table: TableId,
+        reply: oneshot::Sender<Option<TableHandle>>,
+    },
+    /// The tables where `player` holds a seat.
+    Seated {
+        player: PlayerId,
+        reply: oneshot::Sender<Vec<TableHandle>>,
+    },
+    Chat {
+        conn: Conn,
+        text: String,
+    },
+    /// A table changed seats, options or state.
+    Changed {
+        info: TableInfo,
+        players: Vec<PlayerId>,
+    },
+    /// A table actor stopped.
+    Closed {
+        id: TableId,
+    },
+    /// Adopts a table restored from the database.
+    Adopt {
+        handle: TableHandle,
+        info: TableInfo,
+        players: Vec<PlayerId>,
+    },
+}
+
+/// The way to reach the lobby. Sending never waits (tables tell the lobby without blocking).
+#[derive(Clone, Debug)]
+pub struct LobbyHandle {
+    tx: mpsc::UnboundedSender<LobbyCmd>,
+}
+
+impl LobbyHandle {
+    /// A handle and the receiver the lobby's actor reads.
+    pub fn channel() -> (LobbyHandle, mpsc::UnboundedReceiver<LobbyCmd>) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        (LobbyHandle { tx }, rx)
+    }
+
+    pub fn send(&self, cmd: LobbyCmd) {
+        let _ = self.tx.send(cmd);
+    }
+
+    pub fn changed(&self, info: TableInfo, players: Vec<PlayerId>) {
+        self.send(LobbyCmd::Changed { info, players });
+    }
+
+    pub fn closed(&self, id: TableId) {
+        self.send(LobbyCmd::Closed { id });
+    }
+
+    pub async fn list(&self) -> Vec<TableInfo> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::List { reply });
+        rx.await.unwrap_or_default()
+    }
+
+    pub async fn get(&self, table: TableId) -> Option<TableHandle> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::Get { table, reply });
+        rx.await.ok().flatten()
+    }
+
+    pub async fn seated(&self, player: PlayerId) -> Vec<TableHandle> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::Seated { player, reply });
+        rx.await.unwrap_or_default()
+    }
+
+    pub async fn create(
+        &self,
+        conn: Conn,
+        game: GameKind,
+        options: OptionMap,
+        seats: Option<usize>,
+    ) -> Result<TableHandle, Refusal> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::Create {
+            conn,
+            game,
+            options,
+            seats,
+            reply,
+        });
+        rx.await
+            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))
+    }
+}

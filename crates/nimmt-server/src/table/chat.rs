@@ -1,0 +1,160 @@
+//! Chat at the table and the chat commands (`/join`, `/option`, `/help`, …; the command table
+//! is in [`crate::commands`]). Options are checked by the game's own rules, and `/help option`
+//! explains them in the game's own words.
+
+use super::info::{check_game_options, descriptor};
+use super::{Table, TableOptions};
+use crate::commands::{self, Command, HelpTopic, When, Who};
+use crate::conn::{frame, Conn, Refusal};
+use nimmt_protocol::{ErrorCode, Lang, ServerMsg, TableState, Text};
+
+impl Table {
+    pub(super) async fn chat(&mut self, conn: &Conn, text: String) -> Result<(), Refusal> {
+        if !self.members.contains_key(&conn.player) {
+            return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
+        }
+        if text.trim_start().starts_with('/') {
+            return self.command(conn, &text).await;
+        }
+        let f = frame(&ServerMsg::Chat {
+            table: Some(self.id),
+            from: conn.name.clone(),
+            text,
+        });
+        for m in self.members.values() {
+            if let Some(c) = &m.conn {
+                c.send_frame(f.clone());
+            }
+        }
+        Ok(())
+    }
+
+    async fn command(&mut self, conn: &Conn, line: &str) -> Result<(), Refusal> {
+        let (spec, cmd) = commands::parse(line).map_err(|e| match e {
+            commands::ParseError::Unknown(c) => {
+                Refusal::new(ErrorCode::UnknownCommand).with("command", c)
+            }
+            commands::ParseError::Usage(u) => Refusal::new(ErrorCode::BadCommand).with("usage", u),
+        })?;
+        let seated = self
+            .members
+            .get(&conn.player)
+            .is_some_and(|m| m.seat.is_some());
+        let host = self.meta.host.as_ref() == Some(&conn.player);
+        match spec.who {
+            Who::Anyone => {}
+            Who::Seated if !seated => return Err(Refusal::new(ErrorCode::NotSeated)),
+            Who::Host if !host => return Err(Refusal::new(ErrorCode::NotHost)),
+            _ => {}
+        }
+        if spec.when == When::BeforeStart && self.state != TableState::Open {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted));
+        }
+        match cmd {
+            Command::Join => {
+                if seated {
+                    return Err(Refusal::new(ErrorCode::AlreadySeated));
+                }
+                self.sit(conn).await
+            }
+            Command::Leave => self.leave(&conn.player, true).await,
+            Command::Start => self.start().await,
+            Command::Option { key, value } => self.set_option(&key, &value).await,
+            Command::BotAdd { level } => self.bot_add(level).await,
+            Command::BotRemove => self.bot_remove().await,
+            Command::Kick { name } => self.kick(conn, &name).await,
+            Command::Who => {
+                let players: Vec<String> = self
+                    .meta
+                    .seats
+                    .iter()
+                    .map(|s| match &s.player {
+                        Some(_) => s.name.clone(),
+                        None => format!("{} (bot)", s.name),
+                    })
+                    .collect();
+                let watching: Vec<String> = self
+                    .members
+                    .values()
+                    .filter(|m| m.seat.is_none())
+                    .map(|m| m.name.clone())
+                    .collect();
+                let none = Text::new(conn.lang, "nobody", []).text;
+                conn.notice(
+                    Some(self.id),
+                    "who",
+                    vec![
+                        (
+                            "players",
+                            if players.is_empty() {
+                                none.clone()
+                            } else {
+                                players.join(", ")
+                            },
+                        ),
+                        (
+                            "spectators",
+                            if watching.is_empty() {
+                                none
+                            } else {
+                                watching.join(", ")
+                            },
+                        ),
+                    ],
+                );
+                Ok(())
+            }
+            Command::Help { topic: None } => {
+                conn.notice(
+                    Some(self.id),
+                    "help",
+                    vec![("commands", commands::help(conn.lang))],
+                );
+                Ok(())
+            }
+            Command::Help {
+                topic: Some(HelpTopic::Options),
+            } => {
+                let game = descriptor(self.meta.game)?;
+                let mut specs = game.options.clone();
+                specs.extend(TableOptions::specs(&self.config));
+                let title = match conn.lang {
+                    Lang::En => &game.title.en,
+                    Lang::De => &game.title.de,
+                };
+                conn.notice(
+                    Some(self.id),
+                    "help_options",
+                    vec![
+                        ("game", title.clone()),
+                        ("options", commands::options_help(conn.lang, &specs)),
+                    ],
+                );
+                Ok(())
+            }
+        }
+    }
+
+    async fn set_option(&mut self, key: &str, value: &str) -> Result<(), Refusal> {
+        let before = self.meta.clone();
+        if TableOptions::KEYS.contains(&key) {
+            self.meta
+                .table_options
+                .set(key, value)
+                .map_err(|reason| Refusal::new(ErrorCode::BadOptions).with("reason", reason))?;
+        } else {
+            let mut options = self.meta.options.clone();
+            options.set(key, value);
+            let (min, _) = descriptor(self.meta.game)?.players;
+            check_game_options(self.meta.game, self.meta.seats.len().max(min), &options)?;
+            self.meta.options = options;
+        }
+        self.save_meta(before).await?;
+        self.notice_all(
+            "option_set",
+            vec![("key", key.to_owned()), ("value", value.to_owned())],
+        );
+        self.changed();
+        Ok(())
+    }
+}

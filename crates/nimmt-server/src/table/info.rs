@@ -1,0 +1,245 @@
+//! What a table is: its settings (game, options, table options, seats) as stored, and how it
+//! looks from outside (`TableInfo`, the client's place at it).
+
+use super::Table;
+use crate::conn::{Conn, Refusal};
+use crate::Config;
+use nimmt_core::{registry, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat};
+use nimmt_protocol::{ErrorCode, PlayerId, Role, SeatInfo, SeatKind, TableInfo, You};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use tokio::time::Instant;
+
+/// Table settings that are not game options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Seconds per decision before the bot decides; 0 = no timer.
+    pub timer: u64,
+    /// Seconds a disconnected player keeps the seat before a bot plays for them.
+    pub reconnect: u64,
+}
+
+impl TableOptions {
+    pub const KEYS: [&'static str; 2] = ["timer", "reconnect"];
+    /// The most seconds either option takes.
+    pub const MAX_SECONDS: u32 = 3600;
+
+    pub fn to_map(&self) -> BTreeMap<String, String> {
+        BTreeMap::from([
+            ("timer".to_owned(), self.timer.to_string()),
+            ("reconnect".to_owned(), self.reconnect.to_string()),
+        ])
+    }
+
+    /// The schema of the table options, as games describe theirs (for `/help option`).
+    pub fn specs(config: &Config) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::number(
+                "timer",
+                0,
+                Self::MAX_SECONDS,
+                Some(0),
+                nimmt_core::Text::new(
+                    "seconds per decision before a bot decides for the seat (0 = no timer)",
+                    "Sekunden pro Entscheidung, bevor ein Bot für den Platz entscheidet (0 = ohne Zeitlimit)",
+                ),
+            ),
+            OptionSpec::number(
+                "reconnect",
+                0,
+                Self::MAX_SECONDS,
+                Some(config.reconnect.as_secs().min(u64::from(Self::MAX_SECONDS)) as u32),
+                nimmt_core::Text::new(
+                    "seconds a disconnected player keeps the seat before a bot plays it",
+                    "Sekunden, die ein getrennter Spieler seinen Platz behält, bevor ein Bot ihn spielt",
+                ),
+            ),
+        ]
+    }
+
+    /// Sets one table option; `Err` names what is expected.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let n: u64 = value
+            .parse()
+            .ok()
+            .filter(|&n| n <= u64::from(Self::MAX_SECONDS))
+            .ok_or_else(|| {
+                format!("bad value {value:?} for option {key}: expected seconds from 0 to 3600")
+            })?;
+        match key {
+            "timer" => self.timer = n,
+            "reconnect" => self.reconnect = n,
+            _ => return Err(format!("unknown table option {key:?}")),
+        }
+        Ok(())
+    }
+}
+
+/// The stored part of a table (JSON in `nimmt_tables.meta`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Meta {
+    pub game: GameKind,
+    pub options: OptionMap,
+    pub table_options: TableOptions,
+    pub max_seats: usize,
+    pub host: Option<PlayerId>,
+    pub seats: Vec<SeatMeta>,
+    #[serde(default)]
+    pub bots_added: u32,
+}
+
+/// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
+/// leaves `player` empty and a bot takes the seat.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatMeta {
+    pub player: Option<PlayerId>,
+    pub name: String,
+    pub bot: Option<String>,
+}
+
+fn bad_options(reason: impl ToString) -> Refusal {
+    Refusal::new(ErrorCode::BadOptions).with("reason", reason)
+}
+
+/// The registered game's descriptor.
+pub fn descriptor(game: GameKind) -> Result<GameDescriptor, Refusal> {
+    registry::find(game.name())
+        .map(|g| g.descriptor())
+        .map_err(bad_options)
+}
+
+impl Meta {
+    /// A new table's settings: table options (`timer`, `reconnect`) split from the game's, both
+    /// checked, and the seat count within the game's range. The creator is host and first seat.
+    pub fn new(
+        creator: &Conn,
+        game: GameKind,
+        mut options: OptionMap,
+        seats: Option<usize>,
+        config: &Config,
+    ) -> Result<Meta, Refusal> {
+        let mut table = TableOptions {
+            timer: 0,
+            reconnect: config.reconnect.as_secs(),
+        };
+        for key in TableOptions::KEYS {
+            if let Some(v) = options.0.remove(key) {
+                table.set(key, &v).map_err(bad_options)?;
+            }
+        }
+        let (min, max) = descriptor(game)?.players;
+        let seats = seats.unwrap_or(max);
+        if seats < min || seats > max {
+            return Err(bad_options(format!(
+                "{game} is for {min}–{max} players, not {seats}"
+            )));
+        }
+        check_game_options(game, min, &options)?;
+        Ok(Meta {
+            game,
+            options,
+            table_options: table,
+            max_seats: seats,
+            host: Some(creator.player.clone()),
+            seats: vec![SeatMeta {
+                player: Some(creator.player.clone()),
+                name: creator.name.clone(),
+                bot: None,
+            }],
+            bots_added: 0,
+        })
+    }
+}
+
+/// Checks game options with the game's own rules for `players` seats.
+pub fn check_game_options(
+    game: GameKind,
+    players: usize,
+    options: &OptionMap,
+) -> Result<OptionMap, Refusal> {
+    registry::find(game.name())
+        .map_err(bad_options)?
+        .check_options(players, options, &Default::default())
+        .map_err(bad_options)
+}
+
+impl Table {
+    /// Human players seated here (for the lobby's "where do I sit").
+    pub fn seated_players(&self) -> Vec<PlayerId> {
+        self.meta
+            .seats
+            .iter()
+            .filter_map(|s| s.player.clone())
+            .collect()
+    }
+
+    pub fn info(&self) -> TableInfo {
+        let now = Instant::now();
+        TableInfo {
+            id: self.id,
+            game: self.meta.game,
+            options: match &self.game {
+                Some(g) => g.setup().options.clone(),
+                None => self.meta.options.clone(),
+            },
+            table_options: self.meta.table_options.to_map(),
+            max_seats: self.meta.max_seats,
+            seats: self
+                .meta
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let member = s.player.as_ref().and_then(|p| self.members.get(p));
+                    SeatInfo {
+                        seat: Seat(i as u8),
+                        name: s.name.clone(),
+                        kind: if s.player.is_some() {
+                            SeatKind::Human
+                        } else {
+                            SeatKind::Bot
+                        },
+                        level: s.bot.clone().filter(|_| s.player.is_none()),
+                        connected: s.player.is_none() || member.is_some_and(|m| m.conn.is_some()),
+                        bot_standing_in: s.player.is_some() && self.stand_in(i, now),
+                    }
+                })
+                .collect(),
+            spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
+            host: self
+                .meta
+                .host
+                .as_ref()
+                .and_then(|h| self.members.get(h))
+                .map(|m| m.name.clone()),
+            state: self.state,
+        }
+    }
+
+    /// The client's place at the table.
+    pub(super) fn you(&self, player: &PlayerId) -> You {
+        let seat = self.members.get(player).and_then(|m| m.seat);
+        You {
+            role: if seat.is_some() {
+                Role::Player
+            } else {
+                Role::Spectator
+            },
+            seat: seat.map(|s| Seat(s as u8)),
+            host: self.meta.host.as_ref() == Some(player),
+        }
+    }
+
+    /// The seats' names, in seat order (for records).
+    pub(super) fn seat_names(&self) -> Vec<String> {
+        self.meta.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    pub(super) fn seat_name(&self, i: usize) -> String {
+        self.meta
+            .seats
+            .get(i)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    }
+}

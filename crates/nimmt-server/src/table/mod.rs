@@ -1,0 +1,234 @@
+//! One table: an actor (tokio task) that owns its game, its seats and its log.
+//!
+//! Everything that changes a table arrives as a [`TableCmd`] and is handled one at a time. A
+//! change is stored before anyone hears of it; then each member gets a message built from its
+//! own view (`Game::view` for its seat, or as a spectator), with only the events its viewer may
+//! see, and the actions its seat may take now.
+//!
+//! The actor is split by concern: this file holds the actor's state and its command loop;
+//! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
+//! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
+//! and the messages they cause; `timers` decision timers and bot moves; `persistence` storing,
+//! restoring and records. Nothing here knows a particular game: every game comes from
+//! `nimmt_core::registry` behind `nimmt_core::Game`.
+
+mod chat;
+mod info;
+mod persistence;
+mod play;
+mod seats;
+mod timers;
+
+pub use info::{Meta, SeatMeta, TableOptions};
+
+use crate::bots::SeatBot;
+use crate::conn::{Conn, Refusal};
+use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
+use crate::store::{Op, Store};
+use crate::Config;
+use nimmt_core::record::RecordedGame;
+use nimmt_core::Game;
+use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableState};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+use tokio::time::{sleep_until, Duration, Instant};
+
+/// A human at the table, seated or watching.
+struct Member {
+    conn: Option<Conn>,
+    name: String,
+    seat: Option<usize>,
+    /// Since when a seated member is disconnected.
+    away_since: Option<Instant>,
+    /// Whether the bot already stands in for this absent member.
+    standing_in: bool,
+}
+
+/// What a seat was asked, and at which version.
+#[derive(Clone, Debug, PartialEq)]
+struct Asked {
+    decision: Value,
+    since: u64,
+    deadline: Option<Instant>,
+}
+
+pub struct Table {
+    id: TableId,
+    meta: Meta,
+    state: TableState,
+    /// The game with its setup and every accepted action (core's recorder), once started.
+    game: Option<RecordedGame>,
+    /// How many actions of the log the public may see (none of a turn not yet revealed).
+    public_actions: usize,
+    version: u64,
+    members: HashMap<PlayerId, Member>,
+    asked: Vec<Option<Asked>>,
+    bots: Vec<Option<SeatBot>>,
+    bot_due: Option<Instant>,
+    store: Store,
+    lobby: LobbyHandle,
+    config: Arc<Config>,
+    /// Set when the table has nobody left and stops.
+    closing: bool,
+    /// The table's row must be written first (a new table).
+    unsaved: bool,
+}
+
+impl Table {
+    /// A new table with its creator seated as host.
+    pub fn create(
+        id: TableId,
+        meta: Meta,
+        store: Store,
+        lobby: LobbyHandle,
+        config: Arc<Config>,
+    ) -> Table {
+        Table {
+            id,
+            meta,
+            state: TableState::Open,
+            game: None,
+            public_actions: 0,
+            version: 1,
+            members: HashMap::new(),
+            asked: Vec::new(),
+            bots: Vec::new(),
+            bot_due: None,
+            store,
+            lobby,
+            config,
+            closing: false,
+            unsaved: true,
+        }
+    }
+
+    /// Checks a request for a new table and starts its actor, the creator seated as host.
+    pub fn open(new: NewTable, store: Store, config: Arc<Config>) -> Result<TableHandle, Refusal> {
+        let meta = Meta::new(&new.conn, new.game, new.options, new.seats, &config)?;
+        Ok(Table::create(new.id, meta, store, new.lobby, config)
+            .with_member(&new.conn)
+            .spawn())
+    }
+
+    /// The running game, if started.
+    fn game(&self) -> Option<&Game> {
+        self.game.as_ref().map(RecordedGame::game)
+    }
+
+    // ---- the actor ----
+
+    pub fn spawn(self) -> TableHandle {
+        let (handle, rx) = TableHandle::channel(self.id);
+        tokio::spawn(self.run(rx));
+        handle
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<TableCmd>) {
+        if self.unsaved {
+            if let Err(e) = self.store.write(vec![self.save_op()]).await {
+                tracing::warn!("table {} could not be stored: {e}", self.id);
+                self.lobby.closed(self.id);
+                return;
+            }
+            self.unsaved = false;
+        }
+        self.refresh_asked();
+        self.broadcast_state();
+        self.tell_lobby();
+        loop {
+            let wake = self.next_wake();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = sleep_until(wake.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))), if wake.is_some() => {
+                    self.on_timers().await;
+                }
+            }
+            if self.closing {
+                break;
+            }
+        }
+        self.lobby.closed(self.id);
+    }
+
+    async fn handle(&mut self, cmd: TableCmd) {
+        match cmd {
+            TableCmd::Attach { conn, role, req } => {
+                if let Err(r) = self.attach(&conn, role).await {
+                    conn.refuse(req, Some(self.id), &r);
+                }
+            }
+            TableCmd::Detach { player, conn_id } => self.detach(&player, conn_id).await,
+            TableCmd::Leave { conn, req } => match self.leave(&conn.player, false).await {
+                Ok(()) => {
+                    conn.send(&ServerMsg::Left { table: self.id });
+                    if let Some(id) = req {
+                        conn.send(&ServerMsg::Ack { id });
+                    }
+                }
+                Err(r) => conn.refuse(req, Some(self.id), &r),
+            },
+            TableCmd::Chat { conn, text, req } => {
+                if let Err(r) = self.chat(&conn, text).await {
+                    conn.refuse(req, Some(self.id), &r);
+                } else if let Some(id) = req {
+                    conn.send(&ServerMsg::Ack { id });
+                }
+            }
+            TableCmd::Act {
+                conn,
+                version,
+                action,
+                req,
+            } => {
+                if let Err(r) = self.human_act(&conn, version, action, req).await {
+                    conn.refuse(req, Some(self.id), &r);
+                }
+            }
+            TableCmd::Resync { conn } => {
+                if self
+                    .members
+                    .get(&conn.player)
+                    .and_then(|m| m.conn.as_ref())
+                    .map(|c| c.id)
+                    == Some(conn.id)
+                {
+                    conn.send(&self.state_msg(&conn.player, &self.info()));
+                } else {
+                    conn.refuse(
+                        None,
+                        Some(self.id),
+                        &Refusal::new(ErrorCode::NotAtTable).with("table", self.id),
+                    );
+                }
+            }
+            TableCmd::Record { reply } => {
+                let _ = reply.send(self.public_record());
+            }
+        }
+        self.check_empty();
+    }
+
+    /// A table nobody is at any more closes (an open one is dropped; a running one with only
+    /// absent humans stays to be resumed).
+    fn check_empty(&mut self) {
+        let anyone_connected = self.members.values().any(|m| m.conn.is_some());
+        let humans_seated = self.meta.seats.iter().any(|s| s.player.is_some());
+        match self.state {
+            TableState::Open if !anyone_connected && !humans_seated => self.closing = true,
+            TableState::Finished if !anyone_connected => self.closing = true,
+            _ => {}
+        }
+        if self.closing && self.state == TableState::Open {
+            let store = self.store.clone();
+            let id = self.id;
+            tokio::spawn(async move {
+                let _ = store.write(vec![Op::Close { id }]).await;
+            });
+        }
+    }
+}

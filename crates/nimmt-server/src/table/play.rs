@@ -1,0 +1,279 @@
+//! Playing: starting the game, moves from people and bots (checked, stored, then told), and the
+//! messages they cause, each built from typed protocol values: a full `state`, an `update` per
+//! move with the receiver's view and legal actions, and notices in each member's language.
+
+use super::Table;
+use crate::conn::{frame, Conn, Frame, Refusal};
+use crate::store::Op;
+use nimmt_core::record::RecordedGame;
+use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
+use nimmt_protocol::{ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A move from a human's request, for the acknowledgement.
+pub(super) struct Origin {
+    player: PlayerId,
+    req: Option<u64>,
+}
+
+fn refusal_of(e: &ActionError) -> Refusal {
+    match e {
+        ActionError::NotAsked { .. } | ActionError::AlreadyChosen { .. } => {
+            Refusal::new(ErrorCode::NotYourTurn)
+        }
+        ActionError::GameOver => Refusal::new(ErrorCode::GameOver),
+        ActionError::Malformed { reason } => {
+            Refusal::new(ErrorCode::Malformed).with("reason", reason)
+        }
+        other => Refusal::new(ErrorCode::IllegalAction)
+            .with("reason", other.to_string())
+            .with("rule", other.code()),
+    }
+}
+
+impl Table {
+    pub(super) fn state_msg(&self, player: &PlayerId, info: &TableInfo) -> ServerMsg {
+        let viewer = self
+            .members
+            .get(player)
+            .map(Self::viewer_of)
+            .unwrap_or(Viewer::Spectator);
+        ServerMsg::State {
+            table: info.clone(),
+            version: self.version,
+            you: self.you(player),
+            view: self.game().map(|g| g.view(viewer)),
+            legal: match (self.game(), viewer.seat()) {
+                (Some(g), Some(seat)) => g.legal_actions(seat),
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// A full state to every connected member (after seats, options or state changed).
+    pub(super) fn broadcast_state(&self) {
+        let info = self.info();
+        for (p, m) in &self.members {
+            if let Some(c) = &m.conn {
+                c.send(&self.state_msg(p, &info));
+            }
+        }
+    }
+
+    /// A notice to every connected member, each in its own language.
+    pub(super) fn notice_all(&self, key: &str, params: Vec<(&str, String)>) {
+        let mut cache: HashMap<Lang, Frame> = HashMap::new();
+        for m in self.members.values() {
+            if let Some(c) = &m.conn {
+                let f = cache.entry(c.lang).or_insert_with(|| {
+                    frame(&ServerMsg::Notice {
+                        table: Some(self.id),
+                        text: Text::new(c.lang, key, params.iter().map(|(k, v)| (*k, v.clone()))),
+                    })
+                });
+                c.send_frame(f.clone());
+            }
+        }
+    }
+
+    pub(super) fn tell_lobby(&self) {
+        self.lobby.changed(self.info(), self.seated_players());
+    }
+
+    /// After seats, options or state changed and were stored: everyone and the lobby hear.
+    pub(super) fn changed(&mut self) {
+        self.broadcast_state();
+        self.tell_lobby();
+        self.refresh_asked();
+    }
+
+    // ---- the game ----
+
+    pub(super) async fn start(&mut self) -> Result<(), Refusal> {
+        let players = self.meta.seats.len();
+        let setup = Setup::new(
+            self.meta.game,
+            players,
+            self.meta.options.clone(),
+            rand::random(),
+        );
+        // The recorder writes the options out in full, as the record keeps them.
+        let game = RecordedGame::new(setup)
+            .map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;
+        self.version += 1;
+        let op = Op::Start {
+            id: self.id,
+            meta: self.meta_json(),
+            setup: serde_json::to_string(game.setup()).expect("setup serializes"),
+            version: self.version,
+        };
+        if self.store.write(vec![op]).await.is_err() {
+            self.version -= 1;
+            return Err(Refusal::new(ErrorCode::Storage));
+        }
+        self.game = Some(game);
+        self.state = TableState::Playing;
+        self.notice_all("started", vec![("players", players.to_string())]);
+        self.changed();
+        Ok(())
+    }
+
+    pub(super) async fn human_act(
+        &mut self,
+        conn: &Conn,
+        version: u64,
+        action: Value,
+        req: Option<u64>,
+    ) -> Result<(), Refusal> {
+        let Some(m) = self.members.get(&conn.player) else {
+            return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
+        };
+        if m.conn.as_ref().map(|c| c.id) != Some(conn.id) {
+            return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
+        }
+        let Some(seat) = m.seat else {
+            return Err(Refusal::new(ErrorCode::NotSeated));
+        };
+        match self.state {
+            TableState::Open => return Err(Refusal::new(ErrorCode::NotStarted)),
+            TableState::Finished => return Err(Refusal::new(ErrorCode::GameOver)),
+            TableState::Playing => {}
+        }
+        let stale = || {
+            Refusal::new(ErrorCode::Stale)
+                .with("version", version)
+                .with("current", self.version)
+        };
+        if version > self.version {
+            return Err(stale());
+        }
+        match &self.asked.get(seat).cloned().flatten() {
+            None => return Err(Refusal::new(ErrorCode::NotYourTurn)),
+            Some(a) if version < a.since => return Err(stale()),
+            Some(_) => {}
+        }
+        self.apply(
+            Seat(seat as u8),
+            action,
+            Some(Origin {
+                player: conn.player.clone(),
+                req,
+            }),
+        )
+        .await
+    }
+
+    /// Checks an action, stores it, then tells everyone. On any refusal nothing changed.
+    pub(super) async fn apply(
+        &mut self,
+        seat: Seat,
+        action: Value,
+        origin: Option<Origin>,
+    ) -> Result<(), Refusal> {
+        let Some(game) = self.game.as_mut() else {
+            return Err(Refusal::new(ErrorCode::NotStarted));
+        };
+        // The rules check first and change nothing on a refusal.
+        let events = game.act(seat, &action).map_err(|e| refusal_of(&e))?;
+        let version = self.version + 1;
+        let mut ops = vec![Op::Action {
+            table: self.id,
+            idx: game.actions().len() as u64 - 1,
+            seat: seat.0,
+            action: action.to_string(),
+            version,
+        }];
+        let over = game.game().is_over();
+        if over {
+            let record = self
+                .finished_record()
+                .expect("a finished game has a record");
+            ops.push(Op::Finish {
+                id: self.id,
+                record: serde_json::to_string(&record).expect("records serialize"),
+                version,
+            });
+        }
+        // Durable before anyone hears of it.
+        if self.store.write(ops).await.is_err() {
+            // Not stored: undo by rebuilding the game from its setup and stored log.
+            self.undo_last();
+            return Err(Refusal::new(ErrorCode::Storage));
+        }
+        self.version = version;
+        // The seat answered its question: whatever it is asked next is a new question (with a
+        // new version and a fresh timer), even if it is again "play a card".
+        if let Some(a) = self.asked.get_mut(seat.index()) {
+            *a = None;
+        }
+        if let Some(g) = self.game.as_ref().filter(|g| g.game().log_is_public()) {
+            self.public_actions = g.actions().len();
+        }
+        self.send_update(&events, origin.as_ref());
+        if over {
+            self.state = TableState::Finished;
+            let winners: Vec<String> = self
+                .game()
+                .and_then(Game::outcome)
+                .map(|o| {
+                    o.winners
+                        .iter()
+                        .map(|s| self.seat_name(s.index()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            self.notice_all("game_over_notice", vec![("winners", winners.join(", "))]);
+            self.tell_lobby();
+        }
+        self.refresh_asked();
+        Ok(())
+    }
+
+    /// Tells every connected member what a move changed: the events its viewer may see, its
+    /// view after them and what its seat may do now. Each member's frame is serialized once;
+    /// the spectators share one.
+    fn send_update(&self, events: &[Addressed<Value>], origin: Option<&Origin>) {
+        let Some(game) = self.game() else { return };
+        let mut spectators: Option<Frame> = None;
+        for (p, m) in &self.members {
+            let Some(c) = &m.conn else { continue };
+            let f = match Self::viewer_of(m) {
+                Viewer::Spectator => spectators
+                    .get_or_insert_with(|| {
+                        frame(&self.update_msg(game, Viewer::Spectator, events, None))
+                    })
+                    .clone(),
+                viewer => {
+                    let ack = origin.filter(|o| &o.player == p).and_then(|o| o.req);
+                    frame(&self.update_msg(game, viewer, events, ack))
+                }
+            };
+            c.send_frame(f);
+        }
+    }
+
+    fn update_msg(
+        &self,
+        game: &Game,
+        viewer: Viewer,
+        events: &[Addressed<Value>],
+        ack: Option<u64>,
+    ) -> ServerMsg {
+        ServerMsg::Update {
+            table: self.id,
+            version: self.version,
+            events: events
+                .iter()
+                .filter(|e| e.to.admits(viewer))
+                .map(|e| e.event.clone())
+                .collect(),
+            view: game.view(viewer),
+            legal: viewer
+                .seat()
+                .map(|seat| game.legal_actions(seat))
+                .unwrap_or_default(),
+            ack,
+        }
+    }
+}

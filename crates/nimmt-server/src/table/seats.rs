@@ -1,0 +1,370 @@
+//! Members, seats and identity: who is at the table (watching or seated, connected or away),
+//! sitting down, leaving, coming back, bots taking seats, the host, and sending someone away.
+
+use super::{Member, SeatMeta, Table};
+use crate::bots;
+use crate::conn::{Conn, Refusal};
+use nimmt_core::{Seat, Viewer};
+use nimmt_protocol::{ErrorCode, PlayerId, Role, ServerMsg, TableState};
+use tokio::time::{Duration, Instant};
+
+impl Table {
+    /// The table's creator, connected, as its first member.
+    pub fn with_member(mut self, conn: &Conn) -> Table {
+        let seat = self
+            .meta
+            .seats
+            .iter()
+            .position(|s| s.player.as_ref() == Some(&conn.player));
+        self.members.insert(
+            conn.player.clone(),
+            Member {
+                conn: Some(conn.clone()),
+                name: conn.name.clone(),
+                seat,
+                away_since: None,
+                standing_in: false,
+            },
+        );
+        self
+    }
+
+    /// Whether a bot plays seat `i` now: a bot seat, or a human away longer than the window.
+    pub(super) fn stand_in(&self, i: usize, now: Instant) -> bool {
+        let Some(seat) = self.meta.seats.get(i) else {
+            return false;
+        };
+        match &seat.player {
+            None => true,
+            Some(p) => match self.members.get(p) {
+                None => true,
+                Some(m) => {
+                    m.conn.is_none()
+                        && (m.standing_in
+                            || m.away_since.is_some_and(|t| now >= t + self.reconnect()))
+                }
+            },
+        }
+    }
+
+    pub(super) fn reconnect(&self) -> Duration {
+        Duration::from_secs(self.meta.table_options.reconnect)
+    }
+
+    pub(super) fn viewer_of(m: &Member) -> Viewer {
+        match m.seat {
+            Some(s) => Viewer::Seat(Seat(s as u8)),
+            None => Viewer::Spectator,
+        }
+    }
+
+    fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
+        let lower = name.to_lowercase();
+        self.meta
+            .seats
+            .iter()
+            .any(|s| s.name.to_lowercase() == lower && s.player.as_ref() != Some(except))
+            || self
+                .members
+                .iter()
+                .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
+    }
+
+    pub(super) async fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
+        if let Some(m) = self.members.get_mut(&conn.player) {
+            // Back (reconnection) or again (a second join): this connection takes over.
+            if let Some(old) = m.conn.replace(conn.clone()) {
+                if old.id != conn.id {
+                    old.send(&ServerMsg::Replaced);
+                    old.close();
+                }
+            }
+            let was_away = m.away_since.take().is_some();
+            let seated = m.seat.is_some();
+            m.standing_in = false;
+            if role == Role::Player && !seated {
+                return self.sit(conn).await;
+            }
+            if was_away {
+                self.version += 1;
+                self.notice_all("back", vec![("name", conn.name.clone())]);
+                self.changed();
+            } else {
+                conn.send(&self.state_msg(&conn.player, &self.info()));
+            }
+            return Ok(());
+        }
+        // A newcomer becomes a member (watching) first; a player then sits down.
+        if self.name_taken(&conn.name, &conn.player) {
+            return Err(Refusal::new(ErrorCode::NameTaken).with("name", &conn.name));
+        }
+        self.members.insert(
+            conn.player.clone(),
+            Member {
+                conn: Some(conn.clone()),
+                name: conn.name.clone(),
+                seat: None,
+                away_since: None,
+                standing_in: false,
+            },
+        );
+        match role {
+            Role::Spectator => {
+                self.version += 1;
+                self.notice_all("watching", vec![("name", conn.name.clone())]);
+                self.changed();
+                Ok(())
+            }
+            Role::Player => {
+                let r = self.sit(conn).await;
+                if r.is_err() {
+                    self.members.remove(&conn.player);
+                }
+                r
+            }
+        }
+    }
+
+    /// A member (watching) sits down.
+    pub(super) async fn sit(&mut self, conn: &Conn) -> Result<(), Refusal> {
+        if self.state != TableState::Open {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted));
+        }
+        if self.meta.seats.len() >= self.meta.max_seats {
+            return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
+        }
+        if self
+            .meta
+            .seats
+            .iter()
+            .any(|s| s.player.as_ref() == Some(&conn.player))
+        {
+            return Err(Refusal::new(ErrorCode::AlreadySeated));
+        }
+        let before = self.meta.clone();
+        self.meta.seats.push(SeatMeta {
+            player: Some(conn.player.clone()),
+            name: conn.name.clone(),
+            bot: None,
+        });
+        if self.meta.host.is_none() {
+            self.meta.host = Some(conn.player.clone());
+        }
+        self.save_meta(before).await?;
+        let seat = self.meta.seats.len() - 1;
+        if let Some(m) = self.members.get_mut(&conn.player) {
+            m.seat = Some(seat);
+        }
+        self.notice_all(
+            "joined",
+            vec![
+                ("name", conn.name.clone()),
+                ("seat", (seat + 1).to_string()),
+            ],
+        );
+        self.changed();
+        Ok(())
+    }
+
+    pub(super) async fn detach(&mut self, player: &PlayerId, conn_id: u64) {
+        let Some(m) = self.members.get_mut(player) else {
+            return;
+        };
+        if m.conn.as_ref().map(|c| c.id) != Some(conn_id) {
+            return; // an older connection, already replaced
+        }
+        m.conn = None;
+        if m.seat.is_some() {
+            m.away_since = Some(Instant::now());
+            let name = m.name.clone();
+            self.version += 1;
+            self.notice_all("disconnected", vec![("name", name)]);
+            self.changed();
+        } else {
+            self.members.remove(player);
+            self.version += 1;
+            self.changed();
+        }
+    }
+
+    /// A member leaves the table (`keep_watching`: gives up the seat only). In a running game a
+    /// bot takes the seat.
+    pub(super) async fn leave(
+        &mut self,
+        player: &PlayerId,
+        keep_watching: bool,
+    ) -> Result<(), Refusal> {
+        let Some(m) = self.members.get(player) else {
+            return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
+        };
+        let name = m.name.clone();
+        let seat = m.seat;
+        let host_before = self.meta.host.clone();
+        if self.meta.host.as_ref() == Some(player) && seat.is_none() {
+            self.meta.host = self.next_host(player);
+        }
+        if let Some(i) = seat {
+            let before = self.meta.clone();
+            if self.state == TableState::Open {
+                self.meta.seats.remove(i);
+            } else {
+                let s = &mut self.meta.seats[i];
+                s.player = None;
+                s.bot = Some(bots::STAND_IN.to_owned());
+            }
+            if self.meta.host.as_ref() == Some(player) {
+                self.meta.host = self.next_host(player);
+            }
+            self.save_meta(before).await?;
+            if self.state == TableState::Open {
+                // Seats after the freed one move up.
+                for m in self.members.values_mut() {
+                    if let Some(s) = m.seat.as_mut() {
+                        if *s > i {
+                            *s -= 1;
+                        }
+                    }
+                }
+            }
+        } else {
+            self.version += 1;
+        }
+        if keep_watching {
+            if let Some(m) = self.members.get_mut(player) {
+                m.seat = None;
+                m.away_since = None;
+            }
+            self.notice_all("left_seat", vec![("name", name)]);
+        } else {
+            let m = self.members.remove(player);
+            if let Some(c) = m.and_then(|m| m.conn) {
+                c.send(&ServerMsg::Left { table: self.id });
+            }
+            self.notice_all("left_table", vec![("name", name)]);
+        }
+        if seat.is_some() && self.state == TableState::Playing {
+            self.notice_all(
+                "bot_took_seat",
+                vec![("name", self.seat_name(seat.unwrap_or(0)))],
+            );
+        }
+        if host_before != self.meta.host {
+            if let Some(name) = self
+                .meta
+                .host
+                .as_ref()
+                .and_then(|h| self.members.get(h))
+                .map(|m| m.name.clone())
+            {
+                self.notice_all("host_is", vec![("name", name)]);
+            }
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// The next seated human after `leaving`, to be host.
+    fn next_host(&self, leaving: &PlayerId) -> Option<PlayerId> {
+        self.meta
+            .seats
+            .iter()
+            .filter_map(|s| s.player.clone())
+            .find(|p| p != leaving)
+            .or_else(|| self.members.keys().find(|p| *p != leaving).cloned())
+    }
+
+    pub(super) async fn bot_add(&mut self, level: Option<String>) -> Result<(), Refusal> {
+        let asked = level.unwrap_or_else(|| bots::LEVELS[0].to_owned());
+        let Some(level) = bots::check_level(self.meta.game, &asked) else {
+            return Err(Refusal::new(ErrorCode::UnknownBot)
+                .with("level", &asked)
+                .with("levels", bots::LEVELS.join(", ")));
+        };
+        if self.meta.seats.len() >= self.meta.max_seats {
+            return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
+        }
+        let before = self.meta.clone();
+        let mut n = self.meta.bots_added + 1;
+        while self.name_taken(&format!("Bot {n}"), &String::new()) {
+            n += 1;
+        }
+        self.meta.bots_added = n;
+        let name = format!("Bot {n}");
+        self.meta.seats.push(SeatMeta {
+            player: None,
+            name: name.clone(),
+            bot: Some(level.clone()),
+        });
+        self.save_meta(before).await?;
+        self.notice_all("bot_added", vec![("name", name), ("level", level)]);
+        self.changed();
+        Ok(())
+    }
+
+    /// Removes seat `i` (stored first); the members behind it move up one seat.
+    async fn remove_seat(&mut self, i: usize) -> Result<SeatMeta, Refusal> {
+        let before = self.meta.clone();
+        let seat = self.meta.seats.remove(i);
+        self.save_meta(before).await?;
+        for m in self.members.values_mut() {
+            if let Some(s) = m.seat.as_mut() {
+                if *s > i {
+                    *s -= 1;
+                }
+            }
+        }
+        Ok(seat)
+    }
+
+    pub(super) async fn bot_remove(&mut self) -> Result<(), Refusal> {
+        let Some(i) = self.meta.seats.iter().rposition(|s| s.player.is_none()) else {
+            return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
+        };
+        let seat = self.remove_seat(i).await?;
+        self.notice_all("bot_removed", vec![("name", seat.name)]);
+        self.changed();
+        Ok(())
+    }
+
+    pub(super) async fn kick(&mut self, by: &Conn, name: &str) -> Result<(), Refusal> {
+        let lower = name.to_lowercase();
+        // A bot seat before the start.
+        if let Some(i) = self
+            .meta
+            .seats
+            .iter()
+            .position(|s| s.player.is_none() && s.name.to_lowercase() == lower)
+        {
+            if self.state != TableState::Open {
+                return Err(Refusal::new(ErrorCode::AlreadyStarted));
+            }
+            let seat = self.remove_seat(i).await?;
+            self.notice_all("kicked", vec![("name", seat.name), ("by", by.name.clone())]);
+            self.changed();
+            return Ok(());
+        }
+        let Some(target) = self
+            .members
+            .iter()
+            .find(|(_, m)| m.name.to_lowercase() == lower)
+            .map(|(p, _)| p.clone())
+        else {
+            return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", name));
+        };
+        if target == by.player {
+            return Err(
+                Refusal::new(ErrorCode::BadCommand).with("usage", "/kick NAME (not yourself)")
+            );
+        }
+        let target_name = self
+            .members
+            .get(&target)
+            .map(|m| m.name.clone())
+            .unwrap_or_default();
+        self.notice_all(
+            "kicked",
+            vec![("name", target_name), ("by", by.name.clone())],
+        );
+        self.leave(&target, false).await
+    }
+}

@@ -1,0 +1,180 @@
+//! Time at the table: what each seat is asked since when, decision timers, the reconnection
+//! window, and the moves bots make (bot seats, stand-ins for absent players, and the game's
+//! default action for a seat whose time ran out).
+
+use super::{Asked, Table};
+use crate::bots;
+use nimmt_core::record::RecordedGame;
+use nimmt_core::Seat;
+use nimmt_protocol::{PlayerId, TableState};
+use serde_json::Value;
+use tokio::time::{Duration, Instant};
+
+impl Table {
+    /// Notes what each seat is asked now (and since which version), sets decision timers and
+    /// schedules bot moves.
+    pub(super) fn refresh_asked(&mut self) {
+        let n = self.meta.seats.len();
+        let now = Instant::now();
+        let pending: Vec<(Seat, Value)> = match (self.game(), self.state) {
+            (Some(g), TableState::Playing) => g.pending(),
+            _ => Vec::new(),
+        };
+        self.asked.resize(n, None);
+        for i in 0..n {
+            let decision = pending
+                .iter()
+                .find(|(s, _)| s.index() == i)
+                .map(|(_, d)| d.clone());
+            match (decision, &self.asked[i]) {
+                (None, _) => self.asked[i] = None,
+                (Some(d), Some(a)) if a.decision == d => {}
+                (Some(d), _) => {
+                    let timer = self.meta.table_options.timer;
+                    self.asked[i] = Some(Asked {
+                        decision: d,
+                        since: self.version,
+                        deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
+                    })
+                }
+            }
+        }
+        if self.bot_due.is_none()
+            && (0..n).any(|i| self.asked[i].is_some() && self.stand_in(i, now))
+        {
+            self.bot_due = Some(now + self.config.bot_delay);
+        }
+    }
+
+    pub(super) fn next_wake(&self) -> Option<Instant> {
+        let mut wake = self.bot_due;
+        let mut earliest = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
+        for (i, a) in self.asked.iter().enumerate() {
+            if let Some(a) = a {
+                if let Some(d) = a.deadline {
+                    earliest(d);
+                }
+                if let Some(p) = self.meta.seats.get(i).and_then(|s| s.player.as_ref()) {
+                    if let Some(m) = self.members.get(p) {
+                        if let (None, Some(t), false) = (&m.conn, m.away_since, m.standing_in) {
+                            earliest(t + self.reconnect());
+                        }
+                    }
+                }
+            }
+        }
+        if self.state == TableState::Open {
+            for m in self.members.values() {
+                if let (Some(t), Some(_)) = (m.away_since, m.seat) {
+                    earliest(t + self.reconnect());
+                }
+            }
+        }
+        wake
+    }
+
+    pub(super) async fn on_timers(&mut self) {
+        let now = Instant::now();
+        // An open table frees the seats of players away longer than the window.
+        if self.state == TableState::Open {
+            let gone: Vec<PlayerId> = self
+                .members
+                .iter()
+                .filter(|(_, m)| {
+                    m.conn.is_none() && m.away_since.is_some_and(|t| now >= t + self.reconnect())
+                })
+                .map(|(p, _)| p.clone())
+                .collect();
+            for p in gone {
+                let _ = self.leave(&p, false).await;
+            }
+            self.check_empty();
+            return;
+        }
+        // Absent players whose window ran out: the bot stands in from now on.
+        let mut newly = Vec::new();
+        for m in self.members.values_mut() {
+            if m.conn.is_none()
+                && !m.standing_in
+                && m.away_since.is_some_and(|t| {
+                    now >= t + Duration::from_secs(self.meta.table_options.reconnect)
+                })
+            {
+                m.standing_in = true;
+                newly.push(m.name.clone());
+            }
+        }
+        for name in newly {
+            self.notice_all("standing_in", vec![("name", name)]);
+            self.tell_lobby();
+        }
+        // Bot seats and stand-ins move; so does the bot for a seat whose timer ran out.
+        let mut moves = 0;
+        loop {
+            let now = Instant::now();
+            let due = self.bot_due.is_some_and(|t| now >= t);
+            let next = (0..self.asked.len()).find(|&i| {
+                self.asked[i].as_ref().is_some_and(|a| {
+                    (due && self.stand_in(i, now)) || a.deadline.is_some_and(|d| now >= d)
+                })
+            });
+            let Some(i) = next else { break };
+            let timed_out = !self.stand_in(i, now);
+            if timed_out {
+                self.notice_all("timer_expired", vec![("name", self.seat_name(i))]);
+            }
+            if !self.bot_move(i).await {
+                // Try again in a second rather than at once.
+                let later = Instant::now() + Duration::from_secs(1);
+                if let Some(a) = self.asked[i].as_mut() {
+                    a.deadline = a.deadline.map(|_| later);
+                }
+                self.bot_due = Some(later);
+                return;
+            }
+            moves += 1;
+            if moves > 64 || !self.config.bot_delay.is_zero() {
+                break;
+            }
+        }
+        if self.bot_due.is_some_and(|t| Instant::now() >= t) {
+            self.bot_due = None;
+        }
+        self.refresh_asked();
+    }
+
+    /// The bot of seat `i` (its own level, or the stand-in) makes the seat's move.
+    async fn bot_move(&mut self, i: usize) -> bool {
+        let Some(game) = self.game.as_ref().map(RecordedGame::game) else {
+            return false;
+        };
+        if self.bots.len() < self.meta.seats.len() {
+            self.bots.resize_with(self.meta.seats.len(), || None);
+        }
+        let seat = &self.meta.seats[i];
+        let level = seat.bot.clone().filter(|_| seat.player.is_none());
+        let kind = self.meta.game;
+        let seed = self.game.as_ref().map_or(0, |g| g.setup().seed)
+            ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let action = match level {
+            // A human seat whose time ran out, or whose player is away: the game's default.
+            None => game.default_action(Seat(i as u8)),
+            Some(level) => {
+                let bot = self.bots[i]
+                    .take()
+                    .unwrap_or_else(|| bots::make(kind, &level, seed));
+                let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
+                self.bots[i] = Some(bot);
+                action
+            }
+        };
+        let Some(action) = action else { return false };
+        match self.apply(Seat(i as u8), action, None).await {
+            Ok(()) => true,
+            Err(r) => {
+                tracing::warn!("table {}: bot move for seat {i} refused: {:?}", self.id, r);
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+// The classic table while a game runs: the rows (or the open cards of a draft), the cards just
+// revealed, what the seat is asked, and its hand. Cards and rows are clickable as `legal` says.
+
+import { useLayoutEffect, useState } from 'preact/hooks';
+import { useCountdown } from '../countdown';
+import type { BoardProps } from '../screen';
+import type { Frame } from './anim';
+import { CardFace, RowsView } from './cards';
+import { clicks } from './clicks';
+import { swappedDigits, viewerSeat, type ClassicView } from './view';
+
+export function ClassicBoard(props: BoardProps<ClassicView>) {
+  const { t, view, names, act } = props;
+  const frame = props.frame as Frame | null;
+  const me = viewerSeat(view);
+  const [swap, setSwap] = useState(false);
+  // Nothing is clickable while an update is being shown.
+  const can = clicks(frame ? [] : props.legal, swap);
+  const asked = frame ? null : (view.asked?.type ?? null);
+  // Counted from when the question arrived (the server does not send its deadline), not from the
+  // end of the animation.
+  const left = useCountdown(view.asked ? props.timer : 0, `${view.deal}-${view.turn}-${view.asked?.type}-${view.phase.phase}`);
+  const phase = view.phase;
+  let status = '';
+  if (frame) status = '';
+  else if (asked === 'play_card') status = t('table.playCard');
+  else if (asked === 'take_row' && phase.phase === 'place') status = t('table.takeRow', { card: phase.queue[0]?.card ?? '' });
+  else if (asked === 'draft_pick') status = t('table.draftPick');
+  else if (phase.phase === 'choose' && phase.mine) status = t('table.youChose', { card: phase.mine.card });
+  else if (phase.phase === 'place' && phase.queue[0]) status = t('table.waitRow', { name: names[phase.queue[0].seat], card: phase.queue[0].card });
+  else if (phase.phase === 'draft') status = t('table.draftWait', { name: names[phase.next] });
+  const send = (a: unknown) => {
+    act(a);
+    setSwap(false);
+  };
+  const handCards = view.hand.filter((c) => can.hand.has(c));
+  const poolCards = phase.phase === 'draft' ? phase.pool.filter((c) => can.pool.has(c)) : [];
+  const rowList = [...can.rows.keys()].sort((a, b) => a - b);
+  // Keyboard: when asked, the first choice gets the focus (unless someone is typing), and the
+  // keys 1–9 pick the n-th playable card of the hand (or of the open cards), 1–4 a row to take.
+  useLayoutEffect(() => {
+    if (!handCards.length && !poolCards.length && !rowList.length) return;
+    const typing = () => {
+      const a = document.activeElement;
+      return !!a && (a.tagName === 'INPUT' || a.tagName === 'SELECT' || a.tagName === 'TEXTAREA');
+    };
+    if (!typing() && !document.querySelector('.modal')) {
+      document.querySelector<HTMLElement>('.rows.choosing .row, .hand button.card, .pool button.card')?.focus();
+    }
+    const key = (e: KeyboardEvent) => {
+      if (typing() || e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
+      const n = Number(e.key) - 1;
+      const action = rowList.length
+        ? can.rows.get(rowList[n])
+        : poolCards.length
+          ? can.pool.get(poolCards[n])
+          : can.hand.get(handCards[n]);
+      if (!action) return;
+      e.preventDefault();
+      send(action);
+    };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [props.version, props.legal, frame, swap]);
+  const pending = frame?.pending ?? [];
+  const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
+  return (
+    <>
+      <div class="dealline">
+        <span>{t('table.deal', { deal: view.deal, turn: view.turn })}</span>
+        {left !== null && (
+          <span class={`timer${left <= 5 ? ' urgent' : ''}`} data-testid="timer" role="timer">
+            ⏱ {t('table.timeLeft', { s: left })}
+          </span>
+        )}
+      </div>
+      {phase.phase === 'draft' && !frame ? (
+        <section class="pool" aria-label={t('table.draftPool')}>
+          <h3>{t('table.draftPool')}</h3>
+          <div class="cards">
+            {phase.pool.map((c) => {
+              const a = can.pool.get(c);
+              return <CardFace key={c} card={c} small onClick={a ? () => send(a) : undefined} />;
+            })}
+          </div>
+        </section>
+      ) : (
+        <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
+      )}
+      <div class="revealed" aria-live="polite" data-testid="revealed">
+        {pending.length > 0 && <span class="muted">{t('table.revealed')}:</span>}
+        {pending.map((p) => (
+          <span key={p.card} class="play">
+            <CardFace card={p.card} small note={p.swap ? `↔ ${swappedDigits(p.card)}` : undefined} />
+            <small>{names[p.seat]}</small>
+          </span>
+        ))}
+      </div>
+      <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
+        {status}
+      </p>
+      {me === null ? (
+        <p class="muted" data-testid="spectating">
+          {t('table.watching')}
+        </p>
+      ) : (
+        <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
+          <h3>
+            {t('table.yourHand')}
+            {can.canSwap && (
+              <label class="swap" title={t('table.swapHelp')}>
+                <input type="checkbox" checked={swap} onChange={(e) => setSwap((e.target as HTMLInputElement).checked)} /> {t('table.swap')}
+              </label>
+            )}
+          </h3>
+          <div class="cards">
+            {view.hand.map((c) => {
+              const a = can.hand.get(c);
+              const swapped = a?.type === 'play' && a.swap;
+              return (
+                <CardFace
+                  key={c}
+                  card={c}
+                  testid="hand-card"
+                  note={swapped ? `↔ ${swappedDigits(c)}` : undefined}
+                  onClick={a ? () => send(a) : undefined}
+                />
+              );
+            })}
+            {phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

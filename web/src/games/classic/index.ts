@@ -1,0 +1,56 @@
+// Classic 6 nimmt! in the browser: the screen entry of the registry.
+
+import type { Key } from '../../i18n';
+import { gameScreen, type SeatContext, type SeatLine } from '../screen';
+import { framesFor, type Frame } from './anim';
+import { ClassicBoard } from './board';
+import { ClassicReplayBoard, stepText } from './replay';
+import type { ClassicView, GameEvent } from './view';
+
+const FANS = ['even-odd', 'mountain', 'cow', 'digit-swap'] as const;
+
+/** Each seat's points as far as the running animation has shown them. */
+function shownPoints(ctx: SeatContext<ClassicView>): number[] | null {
+  const a = ctx.anim;
+  const from = a?.from as ClassicView | null | undefined;
+  if (!a || !from) return null;
+  const pts = from.totals.map((t, i) => t + from.deal_points[i]);
+  for (const f of a.frames.slice(0, a.i + 1) as Frame[]) if (f.taking) pts[f.taking.seat] += f.taking.points;
+  return pts;
+}
+
+function seat(ctx: SeatContext<ClassicView>, i: number): SeatLine {
+  const { t, view } = ctx;
+  const frame = ctx.anim ? (ctx.anim.frames[ctx.anim.i] as Frame) : null;
+  const shown = shownPoints(ctx);
+  const n = view.hand_sizes[i];
+  const line: SeatLine = {
+    points: shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i]),
+    detail: `(${t('table.thisDeal')}: ${view.deal_points[i]}) · ${n === 1 ? t('table.oneCard') : t('table.cards', { n })}`,
+    status: '',
+  };
+  if (!frame) {
+    const waiting = view.waiting_for.includes(i);
+    const p = view.phase;
+    if (p.phase === 'choose') {
+      line.done = p.chosen[i];
+      line.status = p.chosen[i] ? `✓ ${t('table.chosen')}` : `… ${t('table.thinking')}`;
+    } else if (p.phase === 'draft' && waiting) line.status = `… ${t('table.picking')}`;
+    else if (p.phase === 'place' && waiting) line.status = `… ${t('table.taking')}`;
+  }
+  if (frame?.taking?.seat === i) line.gain = `+${frame.taking.points} 🐮`;
+  return line;
+}
+
+export const classic = gameScreen<ClassicView>({
+  Board: ClassicBoard,
+  seat,
+  result: (t, view) => ({ history: view.history, rule: t('result.fewest') }),
+  rules: (t, options) => ({
+    lines: t('rules.classic').split('\n'),
+    notes: FANS.map((f) => ({ text: t(`rules.fan.${f}` as Key), current: options.fan === f })),
+  }),
+  frames: (from, events) => framesFor(from?.rows ?? null, events as GameEvent[]),
+  stepText,
+  ReplayBoard: ClassicReplayBoard,
+});

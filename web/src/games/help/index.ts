@@ -1,0 +1,25 @@
+// HELP! in the browser: the screen entry of the registry.
+
+import { gameScreen, type SeatContext, type SeatLine } from '../screen';
+import { HelpBoard } from './board';
+import { HelpReplayBoard, stepText } from './replay';
+import type { HelpView } from './view';
+
+function seat(ctx: SeatContext<HelpView>, i: number): SeatLine {
+  const { t, view } = ctx;
+  const n = view.hand_sizes[i];
+  return {
+    points: view.totals[i],
+    detail: (n === 1 ? t('table.oneCard') : t('table.cards', { n })) + (view.marks[i] && view.marks[i] !== 'none' ? ` · ${t('help.noMark')}` : ''),
+    status: view.waiting_for.includes(i) ? `… ${t('table.thinking')}` : '',
+  };
+}
+
+export const help = gameScreen<HelpView>({
+  Board: HelpBoard,
+  seat,
+  result: (t, view) => ({ history: view.history.map((h) => h.points), rule: t('result.reach', { n: view.options.end_at }) }),
+  rules: (t) => ({ lines: t('rules.help').split('\n'), notes: [] }),
+  stepText,
+  ReplayBoard: HelpReplayBoard,
+});

@@ -1,0 +1,100 @@
+// What a game's screen provides to the table, the result and the replay. Each game has one
+// folder here with an entry of this shape, listed in `registry.ts`; the screens around it look
+// the entry up by the game's name and know nothing else of the game.
+//
+// No rules here: what a seat may do comes from the server (`legal`, the actions of the last
+// `state`/`update`), what happened from its events and views. A screen draws them.
+
+import type { ComponentType } from 'preact';
+import type { T } from '../i18n';
+import type { Outcome, ReplayStep } from '../protocol';
+
+/** Every game's view carries at least these (nimmt-core's convention). */
+export interface BaseView {
+  players: number;
+  outcome: Outcome | null;
+}
+
+/** One picture of an animation, shown for `ms`; a game adds what it draws. */
+export interface Frame {
+  ms: number;
+}
+
+/** A running animation: its frames, the one showing, and the view before the update. */
+export interface Animation {
+  frames: Frame[];
+  i: number;
+  from: unknown;
+}
+
+export interface BoardProps<V> {
+  t: T;
+  view: V;
+  /** What this client's seat may do now (the server's `legal`); empty while not asked. */
+  legal: unknown[];
+  /** Sends one of `legal`. */
+  act: (action: unknown) => void;
+  /** Seat names, by seat. */
+  names: string[];
+  /** The animation frame to draw instead of the view's board, if one runs. */
+  frame: Frame | null;
+  /** Seconds per decision (the table's timer; 0: none). */
+  timer: number;
+  /** The table's version (changes with every update). */
+  version: number;
+}
+
+/** What the seat list shows for one seat while the game runs. */
+export interface SeatLine {
+  points: number;
+  /** Small print after the points (cards in hand, this deal). */
+  detail: string;
+  /** What the seat is doing (thinking, has chosen); empty for nothing. */
+  status: string;
+  /** The status means done (drawn in green). */
+  done?: boolean;
+  /** Points flying in now (`+5 🐮`): the seat is lit up. */
+  gain?: string;
+}
+
+export interface SeatContext<V> {
+  t: T;
+  view: V;
+  anim: Animation | null;
+}
+
+/** The rules in short: numbered lines, then notes (the one in play marked). */
+export interface RuleText {
+  lines: string[];
+  notes: { text: string; current: boolean }[];
+}
+
+export interface ReplayBoardProps<V> {
+  t: T;
+  view: V;
+  /** The public events of the step. */
+  events: unknown[];
+  names: string[];
+}
+
+export interface GameScreen<V extends BaseView = BaseView> {
+  /** The table while the game runs: board, hand, and the seat's choices from `legal`. */
+  Board: ComponentType<BoardProps<V>>;
+  /** The seat panel's line for seat `seat`. */
+  seat(ctx: SeatContext<V>, seat: number): SeatLine;
+  /** Beside the ranking on the result screen: points per deal and how one wins. */
+  result(t: T, view: V): { history: number[][]; rule: string };
+  /** The rules in short, with the table's options. */
+  rules(t: T, options: Record<string, string>): RuleText;
+  /** An update's events as animation frames, from the view before it (none: no animation). */
+  frames?(from: V | null, events: unknown[]): Frame[];
+  /** One line for a replay step: who did what (`before`: the step before it, none for the opening). */
+  stepText(t: T, step: ReplayStep, names: string[], before: ReplayStep | null): string;
+  /** The board of a replay step (a spectator's view). */
+  ReplayBoard: ComponentType<ReplayBoardProps<V>>;
+}
+
+/** A game's entry for the registry (the screens around it see any game's view as `BaseView`). */
+export function gameScreen<V extends BaseView>(screen: GameScreen<V>): GameScreen {
+  return screen as unknown as GameScreen;
+}

@@ -1,0 +1,89 @@
+// Table options from the games' descriptors (the server's welcome): the fields of the lobby's
+// form and the host's option form, their limits, defaults and explanations, the create message,
+// and the one-line summary of a table's options. The schemas are the server's; this file only
+// adds the room's own table options (the timer) and the names people read.
+
+import { DICTS, isKey, type T } from './i18n';
+import type { ClientMsg, GameDescriptor, Lang, OptionSchema } from './protocol';
+
+/** Options of the room's tables beside every game's own. */
+export const TABLE_OPTIONS: OptionSchema[] = [
+  { key: 'timer', type: 'number', min: 0, max: 600, default: '0', help: { en: DICTS.en['opt.timer.help'], de: DICTS.de['opt.timer.help'] } },
+];
+
+export const TABLE_OPTION_KEYS = TABLE_OPTIONS.map((o) => o.key);
+
+/** The descriptor of a game, if the server named it. */
+export function descriptorOf(games: GameDescriptor[], name: string): GameDescriptor | undefined {
+  return games.find((g) => g.name === name);
+}
+
+/** A game's title in `lang` (its name when the server did not describe it). */
+export function gameTitle(games: GameDescriptor[], name: string, lang: Lang): string {
+  return descriptorOf(games, name)?.title[lang] ?? name;
+}
+
+/** The fields of a new table of this game: its options, then the table options. */
+export function fieldsOf(game: GameDescriptor | undefined): OptionSchema[] {
+  return [...(game?.options ?? []), ...TABLE_OPTIONS];
+}
+
+/** Every field at its default (empty where leaving it out means something of its own). */
+export function defaultsOf(game: GameDescriptor | undefined): Record<string, string> {
+  return Object.fromEntries(fieldsOf(game).map((o) => [o.key, o.default ?? '']));
+}
+
+/** An option's name for people (the key itself when this client has no name for it). */
+export function optionName(t: T, key: string): string {
+  const k = `opt.${key}`;
+  return isKey(k) ? t(k) : key;
+}
+
+/** A choice's name for people (the value itself when this client has no name for it). */
+export function valueName(t: T, key: string, value: string): string {
+  const k = `opt.${key}.${value}`;
+  return isKey(k) ? t(k) : value;
+}
+
+/** The one-line explanation of an option, in `lang`. */
+export function helpOf(o: OptionSchema, lang: Lang): string {
+  return o.help[lang] || o.help.en;
+}
+
+/** The fewest and most seats (2–10 for a game the server did not describe). */
+export function seatLimits(game: GameDescriptor | undefined): [number, number] {
+  return game?.players ?? [2, 10];
+}
+
+/** The options that differ from their defaults, split into the game's and the table's. */
+function chosen(game: GameDescriptor | undefined, values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of fieldsOf(game)) {
+    const v = (values[o.key] ?? '').trim();
+    if (v === '' || v === (o.default ?? '')) continue;
+    out[o.key] = v;
+  }
+  return out;
+}
+
+/** The message that opens a table of `game` with these field values and seats. */
+export function createMessage(game: GameDescriptor, values: Record<string, string>, seats: string): ClientMsg {
+  const n = Number(seats);
+  return { type: 'create_table', game: game.name, options: chosen(game, values), seats: Number.isInteger(n) && n > 0 ? n : undefined };
+}
+
+/** A table's options as one line (`Deals: 1, Hand size: 3`); defaults are left out. */
+export function optionSummary(t: T, game: GameDescriptor | undefined, o: Record<string, string>, to: Record<string, string> = {}): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries({ ...o, ...to })) {
+    const spec = fieldsOf(game).find((s) => s.key === k);
+    if (!spec || v === (spec.default ?? '')) continue;
+    parts.push(`${optionName(t, k)}: ${spec.type === 'choice' ? valueName(t, k, v) : v}`);
+  }
+  return parts.join(', ') || t('lobby.defaults');
+}
+
+/** The options of a finished table for a new one ("play again"): what differs from the defaults. */
+export function againOptions(game: GameDescriptor | undefined, o: Record<string, string>, to: Record<string, string>): Record<string, string> {
+  return chosen(game, { ...o, ...Object.fromEntries(Object.entries(to).filter(([k]) => TABLE_OPTION_KEYS.includes(k))) });
+}

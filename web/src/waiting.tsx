@@ -1,0 +1,73 @@
+// A table before its game starts: sit down, start, bots, and for the host a form that sets one
+// option (it says `/option KEY=VALUE` in the chat), built from the game's descriptor.
+
+import { useState } from 'preact/hooks';
+import type { Client } from './client';
+import type { T } from './i18n';
+import { OptionField } from './optionfield';
+import { descriptorOf, fieldsOf, optionName } from './options';
+import type { AtTable } from './store';
+
+export function Waiting(props: { client: Client; t: T; at: AtTable }) {
+  const { client, t, at } = props;
+  const id = at.info.id;
+  const fields = fieldsOf(descriptorOf(client.state.games, at.info.game));
+  const current = (k: string) => at.info.options[k] ?? at.info.table_options[k] ?? fields.find((o) => o.key === k)?.default ?? '';
+  const [key, setKey] = useState(fields[0]?.key ?? '');
+  const [value, setValue] = useState(current(key));
+  const spec = fields.find((x) => x.key === key);
+  const cmd = (c: string) => client.chat(id, c);
+  const seated = at.you.role === 'player';
+  return (
+    <div class="waiting" data-testid="waiting">
+      <p>{t('table.waiting', { n: at.info.seats.length })}</p>
+      <div class="buttons">
+        {!seated && at.info.seats.length < at.info.max_seats && (
+          <button type="button" onClick={() => client.send({ type: 'join', table: id, role: 'player' })}>
+            {t('table.sitDown')}
+          </button>
+        )}
+        {seated && (
+          <>
+            <button type="button" class="primary" data-testid="start" onClick={() => cmd('/start')}>
+              {t('table.start')}
+            </button>
+            <button type="button" data-testid="add-bot" onClick={() => cmd('/bot add')}>
+              {t('table.addBot')}
+            </button>
+            <button type="button" onClick={() => cmd('/bot remove')}>
+              {t('table.removeBot')}
+            </button>
+          </>
+        )}
+      </div>
+      {at.you.host && spec && (
+        <form
+          class="setopt"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (value.trim()) cmd(`/option ${key}=${value.trim()}`);
+          }}
+        >
+          <select
+            aria-label={t('lobby.options')}
+            value={key}
+            onChange={(e) => {
+              const k = (e.target as HTMLSelectElement).value;
+              setKey(k);
+              setValue(current(k));
+            }}
+          >
+            {fields.map((o) => (
+              <option key={o.key} value={o.key}>
+                {optionName(t, o.key)}
+              </option>
+            ))}
+          </select>
+          <OptionField t={t} lang={client.lang} spec={spec} value={value} onChange={setValue} named={false} />
+          <button type="submit">{t('table.setOption')}</button>
+        </form>
+      )}
+    </div>
+  );
+}
