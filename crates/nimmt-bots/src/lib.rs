@@ -9,19 +9,23 @@
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
 //! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
-//! - [`arena`]: many seeded deals between bots, with statistics.
+//! - [`arena`]: many seeded deals between bots, with statistics;
+//! - [`endings`]: how a game's deals end, told to the bots that want to hear it.
 
 pub mod arena;
 pub mod board;
 pub mod buffalo;
 pub mod classic;
+pub mod endings;
 pub mod help;
 pub mod outside;
 pub mod random;
 pub mod registry;
 pub mod spec;
 
-use nimmt_core::Rules;
+use endings::DealEnd;
+use nimmt_core::{Outcome, Rules};
+use std::time::Duration;
 
 /// A player that decides from its seat's view alone.
 pub trait Bot<R: Rules>: Send {
@@ -35,4 +39,23 @@ pub trait Bot<R: Rules>: Send {
     /// choices depend only on this seed and the views it is shown. Bots without randomness
     /// ignore it.
     fn reseed(&mut self, _seed: u64) {}
+
+    /// Whether the bot wants to hear how each deal and the game ended ([`Bot::deal_ended`],
+    /// [`Bot::game_ended`]); finding out costs the caller a little, so most bots say no.
+    fn hears_endings(&self) -> bool {
+        false
+    }
+
+    /// A deal is over: `view` is the seat's view right after the deal's last action.
+    fn deal_ended(&mut self, _view: &R::View, _end: &DealEnd) {}
+
+    /// The game is over.
+    fn game_ended(&mut self, _outcome: &Outcome) {}
+
+    /// Time of the decisions since the last call that went to the caller's side of the bot
+    /// rather than its thinking (an outside bot: encoding the view, decoding the answer);
+    /// reset by the call.
+    fn take_overhead(&mut self) -> Duration {
+        Duration::ZERO
+    }
 }

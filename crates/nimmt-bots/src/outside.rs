@@ -2,8 +2,9 @@
 //! standard input and output (`docs/bot-protocol.md`).
 //!
 //! The engine writes one message per line: `hello` once, `new_game` before each game (with a
-//! seed the bot may use), and `decide` with the seat's view, the decision asked and the legal
-//! actions. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
+//! seed the bot may use), `decide` with the seat's view, the decision asked and the legal
+//! actions, and where the caller tells how things ended (the arena does), `end_deal` and
+//! `end_game`. The bot answers each `decide` with one line `{"id": ID, "action": ACTION}`. An answer
 //! that is malformed, illegal or later than the time limit is logged on standard error and
 //! replaced by a move of the fallback bot it was given (the game's default bot, `greedy`); the game
 //! goes on. A bot process that dies is reported once, and the fallback plays its seat from then on.
@@ -11,8 +12,9 @@
 //! The protocol is the same for every game: `hello` names the game, the view and the actions are
 //! that game's JSON.
 
+use crate::endings::DealEnd;
 use crate::Bot;
-use nimmt_core::Rules;
+use nimmt_core::{Outcome, Rules};
 use serde::Deserialize;
 use serde_json::json;
 use std::io::{BufRead, BufReader, Write};
@@ -68,6 +70,9 @@ pub struct OutsideBot<R: Rules> {
     fallback: Box<dyn Bot<R>>,
     dead: bool,
     faults: Vec<Fault>,
+    /// Time of the decisions since the last `take_overhead` spent encoding messages and decoding
+    /// answers (the writing, the pipe and the bot's own work are the bot's time).
+    overhead: Duration,
 }
 
 impl<R: Rules> OutsideBot<R> {
@@ -79,17 +84,21 @@ impl<R: Rules> OutsideBot<R> {
         timeout: Duration,
         fallback: Box<dyn Bot<R>>,
     ) -> Result<Self, OutsideError> {
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| OutsideError::Spawn {
-                command: command.to_owned(),
-                source,
-            })?;
+            .stderr(Stdio::inherit());
+        // Its own process group: a Ctrl-C at the terminal stops the arena, which finishes the
+        // deals in play with the bot still running, then closes its input.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell.spawn().map_err(|source| OutsideError::Spawn {
+            command: command.to_owned(),
+            source,
+        })?;
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -110,6 +119,7 @@ impl<R: Rules> OutsideBot<R> {
             fallback,
             dead: false,
             faults: Vec::new(),
+            overhead: Duration::ZERO,
         };
         bot.send(&json!({"type": "hello", "protocol": PROTOCOL_VERSION, "game": R::KIND}));
         Ok(bot)
@@ -131,10 +141,18 @@ impl<R: Rules> OutsideBot<R> {
 
     /// Writes one message line; a failed write means the process is gone.
     fn send(&mut self, message: &serde_json::Value) -> bool {
+        self.send_line(message.to_string())
+    }
+
+    /// Writes one line in one write (the pipe is unbuffered: a message written piece by piece
+    /// would cost a system call, and a wake-up of the bot, per piece).
+    fn send_line(&mut self, mut line: String) -> bool {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
-        let ok = writeln!(stdin, "{message}")
+        line.push('\n');
+        let ok = stdin
+            .write_all(line.as_bytes())
             .and_then(|_| stdin.flush())
             .is_ok();
         if !ok {
@@ -164,6 +182,7 @@ impl<R: Rules> OutsideBot<R> {
         if self.dead {
             return Err(Fault::Dead);
         }
+        let encoding = Instant::now();
         self.next_id += 1;
         let id = self.next_id;
         let view = serde_json::to_value(view).unwrap_or_default();
@@ -173,8 +192,10 @@ impl<R: Rules> OutsideBot<R> {
             "decision": view.get("asked"),
             "legal": legal,
             "view": view,
-        });
-        if !self.send(&message) {
+        })
+        .to_string();
+        self.overhead += encoding.elapsed();
+        if !self.send_line(message) {
             return Err(Fault::Dead);
         }
         let limit = if id == 1 {
@@ -198,7 +219,10 @@ impl<R: Rules> OutsideBot<R> {
             if line.trim().is_empty() {
                 continue;
             }
-            let answer: Answer = match serde_json::from_str(&line) {
+            let decoding = Instant::now();
+            let answer = serde_json::from_str::<Answer>(&line);
+            self.overhead += decoding.elapsed();
+            let answer = match answer {
                 Ok(a) => a,
                 Err(e) => return Err(Fault::Malformed(format!("{e} in {line:?}"))),
             };
@@ -209,8 +233,10 @@ impl<R: Rules> OutsideBot<R> {
                 ));
                 continue;
             }
-            let action: R::Action = serde_json::from_value(answer.action.clone())
-                .map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
+            let decoding = Instant::now();
+            let action = serde_json::from_value::<R::Action>(answer.action.clone());
+            self.overhead += decoding.elapsed();
+            let action = action.map_err(|e| Fault::Malformed(format!("{e} in {line:?}")))?;
             return if legal.contains(&action) {
                 Ok(action)
             } else {
@@ -256,6 +282,31 @@ impl<R: Rules> Bot<R> for OutsideBot<R> {
         if !self.dead {
             self.send(&json!({"type": "new_game", "seed": seed}));
         }
+    }
+
+    fn hears_endings(&self) -> bool {
+        !self.dead
+    }
+
+    fn deal_ended(&mut self, view: &R::View, end: &DealEnd) {
+        if !self.dead {
+            self.send(&json!({
+                "type": "end_deal",
+                "deal": end.deal,
+                "points": end.points,
+                "view": view,
+            }));
+        }
+    }
+
+    fn game_ended(&mut self, outcome: &Outcome) {
+        if !self.dead {
+            self.send(&json!({"type": "end_game", "outcome": outcome}));
+        }
+    }
+
+    fn take_overhead(&mut self) -> Duration {
+        std::mem::take(&mut self.overhead)
     }
 }
 

@@ -3,7 +3,7 @@
 //! their bots here. A new game adds one [`GameBots`] impl in its own module and one line in
 //! [`FAMILIES`].
 
-use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport};
+use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport, Run};
 use crate::outside::{OutsideBot, OutsideError};
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
@@ -97,11 +97,7 @@ pub trait BotFamily: Sync {
         timeout: Duration,
     ) -> Result<Box<dyn JsonBot>, BuildError>;
     /// Runs an arena of this game.
-    fn arena(
-        &self,
-        config: &ArenaConfig,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<ArenaReport, ArenaError>;
+    fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError>;
 }
 
 /// The registry entry of game `R`'s bots.
@@ -132,17 +128,13 @@ impl<R: GameBots> BotFamily for Family<R> {
     ) -> Result<Box<dyn JsonBot>, BuildError> {
         Ok(Box::new(Typed(build::<R>(spec, seed, timeout)?)))
     }
-    fn arena(
-        &self,
-        config: &ArenaConfig,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<ArenaReport, ArenaError> {
+    fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError> {
         let options = R::arena_options(&config.options)?;
         arena::run_typed::<R>(
             config,
             &options,
             &|spec, seed| Ok(build::<R>(spec, seed, config.bot_timeout)?),
-            progress,
+            run,
         )
     }
 }
@@ -168,10 +160,16 @@ pub fn family(kind: GameKind) -> Result<&'static dyn BotFamily, SpecError> {
         })
 }
 
-/// Runs an arena of any game.
+/// Runs an arena of any game: every deal from 0, `progress` told the number finished.
 pub fn run_arena(
     config: &ArenaConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
-    family(config.game)?.arena(config, progress)
+    run_arena_with(config, Run::new(progress))
+}
+
+/// Runs an arena of any game, with a range of deals, deals done before, a stop flag and a
+/// listener for each deal ([`Run`]).
+pub fn run_arena_with(config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError> {
+    family(config.game)?.arena(config, run)
 }

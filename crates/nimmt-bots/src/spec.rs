@@ -43,6 +43,8 @@ pub enum SpecError {
     EmptyCommand,
     #[error("{0:?} is not a bot spec (NAME or NAME:KEY=VALUE,… or cmd:COMMAND)")]
     Malformed(String),
+    #[error("{0:?} is not a seat name: give NAME=SPEC with a name without spaces")]
+    BadName(String),
 }
 
 impl FromStr for BotSpec {
@@ -83,6 +85,57 @@ impl FromStr for BotSpec {
             settings.push((k, v));
         }
         Ok(BotSpec::Builtin(Builtin { name, settings }))
+    }
+}
+
+/// A seat as `--seat` writes it, `[NAME=]SPEC`: the spec with the label the results show, the
+/// given name or else [`BotSpec::label`]. The text before the first `=` is a name when it holds
+/// no `:` (`mcts:ms=10` and `cmd:bot --level=3` are plain specs).
+pub fn labelled(s: &str) -> Result<(String, BotSpec), SpecError> {
+    let s = s.trim();
+    if let Some((name, spec)) = s.split_once('=') {
+        let name = name.trim();
+        if !name.contains(':') {
+            if name.is_empty() || name.chars().any(char::is_whitespace) {
+                return Err(SpecError::BadName(name.to_owned()));
+            }
+            return Ok((name.to_owned(), spec.parse()?));
+        }
+    }
+    let spec: BotSpec = s.parse()?;
+    Ok((spec.label(), spec))
+}
+
+impl BotSpec {
+    /// A short name for results: a built-in bot's spec as written; for `cmd:COMMAND`, `cmd:` and
+    /// the file name of the program's script or of the program (`cmd:python3 bots/my_bot.py
+    /// --fast` is `cmd:my_bot.py`).
+    pub fn label(&self) -> String {
+        let BotSpec::Cmd(command) = self else {
+            return self.to_string();
+        };
+        let words: Vec<&str> = command
+            .split_whitespace()
+            .filter(|w| !w.starts_with(['-', '\'', '"']))
+            .collect();
+        let file = |w: &&&str| w.contains(['/', '.']);
+        let word = words
+            .iter()
+            .skip(1)
+            .find(file)
+            .or(words.first())
+            .copied()
+            .unwrap_or(command);
+        let name = word
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or(word);
+        let mut label = format!("cmd:{name}");
+        if label.chars().count() > 28 {
+            label = label.chars().take(27).collect::<String>() + "…";
+        }
+        label
     }
 }
 
@@ -218,6 +271,32 @@ mod tests {
         assert!(matches!(
             "gre edy".parse::<BotSpec>(),
             Err(SpecError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn seats_are_labelled_by_a_short_name() {
+        let label = |s: &str| labelled(s).unwrap().0;
+        assert_eq!(label("mcts:iters=4000"), "mcts:iters=4000");
+        assert_eq!(label("search=mcts:iters=4000"), "search");
+        assert_eq!(
+            labelled("me=cmd:python3 bot.py").unwrap().1,
+            BotSpec::Cmd("python3 bot.py".into())
+        );
+        assert_eq!(
+            label("cmd:python3 examples/classic_bot.py"),
+            "cmd:classic_bot.py"
+        );
+        assert_eq!(label("cmd:./target/release/mybot --level=3"), "cmd:mybot");
+        assert_eq!(label("cmd:java -jar bots/strong.jar"), "cmd:strong.jar");
+        assert_eq!(label("cmd:true"), "cmd:true");
+        assert_eq!(
+            labelled("=greedy").unwrap_err().to_string(),
+            "\"\" is not a seat name: give NAME=SPEC with a name without spaces"
+        );
+        assert!(matches!(
+            labelled("me=smart:x"),
+            Err(SpecError::BadSetting { .. })
         ));
     }
 

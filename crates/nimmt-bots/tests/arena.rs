@@ -1,5 +1,6 @@
 //! The arena's guarantees: results independent of the thread count, seats rotating over
-//! positions, and outside bots played end to end through the protocol.
+//! positions, outside bots played end to end through the protocol, ranges of deals that pool
+//! into the whole run, and runs stopped early that keep the deals finished.
 
 use nimmt_bots::arena::{ArenaConfig, ArenaError};
 use nimmt_bots::registry;
@@ -150,4 +151,114 @@ fn config_help(threads: usize) -> ArenaConfig {
     );
     c.game = Help::KIND;
     c
+}
+
+#[test]
+fn ranges_of_deals_and_resumed_deals_pool_into_the_whole_run() {
+    use nimmt_bots::arena::{DealResult, Run};
+    let seats = ["mcts:iters=20", "greedy", "random"];
+    let whole = registry::run_arena(&config(&seats, &[], 10, 2), &|_| {}).unwrap();
+    // the first half, logged deal by deal
+    let mut first: Vec<DealResult> = Vec::new();
+    let mut log = |r: &DealResult| first.push(r.clone());
+    let mut run = Run::new(&|_| {});
+    run.on_deal = Some(&mut log);
+    let half = registry::run_arena_with(&config(&seats, &[], 5, 2), run).unwrap();
+    assert_eq!(half.points[..], whole.points[..5]);
+    assert_eq!(
+        first.iter().map(|r| r.deal).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4]
+    );
+    // the second half alone has the seeds of the long run
+    let mut run = Run::new(&|_| {});
+    run.first_deal = 5;
+    let second = registry::run_arena_with(&config(&seats, &[], 5, 1), run).unwrap();
+    assert_eq!(second.points[..], whole.points[5..]);
+    assert_eq!(second.deal_index, [5, 6, 7, 8, 9]);
+    // resuming from the first half plays only the rest, and reports on all
+    let mut played = Vec::new();
+    let mut log = |r: &DealResult| played.push(r.deal);
+    let mut run = Run::new(&|_| {});
+    run.done = first;
+    run.on_deal = Some(&mut log);
+    let pooled = registry::run_arena_with(&config(&seats, &[], 10, 2), run).unwrap();
+    assert_eq!(played, [5, 6, 7, 8, 9]);
+    assert_eq!(pooled.points, whole.points);
+    assert_eq!(pooled.pairs, whole.pairs);
+    assert_eq!(pooled.partial, None);
+}
+
+#[test]
+fn a_stopped_run_reports_the_deals_finished_as_partial() {
+    use nimmt_bots::arena::{Partial, Run};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let progress = |done: u64| {
+        if done >= 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let mut run = Run::new(&progress);
+    run.stop = Some(&stop);
+    let report =
+        registry::run_arena_with(&config(&["greedy", "random"], &[], 1000, 1), run).unwrap();
+    assert_eq!(report.partial, Some(Partial::Interrupted));
+    // one thread: the deal in play when the flag is set is finished, no other starts
+    assert!((3..=4).contains(&report.deals), "{}", report.deals);
+    assert_eq!(report.planned, 1000);
+    assert_eq!(report.points.len() as u64, report.deals);
+}
+
+/// Plays greedy moves, but the first move of its `bad_from`-th deal (from 0) is illegal.
+struct FaultyBot {
+    greedy: nimmt_bots::classic::GreedyBot,
+    deals: u64,
+    bad_from: u64,
+}
+
+impl nimmt_bots::Bot<Classic> for FaultyBot {
+    fn decide(&mut self, view: &<Classic as Rules>::View) -> <Classic as Rules>::Action {
+        if self.deals > self.bad_from {
+            return nimmt_core::games::classic::Action::TakeRow { row: 9 };
+        }
+        self.greedy.decide(view)
+    }
+    fn name(&self) -> String {
+        "faulty".into()
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.deals += 1;
+        self.greedy.reseed(seed);
+    }
+}
+
+#[test]
+fn a_fault_ends_the_run_with_the_deals_finished() {
+    use nimmt_bots::arena::{run_typed, Partial, Run};
+    let c = config(&["greedy", "greedy"], &[], 10, 1);
+    let options = OptionMap::parse(["deals=1"]).unwrap();
+    let make = |_: &BotSpec, seed| -> Result<Box<dyn nimmt_bots::Bot<Classic>>, ArenaError> {
+        Ok(Box::new(FaultyBot {
+            greedy: nimmt_bots::classic::GreedyBot::new(seed),
+            deals: 0,
+            bad_from: 4,
+        }))
+    };
+    let report = run_typed::<Classic>(&c, &options, &make, Run::new(&|_| {})).unwrap();
+    assert_eq!(report.deals, 4);
+    assert!(
+        matches!(&report.partial, Some(Partial::Failed(why)) if why.contains("illegal action")),
+        "{:?}",
+        report.partial
+    );
+    // a fault before any deal is finished is an error
+    let make = |_: &BotSpec, seed| -> Result<Box<dyn nimmt_bots::Bot<Classic>>, ArenaError> {
+        Ok(Box::new(FaultyBot {
+            greedy: nimmt_bots::classic::GreedyBot::new(seed),
+            deals: 0,
+            bad_from: 0,
+        }))
+    };
+    let e = run_typed::<Classic>(&c, &options, &make, Run::new(&|_| {})).unwrap_err();
+    assert!(matches!(e, ArenaError::Illegal { .. }), "{e}");
 }

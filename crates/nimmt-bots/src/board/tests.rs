@@ -1,5 +1,5 @@
 use super::*;
-use crate::arena::{run_typed, ArenaConfig};
+use crate::arena::{run_typed, ArenaConfig, Run};
 use crate::registry::build;
 use crate::spec::BotSpec;
 use nimmt_core::games::board::{Action, BoardOptions, Version};
@@ -112,7 +112,7 @@ fn arena(seats: &[&str], players: usize, version: &str, deals: u64) -> crate::ar
         bot_timeout: Duration::from_secs(1),
     };
     let make = |spec: &BotSpec, seed| Ok(build::<Board>(spec, seed, config.bot_timeout)?);
-    run_typed::<Board>(&config, &options, &make, &|_| {}).unwrap()
+    run_typed::<Board>(&config, &options, &make, Run::new(&|_| {})).unwrap()
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod arena;
+pub mod arena_report;
 pub mod bench;
 pub mod loadtest;
 pub mod play;

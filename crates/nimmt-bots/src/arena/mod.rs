@@ -5,13 +5,22 @@
 //! `(i + j) mod n` (so every spec plays every position equally often) and is reseeded from
 //! (seed, i, j). Deals are shared out among threads, but each deal's result depends only on its
 //! index, and results are summed in deal order: the numbers do not depend on the thread count
-//! (with iteration budgets; a time budget depends on the machine anyway).
+//! (with iteration budgets; a time budget depends on the machine anyway). So a run can be split
+//! into ranges of deals ([`Run::first_deal`]) and pooled again exactly ([`Run::done`],
+//! [`deal_log`]).
 
+pub mod deal_log;
+mod stats;
+
+pub use stats::{report, ArenaReport, PairStats, Partial, SeatStats};
+
+use crate::endings::Endings;
 use crate::registry::BuildError;
 use crate::spec::{BotSpec, SpecError};
 use crate::Bot;
-use nimmt_core::{ActionError, GameKind, OptionMap, Rules, ScoreSense, Seat, SetupError, Viewer};
-use std::sync::atomic::{AtomicU64, Ordering};
+use nimmt_core::{ActionError, GameKind, OptionMap, Rules, Seat, SetupError, Viewer};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -20,7 +29,7 @@ use std::time::{Duration, Instant};
 pub struct ArenaConfig {
     pub game: GameKind,
     pub players: usize,
-    /// One spec per seat, with the text the user wrote for it.
+    /// One spec per seat, with its label (the text the user wrote, or a short name).
     pub seats: Vec<(String, BotSpec)>,
     /// Table options (`key=value`); the arena plays single deals, so `end_at` and `deals` are
     /// refused.
@@ -59,35 +68,49 @@ impl From<SpecError> for ArenaError {
 /// The result of one deal, by spec (not by seat).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DealResult {
+    /// The deal's index in the run (its seed is [`deal_seed`]`(seed, deal)`).
+    pub deal: u64,
     pub points: Vec<i32>,
     /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise. In a team
     /// game (`descriptor().team`) every member of a winning team gets 1: a seat's win share is
     /// the team's win rate.
     pub win: Vec<f64>,
+    /// Thinking time, without [`DealResult::overhead`].
     pub decision_time: Vec<Duration>,
     pub decisions: Vec<u64>,
+    /// Time the engine spent on an outside bot's decisions: encoding views, decoding answers.
+    pub overhead: Vec<Duration>,
 }
 
-/// Statistics of one spec over all deals.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatStats {
-    pub seat: String,
-    pub mean_points: f64,
-    /// Half-width of the 95% confidence interval of the mean.
-    pub ci95: f64,
-    pub win_share: f64,
-    pub mean_decision_ms: f64,
-    /// Elo estimate from the pairwise results of all deals (table mean 1500).
-    pub elo: f64,
+/// How a run goes beyond the config: which deals, what is done already, when to stop, and who
+/// hears of each deal.
+pub struct Run<'a> {
+    /// Deals `first_deal .. first_deal + config.deals` are played, each with the seeds it has
+    /// in one long run.
+    pub first_deal: u64,
+    /// Deals finished before (read back from a deal log): not played again, pooled into the
+    /// report. Deals outside the run's range are left out.
+    pub done: Vec<DealResult>,
+    /// Once set (by Ctrl-C, say), no further deal starts; the deals in play are finished and the
+    /// report covers the deals finished, marked [`Partial::Interrupted`].
+    pub stop: Option<&'a AtomicBool>,
+    /// Called with the number of deals finished so far (resumed ones included).
+    pub progress: &'a (dyn Fn(u64) + Sync),
+    /// Called with every newly played deal, in deal order.
+    pub on_deal: Option<&'a mut dyn FnMut(&DealResult)>,
 }
 
-/// Statistics of an arena run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaReport {
-    pub deals: u64,
-    pub seats: Vec<SeatStats>,
-    /// Points of every deal, by spec, in deal order.
-    pub points: Vec<Vec<i32>>,
+impl<'a> Run<'a> {
+    /// Every deal from 0, nothing done before, no stop, only `progress`.
+    pub fn new(progress: &'a (dyn Fn(u64) + Sync)) -> Run<'a> {
+        Run {
+            first_deal: 0,
+            done: Vec::new(),
+            stop: None,
+            progress,
+            on_deal: None,
+        }
+    }
 }
 
 /// SplitMix64: a well-mixed seed from a seed and an index.
@@ -106,6 +129,11 @@ pub fn deal_seed(seed: u64, deal: u64) -> u64 {
 }
 fn bot_seed(seed: u64, deal: u64, spec: usize) -> u64 {
     mix(deal_seed(seed, deal), spec as u64 + 1)
+}
+
+/// The table position of spec `spec` in deal `deal` of `n` players.
+pub fn position(deal: u64, spec: usize, n: usize) -> usize {
+    ((deal % n as u64) as usize + spec) % n
 }
 
 impl ArenaConfig {
@@ -133,7 +161,8 @@ impl ArenaConfig {
     }
 }
 
-/// Plays deal `deal` with `bots` (one per spec, in spec order).
+/// Plays deal `deal` with `bots` (one per spec, in spec order). Bots that want to hear how deals
+/// and games end ([`Bot::hears_endings`]) are told.
 pub fn play_deal<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
@@ -148,20 +177,42 @@ pub fn play_deal<R: Rules>(
     // Spec j sits at seat (deal + j) mod n.
     let spec_at = |seat: Seat| (seat.index() + n - (deal % n as u64) as usize) % n;
     let mut decision_time = vec![Duration::ZERO; n];
+    let mut overhead = vec![Duration::ZERO; n];
     let mut decisions = vec![0u64; n];
+    let hear = bots.iter().any(|b| b.hears_endings());
+    let mut endings = Endings::new(n);
     // The first seat asked decides; with a simultaneous choice the others follow in turn.
     while let Some((seat, _)) = game.pending().first().cloned() {
         let view = game.view(Viewer::Seat(seat));
         let j = spec_at(seat);
         let start = Instant::now();
         let action = bots[j].decide(&view);
-        decision_time[j] += start.elapsed();
+        let spent = start.elapsed();
+        let engine = bots[j].take_overhead();
+        decision_time[j] += spent.saturating_sub(engine);
+        overhead[j] += engine;
         decisions[j] += 1;
         game.act(seat, &action)
             .map_err(|error| ArenaError::Illegal {
                 spec: config.seats[j].0.clone(),
                 error,
             })?;
+        if hear {
+            let (ends, outcome) = endings.after_action(&game);
+            for end in &ends {
+                for seat in Seat::all(n) {
+                    let bot = &mut bots[spec_at(seat)];
+                    if bot.hears_endings() {
+                        bot.deal_ended(&game.view(Viewer::Seat(seat)), end);
+                    }
+                }
+            }
+            if let Some(outcome) = outcome {
+                for bot in bots.iter_mut().filter(|b| b.hears_endings()) {
+                    bot.game_ended(&outcome);
+                }
+            }
+        }
     }
     let outcome = game.outcome().expect("the game is over");
     let mut points = vec![0; n];
@@ -178,156 +229,122 @@ pub fn play_deal<R: Rules>(
         win[spec_at(*w)] = share;
     }
     Ok(DealResult {
+        deal,
         points,
         win,
         decision_time,
         decisions,
+        overhead,
     })
 }
 
 /// Runs the arena for game `R` with the options of one arena game, its bots built by `make`
-/// (see `registry::run_arena`); `progress` is called with the number of deals finished so far.
+/// (see `registry::run_arena`). An error before any deal is finished (a bad setup, a bot that
+/// cannot be built) is returned; a fault later ends the run early, and the report covers the
+/// deals finished, marked [`Partial::Failed`].
 pub fn run_typed<R: Rules>(
     config: &ArenaConfig,
     options: &OptionMap,
     make: &MakeBot<'_, R>,
-    progress: &(dyn Fn(u64) + Sync),
+    run: Run<'_>,
 ) -> Result<ArenaReport, ArenaError> {
     config.check()?;
     // Checks players and options once, before any thread starts.
     R::from_setup(config.players, options, 0)?;
-    let threads = config.threads.clamp(1, config.deals.max(1) as usize);
-    let next = AtomicU64::new(0);
-    let (tx, rx) = mpsc::channel::<Result<(u64, DealResult), ArenaError>>();
-    let mut results: Vec<Option<DealResult>> = vec![None; config.deals as usize];
+    let Run {
+        first_deal,
+        done,
+        stop,
+        progress,
+        mut on_deal,
+    } = run;
+    let range = first_deal..first_deal.saturating_add(config.deals);
+    let mut results: BTreeMap<u64, DealResult> = done
+        .into_iter()
+        .filter(|r| range.contains(&r.deal))
+        .map(|r| (r.deal, r))
+        .collect();
+    let todo: Vec<u64> = range.clone().filter(|d| !results.contains_key(d)).collect();
+    let resumed = results.len() as u64;
+    if resumed > 0 {
+        progress(resumed);
+    }
+    let threads = config.threads.clamp(1, todo.len().max(1));
+    let next = AtomicUsize::new(0);
+    let halt = AtomicBool::new(false);
+    let stopped =
+        || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let (tx, rx) = mpsc::channel::<Result<DealResult, ArenaError>>();
     let mut failure = None;
+    let mut played = 0u64;
     std::thread::scope(|scope| {
-        for t in 0..threads {
+        for t in 0..threads.min(todo.len()) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, todo, stopped, halt) = (&next, &todo, &stopped, &halt);
             scope.spawn(move || {
                 let mut bots = match config.bots(t, make) {
                     Ok(b) => b,
                     Err(e) => {
+                        halt.store(true, Ordering::Relaxed);
                         let _ = tx.send(Err(e));
                         return;
                     }
                 };
-                loop {
-                    let deal = next.fetch_add(1, Ordering::Relaxed);
-                    if deal >= config.deals {
+                while !stopped() {
+                    let Some(&deal) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         return;
-                    }
-                    let result = play_deal(config, options, &mut bots, deal).map(|r| (deal, r));
+                    };
+                    let result = play_deal(config, options, &mut bots, deal);
                     let failed = result.is_err();
+                    if failed {
+                        halt.store(true, Ordering::Relaxed);
+                    }
                     if tx.send(result).is_err() || failed {
-                        // Stop handing out deals.
-                        next.store(config.deals, Ordering::Relaxed);
                         return;
                     }
                 }
             });
         }
         drop(tx);
-        let mut done = 0;
+        // Results come in as they finish; they are handed on in deal order.
+        let mut waiting: BTreeMap<u64, DealResult> = BTreeMap::new();
+        let mut order = todo.iter().peekable();
         for message in rx {
             match message {
-                Ok((deal, result)) => {
-                    results[deal as usize] = Some(result);
-                    done += 1;
-                    progress(done);
+                Ok(result) => {
+                    waiting.insert(result.deal, result);
+                    played += 1;
+                    progress(resumed + played);
+                    while let Some(result) = order.peek().and_then(|d| waiting.remove(d)) {
+                        order.next();
+                        if let Some(f) = on_deal.as_mut() {
+                            f(&result);
+                        }
+                        results.insert(result.deal, result);
+                    }
                 }
                 Err(e) => {
                     failure.get_or_insert(e);
                 }
             }
         }
+        // A run that stopped early leaves gaps: the rest, still in deal order.
+        for (_, result) in std::mem::take(&mut waiting) {
+            if let Some(f) = on_deal.as_mut() {
+                f(&result);
+            }
+            results.insert(result.deal, result);
+        }
     });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    let results: Vec<DealResult> = results
-        .into_iter()
-        .map(|r| r.expect("every deal played"))
-        .collect();
-    Ok(report(config, &results, R::descriptor().sense))
-}
-
-/// Statistics over deals, summed in deal order.
-pub fn report(config: &ArenaConfig, results: &[DealResult], sense: ScoreSense) -> ArenaReport {
-    let n = config.seats.len();
-    let deals = results.len() as f64;
-    let mut seats = Vec::with_capacity(n);
-    let elo = elo(n, results, sense == ScoreSense::Lower);
-    for (j, &elo) in elo.iter().enumerate() {
-        let pts: Vec<f64> = results.iter().map(|r| r.points[j] as f64).collect();
-        let mean = pts.iter().sum::<f64>() / deals.max(1.0);
-        let var = if pts.len() > 1 {
-            pts.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (deals - 1.0)
-        } else {
-            0.0
-        };
-        let time: Duration = results.iter().map(|r| r.decision_time[j]).sum();
-        let decisions: u64 = results.iter().map(|r| r.decisions[j]).sum();
-        seats.push(SeatStats {
-            seat: config.seats[j].0.clone(),
-            mean_points: mean,
-            ci95: 1.96 * (var / deals.max(1.0)).sqrt(),
-            win_share: results.iter().map(|r| r.win[j]).sum::<f64>() / deals.max(1.0),
-            mean_decision_ms: time.as_secs_f64() * 1000.0 / decisions.max(1) as f64,
-            elo,
-        });
-    }
-    ArenaReport {
-        deals: results.len() as u64,
-        seats,
-        points: results.iter().map(|r| r.points.clone()).collect(),
-    }
-}
-
-/// Elo ratings fitted (Bradley–Terry) to every pair of seats in every deal: the better score
-/// beats the worse (classic: fewer points; HELP!: more), equal scores are half a win. One drawn
-/// virtual game per pair keeps ratings finite. The table's mean is 1500.
-fn elo(n: usize, results: &[DealResult], lower_is_better: bool) -> Vec<f64> {
-    let mut score = vec![vec![0.5f64; n]; n];
-    let mut games = vec![vec![1.0f64; n]; n];
-    for r in results {
-        for a in 0..n {
-            for b in 0..n {
-                if a != b {
-                    games[a][b] += 1.0;
-                    let order = if lower_is_better {
-                        r.points[a].cmp(&r.points[b])
-                    } else {
-                        r.points[b].cmp(&r.points[a])
-                    };
-                    score[a][b] += match order {
-                        std::cmp::Ordering::Less => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Greater => 0.0,
-                    };
-                }
-            }
-        }
-    }
-    let mut strength = vec![1.0f64; n];
-    for _ in 0..500 {
-        let mut next = strength.clone();
-        for a in 0..n {
-            let wins: f64 = (0..n).filter(|&b| b != a).map(|b| score[a][b]).sum();
-            let denom: f64 = (0..n)
-                .filter(|&b| b != a)
-                .map(|b| games[a][b] / (strength[a] + strength[b]))
-                .sum();
-            if denom > 0.0 {
-                next[a] = wins / denom;
-            }
-        }
-        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
-        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
-    }
-    strength
-        .iter()
-        .map(|s| 1500.0 + 400.0 * s.log10())
-        .collect()
+    let partial = match failure {
+        Some(e) if played == 0 => return Err(e),
+        Some(e) => Some(Partial::Failed(e.to_string())),
+        None if (results.len() as u64) < config.deals => Some(Partial::Interrupted),
+        None => None,
+    };
+    let results: Vec<DealResult> = results.into_values().collect();
+    let mut report = report(config, &results, R::descriptor().sense);
+    report.planned = config.deals;
+    report.partial = partial;
+    Ok(report)
 }

@@ -1,0 +1,227 @@
+//! What `nimmt arena` prints: the text table (English, or German with a German locale) and the
+//! `--json` object.
+
+use nimmt_bots::arena::{ArenaConfig, ArenaReport, Partial};
+
+/// Whether the locale asks for German.
+pub fn german() -> bool {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|v| v.starts_with("de"))
+}
+
+/// The `--json` object (fields in this order):
+/// `{"game", "seed", "first_deal", "deals", "planned", "partial", "stop_reason", "seats": [{"seat",
+/// "spec", "mean_points", "ci95", "win_share", "mean_decision_ms", "overhead_ms", "elo"}, …],
+/// "pairs": [{"a", "b", "mean_diff", "ci95"}, …], "deal_index": [...], "points": [[...], …]}`;
+/// one seat entry per `--seat` in the given order, one pair per two seats `a < b` (indices into
+/// `seats`; `mean_diff` is `a`'s points minus `b`'s, deal by deal), and the points of every deal
+/// by seat, in deal order, `deal_index` naming each deal.
+pub fn json(config: &ArenaConfig, first_deal: u64, report: &ArenaReport) -> String {
+    let json = JsonReport {
+        game: config.game.name(),
+        seed: config.seed,
+        first_deal,
+        deals: report.deals,
+        planned: report.planned,
+        partial: report.partial.is_some(),
+        stop_reason: report.partial.as_ref().map(|p| match p {
+            Partial::Interrupted => "interrupted".to_owned(),
+            Partial::Failed(why) => why.clone(),
+        }),
+        seats: report
+            .seats
+            .iter()
+            .map(|s| JsonSeat {
+                seat: &s.seat,
+                spec: &s.spec,
+                mean_points: s.mean_points,
+                ci95: s.ci95,
+                win_share: s.win_share,
+                mean_decision_ms: s.mean_decision_ms,
+                overhead_ms: s.mean_overhead_ms,
+                elo: s.elo,
+            })
+            .collect(),
+        pairs: report
+            .pairs
+            .iter()
+            .map(|p| JsonPair {
+                a: p.a,
+                b: p.b,
+                mean_diff: p.mean_diff,
+                ci95: p.ci95,
+            })
+            .collect(),
+        deal_index: &report.deal_index,
+        points: &report.points,
+    };
+    serde_json::to_string(&json).expect("numbers and strings serialize")
+}
+
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    game: &'a str,
+    seed: u64,
+    first_deal: u64,
+    deals: u64,
+    planned: u64,
+    partial: bool,
+    stop_reason: Option<String>,
+    seats: Vec<JsonSeat<'a>>,
+    pairs: Vec<JsonPair>,
+    deal_index: &'a [u64],
+    points: &'a [Vec<i32>],
+}
+
+#[derive(serde::Serialize)]
+struct JsonSeat<'a> {
+    seat: &'a str,
+    spec: &'a str,
+    mean_points: f64,
+    ci95: f64,
+    win_share: f64,
+    mean_decision_ms: f64,
+    overhead_ms: f64,
+    elo: f64,
+}
+
+#[derive(serde::Serialize)]
+struct JsonPair {
+    a: usize,
+    b: usize,
+    mean_diff: f64,
+    ci95: f64,
+}
+
+/// The words of the table in one language.
+struct Words {
+    deals: &'static str,
+    of: &'static str,
+    interrupted: &'static str,
+    failed: &'static str,
+    head: [&'static str; 7],
+    paired: &'static str,
+    outside: &'static str,
+}
+
+const EN: Words = Words {
+    deals: "deals",
+    of: "of",
+    interrupted: "interrupted",
+    failed: "stopped by a fault",
+    head: [
+        "seat",
+        "bot",
+        "points/deal",
+        "± 95%",
+        "wins",
+        "ms/decision",
+        "Elo",
+    ],
+    paired: "paired by deal: points/deal of the first minus the second ± 95%",
+    outside: "cmd: ms/decision is the bot's time with the pipe and its own reading of the JSON; \
+              the engine's encoding and decoding took {} ms/decision more",
+};
+
+const DE: Words = Words {
+    deals: "Runden",
+    of: "von",
+    interrupted: "abgebrochen",
+    failed: "durch einen Fehler beendet",
+    head: [
+        "Platz",
+        "Bot",
+        "Punkte/Runde",
+        "± 95 %",
+        "Siege",
+        "ms/Zug",
+        "Elo",
+    ],
+    paired: "gepaart je Runde: Punkte/Runde des ersten minus des zweiten ± 95 %",
+    outside: "cmd: ms/Zug ist die Zeit des Bots mit der Pipe und seinem Lesen des JSON; \
+              das Kodieren und Dekodieren der Engine kostete {} ms/Zug mehr",
+};
+
+/// The results as a text table (English, or German with `german`): one row per seat, a legend
+/// for labels that are not their spec, and the paired comparison of every two seats.
+pub fn table(report: &ArenaReport, german: bool) -> String {
+    let w = if german { &DE } else { &EN };
+    let mut out = match &report.partial {
+        None => format!("{} {}\n", report.deals, w.deals),
+        Some(p) => format!(
+            "{} {} {} {} ({})\n",
+            report.deals,
+            w.of,
+            report.planned,
+            w.deals,
+            match p {
+                Partial::Interrupted => w.interrupted.to_owned(),
+                Partial::Failed(why) => format!("{}: {why}", w.failed),
+            }
+        ),
+    };
+    let head = w.head;
+    let width = report
+        .seats
+        .iter()
+        .map(|s| s.seat.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(head[1].len());
+    out += &format!(
+        "{:<5} {:<width$} {:>12} {:>7} {:>7} {:>12} {:>6}\n",
+        head[0], head[1], head[2], head[3], head[4], head[5], head[6]
+    );
+    for (i, s) in report.seats.iter().enumerate() {
+        out += &format!(
+            "{:<5} {:<width$} {:>12.2} {:>7.2} {:>6.1}% {:>12.2} {:>6.0}\n",
+            i + 1,
+            s.seat,
+            s.mean_points,
+            s.ci95,
+            s.win_share * 100.0,
+            s.mean_decision_ms,
+            s.elo
+        );
+    }
+    let mut legend: Vec<String> = Vec::new();
+    for s in report.seats.iter().filter(|s| s.seat != s.spec) {
+        let line = format!("{} = {}", s.seat, s.spec);
+        if !legend.contains(&line) {
+            legend.push(line);
+        }
+    }
+    for line in legend {
+        out += &format!("  {line}\n");
+    }
+    let outside: Vec<f64> = report
+        .seats
+        .iter()
+        .filter(|s| s.spec.starts_with("cmd:"))
+        .map(|s| s.mean_overhead_ms)
+        .collect();
+    if !outside.is_empty() {
+        let most = outside.iter().copied().fold(0.0, f64::max);
+        out += &format!("  {}\n", w.outside.replace("{}", &format!("{most:.3}")));
+    }
+    if !report.pairs.is_empty() {
+        out += &format!("\n{}\n", w.paired);
+        let name = |i: usize| format!("{} {}", i + 1, report.seats[i].seat);
+        let width = (0..report.seats.len())
+            .map(|i| name(i).chars().count())
+            .max()
+            .unwrap_or(0);
+        for p in &report.pairs {
+            out += &format!(
+                "  {:<width$} − {:<width$} {:>8.2} ± {:.2}\n",
+                name(p.a),
+                name(p.b),
+                p.mean_diff,
+                p.ci95
+            );
+        }
+    }
+    out
+}
