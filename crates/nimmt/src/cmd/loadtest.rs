@@ -1,8 +1,7 @@
 //! `nimmt loadtest`: many real clients play real classic games against a running server and
 //! the latency from sending a move to receiving the update that acknowledges it is measured.
 
-use nimmt_core::games::classic::{Classic, View};
-use nimmt_core::{OptionMap, Rules};
+use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, Role, ServerMsg};
 use nimmt_server::client::Client;
 use rand::Rng;
@@ -33,8 +32,13 @@ pub struct Args {
     /// Connections opened at once while connecting.
     #[arg(long, default_value_t = 200)]
     pub connect_parallel: usize,
-    /// Game options of every table (KEY=VALUE); by default games last longer than the test.
-    #[arg(long = "option", default_values_t = ["deals=1000".to_string()])]
+    /// The game of every table (any registered game; moves are picked from the `legal` actions
+    /// the server sends).
+    #[arg(long, default_value = "classic")]
+    pub game: String,
+    /// Game options of every table (KEY=VALUE). Without any, a game that has a `deals` option
+    /// plays 1000 deals, so that games last longer than the test.
+    #[arg(long = "option")]
     pub options: Vec<String>,
     /// Process id of the server, to report its memory (VmRSS) before and after.
     #[arg(long)]
@@ -113,14 +117,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "open-file limit {limit} is too low for {} clients",
         args.clients
     );
-    let options = OptionMap::parse(args.options.iter().map(String::as_str))?;
+    let game: GameKind = args.game.parse()?;
+    let mut options = OptionMap::parse(args.options.iter().map(String::as_str))?;
+    let descriptor = nimmt_core::registry::find(game.name())?.descriptor();
+    if args.options.is_empty() && descriptor.option("deals").is_some() {
+        options.set("deals", "1000");
+    }
+    nimmt_core::Game::check_options(game, per_table, &options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(load(args, per_table, options))
+    runtime.block_on(load(args, per_table, game, options))
 }
 
-async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Result<()> {
+async fn load(
+    args: Args,
+    per_table: usize,
+    game: GameKind,
+    options: OptionMap,
+) -> anyhow::Result<()> {
     let stats = Arc::new(Stats::default());
     let rss_before = args.server_pid.and_then(rss_kib);
     let (go_tx, go_rx) = watch::channel(false);
@@ -139,6 +154,7 @@ async fn load(args: Args, per_table: usize, options: OptionMap) -> anyhow::Resul
                 name: format!("lt{t}-{k}"),
                 host: k == 0,
                 per_table,
+                game,
                 options: options.clone(),
                 think: Duration::from_millis(args.think_ms),
                 stats: stats.clone(),
@@ -240,7 +256,10 @@ struct Incoming {
     ack: Option<u64>,
     id: Option<u64>,
     code: Option<ErrorCode>,
-    view: Option<View>,
+    /// Only whether a view came (the game has started); the moves come from `legal`.
+    view: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    legal: Vec<serde_json::Value>,
     table: Option<serde_json::Value>,
 }
 
@@ -249,6 +268,7 @@ struct ClientTask {
     name: String,
     host: bool,
     per_table: usize,
+    game: GameKind,
     options: OptionMap,
     think: Duration,
     stats: Arc<Stats>,
@@ -292,7 +312,7 @@ impl ClientTask {
     async fn play(&mut self, mut c: Client) -> anyhow::Result<()> {
         let table = if self.host {
             c.send(ClientMsg::CreateTable {
-                game: Classic::KIND,
+                game: self.game,
                 options: self.options.clone(),
                 seats: Some(self.per_table),
             })
@@ -320,7 +340,8 @@ impl ClientTask {
         };
         self.seated.fetch_add(1, Ordering::Relaxed);
         let mut version = 0u64;
-        let mut view: Option<View> = None;
+        let mut playing = false;
+        let mut legal: Vec<serde_json::Value> = Vec::new();
         let mut due: Option<Instant> = None;
         let mut pending: Option<(u64, Instant)> = None;
         let mut started = false;
@@ -337,17 +358,15 @@ impl ClientTask {
                     if self.stop.load(Ordering::Relaxed) || pending.is_some() {
                         continue;
                     }
-                    if let Some(v) = &view {
-                        if let Some(action) = v.legal_actions().get(rng.random_range(0..v.legal_actions().len().max(1))) {
-                            let action = serde_json::to_value(action)?;
-                            let id = c.send(ClientMsg::Act { table, version, action }).await?;
-                            pending = Some((id, Instant::now()));
-                        }
+                    if !legal.is_empty() {
+                        let action = legal[rng.random_range(0..legal.len())].clone();
+                        let id = c.send(ClientMsg::Act { table, version, action }).await?;
+                        pending = Some((id, Instant::now()));
                     }
                     continue;
                 }
             };
-            // Only what the client needs, read straight into the typed view.
+            // Only what the client needs: versions, acks and the legal actions.
             let msg: Incoming = serde_json::from_str(&text)?;
             let new_view = match msg.kind.as_str() {
                 "state" => {
@@ -367,10 +386,10 @@ impl ClientTask {
                         })
                         .await?;
                     }
-                    if msg.view.is_some() && view.is_none() && self.host {
+                    if msg.view.is_some() && !playing && self.host {
                         self.started_tables.fetch_add(1, Ordering::Relaxed);
                     }
-                    msg.view
+                    msg.view.is_some().then_some(msg.legal)
                 }
                 "update" => {
                     let v = msg.version.unwrap_or(0);
@@ -393,7 +412,7 @@ impl ClientTask {
                             }
                         }
                     }
-                    msg.view
+                    msg.view.is_some().then_some(msg.legal)
                 }
                 "error" => {
                     let code = msg.code.unwrap_or(ErrorCode::Malformed);
@@ -410,10 +429,10 @@ impl ClientTask {
                 }
                 _ => None,
             };
-            if let Some(v) = new_view {
-                let asked = v.asked.is_some();
-                view = Some(v);
-                if asked && pending.is_none() && due.is_none() {
+            if let Some(now_legal) = new_view {
+                playing = true;
+                legal = now_legal;
+                if !legal.is_empty() && pending.is_none() && due.is_none() {
                     let f = rng.random_range(0.5..1.5);
                     due = Some(Instant::now() + self.think.mul_f64(f));
                 }
