@@ -120,7 +120,10 @@ impl Player {
     pub async fn recv(&mut self) -> ServerMsg {
         let text = tokio::time::timeout(Duration::from_secs(20), self.client.recv_raw())
             .await
-            .expect("a message within 20 s")
+            .unwrap_or_else(|_| {
+                let last: Vec<&String> = self.log.iter().rev().take(3).collect();
+                panic!("no message within 20 s; the last ones, newest first: {last:#?}")
+            })
             .unwrap()
             .expect("connection open");
         let msg: ServerMsg = serde_json::from_str(&text).unwrap();
