@@ -52,14 +52,14 @@ fn person_move(legal: &[Value]) -> Option<Value> {
     legal.first().cloned()
 }
 
-async fn send_act(p: &mut Player, action: Value) {
+async fn send_act(p: &mut Player, action: Value) -> u64 {
     let (table, version) = (p.table, p.version);
     p.send(ClientMsg::Act {
         table,
         version,
         action,
     })
-    .await;
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -72,11 +72,16 @@ async fn bots_pass_in_windows_at_a_table_with_people() {
     for _ in 0..2 {
         assert!(matches!(ann.command("/bot add").await, ServerMsg::Ack { .. }));
     }
-    ann.command("/start").await;
+    ann.say("/start").await;
     let (mut bot_passes, mut uses, mut windows) = (0, 0, 0);
-    let mut sent: Option<u64> = None;
+    // One move in flight at a time; the latest legal actions answer the next.
+    let mut in_flight: Option<u64> = None;
+    let mut latest: Vec<Value> = Vec::new();
     while !over(&ann) {
-        let m = ann.recv().await;
+        let m = match tokio::time::timeout(Duration::from_secs(10), ann.recv()).await {
+            Ok(m) => m,
+            Err(_) => panic!("stuck: {:#?}", &ann.log[ann.log.len().saturating_sub(3)..]),
+        };
         for e in events(&m) {
             match e["type"].as_str() {
                 Some("passed") if e["seat"] != 0 => bot_passes += 1,
@@ -84,19 +89,24 @@ async fn bots_pass_in_windows_at_a_table_with_people() {
                 _ => {}
             }
         }
-        if let ServerMsg::Error { .. } = &m {
-            // A stale move (the window closed meanwhile): answer the next update.
-            continue;
+        match &m {
+            ServerMsg::Error { id, .. } if *id == in_flight => {
+                in_flight = None;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            ServerMsg::Update { ack, .. } if ack.is_some() && *ack == in_flight => in_flight = None,
+            _ => {}
         }
         if let Some(l) = legal(&m) {
             if l.iter().any(|a| a["type"] == "pass") {
                 windows += 1;
             }
-            if let Some(a) = person_move(l) {
-                if sent != Some(ann.version) {
-                    sent = Some(ann.version);
-                    send_act(&mut ann, a).await;
-                }
+            latest = l.clone();
+        }
+        if in_flight.is_none() {
+            if let Some(a) = person_move(&latest) {
+                in_flight = Some(send_act(&mut ann, a).await);
+                latest.clear();
             }
         }
     }
@@ -114,7 +124,7 @@ async fn an_absent_member_is_passed_for_at_once_in_a_window() {
     let table = create_buffalo(&mut ann, 2).await;
     let mut bob = Player::join(&url, "Bob").await;
     bob.sit(table).await;
-    ann.command("/start").await;
+    ann.say("/start").await;
     // Both choose a card; then the window opens for both.
     for p in [&mut ann, &mut bob] {
         let action = loop {

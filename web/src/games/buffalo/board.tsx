@@ -27,6 +27,11 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
   const target = kind ? targetOf(kind) : null;
 
   let onRow: ((row: number) => void) | undefined;
+  let rowTargets: number[] = [];
+  let cardTargets: number[] = [];
+  if (takes.length) rowTargets = takes.map((a) => a.row);
+  else if (target === 'row') rowTargets = uses.flatMap((u) => ('row' in u ? [u.row] : []));
+  else if (target === 'card') cardTargets = uses.flatMap((u) => ('card' in u ? [u.card] : []));
   if (takes.length) onRow = (row) => takes.some((a) => a.row === row) && act({ type: 'take_row', row });
   else if (target === 'row') {
     onRow = (row) => {
@@ -58,8 +63,8 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
         <span>{t('bf.turn', { turn: view.turn })}</span>
       </div>
       <Piles t={t} view={view} />
-      <Queue t={t} view={view} names={names} onCard={onCard} />
-      <Rows t={t} view={view} onRow={onRow} />
+      <Queue t={t} view={view} names={names} onCard={onCard} targets={cardTargets} />
+      <Rows t={t} view={view} onRow={onRow} targets={rowTargets} />
       <Specials t={t} view={view} />
       <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {status}

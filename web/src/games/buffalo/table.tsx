@@ -7,8 +7,10 @@ import { CardFace } from '../classic/cards';
 import { ownerName, specialName } from './labels';
 import type { BuffaloView, Played, Special } from './view';
 
-export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => void; marked?: number | null }) {
-  const { t, view, onRow } = props;
+/** The rows; with `onRow`, the rows in `targets` are buttons. */
+export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => void; targets?: number[] }) {
+  const { t, view } = props;
+  const onRow = props.targets?.length ? props.onRow : undefined;
   return (
     <div class={`rows${onRow ? ' choosing' : ''}`} data-testid="bf-rows">
       {view.rows.map((r, i) => {
@@ -37,8 +39,8 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
             )}
           </>
         );
-        return onRow ? (
-          <button key={i} type="button" class="row" data-testid={`row-${i}`} aria-label={t('bf.rowN', { row: i + 1 })} onClick={() => onRow(i)}>
+        return onRow && props.targets?.includes(i) ? (
+          <button key={i} type="button" class="row target" data-testid={`row-${i}`} aria-label={t('bf.rowN', { row: i + 1 })} onClick={() => onRow(i)}>
             {body}
           </button>
         ) : (
@@ -51,7 +53,8 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
   );
 }
 
-export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?: (card: number) => void }) {
+/** The revealed cards; with `onCard`, the cards in `targets` are buttons. */
+export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?: (card: number) => void; targets?: number[] }) {
   const { t, view, names, onCard } = props;
   if (!view.queue.length) return null;
   return (
@@ -59,7 +62,7 @@ export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?
       <span class="muted">{t('bf.queue')}:</span>
       {view.queue.map((p: Played) => (
         <span key={p.card} class={`play${p.owner === 'buffalo' ? ' buffalo' : ''}`}>
-          <CardFace card={p.card} small onClick={onCard && p.owner !== 'buffalo' ? () => onCard(p.card) : undefined} testid="queue-card" />
+          <CardFace card={p.card} small onClick={onCard && props.targets?.includes(p.card) ? () => onCard(p.card) : undefined} testid="queue-card" />
           <small>{p.owner === 'buffalo' ? `🐃 ${t('bf.buffalo')}` : ownerName(t, p.owner, names)}</small>
         </span>
       ))}
@@ -82,6 +85,11 @@ export function Piles(props: { t: T; view: BuffaloView }) {
         👥 {t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
       </span>
       <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
+      {view.used_specials.length > 0 && (
+        <span class="pile muted" data-testid="used-specials" data-kinds={view.used_specials.join(' ')}>
+          {t('bf.used')}: {view.used_specials.map((s) => specialName(t, s)).join(', ')}
+        </span>
+      )}
     </div>
   );
 }
