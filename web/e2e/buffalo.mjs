@@ -57,6 +57,7 @@ await session(async ({ base, person }) => {
       await shot(page, 'table-buffalo-window');
     }
     const target = page.locator('button.row.target, [data-testid=bf-queue] button[data-testid=queue-card], [data-testid=use-option]');
+    await target.first().waitFor({ timeout: 1500 }).catch(() => {});
     if (await target.count()) {
       await click(target.first());
       tried.add(fresh);

@@ -69,7 +69,7 @@ export function Result(props: {
             ))}
           </tbody>
         </table>
-        <DealChart t={t} history={history} names={names} />
+        {history.length > 0 && <DealChart t={t} history={history} names={names} />}
         <div class="buttons">
           {invite !== null && !client.state.tables[invite] && (
             <button

@@ -9,7 +9,7 @@ import { Piles, Queue, resultLine, Rows, Specials } from './table';
 import { isAction, kindOf, targetOf, type BuffaloAction, type BuffaloView, type Special } from './view';
 
 export function BuffaloBoard(props: BoardProps<BuffaloView>) {
-  const { t, view, names, act } = props;
+  const { t, view, names } = props;
   const me = typeof view.viewer === 'object' ? view.viewer.seat : null;
   const legal = props.legal.filter(isAction);
   const plays = legal.filter((a): a is Extract<BuffaloAction, { type: 'play' }> => a.type === 'play');
@@ -21,8 +21,14 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
     const k = kindOf(a);
     if (k) groups.set(k, [...(groups.get(k) ?? []), a]);
   }
-  const [chosen, setChosen] = useState<{ kind: Special | 'remove_stop'; version: number } | null>(null);
-  const kind = chosen && chosen.version === props.version && groups.has(chosen.kind) ? chosen.kind : null;
+  // The kind chosen in the window stays chosen while it can be used (others passing change the
+  // version, not the choice); acting clears it.
+  const [chosen, setChosen] = useState<Special | 'remove_stop' | null>(null);
+  const kind = chosen && groups.has(chosen) ? chosen : null;
+  const act = (a: BuffaloAction) => {
+    setChosen(null);
+    props.act(a);
+  };
   const uses = kind ? groups.get(kind)! : [];
   const target = kind ? targetOf(kind) : null;
 
@@ -80,7 +86,7 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
                 data-testid="use-kind"
                 data-kind={k}
                 aria-pressed={k === kind}
-                onClick={() => setChosen(k === kind ? null : { kind: k, version: props.version })}
+                onClick={() => setChosen(k === kind ? null : k)}
               >
                 {specialName(t, k)} ({groups.get(k)!.length})
               </button>

@@ -23,7 +23,7 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
                 <CardFace key={p} card={r.cards[p]} small />
               ) : (
                 <span key={p} class={`place${p === r.capacity ? ' takes' : ''}`} title={p === r.capacity ? t('bf.takesPlace') : ''}>
-                  {p === r.capacity ? '✋' : ''}
+                  {''}
                 </span>
               ),
             )}
@@ -34,7 +34,7 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
             )}
             {r.blocked && (
               <span class="marker stop" data-testid="stop-sign">
-                🛑 {t('bf.stopped')}
+                {t('bf.stopped')}
               </span>
             )}
           </>
@@ -63,7 +63,7 @@ export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?
       {view.queue.map((p: Played) => (
         <span key={p.card} class={`play${p.owner === 'buffalo' ? ' buffalo' : ''}`}>
           <CardFace card={p.card} small onClick={onCard && props.targets?.includes(p.card) ? () => onCard(p.card) : undefined} testid="queue-card" />
-          <small>{p.owner === 'buffalo' ? `🐃 ${t('bf.buffalo')}` : ownerName(t, p.owner, names)}</small>
+          <small>{p.owner === 'buffalo' ? <b>{t('bf.buffalo')}</b> : ownerName(t, p.owner, names)}</small>
         </span>
       ))}
     </div>
@@ -75,14 +75,14 @@ export function Piles(props: { t: T; view: BuffaloView }) {
   return (
     <div class="bfpiles" data-testid="bf-piles">
       <span class="pile" data-testid="buffalo-stack">
-        🐃 {t('bf.stack', { n: view.buffalo_cards_left })}
+        {t('bf.stack', { n: view.buffalo_cards_left })}
       </span>
       <span class="pile" data-testid="buffalo-pile">
-        🐃 {t('bf.buffaloPile', { n: view.buffalo_pile_size })}
+        {t('bf.buffaloPile', { n: view.buffalo_pile_size })}
         {view.result && ` · ${view.result.buffalo_pile.join(' ')}`}
       </span>
       <span class="pile" data-testid="team-pile">
-        👥 {t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
+        {t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
       </span>
       <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
       {view.used_specials.length > 0 && (
