@@ -2,7 +2,7 @@
 // play again, the replay.
 
 import { AGAIN_PREFIX, type Client } from './client';
-import type { BaseView, GameScreen } from './games/screen';
+import { outcomeOf, type BaseView, type GameScreen } from './games/screen';
 import type { T } from './i18n';
 import { againOptions, descriptorOf } from './options';
 import { DealChart } from './parts';
@@ -20,7 +20,7 @@ export function Result(props: {
 }) {
   const { client, t, at, view, names } = props;
   const game = descriptorOf(client.state.games, at.info.game);
-  const outcome = view.outcome!;
+  const outcome = outcomeOf(props.screen, view)!;
   const scores = outcome.scores;
   // The server names the winners; the ranking follows the game's sense (classic: fewest points
   // first; HELP!: most first).
@@ -44,9 +44,11 @@ export function Result(props: {
         <h2>{t('result.title')}</h2>
         <p class="winner" data-testid="winner">
           ★{' '}
-          {winners.length === 1
-            ? t('result.wins', { name: winners[0], points: pts })
-            : t('result.tie', { names: winners.join(', '), points: pts })}
+          {props.screen.headline
+            ? props.screen.headline(t, view)
+            : winners.length === 1
+              ? t('result.wins', { name: winners[0], points: pts })
+              : t('result.tie', { names: winners.join(', '), points: pts })}
         </p>
         <p class="muted">{rule}</p>
         <table class="ranking">
@@ -67,7 +69,7 @@ export function Result(props: {
             ))}
           </tbody>
         </table>
-        <DealChart t={t} history={history} names={names} />
+        {history.length > 0 && <DealChart t={t} history={history} names={names} />}
         <div class="buttons">
           {invite !== null && !client.state.tables[invite] && (
             <button

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { Client } from './client';
 import { screenFor } from './games/registry';
-import type { BaseView } from './games/screen';
+import { outcomeOf, type BaseView } from './games/screen';
 import type { T } from './i18n';
 import { descriptorOf, gameTitle, optionSummary } from './options';
 import { ChatBox, Rules } from './parts';
@@ -53,7 +53,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   const screen = screenFor(info.game);
   const game = descriptorOf(client.state.games, info.game);
   const frame = client.frame(id);
-  const over = !!view?.outcome && !frame;
+  const over = !!outcomeOf(screen, view) && !frame;
   const names = seatNames(info, view?.players ?? info.max_seats);
   let board;
   if (!view) board = <Waiting client={client} t={t} at={at} />;

@@ -13,6 +13,13 @@ use serde_json::Value;
 use std::marker::PhantomData;
 use std::time::Duration;
 
+/// Where a bot plays, for bots that behave differently there (a table with people at it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotContext {
+    /// People sit at the bot's table (not only bots).
+    pub humans_at_table: bool,
+}
+
 /// A game's own bots.
 pub trait GameBots: Rules {
     /// The names of the game's built-in bots; the first is the default (and stands in for an
@@ -20,6 +27,16 @@ pub trait GameBots: Rules {
     fn bot_names() -> &'static [&'static str];
     /// The built-in bot of `spec` (unknown names and bad settings are refused).
     fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Self>>, SpecError>;
+    /// The built-in bot of `spec` for a bot playing in `ctx` (by default the same as
+    /// [`GameBots::builtin`]).
+    fn builtin_with(
+        spec: &Builtin,
+        seed: u64,
+        ctx: &BotContext,
+    ) -> Result<Box<dyn Bot<Self>>, SpecError> {
+        let _ = ctx;
+        Self::builtin(spec, seed)
+    }
     /// The options of one arena game, from the table options the arena was given (classic:
     /// one deal per arena game).
     fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
@@ -53,8 +70,18 @@ pub fn build<R: GameBots>(
     seed: u64,
     timeout: Duration,
 ) -> Result<Box<dyn Bot<R>>, BuildError> {
+    build_with::<R>(spec, seed, timeout, &BotContext::default())
+}
+
+/// [`build`] for a bot playing in `ctx`.
+pub fn build_with<R: GameBots>(
+    spec: &BotSpec,
+    seed: u64,
+    timeout: Duration,
+    ctx: &BotContext,
+) -> Result<Box<dyn Bot<R>>, BuildError> {
     Ok(match spec {
-        BotSpec::Builtin(b) => R::builtin(b, seed)?,
+        BotSpec::Builtin(b) => R::builtin_with(b, seed, ctx)?,
         BotSpec::Cmd(command) => {
             let fallback = R::builtin(&Builtin::named(R::bot_names()[0]), seed)?;
             Box::new(OutsideBot::spawn_with(command, timeout, fallback)?)
@@ -95,6 +122,16 @@ pub trait BotFamily: Sync {
         spec: &BotSpec,
         seed: u64,
         timeout: Duration,
+    ) -> Result<Box<dyn JsonBot>, BuildError> {
+        self.json_bot_with(spec, seed, timeout, &BotContext::default())
+    }
+    /// A bot behind JSON views and actions, playing in `ctx`.
+    fn json_bot_with(
+        &self,
+        spec: &BotSpec,
+        seed: u64,
+        timeout: Duration,
+        ctx: &BotContext,
     ) -> Result<Box<dyn JsonBot>, BuildError>;
     /// Runs an arena of this game.
     fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError>;
@@ -120,13 +157,14 @@ impl<R: GameBots> BotFamily for Family<R> {
             BotSpec::Cmd(_) => Ok(()),
         }
     }
-    fn json_bot(
+    fn json_bot_with(
         &self,
         spec: &BotSpec,
         seed: u64,
         timeout: Duration,
+        ctx: &BotContext,
     ) -> Result<Box<dyn JsonBot>, BuildError> {
-        Ok(Box::new(Typed(build::<R>(spec, seed, timeout)?)))
+        Ok(Box::new(Typed(build_with::<R>(spec, seed, timeout, ctx)?)))
     }
     fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError> {
         let options = R::arena_options(&config.options)?;

@@ -3,7 +3,7 @@
 //! sees only its seat's view, and thinks on a blocking thread so the table's actor (and every
 //! other table) stays responsive. Bots come from the bot registry, for any game.
 
-use nimmt_bots::registry::{self, JsonBot};
+use nimmt_bots::registry::{self, BotContext, JsonBot};
 use nimmt_bots::spec::BotSpec;
 use nimmt_core::{Game, GameKind, Seat, Viewer};
 use serde_json::Value;
@@ -43,14 +43,15 @@ pub fn check_level(kind: GameKind, level: &str) -> Option<String> {
 /// default action).
 pub struct SeatBot(Option<Box<dyn JsonBot>>);
 
-/// A bot of `level` (checked with [`check_level`]) for a game of `kind`.
-pub fn make(kind: GameKind, level: &str, seed: u64) -> SeatBot {
+/// A bot of `level` (checked with [`check_level`]) for a game of `kind`, at a table with people
+/// at it or not (`ctx`).
+pub fn make(kind: GameKind, level: &str, seed: u64, ctx: &BotContext) -> SeatBot {
     let bot = check_level(kind, level)
         .and_then(|l| l.parse::<BotSpec>().ok())
         .and_then(|spec| {
             registry::family(kind)
                 .ok()?
-                .json_bot(&spec, seed, Duration::from_secs(1))
+                .json_bot_with(&spec, seed, Duration::from_secs(1), ctx)
                 .ok()
         });
     SeatBot(bot)

@@ -105,7 +105,7 @@ fn a_whole_game_in_headless_chromium() {
         println!("skipped: this nimmt binary has no `serve` command yet");
         return;
     }
-    for script in ["game.mjs", "variants.mjs"] {
+    for script in ["game.mjs", "variants.mjs", "buffalo.mjs"] {
         let out = Command::new("node")
             .arg(root.join("web/e2e").join(script))
             .env("NIMMT_BIN", &bin)

@@ -1,6 +1,7 @@
 // The screens of every game, by the game's name (the descriptor's `name`). Adding a game to the
 // browser: one folder beside `classic/` with an entry made by `gameScreen`, and one line here.
 
+import { buffalo } from './buffalo';
 import { classic } from './classic';
 import { help } from './help';
 import type { GameScreen } from './screen';
@@ -8,6 +9,7 @@ import type { GameScreen } from './screen';
 export const SCREENS: Readonly<Record<string, GameScreen>> = {
   classic,
   help,
+  buffalo,
 };
 
 /** The screen of a game, or null when this client cannot draw it. */

@@ -92,6 +92,16 @@ export interface GameScreen<V extends BaseView = BaseView> {
   stepText(t: T, step: ReplayStep, names: string[], before: ReplayStep | null): string;
   /** The board of a replay step (a spectator's view). */
   ReplayBoard: ComponentType<ReplayBoardProps<V>>;
+  /** Optional: where the view keeps its outcome, if not in `outcome` (default: `view.outcome`). */
+  outcome?(view: V): Outcome | null;
+  /** Optional: the result's headline instead of naming the winners (a team against a party). */
+  headline?(t: T, view: V): string;
+}
+
+/** The outcome of a finished game's view, null while it runs. */
+export function outcomeOf(screen: GameScreen | null, view: BaseView | null): Outcome | null {
+  if (!view) return null;
+  return (screen?.outcome ? screen.outcome(view) : view.outcome) ?? null;
 }
 
 /** A game's entry for the registry (the screens around it see any game's view as `BaseView`). */

@@ -4,7 +4,9 @@
 //! one-turn risk) or `mcts` (information-set sampling, [`mcts`]) — and, in the windows before
 //! each card is laid, either the team policy for the special cards ([`TeamPolicy`]) or passing:
 //! `NAME[:specials=on|off]`, on by default; `mcts` also takes `iters=N` (playouts per card
-//! choice, default 200). A low card takes the row with the fewest bull heads.
+//! choice, default 200). A low card takes the row with the fewest bull heads. At a table with
+//! people in the team the bots leave the special cards to them and pass (`specials=off`) unless
+//! the spec says `specials=on`.
 
 mod greedy;
 mod mcts;
@@ -14,7 +16,7 @@ pub use greedy::{greedy_card, play_out, risk, safest_card, unseen};
 pub use mcts::search_card;
 pub use policy::{finish_turn, TeamPolicy};
 
-use crate::registry::{unknown, GameBots};
+use crate::registry::{unknown, BotContext, GameBots};
 use crate::spec::{Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, View};
@@ -122,6 +124,20 @@ impl GameBots for Buffalo {
         };
         let specials = spec.word("specials", &["on", "off"])? != Some("off");
         Ok(Box::new(MemberBot::new(chooser, specials, seed)))
+    }
+
+    /// With people in the team, the bots pass in windows unless their spec says `specials=on`.
+    fn builtin_with(
+        spec: &Builtin,
+        seed: u64,
+        ctx: &BotContext,
+    ) -> Result<Box<dyn Bot<Buffalo>>, SpecError> {
+        if ctx.humans_at_table && spec.get("specials").is_none() {
+            let mut quiet = spec.clone();
+            quiet.settings.push(("specials".to_owned(), "off".to_owned()));
+            return Buffalo::builtin(&quiet, seed);
+        }
+        Buffalo::builtin(spec, seed)
     }
 }
 

@@ -130,3 +130,21 @@ fn seven_nimmt_turns_the_teams_sixth_card_into_the_buffalos_seventh() {
     assert!(policy < passing, "{policy} < {passing}");
     assert!(buffalo >= 14, "the buffalo took the six cards (61: 1 head)");
 }
+
+#[test]
+fn with_people_at_the_table_the_bots_pass_unless_told_otherwise() {
+    let people = BotContext {
+        humans_at_table: true,
+    };
+    let name = |spec: &str, ctx: &BotContext| {
+        let b: crate::spec::Builtin = match spec.parse().unwrap() {
+            crate::spec::BotSpec::Builtin(b) => b,
+            crate::spec::BotSpec::Cmd(_) => unreachable!(),
+        };
+        Buffalo::builtin_with(&b, 1, ctx).unwrap().name()
+    };
+    assert_eq!(name("greedy", &people), "greedy:specials=off");
+    assert_eq!(name("mcts:iters=5", &people), "mcts:iters=5,specials=off");
+    assert_eq!(name("greedy:specials=on", &people), "greedy");
+    assert_eq!(name("greedy", &BotContext::default()), "greedy");
+}

@@ -52,6 +52,9 @@ struct Asked {
     decision: Value,
     since: u64,
     deadline: Option<Instant>,
+    /// Asked in an intervention window (see `Table::window_opens`): an absent player is
+    /// answered for at once.
+    window: bool,
 }
 
 pub struct Table {

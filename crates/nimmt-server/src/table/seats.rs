@@ -41,7 +41,8 @@ impl Table {
                 Some(m) => {
                     m.conn.is_none()
                         && (m.standing_in
-                            || m.away_since.is_some_and(|t| now >= t + self.reconnect()))
+                            || m.away_since.is_some_and(|t| now >= t + self.reconnect())
+                            || self.asked.get(i).is_some_and(|a| a.as_ref().is_some_and(|a| a.window)))
                 }
             },
         }

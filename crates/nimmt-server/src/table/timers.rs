@@ -10,6 +10,22 @@ use nimmt_protocol::{PlayerId, TableState};
 use serde_json::Value;
 use tokio::time::{Duration, Instant};
 
+/// Whether `pending` is an intervention window: one decision asked of several seats at once,
+/// where the game's default answer is the same for every one of them (a pass). Such a window
+/// closes once every seat has answered, so the table answers at once for a seat whose player is
+/// away (and a seat asked when the window opened stays in it until it answers). A simultaneous
+/// choice of cards is no window: each seat's default is its own card.
+fn window_opens(game: &nimmt_core::Game, pending: &[(Seat, Value)]) -> bool {
+    let Some((first_seat, decision)) = pending.first() else {
+        return false;
+    };
+    if pending.len() < 2 || pending.iter().any(|(_, d)| d != decision) {
+        return false;
+    }
+    let first = game.default_action(*first_seat);
+    first.is_some() && pending.iter().all(|(s, _)| game.default_action(*s) == first)
+}
+
 impl Table {
     /// Notes what each seat is asked now (and since which version), sets decision timers and
     /// schedules bot moves.
@@ -21,6 +37,7 @@ impl Table {
             _ => Vec::new(),
         };
         self.asked.resize(n, None);
+        let window = self.game().is_some_and(|g| window_opens(g, &pending));
         for i in 0..n {
             let decision = pending
                 .iter()
@@ -35,6 +52,7 @@ impl Table {
                         decision: d,
                         since: self.version,
                         deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
+                        window,
                     })
                 }
             }
@@ -154,6 +172,9 @@ impl Table {
         let seat = &self.meta.seats[i];
         let level = seat.bot.clone().filter(|_| seat.player.is_none());
         let kind = self.meta.game;
+        let ctx = nimmt_bots::registry::BotContext {
+            humans_at_table: self.meta.seats.iter().any(|s| s.player.is_some()),
+        };
         let seed = self.game.as_ref().map_or(0, |g| g.setup().seed)
             ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let action = match level {
@@ -162,7 +183,7 @@ impl Table {
             Some(level) => {
                 let bot = self.bots[i]
                     .take()
-                    .unwrap_or_else(|| bots::make(kind, &level, seed));
+                    .unwrap_or_else(|| bots::make(kind, &level, seed, &ctx));
                 let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
                 self.bots[i] = Some(bot);
                 action

@@ -1,0 +1,162 @@
+//! Intervention windows: one decision pending for several seats at once (a *Schlagt den Büffel*
+//! team deciding whether to use a special card). Bots at a table with people pass in them; a
+//! member who is away is passed for at once.
+
+mod common;
+
+use common::{server, Db, Player};
+use nimmt_protocol::{ClientMsg, ServerMsg};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Creates a buffalo table of `seats` seats.
+async fn create_buffalo(p: &mut Player, seats: usize) -> u64 {
+    p.send(ClientMsg::CreateTable {
+        game: "buffalo".parse().unwrap(),
+        options: Default::default(),
+        seats: Some(seats),
+    })
+    .await;
+    let m = p
+        .recv_until(|m| matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. }))
+        .await;
+    assert!(matches!(m, ServerMsg::State { .. }), "{m:?}");
+    p.table
+}
+
+fn legal(m: &ServerMsg) -> Option<&Vec<Value>> {
+    match m {
+        ServerMsg::State { legal, .. } | ServerMsg::Update { legal, .. } => Some(legal),
+        _ => None,
+    }
+}
+
+fn events(m: &ServerMsg) -> &[Value] {
+    match m {
+        ServerMsg::Update { events, .. } => events,
+        _ => &[],
+    }
+}
+
+fn over(p: &Player) -> bool {
+    p.view
+        .as_ref()
+        .is_some_and(|v| !v["result"].is_null() || !v["outcome"].is_null())
+}
+
+/// The move a person makes: the first card, the first row, and a pass in every window.
+fn person_move(legal: &[Value]) -> Option<Value> {
+    if legal.iter().any(|a| a["type"] == "pass") {
+        return Some(json!({"type": "pass"}));
+    }
+    legal.first().cloned()
+}
+
+async fn send_act(p: &mut Player, action: Value) -> u64 {
+    let (table, version) = (p.table, p.version);
+    p.send(ClientMsg::Act {
+        table,
+        version,
+        action,
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_pass_in_windows_at_a_table_with_people() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = create_buffalo(&mut ann, 3).await;
+    assert_eq!(table, ann.table);
+    for _ in 0..2 {
+        assert!(matches!(ann.command("/bot add").await, ServerMsg::Ack { .. }));
+    }
+    ann.say("/start").await;
+    let (mut bot_passes, mut uses, mut windows) = (0, 0, 0);
+    // One move in flight at a time; the latest legal actions answer the next.
+    let mut in_flight: Option<u64> = None;
+    let mut latest: Vec<Value> = Vec::new();
+    while !over(&ann) {
+        let m = match tokio::time::timeout(Duration::from_secs(10), ann.recv()).await {
+            Ok(m) => m,
+            Err(_) => panic!("stuck: {:#?}", &ann.log[ann.log.len().saturating_sub(3)..]),
+        };
+        for e in events(&m) {
+            match e["type"].as_str() {
+                Some("passed") if e["seat"] != 0 => bot_passes += 1,
+                Some("used") if e["seat"] != 0 => uses += 1,
+                _ => {}
+            }
+        }
+        match &m {
+            ServerMsg::Error { id, .. } if *id == in_flight => {
+                in_flight = None;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            ServerMsg::Update { ack, .. } if ack.is_some() && *ack == in_flight => in_flight = None,
+            _ => {}
+        }
+        if let Some(l) = legal(&m) {
+            if l.iter().any(|a| a["type"] == "pass") {
+                windows += 1;
+            }
+            latest = l.clone();
+        }
+        if in_flight.is_none() {
+            if let Some(a) = person_move(&latest) {
+                in_flight = Some(send_act(&mut ann, a).await);
+                latest.clear();
+            }
+        }
+    }
+    assert!(windows > 0, "the team was asked in windows");
+    assert!(bot_passes > 0, "the bots answered the windows");
+    assert_eq!(uses, 0, "the bots used no special card");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_absent_member_is_passed_for_at_once_in_a_window() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = create_buffalo(&mut ann, 2).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    ann.say("/start").await;
+    // Both choose a card; then the window opens for both.
+    for p in [&mut ann, &mut bob] {
+        let action = loop {
+            let m = p.recv().await;
+            if let Some(a) = legal(&m).and_then(|l| l.first().cloned()) {
+                break a;
+            }
+        };
+        assert_eq!(action["type"], "play");
+        send_act(p, action).await;
+    }
+    // Bob sees the window, and goes away.
+    loop {
+        let m = bob.recv().await;
+        if legal(&m).is_some_and(|l| l.iter().any(|a| a["type"] == "pass")) {
+            break;
+        }
+    }
+    drop(bob);
+    // Long before the reconnection window ends, the table has passed for Bob.
+    let passed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let m = ann.recv().await;
+            if events(&m)
+                .iter()
+                .any(|e| e["type"] == "passed" && e["seat"] == 1)
+            {
+                return;
+            }
+        }
+    })
+    .await;
+    assert!(passed.is_ok(), "Bob was passed for at once");
+    srv.stop().await;
+}

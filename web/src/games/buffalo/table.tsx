@@ -1,0 +1,119 @@
+// What every viewer of a buffalo table sees: the four rows with their places, stop signs and
+// 7 nimmt! markers; the buffalo's stack and pile; the team's pile; the revealed cards of the
+// turn in laying order; the open special cards with what each does.
+
+import type { Key, T } from '../../i18n';
+import { CardFace } from '../classic/cards';
+import { ownerName, specialName } from './labels';
+import type { BuffaloView, Played, Special } from './view';
+
+/** The rows; with `onRow`, the rows in `targets` are buttons. */
+export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => void; targets?: number[] }) {
+  const { t, view } = props;
+  const onRow = props.targets?.length ? props.onRow : undefined;
+  return (
+    <div class={`rows${onRow ? ' choosing' : ''}`} data-testid="bf-rows">
+      {view.rows.map((r, i) => {
+        const places = Math.max(r.capacity + 1, r.cards.length);
+        const body = (
+          <>
+            <span class="rowname">{i + 1}</span>
+            {Array.from({ length: places }, (_, p) =>
+              r.cards[p] !== undefined ? (
+                <CardFace key={p} card={r.cards[p]} small />
+              ) : (
+                <span key={p} class={`place${p === r.capacity ? ' takes' : ''}`} title={p === r.capacity ? t('bf.takesPlace') : ''}>
+                  {''}
+                </span>
+              ),
+            )}
+            {r.capacity > 5 && (
+              <span class="marker" data-testid="seven-marker">
+                {specialName(t, 'seven_takes')}
+              </span>
+            )}
+            {r.blocked && (
+              <span class="marker stop" data-testid="stop-sign">
+                {t('bf.stopped')}
+              </span>
+            )}
+          </>
+        );
+        return onRow && props.targets?.includes(i) ? (
+          <button key={i} type="button" class="row target" data-testid={`row-${i}`} aria-label={t('bf.rowN', { row: i + 1 })} onClick={() => onRow(i)}>
+            {body}
+          </button>
+        ) : (
+          <div key={i} class="row" data-testid={`row-${i}`}>
+            {body}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The revealed cards; with `onCard`, the cards in `targets` are buttons. */
+export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?: (card: number) => void; targets?: number[] }) {
+  const { t, view, names, onCard } = props;
+  if (!view.queue.length) return null;
+  return (
+    <div class={`revealed bfqueue${onCard ? ' choosing' : ''}`} data-testid="bf-queue">
+      <span class="muted">{t('bf.queue')}:</span>
+      {view.queue.map((p: Played) => (
+        <span key={p.card} class={`play${p.owner === 'buffalo' ? ' buffalo' : ''}`}>
+          <CardFace card={p.card} small onClick={onCard && props.targets?.includes(p.card) ? () => onCard(p.card) : undefined} testid="queue-card" />
+          <small>{p.owner === 'buffalo' ? <b>{t('bf.buffalo')}</b> : ownerName(t, p.owner, names)}</small>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function Piles(props: { t: T; view: BuffaloView }) {
+  const { t, view } = props;
+  return (
+    <div class="bfpiles" data-testid="bf-piles">
+      <span class="pile" data-testid="buffalo-stack">
+        {t('bf.stack', { n: view.buffalo_cards_left })}
+      </span>
+      <span class="pile" data-testid="buffalo-pile">
+        {t('bf.buffaloPile', { n: view.buffalo_pile_size })}
+        {view.result && ` · ${view.result.buffalo_pile.join(' ')}`}
+      </span>
+      <span class="pile" data-testid="team-pile">
+        {t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
+      </span>
+      <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
+      {view.used_specials.length > 0 && (
+        <span class="pile muted" data-testid="used-specials" data-kinds={view.used_specials.join(' ')}>
+          {t('bf.used')}: {view.used_specials.map((s) => specialName(t, s)).join(', ')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Specials(props: { t: T; view: BuffaloView }) {
+  const { t, view } = props;
+  if (!view.open_specials.length) return null;
+  return (
+    <section class="bfspecials" data-testid="bf-specials" aria-label={t('bf.openSpecials')}>
+      <h3>{t('bf.openSpecials')}</h3>
+      {view.open_specials.map((s: Special, i) => (
+        <div key={i} class="special" data-testid="open-special" data-kind={s}>
+          <b>{specialName(t, s)}</b> <span class="muted small">{t(`bf.ex.${s}` as Key)}</span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The team against the buffalo, once the game is over. */
+export function resultLine(t: T, view: BuffaloView): string {
+  const r = view.result;
+  if (!r) return '';
+  const doubled = view.players <= 2 ? ` ${t('bf.doubled')}` : '';
+  const won = r.team_points < r.buffalo_points;
+  return `${t('bf.vs', { team: r.team_points, doubled, buffalo: r.buffalo_points })} · ${t(won ? 'bf.teamWins' : 'bf.buffaloWins')}`;
+}
