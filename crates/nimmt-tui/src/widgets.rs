@@ -192,8 +192,8 @@ fn confirm(lang: Lang, frame: &mut Frame, title: &str) {
 
 fn result_lines<S: GameScreen>(
     app: &App<S>,
-    first: &[u32],
-    second: &[u32],
+    first: &[i32],
+    second: &[i32],
     winners: &[usize],
 ) -> Vec<Line<'static>> {
     let lang = app.lang;
@@ -228,8 +228,8 @@ fn deal_over<S: GameScreen>(
     app: &App<S>,
     frame: &mut Frame,
     deal: u32,
-    points: &[u32],
-    totals: &[u32],
+    points: &[i32],
+    totals: &[i32],
 ) {
     let lang = app.lang;
     let best = app.ranking(totals).first().map(|&s| totals[s]).unwrap_or(0);
@@ -269,8 +269,8 @@ fn result_popup(
 fn game_over<S: GameScreen>(
     app: &App<S>,
     frame: &mut Frame,
-    last: &[u32],
-    scores: &[u32],
+    last: &[i32],
+    scores: &[i32],
     winners: &[Seat],
 ) {
     let lang = app.lang;
