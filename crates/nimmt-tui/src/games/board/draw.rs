@@ -138,10 +138,9 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect) {
     // The last line: what the selected field does.
     let explain = match selected {
         Some((r, f)) => format!(
-            "{} {}/{} {}: {} — {}",
+            "{} {}.{} {}: {}",
             tr(lang, "Row", "Reihe"),
             r + 1,
-            tr(lang, "field", "Feld"),
             f + 1,
             field_symbol(v.side.field(r, f)),
             field_text(lang, v.side.field(r, f))

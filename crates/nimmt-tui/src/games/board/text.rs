@@ -52,15 +52,15 @@ pub fn field_text(lang: Lang, field: Field) -> String {
         Field::TakeRowToScreen => tr(
             lang,
             "take the row: its tiles go behind your screen",
-            "Reihe nehmen: die Plättchen hinter den Sichtschirm",
+            "Reihe nehmen, Plättchen hinter den Schirm",
         )
         .into(),
         Field::GreenBulls { count } => format!(
             "{}{}",
             tr(
                 lang,
-                "the tile's bull heads as plus points",
-                "Hornochsen des Plättchens als Pluspunkte"
+                "its bull heads as plus points",
+                "Hornochsen als Pluspunkte"
             ),
             times(count)
         ),
@@ -68,8 +68,8 @@ pub fn field_text(lang: Lang, field: Field) -> String {
             "{}{}",
             tr(
                 lang,
-                "the tile's bull heads as minus points",
-                "Hornochsen des Plättchens als Minuspunkte"
+                "its bull heads as minus points",
+                "Hornochsen als Minuspunkte"
             ),
             times(count)
         ),
@@ -84,8 +84,8 @@ pub fn field_text(lang: Lang, field: Field) -> String {
         Field::DrawActionCard => tr(lang, "draw an action card", "eine Aktionskarte ziehen").into(),
         Field::DoubleTile => tr(
             lang,
-            "two tiles: while one is free, all play two",
-            "zwei Plättchen: solange eins frei ist, spielt jeder zwei",
+            "while free, everybody plays two tiles",
+            "solange frei, spielt jeder zwei Plättchen",
         )
         .into(),
     }
