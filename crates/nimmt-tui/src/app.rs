@@ -46,8 +46,9 @@ pub trait GameScreen: Sized + 'static {
     fn asked(view: &ViewOf<Self>) -> Option<DecisionOf<Self>>;
     /// The deal `view` shows.
     fn deal(view: &ViewOf<Self>) -> u32;
-    /// The points of the last finished deal, for the game's result.
-    fn last_points(view: &ViewOf<Self>) -> Option<Vec<u32>>;
+    /// The points of the last finished deal, for the game's result (in the game's own sense:
+    /// [`App::higher_wins`]; they may be negative).
+    fn last_points(view: &ViewOf<Self>) -> Option<Vec<i32>>;
     /// Whether the event gets its own moment on screen.
     fn is_slow(event: &EventOf<Self>) -> bool;
     /// Whether the event ends the game.
@@ -88,11 +89,11 @@ pub enum Overlay {
 pub enum Pause {
     DealOver {
         deal: u32,
-        points: Vec<u32>,
-        totals: Vec<u32>,
+        points: Vec<i32>,
+        totals: Vec<i32>,
     },
     GameOver {
-        scores: Vec<u32>,
+        scores: Vec<i32>,
         winners: Vec<Seat>,
     },
 }
@@ -282,7 +283,7 @@ impl<S: GameScreen> App<S> {
     }
 
     /// Seats in the order of a result: the best first.
-    pub fn ranking(&self, scores: &[u32]) -> Vec<usize> {
+    pub fn ranking(&self, scores: &[i32]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..scores.len()).collect();
         if self.higher_wins() {
             order.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), s));
@@ -591,4 +592,12 @@ impl<S: GameScreen> App<S> {
             self.apply(e, effects);
         }
     }
+}
+
+/// Points a game counts without sign, as the shell's results hold them.
+pub fn to_i32(points: &[u32]) -> Vec<i32> {
+    points
+        .iter()
+        .map(|&p| i32::try_from(p).unwrap_or(i32::MAX))
+        .collect()
 }

@@ -32,8 +32,8 @@ pub fn draw<S: GameScreen>(app: &App<S>, frame: &mut Frame) {
             }),
         ) => deal_over(app, frame, *deal, points, totals),
         (None, Some(Pause::GameOver { scores, winners })) => {
-            let last = S::last_points(app.view()).unwrap_or_else(|| vec![0; scores.len()]);
-            game_over(app, frame, &last, scores, winners)
+            let last = S::last_points(app.view());
+            game_over(app, frame, last.as_deref(), scores, winners)
         }
         (None, None) => {}
     }
@@ -190,15 +190,25 @@ fn confirm(lang: Lang, frame: &mut Frame, title: &str) {
     );
 }
 
+/// The result table: per seat the points of the last deal (`first`; `None`: a game without
+/// deals shows only the totals) and the totals, best first.
 fn result_lines<S: GameScreen>(
     app: &App<S>,
-    first: &[u32],
-    second: &[u32],
+    first: Option<&[i32]>,
+    second: &[i32],
     winners: &[usize],
 ) -> Vec<Line<'static>> {
     let lang = app.lang;
+    let columns = match first {
+        Some(_) => lang.t(T::ResultColumns),
+        None => lang
+            .t(T::ResultColumns)
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default(),
+    };
     let mut lines = vec![Line::from(Span::styled(
-        format!("{:<14}{:>14}", "", lang.t(T::ResultColumns)),
+        format!("{:<14}{:>14}", "", columns),
         Style::default().add_modifier(Modifier::DIM),
     ))];
     for s in app.ranking(second) {
@@ -211,13 +221,21 @@ fn result_lines<S: GameScreen>(
             Style::default()
         };
         lines.push(Line::from(Span::styled(
-            format!(
-                "{} {:<12}{:>6}{:>8}",
-                if win { '★' } else { ' ' },
-                app.name(Seat(s as u8)),
-                first.get(s).copied().unwrap_or(0),
-                second[s]
-            ),
+            match first {
+                Some(first) => format!(
+                    "{} {:<12}{:>6}{:>8}",
+                    if win { '★' } else { ' ' },
+                    app.name(Seat(s as u8)),
+                    first.get(s).copied().unwrap_or(0),
+                    second[s]
+                ),
+                None => format!(
+                    "{} {:<12}{:>14}",
+                    if win { '★' } else { ' ' },
+                    app.name(Seat(s as u8)),
+                    second[s]
+                ),
+            },
             style,
         )));
     }
@@ -228,13 +246,13 @@ fn deal_over<S: GameScreen>(
     app: &App<S>,
     frame: &mut Frame,
     deal: u32,
-    points: &[u32],
-    totals: &[u32],
+    points: &[i32],
+    totals: &[i32],
 ) {
     let lang = app.lang;
     let best = app.ranking(totals).first().map(|&s| totals[s]).unwrap_or(0);
     let leaders: Vec<usize> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
-    let lines = result_lines(app, points, totals, &leaders);
+    let lines = result_lines(app, Some(points), totals, &leaders);
     let title = lang.fill(T::DealOver, &[&deal]);
     let hint = lang.t(T::DealOverHint);
     result_popup(frame, lines, hint, 36, &title, Color::Yellow);
@@ -269,8 +287,8 @@ fn result_popup(
 fn game_over<S: GameScreen>(
     app: &App<S>,
     frame: &mut Frame,
-    last: &[u32],
-    scores: &[u32],
+    last: Option<&[i32]>,
+    scores: &[i32],
     winners: &[Seat],
 ) {
     let lang = app.lang;

@@ -67,10 +67,7 @@ fn a_remote_game_at_seat_1_runs_through_effects_and_updates() {
         panic!()
     };
     let outcome = game.outcome().unwrap();
-    assert_eq!(
-        scores.iter().map(|&s| s as i32).collect::<Vec<_>>(),
-        outcome.scores
-    );
+    assert_eq!(scores, &outcome.scores);
     let s = screen(&a);
     assert!(s.contains("Ann") && s.contains("Bea"), "{s}");
     assert!(s.contains("The game is over"), "{s}");

@@ -180,8 +180,8 @@ impl GameScreen for ClassicScreen {
         view.deal
     }
 
-    fn last_points(view: &View) -> Option<Vec<u32>> {
-        view.history.last().cloned()
+    fn last_points(view: &View) -> Option<Vec<i32>> {
+        view.history.last().map(|p| crate::app::to_i32(p))
     }
 
     fn is_slow(e: &Event) -> bool {
@@ -440,12 +440,12 @@ impl GameScreen for ClassicScreen {
                 app.log(lang.fill(T::DealOver, &[&deal]));
                 app.show_result(Pause::DealOver {
                     deal,
-                    points,
-                    totals,
+                    points: crate::app::to_i32(&points),
+                    totals: crate::app::to_i32(&totals),
                 });
             }
             Event::GameEnded { outcome } => {
-                let scores = outcome.scores.iter().map(|&s| s.max(0) as u32).collect();
+                let scores = outcome.scores.clone();
                 let v = app.view_mut();
                 v.outcome = Some(outcome.clone());
                 v.phase = PhaseView::Over;

@@ -159,8 +159,8 @@ impl GameScreen for HelpScreen {
         view.deal
     }
 
-    fn last_points(view: &View) -> Option<Vec<u32>> {
-        view.history.last().map(|r| r.points.clone())
+    fn last_points(view: &View) -> Option<Vec<i32>> {
+        view.history.last().map(|r| crate::app::to_i32(&r.points))
     }
 
     fn is_slow(e: &Event) -> bool {
@@ -391,13 +391,13 @@ impl GameScreen for HelpScreen {
                 app.log(lang.fill(T::DealOver, &[&result.deal]));
                 app.show_result(Pause::DealOver {
                     deal: result.deal,
-                    points: result.points,
-                    totals,
+                    points: crate::app::to_i32(&result.points),
+                    totals: crate::app::to_i32(&totals),
                 });
                 None
             }
             Event::GameEnded { outcome } => {
-                let scores = outcome.scores.iter().map(|&s| s.max(0) as u32).collect();
+                let scores = outcome.scores.clone();
                 let v = app.view_mut();
                 v.outcome = Some(outcome.clone());
                 v.phase = PhaseView::Over;
