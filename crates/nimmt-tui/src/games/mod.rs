@@ -2,6 +2,7 @@
 //! [`SCREENS`]. The shell finds a game's screen here by the game's name and knows nothing else of
 //! it.
 
+pub mod buffalo;
 pub mod classic;
 pub mod help;
 
@@ -16,6 +17,7 @@ use serde_json::Value;
 pub static SCREENS: &[ScreenEntry] = &[
     ScreenEntry::of::<classic::ClassicScreen>(),
     ScreenEntry::of::<help::HelpScreen>(),
+    ScreenEntry::of::<buffalo::BuffaloScreen>(),
 ];
 
 /// Starts an offline table of one game against bots.
