@@ -207,11 +207,13 @@ fn two_players_see_the_team_points_doubled() {
             break;
         }
         let input = match (&a.pause, a.asked()) {
-            (None, Some(_)) if !a.bot_pending() => Input::Key(if a.asked() == Some(Decision::Window) {
-                Key::Char('p')
-            } else {
-                Key::Enter
-            }),
+            (None, Some(_)) if !a.bot_pending() => {
+                Input::Key(if a.asked() == Some(Decision::Window) {
+                    Key::Char('p')
+                } else {
+                    Key::Enter
+                })
+            }
             _ => Input::Tick,
         };
         a.handle(input);
@@ -352,7 +354,11 @@ fn online_a_window_offers_the_servers_uses_and_pass() {
     }));
     let table = o.table::<BuffaloScreen>().expect("a buffalo table shows");
     assert_eq!(table.legal(), legal.as_slice());
-    let uses: Vec<Action> = legal.iter().filter(|a| **a != Action::Pass).cloned().collect();
+    let uses: Vec<Action> = legal
+        .iter()
+        .filter(|a| **a != Action::Pass)
+        .cloned()
+        .collect();
     assert_eq!(table.uses(), uses);
     let s = render(80, 24, |f| o.draw(f));
     assert!(s.contains("Use a special card"), "{s}");

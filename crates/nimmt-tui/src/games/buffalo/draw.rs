@@ -148,7 +148,7 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
             PhaseView::Choose { .. } => ('…', Style::default()),
             _ => (' ', Style::default()),
         };
-        let name: String = app.names()[s].chars().take(3).collect();
+        let name = short_name(&app.names()[s]);
         marks.push(Span::styled(format!("{mark}{name} "), style));
     }
     let lines = vec![
@@ -164,6 +164,14 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
         Line::from(marks),
     ];
     frame.render_widget(Paragraph::new(lines), inner(area));
+}
+
+/// A seat's name in at most three columns: `B1` for `Bot 1`.
+fn short_name(name: &str) -> String {
+    match name.strip_prefix("Bot ") {
+        Some(n) => format!("B{n}"),
+        None => name.chars().take(3).collect(),
+    }
 }
 
 fn draw_revealed(app: &App, frame: &mut Frame, area: Rect) {
