@@ -70,7 +70,10 @@ async fn bots_pass_in_windows_at_a_table_with_people() {
     let table = create_buffalo(&mut ann, 3).await;
     assert_eq!(table, ann.table);
     for _ in 0..2 {
-        assert!(matches!(ann.command("/bot add").await, ServerMsg::Ack { .. }));
+        assert!(matches!(
+            ann.command("/bot add").await,
+            ServerMsg::Ack { .. }
+        ));
     }
     ann.say("/start").await;
     let (mut bot_passes, mut uses, mut windows) = (0, 0, 0);

@@ -49,6 +49,11 @@ pub trait GameScreen: Sized + 'static {
     /// The points of the last finished deal, for the game's result (in the game's own sense:
     /// [`App::higher_wins`]; they may be negative).
     fn last_points(view: &ViewOf<Self>) -> Option<Vec<i32>>;
+    /// The game's result in words, when the seats' scores alone do not tell it (a team against
+    /// an automaton): the banner and the lines beneath it. `None`: the seats ranked by score.
+    fn result(_app: &App<Self>) -> Option<(String, Vec<String>)> {
+        None
+    }
     /// Whether the event gets its own moment on screen.
     fn is_slow(event: &EventOf<Self>) -> bool;
     /// Whether the event ends the game.
@@ -318,6 +323,13 @@ impl<S: GameScreen> App<S> {
         let Some(Pause::GameOver { scores, winners }) = &self.pause else {
             return None;
         };
+        if let Some((banner, lines)) = S::result(self) {
+            let lines: Vec<String> = lines
+                .iter()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            return Some(format!("{banner} · {}", lines.join(", ")));
+        }
         let ranking: Vec<String> = self
             .ranking(scores)
             .iter()

@@ -31,6 +31,10 @@ pub fn draw<S: GameScreen>(app: &App<S>, frame: &mut Frame) {
                 totals,
             }),
         ) => deal_over(app, frame, *deal, points, totals),
+        (None, Some(Pause::GameOver { .. })) if S::result(app).is_some() => {
+            let (banner, lines) = S::result(app).unwrap_or_default();
+            team_over(app.lang, frame, banner, lines)
+        }
         (None, Some(Pause::GameOver { scores, winners })) => {
             let last = S::last_points(app.view());
             game_over(app, frame, last.as_deref(), scores, winners)
@@ -282,6 +286,32 @@ fn result_popup(
             ..inner_area
         },
     );
+}
+
+/// The result of a game whose screen tells it in its own words.
+fn team_over(lang: Lang, frame: &mut Frame, banner: String, text: Vec<String>) {
+    let width = text
+        .iter()
+        .chain([&banner])
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(36) as u16
+        + 4;
+    let mut lines = vec![
+        Line::from(Span::styled(
+            banner,
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+        ))
+        .alignment(Alignment::Center),
+        Line::from(""),
+    ];
+    lines.extend(text.into_iter().map(Line::from));
+    let hint = lang.t(T::GameOverHint);
+    result_popup(frame, lines, hint, width, lang.t(T::GameOver), Color::Green);
 }
 
 fn game_over<S: GameScreen>(

@@ -134,7 +134,9 @@ impl GameBots for Buffalo {
     ) -> Result<Box<dyn Bot<Buffalo>>, SpecError> {
         if ctx.humans_at_table && spec.get("specials").is_none() {
             let mut quiet = spec.clone();
-            quiet.settings.push(("specials".to_owned(), "off".to_owned()));
+            quiet
+                .settings
+                .push(("specials".to_owned(), "off".to_owned()));
             return Buffalo::builtin(&quiet, seed);
         }
         Buffalo::builtin(spec, seed)

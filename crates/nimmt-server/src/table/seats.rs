@@ -42,7 +42,10 @@ impl Table {
                     m.conn.is_none()
                         && (m.standing_in
                             || m.away_since.is_some_and(|t| now >= t + self.reconnect())
-                            || self.asked.get(i).is_some_and(|a| a.as_ref().is_some_and(|a| a.window)))
+                            || self
+                                .asked
+                                .get(i)
+                                .is_some_and(|a| a.as_ref().is_some_and(|a| a.window)))
                 }
             },
         }

@@ -23,7 +23,10 @@ fn window_opens(game: &nimmt_core::Game, pending: &[(Seat, Value)]) -> bool {
         return false;
     }
     let first = game.default_action(*first_seat);
-    first.is_some() && pending.iter().all(|(s, _)| game.default_action(*s) == first)
+    first.is_some()
+        && pending
+            .iter()
+            .all(|(s, _)| game.default_action(*s) == first)
 }
 
 impl Table {

@@ -3,6 +3,7 @@
 //! it.
 
 pub mod board;
+pub mod buffalo;
 pub mod classic;
 pub mod help;
 
@@ -18,6 +19,7 @@ pub static SCREENS: &[ScreenEntry] = &[
     ScreenEntry::of::<classic::ClassicScreen>(),
     ScreenEntry::of::<help::HelpScreen>(),
     ScreenEntry::of::<board::BoardScreen>(),
+    ScreenEntry::of::<buffalo::BuffaloScreen>(),
 ];
 
 /// Starts an offline table of one game against bots.
