@@ -10,9 +10,9 @@ export function fieldIcon(f: Field): string {
     case 'empty':
       return '';
     case 'take_row':
-      return '🐂';
+      return '🐮🐮';
     case 'take_row_to_screen':
-      return '🐂⤵';
+      return '🐮▸▢';
     case 'green_bulls':
       return `🐮×${f.count}`;
     case 'red_bulls':
@@ -22,11 +22,11 @@ export function fieldIcon(f: Field): string {
     case 'minus':
       return `−${f.points}`;
     case 'draw_tile':
-      return '▣+';
+      return '+▣';
     case 'draw_action_card':
-      return '🂠+';
+      return '+★';
     case 'double_tile':
-      return '⧉';
+      return '2×';
   }
 }
 

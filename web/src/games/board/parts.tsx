@@ -74,7 +74,7 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
               })}
               {row.stop && (
                 <span class="stopsign" data-testid="stop-sign" title={t('board.stopSign')} role="img" aria-label={t('board.stopSign')}>
-                  🛑
+                  STOP
                 </span>
               )}
             </div>
