@@ -21,13 +21,11 @@ async function playBoard(page, tag) {
           await shot(page, `table-board-${tag}`);
           shotTaken = true;
         }
+        // One click a time: a single choice goes at once, a pair with its second tile.
         const two = (await page.locator('.hand h3 .swap').count()) > 0;
-        await tiles.first().click({ timeout: 2000 });
-        seen.tiles++;
-        if (two) {
-          await page.locator('button[data-testid=hand-card][aria-pressed=false]').first().click({ timeout: 2000 });
-          seen.pairs++;
-        }
+        await page.locator('button[data-testid=hand-card][aria-pressed=false]').first().click({ timeout: 2000 });
+        if (two && (await page.locator('button[data-testid=hand-card][aria-pressed=true]').count()) === 0) seen.pairs++;
+        else seen.tiles++;
         await page.waitForTimeout(100);
       } else if (await buttons.count()) {
         // Each kind of choice in turn: the first card, luck card or row offered, sometimes just lay.
@@ -42,6 +40,10 @@ async function playBoard(page, tag) {
     } catch {
       // The board was redrawn under the click (a bot moved): look again.
     }
+  }
+  if (!(await page.locator('[data-testid=result]').count())) {
+    console.log(`# ${tag}: no result yet; status: ${await page.locator('[data-testid=status]').innerText().catch(() => '?')}; ${JSON.stringify(seen)}`);
+    await shot(page, `stuck-board-${tag}`);
   }
   return seen;
 }

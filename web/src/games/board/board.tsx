@@ -49,7 +49,8 @@ export function BoardBoard(props: BoardProps<BoardView>) {
   const buttons = boardActions(props.legal).filter((a) => a.type !== 'choose');
   const openable = new Map<number, () => void>();
   for (const a of buttons) if (a.type === 'open_row') openable.set(a.row, () => act(a));
-  useLayoutEffect(() => setPicked([]), [props.version]);
+  // A half-made pair survives the others' updates; it goes when the question or the tiles change.
+  useLayoutEffect(() => setPicked([]), [choosing, view.hand.join()]);
   useLayoutEffect(() => {
     if (!buttons.length || document.querySelector('.modal')) return;
     const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement?.tagName ?? '');
