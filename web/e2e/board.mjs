@@ -4,7 +4,13 @@
 // hover and tap; the score track shows every counter. Screenshots in English and German,
 // desktop and phone.
 
-import { check, openTable, session, shot } from './lib.mjs';
+import { check, openTable, session, shot as rawShot } from './lib.mjs';
+
+// Pictures once tiles have slid and counters moved.
+const shot = async (page, name) => {
+  await page.waitForTimeout(700);
+  await rawShot(page, name);
+};
 
 /** Plays the person's decisions until the result shows; returns the kinds of choices made. */
 async function playBoard(page, tag) {

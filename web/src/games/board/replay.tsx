@@ -37,6 +37,11 @@ export function BoardReplayBoard(props: ReplayBoardProps<BoardView>) {
       <Track t={t} view={view} names={names} />
       <Stacks t={t} view={view} />
       <Screens t={t} view={view} names={names} />
+      {view.outcome && (
+        <p class="winner" data-testid="replay-winner">
+          {view.outcome.winners.map((s) => names[s] ?? `#${s + 1}`).join(', ')} · {view.outcome.scores[view.outcome.winners[0]]} · {t('board.rule')}
+        </p>
+      )}
     </div>
   );
 }
