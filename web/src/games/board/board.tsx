@@ -75,7 +75,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
         </span>
       </div>
       <Rows t={t} view={view} openable={openable} />
-      <Pending t={t} view={view} names={names} />
+      <Pending view={view} names={names} />
       <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {statusText(t, view, names)}
       </p>
@@ -135,7 +135,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
 }
 
 /** Revealed tiles still to be laid, and a player's further tiles (*Noch ein Plättchen*). */
-export function Pending(props: { t: T; view: BoardView; names: string[] }) {
+export function Pending(props: { view: BoardView; names: string[] }) {
   const { view, names } = props;
   const tile = layingTile(view);
   const st = view.stage;

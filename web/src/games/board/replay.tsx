@@ -33,7 +33,7 @@ export function BoardReplayBoard(props: ReplayBoardProps<BoardView>) {
     <div class="boardgame" data-testid="board-replay">
       <p class="status">{t('board.round', { round: view.round })}</p>
       <Rows t={t} view={view} />
-      <Pending t={t} view={view} names={names} />
+      <Pending view={view} names={names} />
       <Track t={t} view={view} names={names} />
       <Stacks t={t} view={view} />
       <Screens t={t} view={view} names={names} />
