@@ -26,6 +26,13 @@ async function playBoard(page, tag) {
         if (!shotTaken) {
           await shot(page, `table-board-${tag}`);
           shotTaken = true;
+          // The first tile by the keyboard: key 1 chooses the first tile.
+          const before = await page.locator('[data-testid=hand-card]').count();
+          await page.keyboard.press('1');
+          await page.waitForFunction((n) => document.querySelectorAll('.hand [data-testid=hand-card]').length < n, before, { timeout: 5000 });
+          seen.keyboard = true;
+          seen.tiles++;
+          continue;
         }
         // One click a time: a single choice goes at once, a pair with its second tile.
         const two = (await page.locator('.hand h3 .swap').count()) > 0;
@@ -86,6 +93,7 @@ session(async ({ person }) => {
   check('a red bull field tells its minus points', /^Red bull heads ×\d: minus points/.test(red ?? ''), red);
   const base = await playBoard(ann, 'base');
   check('Ann chose her tiles by clicking them', base.tiles >= 12, JSON.stringify(base));
+  check('key 1 chose Ann’s first tile', base.keyboard === true, JSON.stringify(base));
   await ann.locator('[data-testid=result]').waitFor();
   const line = await ann.locator('[data-testid=winner]').innerText();
   check('the base result names who has the most points', /wins with|Shared win/.test(line), line);

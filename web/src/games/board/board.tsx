@@ -51,10 +51,22 @@ export function BoardBoard(props: BoardProps<BoardView>) {
   for (const a of buttons) if (a.type === 'open_row') openable.set(a.row, () => act(a));
   // A half-made pair survives the others' updates; it goes when the question or the tiles change.
   useLayoutEffect(() => setPicked([]), [choosing, view.hand.join()]);
+  // Keyboard: keys 1–9 take the n-th offered choice, or pick the n-th tile you may choose.
   useLayoutEffect(() => {
-    if (!buttons.length || document.querySelector('.modal')) return;
-    const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement?.tagName ?? '');
-    if (!typing) document.querySelector<HTMLElement>('.bchoices button')?.focus();
+    if (!buttons.length && !choosing) return;
+    const typing = () => ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement?.tagName ?? '');
+    if (buttons.length && !typing() && !document.querySelector('.modal')) document.querySelector<HTMLElement>('.bchoices button')?.focus();
+    const key = (e: KeyboardEvent) => {
+      if (typing() || e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
+      const i = Number(e.key) - 1;
+      const tiles = view.hand.filter((n) => pickable.has(n));
+      if (buttons.length ? !buttons[i] : tiles[i] === undefined) return;
+      e.preventDefault();
+      if (buttons.length) act(buttons[i]);
+      else document.querySelector<HTMLElement>(`.hand button[data-tile="${tiles[i]}"]`)?.click();
+    };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
   }, [props.version, props.legal]);
 
   const pick = (n: number) => {
@@ -85,7 +97,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
           <div class="buttons">
             {buttons.map((a, i) => (
               <button key={JSON.stringify(a)} type="button" class={i === 0 ? 'primary' : ''} data-testid="board-action" data-type={a.type} onClick={() => act(a)}>
-                {actionLabel(t, a, layingTile(view))}
+                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, a, layingTile(view))}
               </button>
             ))}
           </div>
