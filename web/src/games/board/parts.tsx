@@ -1,0 +1,180 @@
+// The Brettspiel as drawn: tiles, the rows with their fields, the score track, the luck stacks
+// and the players' screens. Shared by the table and the replay.
+
+import { useState } from 'preact/hooks';
+import type { T } from '../../i18n';
+import { cardName, fieldEffect, fieldIcon, luckName } from './labels';
+import { isActive, withLuck, type BoardView } from './view';
+
+const COLORS = ['#d94841', '#2f7ed8', '#2a9d55', '#e0a100', '#8e44ad', '#16a3a3'];
+export const seatColor = (s: number) => COLORS[s % COLORS.length];
+
+export function Tile(props: { n: number; bulls: number[]; onClick?: () => void; selected?: boolean; testid?: string; label?: string }) {
+  const b = props.bulls[props.n - 1] ?? 1;
+  const cls = `card small tile h${b}${props.onClick ? ' playable' : ''}${props.selected ? ' selected' : ''}`;
+  const face = (
+    <>
+      <span class="num">{props.n}</span>
+      <span class="heads">{'🐮'.repeat(Math.min(b, 5))}</span>
+    </>
+  );
+  return props.onClick ? (
+    <button type="button" class={cls} data-testid={props.testid} data-tile={props.n} aria-pressed={props.selected} aria-label={props.label ?? String(props.n)} onClick={props.onClick}>
+      {face}
+    </button>
+  ) : (
+    <span class={cls} data-testid={props.testid} data-tile={props.n} role="img" aria-label={props.label ?? String(props.n)}>
+      {face}
+    </span>
+  );
+}
+
+/** The rows with their fields; a field tells its effect on hover (title) and on tap (below). */
+export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () => void> }) {
+  const { t, view } = props;
+  const [tip, setTip] = useState<string | null>(null);
+  return (
+    <section class="brows" aria-label={t('board.rows')} data-testid="board-rows">
+      {view.side.rows.map((spec, r) => {
+        const row = view.rows[r] ?? { cells: [] };
+        const active = isActive(row);
+        const open = props.openable?.get(r);
+        return (
+          <div key={r} class={`brow${active ? ' active' : ' free'}${row.stop ? ' stopped' : ''}`} data-testid={`board-row-${r}`} data-active={active}>
+            <div class="browlabel">
+              <b>{t('board.row', { n: r + 1 })}</b>
+              <small>{active ? t('board.active') : t('board.free')}</small>
+              {spec.two_tiles && <small class="twotiles">{t('board.twoTiles')}</small>}
+              {open && (
+                <button type="button" class="primary" data-testid="open-row" onClick={open}>
+                  {t('board.open')}
+                </button>
+              )}
+            </div>
+            <div class="bfields">
+              {spec.fields.map((f, i) => {
+                const tile = row.cells[i] ?? null;
+                const effect = fieldEffect(t, f);
+                return (
+                  <div
+                    key={i}
+                    class={`bfield k-${f.kind}`}
+                    data-testid="board-field"
+                    data-kind={f.kind}
+                    title={effect}
+                    tabIndex={0}
+                    role="button"
+                    aria-label={`${t('board.row', { n: r + 1 })}, ${i + 1}: ${effect}`}
+                    onClick={() => setTip(`${t('board.row', { n: r + 1 })} · ${i + 1}: ${effect}`)}
+                  >
+                    <span class="ficon">{fieldIcon(f)}</span>
+                    {tile !== null && <Tile key={tile} n={tile} bulls={view.bulls} testid="row-tile" />}
+                  </div>
+                );
+              })}
+              {row.stop && (
+                <span class="stopsign" data-testid="stop-sign" title={t('board.stopSign')} role="img" aria-label={t('board.stopSign')}>
+                  STOP
+                </span>
+              )}
+            </div>
+          </div>
+        );
+      })}
+      <p class="fieldtip muted small" data-testid="field-tip" aria-live="polite">
+        {tip ?? t('board.tapField')}
+      </p>
+    </section>
+  );
+}
+
+/** The score track from −limit to +limit with its clovers and every player's counter. */
+export function Track(props: { t: T; view: BoardView; names: string[] }) {
+  const { t, view, names } = props;
+  const lim = view.side.track.limit;
+  const at = (p: number) => `${((Math.max(-lim, Math.min(lim, p)) + lim) / (2 * lim)) * 100}%`;
+  const seen = new Map<number, number>();
+  return (
+    <section class="btrack" aria-label={t('board.track')} data-testid="score-track">
+      <h3>{t('board.track')}</h3>
+      <div class="trackbar">
+        <div class="trackline" />
+        {view.side.track.clovers.map((c) => (
+          <span key={c} class="clover" style={{ left: at(c) }} title={t('board.clover', { n: c })} data-testid="clover">
+            ☘
+          </span>
+        ))}
+        {[-lim, 0, lim].map((p) => (
+          <span key={p} class="tick" style={{ left: at(p) }}>
+            {p > 0 ? `+${p}` : p}
+          </span>
+        ))}
+        {view.scores.map((s, i) => {
+          const k = seen.get(s) ?? 0;
+          seen.set(s, k + 1);
+          return (
+            <span
+              key={i}
+              class="counter"
+              style={{ left: at(s), background: seatColor(i), top: `${1.4 + k * 1.1}rem` }}
+              title={`${names[i] ?? `#${i + 1}`}: ${s}`}
+              data-testid="track-counter"
+              data-seat={i}
+              data-score={s}
+            >
+              {(names[i] ?? '?').slice(0, 1)}
+            </span>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** The luck stacks (luck versions) and the action card stack (pro). */
+export function Stacks(props: { t: T; view: BoardView }) {
+  const { t, view } = props;
+  const luck = withLuck(view);
+  const pro = view.side.side === 'pro';
+  if (!luck && !pro) return null;
+  return (
+    <section class="bstacks muted small" data-testid="luck-stacks">
+      {luck && (
+        <span>
+          {t('board.luckStacks')}: {luckName(t, 'five_points')} ×{view.luck_stacks.five_points} · {luckName(t, 'positive_bulls')} ×{view.luck_stacks.positive_bulls}
+        </span>
+      )}
+      {pro && <span>{t('board.actionStack', { n: view.action_stack_size })}</span>}
+    </section>
+  );
+}
+
+/** Every player's screen as the others see it: tiles behind it, action and luck cards. */
+export function Screens(props: { t: T; view: BoardView; names: string[] }) {
+  const { t, view, names } = props;
+  const st = view.stage;
+  return (
+    <section class="bscreens" data-testid="screens">
+      {names.map((nm, s) => (
+        <div key={s} class={`bscreen${view.waiting_for.includes(s) ? ' hit' : ''}`} data-testid={`screen-${s}`}>
+          <div class="seatname">
+            <span class="dot" style={{ background: seatColor(s) }} /> {nm} · <b>{view.scores[s]}</b>
+            {st.stage === 'choosing' && st.chosen[s] && <span class="done">✓</span>}
+          </div>
+          <div class="muted small">
+            {t('board.tilesN', { n: view.hand_sizes[s] })}
+            {view.side.side === 'pro' && ` · ${t('board.cardsN', { n: view.action_card_counts[s] ?? 0 })}`}
+            {(view.luck_hands[s] ?? []).map((c, i) => (
+              <span key={i} class="luckchip" title={luckName(t, c)}>
+                {' '}
+                ☘ {luckName(t, c)}
+              </span>
+            ))}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export { cardName };
