@@ -444,8 +444,14 @@ async fn deliver(
         };
         let written = tokio::select! {
             r = write => r.is_ok(),
-            // A slow reader: the socket does not take more, the queue went over its cap.
-            _ = closing.wait_for(Option::is_some) => break,
+            // A slow reader: the socket does not take more, the queue went over its cap. Any
+            // other close waits for this write (it may carry `replaced` or a last answer).
+            _ = async {
+                let reason = *closing.wait_for(Option::is_some).await.expect("outbox lives");
+                if reason != Some(CloseReason::SlowReader) {
+                    tokio::time::sleep(grace).await;
+                }
+            } => break,
         };
         if !written {
             outbox.close(CloseReason::Normal);

@@ -163,3 +163,46 @@ async fn an_absent_member_is_passed_for_at_once_in_a_window() {
     assert!(passed.is_ok(), "Bob was passed for at once");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_closes_by_the_timer_when_connected_people_never_answer() {
+    // B2: the window closes when every connected member has passed, or when the timer runs out.
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = create_buffalo(&mut ann, 2).await;
+    assert!(matches!(
+        ann.command("/option timer=1").await,
+        ServerMsg::Ack { .. }
+    ));
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    ann.say("/start").await;
+    for p in [&mut ann, &mut bob] {
+        let action = loop {
+            let m = p.recv().await;
+            if let Some(a) = legal(&m).and_then(|l| l.first().cloned()) {
+                break a;
+            }
+        };
+        send_act(p, action).await;
+    }
+    // Both stay connected and say nothing in the window: the timer passes for both.
+    let mut passed = [false, false];
+    let closed = tokio::time::timeout(Duration::from_secs(8), async {
+        while !(passed[0] && passed[1]) {
+            let m = ann.recv().await;
+            for e in events(&m) {
+                if e["type"] == "passed" {
+                    if let Some(s) = e["seat"].as_u64() {
+                        passed[s as usize] = true;
+                    }
+                }
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the timer closed the window: {passed:?}");
+    assert!(bob.view.is_some(), "Bob is still at the table");
+    srv.stop().await;
+}
