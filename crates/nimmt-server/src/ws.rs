@@ -373,6 +373,7 @@ impl Session {
             .send(LobbyCmd::Online { conn: conn.clone() });
         let seated = self.state.lobby.seated(player.clone()).await;
         self.send(&ServerMsg::Welcome {
+            id,
             protocol: PROTOCOL_VERSION,
             player,
             name,
@@ -382,7 +383,6 @@ impl Session {
             games: nimmt_core::registry::descriptors(),
         });
         self.conn = Some(conn.clone());
-        self.ack(id);
         // Resume every seat: each table sends a full state.
         for h in seated {
             if h.send(TableCmd::Attach {
