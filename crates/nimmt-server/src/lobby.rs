@@ -1,9 +1,9 @@
 //! The lobby: an actor that knows every table (its handle and how it looks from outside), who
 //! is online, and who listens to lobby news and lobby chat.
 
+use crate::conn::Refusal;
 use crate::conn::{frame, Conn};
 use crate::handles::{LobbyCmd, LobbyHandle, NewTable, OpenTable, TableHandle};
-use crate::conn::Refusal;
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
 use std::collections::{BTreeMap, HashMap};
 use tokio::sync::mpsc;

@@ -104,7 +104,13 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
     ann.table = table;
 
     // Chat and the chat commands: sit, option, bot add and remove, start, unknown ones.
-    for line in ["hello", "/option timer=30", "/bot add", "/bot remove", "/who"] {
+    for line in [
+        "hello",
+        "/option timer=30",
+        "/bot add",
+        "/bot remove",
+        "/who",
+    ] {
         let (a, _) = one_answer(&mut ann, chat(table, line)).await;
         assert!(matches!(a, ServerMsg::Ack { .. }), "{line}: {a:?}");
     }
@@ -190,7 +196,11 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
             m => m,
         };
         let (a, _) = one_answer(&mut bob, msg.clone()).await;
-        assert_eq!(error_code(&a), Some(ErrorCode::NoSuchTable), "{msg:?}: {a:?}");
+        assert_eq!(
+            error_code(&a),
+            Some(ErrorCode::NoSuchTable),
+            "{msg:?}: {a:?}"
+        );
     }
 
     // leave: `left` once, then `ack`; after it the table is known but not ours.
@@ -207,7 +217,11 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
         act(1, json!({"type": "take_row", "row": 0})),
     ] {
         let (a, _) = one_answer(&mut bob, msg.clone()).await;
-        assert_eq!(error_code(&a), Some(ErrorCode::NotAtTable), "{msg:?}: {a:?}");
+        assert_eq!(
+            error_code(&a),
+            Some(ErrorCode::NotAtTable),
+            "{msg:?}: {a:?}"
+        );
     }
     srv.stop().await;
 }
@@ -270,12 +284,14 @@ async fn the_joined_notice_counts_seats_from_zero() {
     let de = notice(&bob);
     assert_eq!(de[0].text, "Bob setzt sich (Platz 1).");
     // The same number as the seat in the state.
-    let seat = bob.log.iter().rev().find_map(|t| {
-        match serde_json::from_str::<ServerMsg>(t).unwrap() {
-            ServerMsg::State { you, .. } => you.seat,
-            _ => None,
-        }
-    });
+    let seat =
+        bob.log
+            .iter()
+            .rev()
+            .find_map(|t| match serde_json::from_str::<ServerMsg>(t).unwrap() {
+                ServerMsg::State { you, .. } => you.seat,
+                _ => None,
+            });
     assert_eq!(seat.map(|s| s.0), Some(1));
     srv.stop().await;
 }
@@ -347,7 +363,8 @@ async fn a_leaver_watches_the_running_game_and_a_finished_table_can_be_watched()
     bob.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
         .await;
     bob.send(ClientMsg::Leave { table }).await;
-    bob.recv_until(|m| matches!(m, ServerMsg::Left { .. })).await;
+    bob.recv_until(|m| matches!(m, ServerMsg::Left { .. }))
+        .await;
     // Bob comes back as a spectator: his old seat (a bot plays it) keeps his name.
     let (a, before) = one_answer(
         &mut bob,
@@ -363,7 +380,9 @@ async fn a_leaver_watches_the_running_game_and_a_finished_table_can_be_watched()
         .rev()
         .find(|m| matches!(m, ServerMsg::State { .. }));
     match state {
-        Some(ServerMsg::State { you, table: info, .. }) => {
+        Some(ServerMsg::State {
+            you, table: info, ..
+        }) => {
             assert_eq!(you.role, Role::Spectator);
             assert_eq!(you.seat, None);
             assert_eq!(info.state, TableState::Playing);

@@ -171,12 +171,10 @@ impl Table {
                 Ok(()) => ack(&conn, req),
                 Err(r) => conn.refuse(req, Some(self.id), &r),
             },
-            TableCmd::Chat { conn, text, req } => {
-                match self.chat(&conn, text).await {
-                    Ok(()) => ack(&conn, req),
-                    Err(r) => conn.refuse(req, Some(self.id), &r),
-                }
-            }
+            TableCmd::Chat { conn, text, req } => match self.chat(&conn, text).await {
+                Ok(()) => ack(&conn, req),
+                Err(r) => conn.refuse(req, Some(self.id), &r),
+            },
             TableCmd::Act {
                 conn,
                 version,

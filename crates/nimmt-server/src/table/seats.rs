@@ -60,18 +60,14 @@ impl Table {
 
     fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
         let lower = name.to_lowercase();
-        self.meta
-            .seats
+        self.meta.seats.iter().any(|s| {
+            s.name.to_lowercase() == lower
+                && s.player.as_ref() != Some(except)
+                && s.left.as_ref() != Some(except)
+        }) || self
+            .members
             .iter()
-            .any(|s| {
-                s.name.to_lowercase() == lower
-                    && s.player.as_ref() != Some(except)
-                    && s.left.as_ref() != Some(except)
-            })
-            || self
-                .members
-                .iter()
-                .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
+            .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
     }
 
     pub(super) async fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
