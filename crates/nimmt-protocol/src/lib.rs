@@ -144,6 +144,9 @@ pub enum Role {
 pub enum ServerMsg {
     /// Answer to `hello`: who the client is. Keep `token` secret; it resumes this identity.
     Welcome {
+        /// Echoes the `hello`'s request id (`welcome` is its answer).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
         protocol: u32,
         player: PlayerId,
         name: String,

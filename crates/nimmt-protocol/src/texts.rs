@@ -95,6 +95,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("too_large", "Message too large (at most {max} bytes).", "Nachricht zu groß (höchstens {max} Bytes)."),
     ("rate_limited", "Too many messages; slow down (try again in {retry_ms} ms).", "Zu viele Nachrichten; bitte langsamer (wieder in {retry_ms} ms)."),
     ("too_many_identities", "Too many new identities from your address; say hello with your token, or try again in {retry_ms} ms.", "Zu viele neue Identitäten von deiner Adresse; sende „hello“ mit deinem Token oder versuche es in {retry_ms} ms wieder."),
+    ("too_many_tables", "You already host {max} open tables; finish or leave one before opening another.", "Du bist schon Gastgeber von {max} offenen Tischen; beende oder verlasse einen, bevor du einen neuen eröffnest."),
     ("flood", "Too much chat; wait a moment.", "Zu viel Chat; bitte einen Moment warten."),
     ("chat_empty", "A chat line needs some visible text.", "Eine Chatzeile braucht sichtbaren Text."),
     ("chat_too_long", "Chat lines hold at most {max} characters.", "Chatzeilen haben höchstens {max} Zeichen."),

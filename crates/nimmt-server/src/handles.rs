@@ -43,6 +43,7 @@ pub enum TableCmd {
     },
     Resync {
         conn: Conn,
+        req: Option<u64>,
     },
     /// The game record as the public may see it now.
     Record {
@@ -132,6 +133,7 @@ pub enum LobbyCmd {
     Changed {
         info: TableInfo,
         players: Vec<PlayerId>,
+        host: Option<PlayerId>,
     },
     /// A table actor stopped.
     Closed {
@@ -142,6 +144,7 @@ pub enum LobbyCmd {
         handle: TableHandle,
         info: TableInfo,
         players: Vec<PlayerId>,
+        host: Option<PlayerId>,
     },
 }
 
@@ -162,8 +165,12 @@ impl LobbyHandle {
         let _ = self.tx.send(cmd);
     }
 
-    pub fn changed(&self, info: TableInfo, players: Vec<PlayerId>) {
-        self.send(LobbyCmd::Changed { info, players });
+    pub fn changed(&self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {
+        self.send(LobbyCmd::Changed {
+            info,
+            players,
+            host,
+        });
     }
 
     pub fn closed(&self, id: TableId) {

@@ -128,7 +128,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         let (store, config) = (store.clone(), config.clone());
         Arc::new(move |new| table::Table::open(new, store.clone(), config.clone()))
     };
-    let lobby = lobby::Lobby::spawn(next_id, open);
+    let lobby = lobby::Lobby::spawn(next_id, open, config.limits.tables_per_identity);
     let mut restored = 0;
     for stored in store.open_tables().await? {
         let id = stored.id;
@@ -136,11 +136,13 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
             Ok(t) => {
                 let info = t.info();
                 let players = t.seated_players();
+                let host = t.host();
                 let handle = t.spawn();
                 lobby.send(handles::LobbyCmd::Adopt {
                     handle,
                     info,
                     players,
+                    host,
                 });
                 restored += 1;
             }

@@ -1,9 +1,10 @@
 //! The lobby: an actor that knows every table (its handle and how it looks from outside), who
 //! is online, and who listens to lobby news and lobby chat.
 
+use crate::conn::Refusal;
 use crate::conn::{frame, Conn};
 use crate::handles::{LobbyCmd, LobbyHandle, NewTable, OpenTable, TableHandle};
-use nimmt_protocol::{PlayerId, ServerMsg, TableId, TableInfo};
+use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
 use std::collections::{BTreeMap, HashMap};
 use tokio::sync::mpsc;
 
@@ -11,6 +12,17 @@ struct Entry {
     handle: TableHandle,
     info: Option<TableInfo>,
     players: Vec<PlayerId>,
+    /// The identity hosting the table (counted against its open tables).
+    host: Option<PlayerId>,
+}
+
+impl Entry {
+    /// Open or running (a new table is open until it says otherwise).
+    fn live(&self) -> bool {
+        self.info
+            .as_ref()
+            .is_none_or(|i| matches!(i.state, TableState::Open | TableState::Playing))
+    }
 }
 
 pub struct Lobby {
@@ -21,11 +33,14 @@ pub struct Lobby {
     /// Opens a table (checks the request, starts its actor).
     open: OpenTable,
     me: LobbyHandle,
+    /// Open or running tables one identity may host (0 = no cap).
+    tables_per_identity: usize,
 }
 
 impl Lobby {
     /// Starts the lobby; new table ids follow `next_id`, and `open` opens each table.
-    pub fn spawn(next_id: TableId, open: OpenTable) -> LobbyHandle {
+    /// `tables_per_identity`: open or running tables one identity may host (0 = no cap).
+    pub fn spawn(next_id: TableId, open: OpenTable, tables_per_identity: usize) -> LobbyHandle {
         let (me, rx) = LobbyHandle::channel();
         let lobby = Lobby {
             tables: BTreeMap::new(),
@@ -34,6 +49,7 @@ impl Lobby {
             next_id,
             open,
             me: me.clone(),
+            tables_per_identity,
         };
         tokio::spawn(lobby.run(rx));
         me
@@ -87,8 +103,22 @@ impl Lobby {
                 seats,
                 reply,
             } => {
-                let id = self.next_id + 1;
                 let player = conn.player.clone();
+                let max = self.tables_per_identity;
+                if max > 0 {
+                    let hosted = self
+                        .tables
+                        .values()
+                        .filter(|e| e.live() && e.host.as_ref() == Some(&player))
+                        .count();
+                    if hosted >= max {
+                        let _ = reply.send(Err(Refusal::new(ErrorCode::RateLimited)
+                            .keyed("too_many_tables")
+                            .with("max", max)));
+                        return;
+                    }
+                }
+                let id = self.next_id + 1;
                 let r = (self.open)(NewTable {
                     id,
                     conn,
@@ -104,7 +134,8 @@ impl Lobby {
                         Entry {
                             handle: handle.clone(),
                             info: None,
-                            players: vec![player],
+                            players: vec![player.clone()],
+                            host: Some(player),
                         },
                     );
                 }
@@ -129,9 +160,14 @@ impl Lobby {
                     text,
                 });
             }
-            LobbyCmd::Changed { info, players } => {
+            LobbyCmd::Changed {
+                info,
+                players,
+                host,
+            } => {
                 if let Some(e) = self.tables.get_mut(&info.id) {
                     e.players = players;
+                    e.host = host;
                     e.info = Some(info.clone());
                     if !self.subscribers.is_empty() {
                         self.broadcast(&ServerMsg::TableChanged {
@@ -155,6 +191,7 @@ impl Lobby {
                 handle,
                 info,
                 players,
+                host,
             } => {
                 self.next_id = self.next_id.max(handle.id);
                 self.tables.insert(
@@ -163,6 +200,7 @@ impl Lobby {
                         handle,
                         info: Some(info),
                         players,
+                        host,
                     },
                 );
             }

@@ -80,6 +80,33 @@ impl Session {
         self.send(&r.into().to_msg(self.lang, id, table));
     }
 
+    /// Answers a request that has no other answer: `ack` with its id, if it has one.
+    fn ack(&self, id: Option<u64>) {
+        if let Some(id) = id {
+            self.send(&ServerMsg::Ack { id });
+        }
+    }
+
+    /// The table this connection was at has closed: `no_such_table`.
+    fn gone(&mut self, id: Option<u64>, table: TableId) {
+        self.tables.remove(&table);
+        self.refuse(
+            id,
+            Some(table),
+            Refusal::new(ErrorCode::NoSuchTable).with("table", table),
+        );
+    }
+
+    /// A request for a table this connection is not at: `no_such_table` if the lobby does not
+    /// know it, else `not_at_table`.
+    async fn not_here(&mut self, id: Option<u64>, table: TableId) {
+        let code = match self.state.lobby.get(table).await {
+            Some(_) => ErrorCode::NotAtTable,
+            None => ErrorCode::NoSuchTable,
+        };
+        self.refuse(id, Some(table), Refusal::new(code).with("table", table));
+    }
+
     async fn table(&mut self, id: TableId) -> Option<TableHandle> {
         if let Some(h) = self.tables.get(&id) {
             return Some(h.clone());
@@ -130,6 +157,7 @@ impl Session {
                 }
                 let tables = self.state.lobby.list().await;
                 self.send(&ServerMsg::Tables { tables });
+                self.ack(id);
             }
             ClientMsg::CreateTable {
                 game,
@@ -138,9 +166,7 @@ impl Session {
             } => match self.state.lobby.create(conn, game, options, seats).await {
                 Ok(h) => {
                     self.tables.insert(h.id, h);
-                    if let Some(id) = id {
-                        self.send(&ServerMsg::Ack { id });
-                    }
+                    self.ack(id);
                 }
                 Err(r) => self.refuse(id, None, r),
             },
@@ -170,13 +196,11 @@ impl Session {
             },
             ClientMsg::Leave { table } => match self.tables.remove(&table) {
                 Some(h) => {
-                    h.send(TableCmd::Leave { conn, req: id }).await;
+                    if !h.send(TableCmd::Leave { conn, req: id }).await {
+                        self.gone(id, table);
+                    }
                 }
-                None => self.refuse(
-                    id,
-                    Some(table),
-                    Refusal::new(ErrorCode::NotAtTable).with("table", table),
-                ),
+                None => self.not_here(id, table).await,
             },
             ClientMsg::Chat { table, text } => {
                 if text.chars().count() > MAX_CHAT_CHARS {
@@ -207,24 +231,20 @@ impl Session {
                 match table {
                     None => {
                         self.state.lobby.send(LobbyCmd::Chat { conn, text });
-                        if let Some(id) = id {
-                            self.send(&ServerMsg::Ack { id });
-                        }
+                        self.ack(id);
                     }
-                    Some(t) => match self.tables.get(&t) {
+                    Some(t) => match self.tables.get(&t).cloned() {
                         Some(h) => {
-                            h.send(TableCmd::Chat {
+                            let cmd = TableCmd::Chat {
                                 conn,
                                 text,
                                 req: id,
-                            })
-                            .await;
+                            };
+                            if !h.send(cmd).await {
+                                self.gone(id, t);
+                            }
                         }
-                        None => self.refuse(
-                            id,
-                            Some(t),
-                            Refusal::new(ErrorCode::NotAtTable).with("table", t),
-                        ),
+                        None => self.not_here(id, t).await,
                     },
                 }
             }
@@ -232,31 +252,27 @@ impl Session {
                 table,
                 version,
                 action,
-            } => match self.tables.get(&table) {
+            } => match self.tables.get(&table).cloned() {
                 Some(h) => {
-                    h.send(TableCmd::Act {
+                    let cmd = TableCmd::Act {
                         conn,
                         version,
                         action,
                         req: id,
-                    })
-                    .await;
+                    };
+                    if !h.send(cmd).await {
+                        self.gone(id, table);
+                    }
                 }
-                None => self.refuse(
-                    id,
-                    Some(table),
-                    Refusal::new(ErrorCode::NotAtTable).with("table", table),
-                ),
+                None => self.not_here(id, table).await,
             },
-            ClientMsg::Resync { table } => match self.tables.get(&table) {
+            ClientMsg::Resync { table } => match self.tables.get(&table).cloned() {
                 Some(h) => {
-                    h.send(TableCmd::Resync { conn }).await;
+                    if !h.send(TableCmd::Resync { conn, req: id }).await {
+                        self.gone(id, table);
+                    }
                 }
-                None => self.refuse(
-                    id,
-                    Some(table),
-                    Refusal::new(ErrorCode::NotAtTable).with("table", table),
-                ),
+                None => self.not_here(id, table).await,
             },
         }
         true
@@ -357,6 +373,7 @@ impl Session {
             .send(LobbyCmd::Online { conn: conn.clone() });
         let seated = self.state.lobby.seated(player.clone()).await;
         self.send(&ServerMsg::Welcome {
+            id,
             protocol: PROTOCOL_VERSION,
             player,
             name,
@@ -609,6 +626,9 @@ pub struct Limits {
     /// New identities (`hello` without a token) per client address and minute, also the burst
     /// (0 = no cap); more get `rate_limited` (key `too_many_identities`).
     pub identities_per_minute: f64,
+    /// Open or running tables one identity may host at a time (0 = no cap); over it
+    /// `create_table` gets `rate_limited` (key `too_many_tables`).
+    pub tables_per_identity: usize,
     /// How long a closing connection may take to deliver its last frames and the close frame,
     /// and to answer the close.
     pub close_grace: Duration,
@@ -626,6 +646,7 @@ impl Default for Limits {
             queue_bytes: 256 * 1024,
             conns_per_addr: 32,
             identities_per_minute: 20.0,
+            tables_per_identity: 5,
             close_grace: Duration::from_secs(3),
         }
     }

@@ -209,9 +209,10 @@ async fn stale_out_of_turn_replayed_and_illegal_moves_change_nothing() {
         action: json!({"type": "take_row", "row": 0}),
     })
     .await;
+    // A table that does not exist: `no_such_table` (a table one is not at: `not_at_table`).
     assert_eq!(
         code(&next_error(&mut eve).await),
-        Some(ErrorCode::NotAtTable)
+        Some(ErrorCode::NoSuchTable)
     );
     srv.stop().await;
 }

@@ -50,6 +50,7 @@ fn welcomed(lang: Lang) -> Online {
         height: 24,
     });
     let effects = o.handle(OnlineInput::Server(ServerMsg::Welcome {
+        id: None,
         games: Vec::new(),
         protocol: 1,
         player: "p1".into(),

@@ -95,6 +95,10 @@ pub struct SeatMeta {
     pub player: Option<PlayerId>,
     pub name: String,
     pub bot: Option<String>,
+    /// The human who left this seat in a running game (a bot plays it now): they may still
+    /// watch the table under the seat's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<PlayerId>,
 }
 
 fn bad_options(reason: impl ToString) -> Refusal {
@@ -142,6 +146,7 @@ impl Meta {
             max_seats: seats,
             host: Some(creator.player.clone()),
             seats: vec![SeatMeta {
+                left: None,
                 player: Some(creator.player.clone()),
                 name: creator.name.clone(),
                 bot: None,
@@ -171,6 +176,11 @@ impl Table {
             .iter()
             .filter_map(|s| s.player.clone())
             .collect()
+    }
+
+    /// The host's identity (for the lobby's count of tables per identity).
+    pub fn host(&self) -> Option<PlayerId> {
+        self.meta.host.clone()
     }
 
     pub fn info(&self) -> TableInfo {

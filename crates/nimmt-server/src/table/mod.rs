@@ -161,27 +161,23 @@ impl Table {
     async fn handle(&mut self, cmd: TableCmd) {
         match cmd {
             TableCmd::Attach { conn, role, req } => {
-                if let Err(r) = self.attach(&conn, role).await {
-                    conn.refuse(req, Some(self.id), &r);
+                // The state comes first, then the `ack` (clients that wait for the state keep
+                // working; clients that match answers by id get one).
+                match self.attach(&conn, role).await {
+                    Ok(()) => ack(&conn, req),
+                    Err(r) => conn.refuse(req, Some(self.id), &r),
                 }
             }
             TableCmd::Detach { player, conn_id } => self.detach(&player, conn_id).await,
+            // `leave` sends `left` (once) to the member's connection.
             TableCmd::Leave { conn, req } => match self.leave(&conn.player, false).await {
-                Ok(()) => {
-                    conn.send(&ServerMsg::Left { table: self.id });
-                    if let Some(id) = req {
-                        conn.send(&ServerMsg::Ack { id });
-                    }
-                }
+                Ok(()) => ack(&conn, req),
                 Err(r) => conn.refuse(req, Some(self.id), &r),
             },
-            TableCmd::Chat { conn, text, req } => {
-                if let Err(r) = self.chat(&conn, text).await {
-                    conn.refuse(req, Some(self.id), &r);
-                } else if let Some(id) = req {
-                    conn.send(&ServerMsg::Ack { id });
-                }
-            }
+            TableCmd::Chat { conn, text, req } => match self.chat(&conn, text).await {
+                Ok(()) => ack(&conn, req),
+                Err(r) => conn.refuse(req, Some(self.id), &r),
+            },
             TableCmd::Act {
                 conn,
                 version,
@@ -192,7 +188,7 @@ impl Table {
                     conn.refuse(req, Some(self.id), &r);
                 }
             }
-            TableCmd::Resync { conn } => {
+            TableCmd::Resync { conn, req } => {
                 if self
                     .members
                     .get(&conn.player)
@@ -201,9 +197,10 @@ impl Table {
                     == Some(conn.id)
                 {
                     conn.send(&self.state_msg(&conn.player, &self.info()));
+                    ack(&conn, req);
                 } else {
                     conn.refuse(
-                        None,
+                        req,
                         Some(self.id),
                         &Refusal::new(ErrorCode::NotAtTable).with("table", self.id),
                     );
@@ -233,5 +230,12 @@ impl Table {
                 let _ = store.write(vec![Op::Close { id }]).await;
             });
         }
+    }
+}
+
+/// Answers a request that has no answer of its own: `ack` with its id, if it has one.
+fn ack(conn: &Conn, req: Option<u64>) {
+    if let Some(id) = req {
+        conn.send(&ServerMsg::Ack { id });
     }
 }

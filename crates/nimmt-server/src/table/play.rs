@@ -78,7 +78,8 @@ impl Table {
     }
 
     pub(super) fn tell_lobby(&self) {
-        self.lobby.changed(self.info(), self.seated_players());
+        self.lobby
+            .changed(self.info(), self.seated_players(), self.host());
     }
 
     /// After seats, options or state changed and were stored: everyone and the lobby hear.

@@ -64,14 +64,14 @@ impl Table {
 
     fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
         let lower = name.to_lowercase();
-        self.meta
-            .seats
+        self.meta.seats.iter().any(|s| {
+            s.name.to_lowercase() == lower
+                && s.player.as_ref() != Some(except)
+                && s.left.as_ref() != Some(except)
+        }) || self
+            .members
             .iter()
-            .any(|s| s.name.to_lowercase() == lower && s.player.as_ref() != Some(except))
-            || self
-                .members
-                .iter()
-                .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
+            .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
     }
 
     pub(super) async fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
@@ -147,6 +147,7 @@ impl Table {
         }
         let before = self.meta.clone();
         self.meta.seats.push(SeatMeta {
+            left: None,
             player: Some(conn.player.clone()),
             name: conn.name.clone(),
             bot: None,
@@ -163,7 +164,8 @@ impl Table {
             "joined",
             vec![
                 ("name", conn.name.clone()),
-                ("seat", (seat + 1).to_string()),
+                // 0-based, as seats are everywhere in the protocol.
+                ("seat", seat.to_string()),
             ],
         );
         self.changed();
@@ -215,6 +217,7 @@ impl Table {
                 let s = &mut self.meta.seats[i];
                 s.player = None;
                 s.bot = Some(bots::STAND_IN.to_owned());
+                s.left = Some(player.clone());
             }
             if self.meta.host.as_ref() == Some(player) {
                 self.meta.host = self.next_host(player);
@@ -295,6 +298,7 @@ impl Table {
         self.meta.bots_added = n;
         let name = format!("Bot {n}");
         self.meta.seats.push(SeatMeta {
+            left: None,
             player: None,
             name: name.clone(),
             bot: Some(level.clone()),

@@ -44,6 +44,9 @@ pub struct Args {
     /// New identities (hello without a token) per client address and minute (0 = no cap).
     #[arg(long, default_value_t = 20.0)]
     pub new_identities_per_min: f64,
+    /// Open or running tables one identity may host at a time (0 = no cap).
+    #[arg(long, default_value_t = 5)]
+    pub max_tables_per_identity: usize,
     /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
     /// writes it to the log at once (safe against a killed server, not against a power cut).
     #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
@@ -79,6 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 queue_bytes: args.queue_bytes,
                 conns_per_addr: args.max_conns_per_addr,
                 identities_per_minute: args.new_identities_per_min,
+                tables_per_identity: args.max_tables_per_identity,
                 ..Default::default()
             },
         };
