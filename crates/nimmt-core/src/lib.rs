@@ -20,6 +20,7 @@ pub mod registry;
 pub mod rows;
 pub mod rules;
 pub mod seat;
+pub mod step_trace;
 
 pub use cards::Card;
 pub use descriptor::{GameDescriptor, OptionSpec, OptionType, ScoreSense, Text};

@@ -100,10 +100,11 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// The game's trace writer (`nimmt sim --trace`), or `None` for a game without one. Deals
-    /// in its lines are numbered from `first_deal` (traces count deals on across games).
+    /// The game's trace writer (`nimmt sim --trace`). Deals in its lines are numbered from
+    /// `first_deal` (traces count deals on across games). By default one line per action with
+    /// the public events and the spectator's view ([`crate::step_trace::StepTracer`]).
     fn tracer(&self, _first_deal: u64) -> Option<Box<dyn Tracer<Self>>> {
-        None
+        Some(Box::new(crate::step_trace::StepTracer::default()))
     }
 
     /// Whether the game is over.

@@ -32,6 +32,11 @@ fn since(p: &Player, from: usize) -> Vec<ServerMsg> {
 async fn one_answer(p: &mut Player, msg: ClientMsg) -> (ServerMsg, Vec<ServerMsg>) {
     let from = p.log.len();
     let id = p.send(msg.clone()).await;
+    // Wait for the answer (a loaded machine may take a while), then for anything after it.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !since(p, from).iter().any(|m| answers(m, id)) && tokio::time::Instant::now() < deadline {
+        p.drain(100).await;
+    }
     p.drain(300).await;
     let got = since(p, from);
     let hits: Vec<usize> = (0..got.len()).filter(|&i| answers(&got[i], id)).collect();

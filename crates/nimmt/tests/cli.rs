@@ -524,3 +524,49 @@ fn arena_interrupted_by_ctrl_c_reports_the_deals_finished() {
     assert_eq!(lines, deals);
     assert_eq!(v["points"].as_array().unwrap().len() as u64, deals);
 }
+
+#[test]
+fn games_without_a_trace_of_their_own_trace_each_action_with_the_public_view() {
+    for (game, players) in [("buffalo", "3"), ("board", "4")] {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("t.jsonl");
+        let r = dir.path().join("r.json");
+        let o = nimmt(&[
+            "sim",
+            "--game",
+            game,
+            "--players",
+            players,
+            "--deals",
+            "1",
+            "--seed",
+            "4",
+            "--trace",
+            t.to_str().unwrap(),
+            "--record",
+            r.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let lines = trace_lines(&t);
+        assert_eq!(lines[0]["trace"], 1);
+        assert_eq!(lines[0]["game"], game);
+        assert_eq!(lines[1]["step"], 0, "{game}: the opening");
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&r).unwrap()).unwrap();
+        let actions = record["actions"].as_array().unwrap();
+        // One line per action of the recorded game, in order, each with the spectator's view.
+        assert_eq!(lines.len(), 2 + actions.len(), "{game}");
+        for (line, a) in lines[2..].iter().zip(actions) {
+            assert_eq!(line["seat"], a["seat"], "{game}");
+            assert_eq!(line["action"], a["action"], "{game}");
+            assert!(
+                line["view"].is_object() && line["events"].is_array(),
+                "{game}"
+            );
+        }
+        let end = &lines.last().unwrap()["view"];
+        assert!(
+            !end["outcome"].is_null() || !end["result"].is_null(),
+            "{game}: the last line shows the result"
+        );
+    }
+}
