@@ -59,6 +59,9 @@ pub struct Config {
     pub limits: Limits,
     /// How SQLite syncs commits (PostgreSQL follows its own `synchronous_commit`).
     pub sqlite_sync: store::SqliteSync,
+    /// Game data the room offers its tables (`nimmt serve --data board=FILE`): a table whose
+    /// options need it (the Brettspiel's `board=custom`) is played with it, and its record keeps it.
+    pub game_data: nimmt_core::GameData,
 }
 
 impl Default for Config {
@@ -73,6 +76,7 @@ impl Default for Config {
             web_dir: None,
             limits: Limits::default(),
             sqlite_sync: store::SqliteSync::Full,
+            game_data: Default::default(),
         }
     }
 }

@@ -235,3 +235,61 @@ async fn a_finished_game_replays_step_by_step_and_a_running_one_is_refused() {
     assert_eq!(ann.view.as_ref().unwrap()["outcome"], outcome);
     srv.stop().await;
 }
+
+/// Creates a Brettspiel table with `board=custom` and answers whether the room took it.
+async fn custom_board_table(url: &str) -> Option<Player> {
+    let mut ann = Player::join(url, "Ann").await;
+    ann.send(ClientMsg::CreateTable {
+        game: "board".parse().unwrap(),
+        options: nimmt_core::OptionMap::parse(["board=custom"]).unwrap(),
+        seats: Some(2),
+    })
+    .await;
+    let m = ann
+        .recv_until(|m| matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. }))
+        .await;
+    matches!(m, ServerMsg::State { .. }).then_some(ann)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_started_with_a_board_file_plays_it_where_a_table_asks_for_it() {
+    // K2: a table may load another board; the room reads it at start (`serve --data board=FILE`).
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    assert!(
+        custom_board_table(&url).await.is_none(),
+        "board=custom needs a board the room was given"
+    );
+    srv.stop().await;
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/board");
+    let read = |f: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(f)).unwrap()).unwrap()
+    };
+    let board = serde_json::json!({"base": read("base.json"), "pro": read("pro.json"), "tiles": read("tiles.json")});
+    let db = Db::sqlite();
+    let mut config = common::config(&db);
+    config.game_data.insert("board".into(), board);
+    let (srv, url) = common::server_with(config).await;
+    let mut ann = custom_board_table(&url)
+        .await
+        .expect("the room has a board to offer");
+    assert!(matches!(
+        ann.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+    let table = ann.table;
+    ann.send(ClientMsg::Resync { table }).await;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { view: Some(_), .. }))
+        .await;
+    // A classic table ignores the room's board: it takes no game data.
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.create(&[], Some(2)).await;
+    assert!(matches!(
+        bob.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(bob.command("/start").await, ServerMsg::Ack { .. }));
+    srv.stop().await;
+}

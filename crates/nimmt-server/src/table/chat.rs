@@ -146,7 +146,12 @@ impl Table {
             let mut options = self.meta.options.clone();
             options.set(key, value);
             let (min, _) = descriptor(self.meta.game)?.players;
-            check_game_options(self.meta.game, self.meta.seats.len().max(min), &options)?;
+            check_game_options(
+                self.meta.game,
+                self.meta.seats.len().max(min),
+                &options,
+                &self.config.game_data,
+            )?;
             self.meta.options = options;
         }
         self.save_meta(before).await?;

@@ -4,7 +4,7 @@
 use super::Table;
 use crate::conn::{Conn, Refusal};
 use crate::Config;
-use nimmt_core::{registry, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat};
+use nimmt_core::{registry, GameData, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat};
 use nimmt_protocol::{ErrorCode, PlayerId, Role, SeatInfo, SeatKind, TableInfo, You};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -138,7 +138,7 @@ impl Meta {
                 "{game} is for {min}–{max} players, not {seats}"
             )));
         }
-        check_game_options(game, min, &options)?;
+        check_game_options(game, min, &options, &config.game_data)?;
         Ok(Meta {
             game,
             options,
@@ -156,16 +156,33 @@ impl Meta {
     }
 }
 
-/// Checks game options with the game's own rules for `players` seats.
+/// Checks game options with the game's own rules for `players` seats: as they are, or else with
+/// the game data the room was started with (`nimmt serve --data`, e.g. another board).
 pub fn check_game_options(
     game: GameKind,
     players: usize,
     options: &OptionMap,
+    data: &GameData,
 ) -> Result<OptionMap, Refusal> {
-    registry::find(game.name())
-        .map_err(bad_options)?
-        .check_options(players, options, &Default::default())
-        .map_err(bad_options)
+    let rules = registry::find(game.name()).map_err(bad_options)?;
+    match rules.check_options(players, options, &GameData::new()) {
+        Ok(full) => Ok(full),
+        Err(plain) if !data.is_empty() => rules
+            .check_options(players, options, data)
+            .map_err(|_| bad_options(plain)),
+        Err(plain) => Err(bad_options(plain)),
+    }
+}
+
+/// The game data a table's setup carries: none when its options need none, else the room's.
+pub fn data_for(game: GameKind, players: usize, options: &OptionMap, data: &GameData) -> GameData {
+    let plain = registry::find(game.name())
+        .is_ok_and(|r| r.check_options(players, options, &GameData::new()).is_ok());
+    if plain {
+        GameData::new()
+    } else {
+        data.clone()
+    }
 }
 
 impl Table {

@@ -93,12 +93,20 @@ impl Table {
 
     pub(super) async fn start(&mut self) -> Result<(), Refusal> {
         let players = self.meta.seats.len();
-        let setup = Setup::new(
-            self.meta.game,
-            players,
-            self.meta.options.clone(),
-            rand::random(),
-        );
+        let setup = Setup {
+            data: super::info::data_for(
+                self.meta.game,
+                players,
+                &self.meta.options,
+                &self.config.game_data,
+            ),
+            ..Setup::new(
+                self.meta.game,
+                players,
+                self.meta.options.clone(),
+                rand::random(),
+            )
+        };
         // The recorder writes the options out in full, as the record keeps them.
         let game = RecordedGame::new(setup)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;

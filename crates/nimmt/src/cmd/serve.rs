@@ -51,9 +51,14 @@ pub struct Args {
     /// writes it to the log at once (safe against a killed server, not against a power cut).
     #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
     pub sqlite_sync: String,
+    /// Game data the room offers its tables, as KEY=FILE (repeatable), e.g. `--data board=FILE`:
+    /// a Brettspiel table with `board=custom` is played on that board (`docs/board-data.md`).
+    #[arg(long = "data", value_name = "KEY=FILE")]
+    pub data: Vec<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let game_data = crate::data::load(&args.data)?;
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -85,6 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 tables_per_identity: args.max_tables_per_identity,
                 ..Default::default()
             },
+            game_data,
         };
         let running = nimmt_server::start(config).await?;
         // Tests and scripts read this line to learn the port.
