@@ -44,9 +44,18 @@ async fn one_answer(p: &mut Player, msg: ClientMsg) -> (ServerMsg, Vec<ServerMsg
     (got[hits[0]].clone(), got[..hits[0]].to_vec())
 }
 
-/// The table of the last `state` `p` got.
-fn last_table(p: &Player) -> u64 {
-    since(p, 0)
+/// The table of the last `state` `p` got since `from` in its log, waiting for one if none came yet (the table's state
+/// and the lobby's answer come from two actors, in either order).
+async fn last_table(p: &mut Player, from: usize) -> u64 {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !since(p, from)
+        .iter()
+        .any(|m| matches!(m, ServerMsg::State { .. }))
+        && tokio::time::Instant::now() < deadline
+    {
+        p.drain(100).await;
+    }
+    since(p, from)
         .into_iter()
         .rev()
         .find_map(|m| match m {
@@ -102,10 +111,11 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
         options: Default::default(),
         seats: Some(3),
     };
+    let from = ann.log.len();
     let (a, _) = one_answer(&mut ann, create).await;
     assert!(matches!(a, ServerMsg::Ack { .. }), "{a:?}");
     // The creator got the table's state.
-    let table = last_table(&ann);
+    let table = last_table(&mut ann, from).await;
     ann.table = table;
 
     // Chat and the chat commands: sit, option, bot add and remove, start, unknown ones.
@@ -315,9 +325,10 @@ async fn open_tables_per_identity_are_capped() {
     };
     let mut tables = Vec::new();
     for _ in 0..2 {
+        let from = ann.log.len();
         let (a, _) = one_answer(&mut ann, create()).await;
         assert!(matches!(a, ServerMsg::Ack { .. }), "{a:?}");
-        tables.push(last_table(&ann));
+        tables.push(last_table(&mut ann, from).await);
     }
     let (a, _) = one_answer(&mut ann, create()).await;
     match &a {
