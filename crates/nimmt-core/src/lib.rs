@@ -12,6 +12,7 @@
 pub mod cards;
 pub mod descriptor;
 pub mod error;
+pub mod event_log;
 pub mod game;
 pub mod games;
 pub mod options;

@@ -36,7 +36,7 @@ use crate::error::{ActionError, SetupError};
 use crate::game::GameData;
 use crate::options::OptionMap;
 use crate::rules::{GameKind, Outcome, Rules};
-use crate::seat::{Addressed, Audience, Seat, Viewer};
+use crate::seat::{Addressed, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -99,38 +99,7 @@ pub struct DealRecord {
 }
 
 /// Events as they happen, or none (playouts).
-struct Log {
-    on: bool,
-    events: Vec<Addressed<Event>>,
-}
-
-impl Log {
-    fn on() -> Log {
-        Log {
-            on: true,
-            events: Vec::new(),
-        }
-    }
-    fn off() -> Log {
-        Log {
-            on: false,
-            events: Vec::new(),
-        }
-    }
-    fn public(&mut self, event: impl FnOnce() -> Event) {
-        if self.on {
-            self.events.push(Addressed::public(event()));
-        }
-    }
-    fn to(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
-        if self.on {
-            self.events.push(Addressed {
-                to: Audience::Seat(seat),
-                event: event(),
-            });
-        }
-    }
-}
+type Log = crate::event_log::EventLog<Event>;
 
 /// A Brettspiel game in progress.
 #[derive(Clone, Debug, PartialEq)]
@@ -463,10 +432,10 @@ impl Board {
         }
         for seat in Seat::all(self.players) {
             let tiles = self.hands[seat.index()].clone();
-            log.to(seat, || Event::TilesDealt { seat, tiles });
+            log.to_seat(seat, || Event::TilesDealt { seat, tiles });
             if set == 1 && self.options.version.is_pro() {
                 let cards = self.action_hands[seat.index()].clone();
-                log.to(seat, || Event::ActionCardsDealt { seat, cards });
+                log.to_seat(seat, || Event::ActionCardsDealt { seat, cards });
             }
         }
         self.dealt.push(DealRecord {
@@ -987,7 +956,7 @@ impl Board {
                 Some(t) => {
                     insert_sorted(&mut self.hands[s], t);
                     log.public(|| Event::TileDrawn { seat, none: false });
-                    log.to(seat, || Event::TileDrawnPrivately { seat, tile: t });
+                    log.to_seat(seat, || Event::TileDrawnPrivately { seat, tile: t });
                 }
                 None => log.public(|| Event::TileDrawn { seat, none: true }),
             },
@@ -1003,7 +972,7 @@ impl Board {
                         self.action_hands[s].push(card);
                         self.action_hands[s].sort();
                         log.public(|| Event::ActionCardDrawn { seat, none: false });
-                        log.to(seat, || Event::ActionCardDrawnPrivately { seat, card });
+                        log.to_seat(seat, || Event::ActionCardDrawnPrivately { seat, card });
                     }
                     None => log.public(|| Event::ActionCardDrawn { seat, none: true }),
                 }

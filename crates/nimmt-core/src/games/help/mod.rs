@@ -83,36 +83,8 @@ pub struct DealStart {
     pub reshuffles: Vec<Vec<HelpCard>>,
 }
 
-/// Events as they happen, or nothing at all (playouts).
-struct Log {
-    on: bool,
-    events: Vec<Addressed<Event>>,
-}
-
-impl Log {
-    fn on() -> Log {
-        Log {
-            on: true,
-            events: Vec::new(),
-        }
-    }
-    fn off() -> Log {
-        Log {
-            on: false,
-            events: Vec::new(),
-        }
-    }
-    fn public(&mut self, event: impl FnOnce() -> Event) {
-        if self.on {
-            self.events.push(Addressed::public(event()));
-        }
-    }
-    fn to(&mut self, to: Audience, event: impl FnOnce() -> Event) {
-        if self.on {
-            self.events.push(Addressed { to, event: event() });
-        }
-    }
-}
+/// Events as they happen, or none (playouts).
+type Log = crate::event_log::EventLog<Event>;
 
 /// A HELP! game in progress.
 #[derive(Clone, Debug, PartialEq)]
