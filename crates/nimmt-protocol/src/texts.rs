@@ -146,6 +146,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("disconnected", "{name} lost the connection.", "{name} hat die Verbindung verloren."),
     ("back", "{name} is back.", "{name} ist zurück."),
     ("game_over_notice", "The game is over. Winner: {winners}.", "Das Spiel ist vorbei. Gewonnen: {winners}."),
+    ("game_over_no_winner", "The game is over. Nobody at the table won.", "Das Spiel ist vorbei. Niemand am Tisch hat gewonnen."),
     ("nobody", "nobody", "niemand"),
 ];
 

@@ -116,6 +116,31 @@ async fn bots_pass_in_windows_at_a_table_with_people() {
     assert!(windows > 0, "the team was asked in windows");
     assert!(bot_passes > 0, "the bots answered the windows");
     assert_eq!(uses, 0, "the bots used no special card");
+    // The end-of-game notice names the winners, or says that the table lost to the buffalo.
+    let outcome = ann.view.as_ref().map(|v| v["result"]["outcome"].clone());
+    assert!(
+        outcome.as_ref().is_some_and(|o| o["winners"].is_array()),
+        "the final view holds the outcome: {outcome:?}"
+    );
+    let table_won = ann.view.as_ref().is_some_and(|v| {
+        v["result"]["outcome"]["winners"]
+            .as_array()
+            .is_some_and(|w| !w.is_empty())
+    });
+    let m = ann
+        .recv_until(
+            |m| matches!(m, ServerMsg::Notice { text, .. } if text.key.starts_with("game_over")),
+        )
+        .await;
+    let ServerMsg::Notice { text, .. } = m else {
+        unreachable!()
+    };
+    if table_won {
+        assert_eq!(text.key, "game_over_notice", "{}", text.text);
+        assert!(!text.text.contains("Winner: ."), "{}", text.text);
+    } else {
+        assert_eq!(text.text, "The game is over. Nobody at the table won.");
+    }
     srv.stop().await;
 }
 

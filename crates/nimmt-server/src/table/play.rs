@@ -232,7 +232,12 @@ impl Table {
                         .collect()
                 })
                 .unwrap_or_default();
-            self.notice_all("game_over_notice", vec![("winners", winners.join(", "))]);
+            if winners.is_empty() {
+                // A team game the table lost (the buffalo won).
+                self.notice_all("game_over_no_winner", vec![]);
+            } else {
+                self.notice_all("game_over_notice", vec![("winners", winners.join(", "))]);
+            }
             self.tell_lobby();
         }
         self.refresh_asked();
