@@ -231,21 +231,7 @@ impl Store {
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let id = r.get::<i64, _>(0) as u64;
-            let actions = sqlx::query(
-                "SELECT seat, action, version FROM nimmt_actions WHERE table_id = $1 ORDER BY idx",
-            )
-            .bind(id as i64)
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|a: AnyRow| {
-                (
-                    a.get::<i64, _>(0) as u8,
-                    a.get::<String, _>(1),
-                    a.get::<i64, _>(2) as u64,
-                )
-            })
-            .collect();
+            let actions = self.actions(id, None).await?;
             out.push(StoredTable {
                 id,
                 game: r.get(1),
@@ -257,6 +243,33 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// The logged actions of a table, in order: (seat, action JSON, version after it); the first
+    /// `limit` of them, or all.
+    pub async fn actions(
+        &self,
+        id: u64,
+        limit: Option<u64>,
+    ) -> anyhow::Result<Vec<(u8, String, u64)>> {
+        let rows = sqlx::query(
+            "SELECT seat, action, version FROM nimmt_actions WHERE table_id = $1 AND idx < $2 \
+             ORDER BY idx",
+        )
+        .bind(id as i64)
+        .bind(limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|a: AnyRow| {
+                (
+                    a.get::<i64, _>(0) as u8,
+                    a.get::<String, _>(1),
+                    a.get::<i64, _>(2) as u64,
+                )
+            })
+            .collect())
     }
 
     /// The stored state and finished record of a table.

@@ -14,6 +14,7 @@
 
 mod chat;
 mod info;
+mod live;
 mod persistence;
 mod play;
 mod seats;
@@ -26,7 +27,7 @@ use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
 use crate::store::{Op, Store};
 use crate::Config;
-use nimmt_core::record::RecordedGame;
+use live::Live;
 use nimmt_core::Game;
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableState};
 use serde_json::Value;
@@ -61,8 +62,8 @@ pub struct Table {
     id: TableId,
     meta: Meta,
     state: TableState,
-    /// The game with its setup and every accepted action (core's recorder), once started.
-    game: Option<RecordedGame>,
+    /// The game as it stands and its setup, once started (its actions are in the database).
+    game: Option<Live>,
     /// How many actions of the log the public may see (none of a turn not yet revealed).
     public_actions: usize,
     version: u64,
@@ -117,7 +118,7 @@ impl Table {
 
     /// The running game, if started.
     fn game(&self) -> Option<&Game> {
-        self.game.as_ref().map(RecordedGame::game)
+        self.game.as_ref().map(Live::game)
     }
 
     // ---- the actor ----
@@ -207,7 +208,7 @@ impl Table {
                 }
             }
             TableCmd::Record { reply } => {
-                let _ = reply.send(self.public_record());
+                let _ = reply.send(self.record_source());
             }
         }
         self.check_empty();

@@ -4,7 +4,6 @@
 
 use super::{Asked, Table};
 use crate::bots;
-use nimmt_core::record::RecordedGame;
 use nimmt_core::Seat;
 use nimmt_protocol::{PlayerId, TableState};
 use serde_json::Value;
@@ -166,7 +165,7 @@ impl Table {
 
     /// The bot of seat `i` (its own level, or the stand-in) makes the seat's move.
     async fn bot_move(&mut self, i: usize) -> bool {
-        let Some(game) = self.game.as_ref().map(RecordedGame::game) else {
+        let Some(game) = self.game.as_ref().map(super::Live::game) else {
             return false;
         };
         if self.bots.len() < self.meta.seats.len() {
