@@ -72,6 +72,13 @@ pub enum Op {
     Close {
         id: u64,
     },
+    /// The running table closed with nobody at it: the game stays unfinished with its public
+    /// record, and is not restored.
+    Abandon {
+        id: u64,
+        record: String,
+        version: u64,
+    },
 }
 
 struct Write {
@@ -384,18 +391,12 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
             id,
             record,
             version,
-        } => {
-            sqlx::query(
-                "UPDATE nimmt_tables SET state = 'finished', record = $1, version = $2, updated_at = $3 \
-                 WHERE id = $4",
-            )
-            .bind(record.clone())
-            .bind(*version as i64)
-            .bind(now)
-            .bind(*id as i64)
-            .execute(&mut *conn)
-            .await?;
-        }
+        } => end_game(conn, *id, "finished", record, *version, now).await?,
+        Op::Abandon {
+            id,
+            record,
+            version,
+        } => end_game(conn, *id, "abandoned", record, *version, now).await?,
         Op::Close { id } => {
             sqlx::query("UPDATE nimmt_tables SET state = 'closed', updated_at = $1 WHERE id = $2")
                 .bind(now)
@@ -404,6 +405,29 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
                 .await?;
         }
     }
+    Ok(())
+}
+
+/// A game ends (`finished`) or is closed unfinished (`abandoned`), with its record.
+async fn end_game(
+    conn: &mut sqlx::AnyConnection,
+    id: u64,
+    state: &str,
+    record: &str,
+    version: u64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE nimmt_tables SET state = $1, record = $2, version = $3, updated_at = $4 \
+         WHERE id = $5",
+    )
+    .bind(state.to_owned())
+    .bind(record.to_owned())
+    .bind(version as i64)
+    .bind(now)
+    .bind(id as i64)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 

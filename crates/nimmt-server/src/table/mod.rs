@@ -8,10 +8,12 @@
 //! The actor is split by concern: this file holds the actor's state and its command loop;
 //! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
 //! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
-//! and the messages they cause; `timers` decision timers and bot moves; `persistence` storing,
-//! restoring and records. Nothing here knows a particular game: every game comes from
+//! and the messages they cause; `live` the running game as kept in memory; `timers` decision
+//! timers and bot moves; `abandon` pausing and closing a game nobody is at; `persistence`
+//! storing, restoring and records. Nothing here knows a particular game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
+mod abandon;
 mod chat;
 mod info;
 mod live;
@@ -74,6 +76,8 @@ pub struct Table {
     store: Store,
     lobby: LobbyHandle,
     config: Arc<Config>,
+    /// Since when no human is connected to the running game (see `abandon`).
+    empty_since: Option<Instant>,
     /// Set when the table has nobody left and stops.
     closing: bool,
     /// The table's row must be written first (a new table).
@@ -100,6 +104,7 @@ impl Table {
             asked: Vec::new(),
             bots: Vec::new(),
             bot_due: None,
+            empty_since: None,
             store,
             lobby,
             config,
@@ -141,6 +146,7 @@ impl Table {
         self.refresh_asked();
         self.broadcast_state();
         self.tell_lobby();
+        self.note_presence();
         loop {
             let wake = self.next_wake();
             tokio::select! {
@@ -152,6 +158,7 @@ impl Table {
                     self.on_timers().await;
                 }
             }
+            self.note_presence();
             if self.closing {
                 break;
             }
