@@ -107,6 +107,28 @@ pub struct Store {
     backend: Backend,
 }
 
+/// How long a SQLite write waits for a lock another process holds before it fails: the move is
+/// then answered `storage` (nothing changed; the client tries again) instead of blocking its
+/// table and every other for as long as the lock is held.
+pub const BUSY_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// Whether a failed write failed because the database is locked or busy (it would fail for every
+/// write of the batch alike), rather than because of one of its writes.
+fn stalled(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => {
+            // SQLite: BUSY, LOCKED and their extended codes; PostgreSQL: lock_not_available.
+            matches!(
+                db.code().as_deref(),
+                Some("5" | "6" | "261" | "517" | "262" | "55P03")
+            ) || db.message().contains("database is locked")
+                || db.message().contains("database is busy")
+        }
+        _ => false,
+    }
+}
+
 fn now_secs() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -175,7 +197,10 @@ impl Store {
                             SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
                         })
                         .await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute(
+                            format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()).as_str(),
+                        )
+                        .await?;
                     }
                     Ok(())
                 })
@@ -518,7 +543,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
                     let _ = w.done.send(Ok(()));
                 }
             }
-            Err(e) if batch.len() == 1 => {
+            Err(e) if batch.len() == 1 || stalled(&e) => {
                 tracing::warn!("database write failed: {e}");
                 for w in batch.drain(..) {
                     let _ = w.done.send(Err(e.to_string()));
