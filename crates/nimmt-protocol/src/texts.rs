@@ -125,6 +125,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
     // HTTP answers (the key is the answer's code).
     ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
+    ("game_abandoned", "Game {game} was closed unfinished (nobody came back to it); its record shows the moves made, but there is no replay.", "Spiel {game} wurde unbeendet geschlossen (niemand kam zurück); sein Protokoll zeigt die gemachten Züge, eine Wiederholung gibt es nicht."),
     ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),
     // Notices.
     ("joined", "{name} sits down (seat {seat}).", "{name} setzt sich (Platz {seat})."),

@@ -5,7 +5,7 @@
 //! at start (see `lib.rs`), so neither imports the other.
 
 use crate::conn::{Conn, Refusal};
-use crate::records::PublicRecord;
+use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{ErrorCode, PlayerId, Role, TableId, TableInfo};
 use serde_json::Value;
@@ -47,7 +47,7 @@ pub enum TableCmd {
     },
     /// The game record as the public may see it now.
     Record {
-        reply: oneshot::Sender<PublicRecord>,
+        reply: oneshot::Sender<RecordSource>,
     },
 }
 
@@ -71,7 +71,7 @@ impl TableHandle {
     }
 
     /// The record as the public may see it now; `None` if the table has closed.
-    pub async fn record(&self) -> Option<PublicRecord> {
+    pub async fn record(&self) -> Option<RecordSource> {
         let (reply, rx) = oneshot::channel();
         if !self.send(TableCmd::Record { reply }).await {
             return None;

@@ -1,7 +1,7 @@
 //! HTTP routes: health, the table list, the games the room plays, game records and replays,
 //! the WebSocket endpoint (with its Origin check) and the browser client's files.
 
-use crate::records::{PublicRecord, TableRecord};
+use crate::records::{self, PublicRecord, TableRecord};
 use crate::{AppState, Config};
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
@@ -71,8 +71,14 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Respon
         return not_found(format!("no game {id:?}"));
     };
     if let Some(h) = state.lobby.get(id).await {
-        if let Some(r) = h.record().await {
-            return Json(r).into_response();
+        if let Some(source) = h.record().await {
+            match records::read(&state.store, id, source).await {
+                Ok(Some(r)) => return Json(r).into_response(),
+                Ok(None) => {}
+                Err(e) => {
+                    return api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e.to_string())
+                }
+            }
         }
     }
     match state.store.table_record(id).await {
@@ -151,6 +157,8 @@ fn refusal(
 enum Lookup {
     Finished(Box<TableRecord>),
     Running,
+    /// Closed unfinished (nobody came back).
+    Abandoned,
     Unknown,
     Failed(String),
 }
@@ -158,13 +166,20 @@ enum Lookup {
 async fn lookup(state: &AppState, id: TableId) -> Lookup {
     if let Some(h) = state.lobby.get(id).await {
         match h.record().await {
-            Some(PublicRecord::Finished(r)) => return Lookup::Finished(Box::new(r)),
+            Some(source @ records::RecordSource::Finished) => {
+                match records::read(&state.store, id, source).await {
+                    Ok(Some(PublicRecord::Finished(r))) => return Lookup::Finished(Box::new(r)),
+                    Ok(_) => {}
+                    Err(e) => return Lookup::Failed(e.to_string()),
+                }
+            }
             Some(_) => return Lookup::Running,
             // The table closed meanwhile: its record is stored.
             None => {}
         }
     }
     match state.store.table_record(id).await {
+        Ok(Some((s, _))) if s == "abandoned" => Lookup::Abandoned,
         Ok(Some((_, Some(text)))) => match serde_json::from_str(&text) {
             Ok(r) => Lookup::Finished(Box::new(r)),
             Err(e) => Lookup::Failed(format!("stored record unreadable: {e}")),
@@ -204,6 +219,12 @@ async fn replay(
             StatusCode::CONFLICT,
             lang,
             "game_running",
+            vec![("game", id.to_string())],
+        ),
+        Lookup::Abandoned => refusal(
+            StatusCode::CONFLICT,
+            lang,
+            "game_abandoned",
             vec![("game", id.to_string())],
         ),
         Lookup::Unknown => refusal(

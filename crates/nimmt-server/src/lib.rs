@@ -54,6 +54,10 @@ pub struct Config {
     pub bot_delay: Duration,
     /// Default of the table option `reconnect`.
     pub reconnect: Duration,
+    /// A running table with no human connected pauses once its reconnection window has passed
+    /// (its bots stop), and closes this long after that unless someone comes back; its game
+    /// stays in the database, marked abandoned.
+    pub abandoned_close_after: Duration,
     /// Serve the browser client from this directory instead of the embedded one.
     pub web_dir: Option<PathBuf>,
     pub limits: Limits,
@@ -73,6 +77,7 @@ impl Default for Config {
             public_urls: Vec::new(),
             bot_delay: Duration::from_millis(600),
             reconnect: Duration::from_secs(60),
+            abandoned_close_after: Duration::from_secs(600),
             web_dir: None,
             limits: Limits::default(),
             sqlite_sync: store::SqliteSync::Full,

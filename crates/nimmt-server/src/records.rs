@@ -1,9 +1,11 @@
 //! A table's game record as the server stores and serves it (`GET /api/games/{id}/record`):
 //! core's [`GameRecord`] with the seat names once the game is over; while it runs, the setup
-//! without seed and deals, and the actions the public may see.
+//! without seed and deals, and the actions the public may see. The actions are read from the
+//! database (a table keeps none in memory).
 
-use nimmt_core::record::{GameRecord, RecordedAction, RecordedGame, RECORD_FORMAT};
-use nimmt_core::{GameKind, OptionMap};
+use crate::store::Store;
+use nimmt_core::record::{GameRecord, RecordedAction, RECORD_FORMAT};
+use nimmt_core::{Game, GameKind, OptionMap, Seat, Setup};
 use serde::{Deserialize, Serialize};
 
 /// A finished game's record: core's record (format 2) and who sat where.
@@ -16,9 +18,25 @@ pub struct TableRecord {
 }
 
 impl TableRecord {
-    pub fn of(game: &RecordedGame, seats: Vec<String>) -> TableRecord {
+    /// The record of `game`, played from `setup` with `actions`.
+    pub fn of(
+        setup: &Setup,
+        game: &Game,
+        actions: Vec<RecordedAction>,
+        seats: Vec<String>,
+    ) -> TableRecord {
         TableRecord {
-            record: game.record(),
+            record: GameRecord {
+                format: RECORD_FORMAT,
+                game: setup.game,
+                players: setup.players,
+                options: setup.options.clone(),
+                data: setup.data.clone(),
+                seed: setup.seed,
+                deals: game.deals(),
+                actions,
+                outcome: game.outcome(),
+            },
             seats,
         }
     }
@@ -38,14 +56,13 @@ pub struct RunningRecord {
 }
 
 impl RunningRecord {
-    pub fn of(game: &RecordedGame, public_actions: usize, seats: Vec<String>) -> RunningRecord {
-        let setup = game.setup();
+    pub fn of(setup: &Setup, actions: Vec<RecordedAction>, seats: Vec<String>) -> RunningRecord {
         RunningRecord {
             format: RECORD_FORMAT,
             game: setup.game,
             players: setup.players,
             options: setup.options.clone(),
-            actions: game.actions()[..public_actions].to_vec(),
+            actions,
             finished: false,
             seats,
         }
@@ -67,4 +84,63 @@ pub enum PublicRecord {
     Finished(TableRecord),
     Running(RunningRecord),
     NotStarted(NotStarted),
+}
+
+/// What a table tells of its record; the actions are then read from the database.
+#[derive(Clone, Debug)]
+pub enum RecordSource {
+    /// The game is over and its record stored.
+    Finished,
+    /// The game runs: its setup, how many of its actions the public may see, the seat names.
+    Running {
+        setup: Box<Setup>,
+        public_actions: usize,
+        seats: Vec<String>,
+    },
+    NotStarted(NotStarted),
+}
+
+/// The first `limit` stored actions of table `id` (all of them with `None`).
+pub async fn stored_actions(
+    store: &Store,
+    id: u64,
+    limit: Option<u64>,
+) -> anyhow::Result<Vec<RecordedAction>> {
+    store
+        .actions(id, limit)
+        .await?
+        .into_iter()
+        .map(|(seat, action, _)| {
+            Ok(RecordedAction {
+                seat: Seat(seat),
+                action: serde_json::from_str(&action)?,
+            })
+        })
+        .collect()
+}
+
+/// The record a table's answer stands for, read from the database; `None` for a finished game
+/// whose record is not stored.
+pub async fn read(
+    store: &Store,
+    id: u64,
+    source: RecordSource,
+) -> anyhow::Result<Option<PublicRecord>> {
+    Ok(match source {
+        RecordSource::Finished => match store.table_record(id).await? {
+            Some((_, Some(text))) => Some(PublicRecord::Finished(serde_json::from_str(&text)?)),
+            _ => None,
+        },
+        RecordSource::Running {
+            setup,
+            public_actions,
+            seats,
+        } => {
+            let actions = stored_actions(store, id, Some(public_actions as u64)).await?;
+            Some(PublicRecord::Running(RunningRecord::of(
+                &setup, actions, seats,
+            )))
+        }
+        RecordSource::NotStarted(n) => Some(PublicRecord::NotStarted(n)),
+    })
 }

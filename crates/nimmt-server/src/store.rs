@@ -72,6 +72,13 @@ pub enum Op {
     Close {
         id: u64,
     },
+    /// The running table closed with nobody at it: the game stays unfinished with its public
+    /// record, and is not restored.
+    Abandon {
+        id: u64,
+        record: String,
+        version: u64,
+    },
 }
 
 struct Write {
@@ -98,6 +105,28 @@ pub struct Store {
     pool: AnyPool,
     writer: mpsc::Sender<Write>,
     backend: Backend,
+}
+
+/// How long a SQLite write waits for a lock another process holds before it fails: the move is
+/// then answered `storage` (nothing changed; the client tries again) instead of blocking its
+/// table and every other for as long as the lock is held.
+pub const BUSY_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// Whether a failed write failed because the database is locked or busy (it would fail for every
+/// write of the batch alike), rather than because of one of its writes.
+fn stalled(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => {
+            // SQLite: BUSY, LOCKED and their extended codes; PostgreSQL: lock_not_available.
+            matches!(
+                db.code().as_deref(),
+                Some("5" | "6" | "261" | "517" | "262" | "55P03")
+            ) || db.message().contains("database is locked")
+                || db.message().contains("database is busy")
+        }
+        _ => false,
+    }
 }
 
 fn now_secs() -> i64 {
@@ -168,7 +197,10 @@ impl Store {
                             SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
                         })
                         .await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute(
+                            format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()).as_str(),
+                        )
+                        .await?;
                     }
                     Ok(())
                 })
@@ -231,21 +263,7 @@ impl Store {
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let id = r.get::<i64, _>(0) as u64;
-            let actions = sqlx::query(
-                "SELECT seat, action, version FROM nimmt_actions WHERE table_id = $1 ORDER BY idx",
-            )
-            .bind(id as i64)
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|a: AnyRow| {
-                (
-                    a.get::<i64, _>(0) as u8,
-                    a.get::<String, _>(1),
-                    a.get::<i64, _>(2) as u64,
-                )
-            })
-            .collect();
+            let actions = self.actions(id, None).await?;
             out.push(StoredTable {
                 id,
                 game: r.get(1),
@@ -257,6 +275,33 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// The logged actions of a table, in order: (seat, action JSON, version after it); the first
+    /// `limit` of them, or all.
+    pub async fn actions(
+        &self,
+        id: u64,
+        limit: Option<u64>,
+    ) -> anyhow::Result<Vec<(u8, String, u64)>> {
+        let rows = sqlx::query(
+            "SELECT seat, action, version FROM nimmt_actions WHERE table_id = $1 AND idx < $2 \
+             ORDER BY idx",
+        )
+        .bind(id as i64)
+        .bind(limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|a: AnyRow| {
+                (
+                    a.get::<i64, _>(0) as u8,
+                    a.get::<String, _>(1),
+                    a.get::<i64, _>(2) as u64,
+                )
+            })
+            .collect())
     }
 
     /// The stored state and finished record of a table.
@@ -371,18 +416,12 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
             id,
             record,
             version,
-        } => {
-            sqlx::query(
-                "UPDATE nimmt_tables SET state = 'finished', record = $1, version = $2, updated_at = $3 \
-                 WHERE id = $4",
-            )
-            .bind(record.clone())
-            .bind(*version as i64)
-            .bind(now)
-            .bind(*id as i64)
-            .execute(&mut *conn)
-            .await?;
-        }
+        } => end_game(conn, *id, "finished", record, *version, now).await?,
+        Op::Abandon {
+            id,
+            record,
+            version,
+        } => end_game(conn, *id, "abandoned", record, *version, now).await?,
         Op::Close { id } => {
             sqlx::query("UPDATE nimmt_tables SET state = 'closed', updated_at = $1 WHERE id = $2")
                 .bind(now)
@@ -391,6 +430,29 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
                 .await?;
         }
     }
+    Ok(())
+}
+
+/// A game ends (`finished`) or is closed unfinished (`abandoned`), with its record.
+async fn end_game(
+    conn: &mut sqlx::AnyConnection,
+    id: u64,
+    state: &str,
+    record: &str,
+    version: u64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE nimmt_tables SET state = $1, record = $2, version = $3, updated_at = $4 \
+         WHERE id = $5",
+    )
+    .bind(state.to_owned())
+    .bind(record.to_owned())
+    .bind(version as i64)
+    .bind(now)
+    .bind(id as i64)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
@@ -481,7 +543,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
                     let _ = w.done.send(Ok(()));
                 }
             }
-            Err(e) if batch.len() == 1 => {
+            Err(e) if batch.len() == 1 || stalled(&e) => {
                 tracing::warn!("database write failed: {e}");
                 for w in batch.drain(..) {
                     let _ = w.done.send(Err(e.to_string()));

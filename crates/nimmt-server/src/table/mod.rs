@@ -8,12 +8,15 @@
 //! The actor is split by concern: this file holds the actor's state and its command loop;
 //! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
 //! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
-//! and the messages they cause; `timers` decision timers and bot moves; `persistence` storing,
-//! restoring and records. Nothing here knows a particular game: every game comes from
+//! and the messages they cause; `live` the running game as kept in memory; `timers` decision
+//! timers and bot moves; `abandon` pausing and closing a game nobody is at; `persistence`
+//! storing, restoring and records. Nothing here knows a particular game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
+mod abandon;
 mod chat;
 mod info;
+mod live;
 mod persistence;
 mod play;
 mod seats;
@@ -26,7 +29,7 @@ use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
 use crate::store::{Op, Store};
 use crate::Config;
-use nimmt_core::record::RecordedGame;
+use live::Live;
 use nimmt_core::Game;
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableState};
 use serde_json::Value;
@@ -61,8 +64,8 @@ pub struct Table {
     id: TableId,
     meta: Meta,
     state: TableState,
-    /// The game with its setup and every accepted action (core's recorder), once started.
-    game: Option<RecordedGame>,
+    /// The game as it stands and its setup, once started (its actions are in the database).
+    game: Option<Live>,
     /// How many actions of the log the public may see (none of a turn not yet revealed).
     public_actions: usize,
     version: u64,
@@ -73,6 +76,8 @@ pub struct Table {
     store: Store,
     lobby: LobbyHandle,
     config: Arc<Config>,
+    /// Since when no human is connected to the running game (see `abandon`).
+    empty_since: Option<Instant>,
     /// Set when the table has nobody left and stops.
     closing: bool,
     /// The table's row must be written first (a new table).
@@ -99,6 +104,7 @@ impl Table {
             asked: Vec::new(),
             bots: Vec::new(),
             bot_due: None,
+            empty_since: None,
             store,
             lobby,
             config,
@@ -117,7 +123,7 @@ impl Table {
 
     /// The running game, if started.
     fn game(&self) -> Option<&Game> {
-        self.game.as_ref().map(RecordedGame::game)
+        self.game.as_ref().map(Live::game)
     }
 
     // ---- the actor ----
@@ -140,6 +146,7 @@ impl Table {
         self.refresh_asked();
         self.broadcast_state();
         self.tell_lobby();
+        self.note_presence();
         loop {
             let wake = self.next_wake();
             tokio::select! {
@@ -151,6 +158,7 @@ impl Table {
                     self.on_timers().await;
                 }
             }
+            self.note_presence();
             if self.closing {
                 break;
             }
@@ -207,7 +215,7 @@ impl Table {
                 }
             }
             TableCmd::Record { reply } => {
-                let _ = reply.send(self.public_record());
+                let _ = reply.send(self.record_source());
             }
         }
         self.check_empty();

@@ -1,33 +1,19 @@
 //! Storing and restoring a table: its settings, the game's setup and action log (written before
-//! anyone hears of a change), the rebuild after a restart or a failed write (core's recorder
-//! replaying the log), and the game's record as the public may see it.
+//! anyone hears of a change), the rebuild after a restart (the stored log replayed), and the
+//! game's record (built from the stored log).
 
+use super::Live;
 use super::{Member, Meta, Table};
 use crate::conn::Refusal;
 use crate::handles::LobbyHandle;
-use crate::records::{NotStarted, PublicRecord, RunningRecord, TableRecord};
+use crate::records::{NotStarted, RecordSource, TableRecord};
 use crate::store::{Op, Store, StoredTable};
 use crate::Config;
-use nimmt_core::record::{RecordedAction, RecordedGame};
+use nimmt_core::record::RecordedAction;
 use nimmt_core::{Seat, Setup};
 use nimmt_protocol::{ErrorCode, TableState};
 use std::sync::Arc;
 use tokio::time::Instant;
-
-/// The game of `setup` with `actions` replayed by core's recorder, and how many of them the
-/// public may see. Names the first action the rules refuse.
-pub fn resume(setup: Setup, actions: &[RecordedAction]) -> anyhow::Result<(RecordedGame, usize)> {
-    let mut game = RecordedGame::new(setup)?;
-    let mut public = 0;
-    for (i, a) in actions.iter().enumerate() {
-        game.act(a.seat, &a.action)
-            .map_err(|e| anyhow::anyhow!("logged action {i} is refused: {e}"))?;
-        if game.game().log_is_public() {
-            public = i + 1;
-        }
-    }
-    Ok((game, public))
-}
 
 impl Table {
     /// Rebuilds a stored table: its setup and every logged action replayed.
@@ -56,8 +42,8 @@ impl Table {
                     })
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
-            let (game, public) =
-                resume(setup, &actions).map_err(|e| anyhow::anyhow!("table {}: {e}", stored.id))?;
+            let (game, public) = Live::resume(setup, &actions)
+                .map_err(|e| anyhow::anyhow!("table {}: {e}", stored.id))?;
             if let Some(last) = stored.actions.iter().map(|(_, _, v)| *v).max() {
                 t.version = t.version.max(last);
             }
@@ -113,37 +99,45 @@ impl Table {
         }
     }
 
-    /// Takes back the last action (it could not be stored): the game rebuilt from its setup
-    /// and the actions before it.
-    pub(super) fn undo_last(&mut self) {
-        let Some(game) = &self.game else { return };
-        let kept = &game.actions()[..game.actions().len().saturating_sub(1)];
-        match resume(game.setup().clone(), kept) {
-            Ok((game, public)) => {
-                self.game = Some(game);
-                self.public_actions = public;
-            }
-            Err(e) => tracing::error!("table {}: cannot replay its own log: {e}", self.id),
-        }
+    /// The finished game's record: the actions stored before the last one (read by the
+    /// caller), and the last one, stored together with this record.
+    pub(super) fn finished_record(
+        &self,
+        stored: anyhow::Result<Vec<RecordedAction>>,
+        last: RecordedAction,
+    ) -> anyhow::Result<TableRecord> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("no game"))?;
+        let mut actions = stored?;
+        anyhow::ensure!(
+            actions.len() as u64 + 1 == game.actions(),
+            "{} actions stored of {}",
+            actions.len(),
+            game.actions() - 1
+        );
+        actions.push(last);
+        Ok(TableRecord::of(
+            game.setup(),
+            game.game(),
+            actions,
+            self.seat_names(),
+        ))
     }
 
-    /// The finished game's record (core's record and the seat names); `None` while it runs.
-    pub(super) fn finished_record(&self) -> Option<TableRecord> {
-        let game = self.game.as_ref().filter(|g| g.game().is_over())?;
-        Some(TableRecord::of(game, self.seat_names()))
-    }
-
-    /// The record as anyone may see it: in full once the game is over; while it runs, the
-    /// setup without seed and deals, and the actions up to the last reveal.
-    pub(super) fn public_record(&self) -> PublicRecord {
-        if let Some(r) = self.finished_record() {
-            return PublicRecord::Finished(r);
-        }
+    /// What the table tells of its record (the actions are read from the database): in full
+    /// once the game is over; while it runs, the setup without seed and deals, and the actions
+    /// up to the last reveal.
+    pub(super) fn record_source(&self) -> RecordSource {
         match &self.game {
-            Some(g) => {
-                PublicRecord::Running(RunningRecord::of(g, self.public_actions, self.seat_names()))
-            }
-            None => PublicRecord::NotStarted(NotStarted {
+            Some(_) if self.state == TableState::Finished => RecordSource::Finished,
+            Some(g) => RecordSource::Running {
+                setup: Box::new(g.setup().clone()),
+                public_actions: self.public_actions,
+                seats: self.seat_names(),
+            },
+            None => RecordSource::NotStarted(NotStarted {
                 game: self.meta.game,
                 finished: false,
                 started: false,

@@ -4,8 +4,9 @@
 
 use super::Table;
 use crate::conn::{frame, Conn, Frame, Refusal};
+use crate::records;
 use crate::store::Op;
-use nimmt_core::record::RecordedGame;
+use nimmt_core::record::RecordedAction;
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
 use nimmt_protocol::{ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
 use serde_json::Value;
@@ -108,7 +109,7 @@ impl Table {
             )
         };
         // The recorder writes the options out in full, as the record keeps them.
-        let game = RecordedGame::new(setup)
+        let game = super::Live::new(setup)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;
         self.version += 1;
         let op = Op::Start {
@@ -186,29 +187,43 @@ impl Table {
         // The rules check first and change nothing on a refusal.
         let events = game.act(seat, &action).map_err(|e| refusal_of(&e))?;
         let version = self.version + 1;
+        let over = game.game().is_over();
         let mut ops = vec![Op::Action {
             table: self.id,
-            idx: game.actions().len() as u64 - 1,
+            idx: game.actions() - 1,
             seat: seat.0,
             action: action.to_string(),
             version,
         }];
-        let over = game.game().is_over();
         if over {
-            let record = self
-                .finished_record()
-                .expect("a finished game has a record");
-            ops.push(Op::Finish {
-                id: self.id,
-                record: serde_json::to_string(&record).expect("records serialize"),
-                version,
-            });
+            // The record is built from the stored log (only owned values cross the await).
+            let (store, id, before) = (self.store.clone(), self.id, game.actions() - 1);
+            let stored = records::stored_actions(&store, id, Some(before)).await;
+            let last = RecordedAction {
+                seat,
+                action: action.clone(),
+            };
+            match self.finished_record(stored, last) {
+                Ok(record) => ops.push(Op::Finish {
+                    id: self.id,
+                    record: serde_json::to_string(&record).expect("records serialize"),
+                    version,
+                }),
+                Err(e) => {
+                    tracing::warn!("table {}: the record cannot be read: {e}", self.id);
+                    self.take_back();
+                    return Err(Refusal::new(ErrorCode::Storage));
+                }
+            }
         }
         // Durable before anyone hears of it.
         if self.store.write(ops).await.is_err() {
-            // Not stored: undo by rebuilding the game from its setup and stored log.
-            self.undo_last();
+            // Not stored: the game as it was before.
+            self.take_back();
             return Err(Refusal::new(ErrorCode::Storage));
+        }
+        if let Some(g) = self.game.as_mut() {
+            g.keep();
         }
         self.version = version;
         // The seat answered its question: whatever it is asked next is a new question (with a
@@ -217,7 +232,7 @@ impl Table {
             *a = None;
         }
         if let Some(g) = self.game.as_ref().filter(|g| g.game().log_is_public()) {
-            self.public_actions = g.actions().len();
+            self.public_actions = g.actions() as usize;
         }
         self.send_update(&events, origin.as_ref());
         if over {
@@ -242,6 +257,13 @@ impl Table {
         }
         self.refresh_asked();
         Ok(())
+    }
+
+    /// Takes back the last action: it could not be stored.
+    fn take_back(&mut self) {
+        if let Some(g) = self.game.as_mut() {
+            g.take_back();
+        }
     }
 
     /// Tells every connected member what a move changed: the events its viewer may see, its

@@ -4,7 +4,6 @@
 
 use super::{Asked, Table};
 use crate::bots;
-use nimmt_core::record::RecordedGame;
 use nimmt_core::Seat;
 use nimmt_protocol::{PlayerId, TableState};
 use serde_json::Value;
@@ -68,6 +67,10 @@ impl Table {
     }
 
     pub(super) fn next_wake(&self) -> Option<Instant> {
+        // A paused table only wakes to close.
+        if self.paused(Instant::now()) {
+            return self.close_at();
+        }
         let mut wake = self.bot_due;
         let mut earliest = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
         for (i, a) in self.asked.iter().enumerate() {
@@ -91,11 +94,21 @@ impl Table {
                 }
             }
         }
+        // When the table pauses, its bots stop.
+        if let Some(t) = self.empty_since {
+            earliest(t + self.reconnect());
+        }
         wake
     }
 
     pub(super) async fn on_timers(&mut self) {
         let now = Instant::now();
+        if self.paused(now) {
+            if self.close_at().is_some_and(|t| now >= t) {
+                self.close_abandoned().await;
+            }
+            return;
+        }
         // An open table frees the seats of players away longer than the window.
         if self.state == TableState::Open {
             let gone: Vec<PlayerId> = self
@@ -166,7 +179,7 @@ impl Table {
 
     /// The bot of seat `i` (its own level, or the stand-in) makes the seat's move.
     async fn bot_move(&mut self, i: usize) -> bool {
-        let Some(game) = self.game.as_ref().map(RecordedGame::game) else {
+        let Some(game) = self.game.as_ref().map(super::Live::game) else {
             return false;
         };
         if self.bots.len() < self.meta.seats.len() {

@@ -28,6 +28,10 @@ pub struct Args {
     /// Default seconds a disconnected player keeps the seat before a bot plays it.
     #[arg(long, default_value_t = 60)]
     pub reconnect_secs: u64,
+    /// Seconds a running table with no human connected stays paused (its bots stop once the
+    /// reconnection window has passed) before it closes; its unfinished game stays stored.
+    #[arg(long, default_value_t = 600)]
+    pub abandoned_close_after: u64,
     /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
     pub web_dir: Option<PathBuf>,
@@ -76,6 +80,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             public_urls: args.public_url,
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             reconnect: Duration::from_secs(args.reconnect_secs),
+            abandoned_close_after: Duration::from_secs(args.abandoned_close_after),
             web_dir: args.web_dir,
             sqlite_sync: match args.sqlite_sync.as_str() {
                 "normal" => nimmt_server::store::SqliteSync::Normal,

@@ -1,0 +1,89 @@
+//! A running table that no human is connected to: once its reconnection window has passed it
+//! pauses (its bots stop, its timers stop, it costs no CPU); it resumes when a human comes
+//! back, and closes `Config::abandoned_close_after` later if nobody does. A closed unfinished
+//! game stays in the database as `abandoned`, with its public record; it is not restored.
+
+use super::Table;
+use crate::records::{self, RunningRecord};
+use crate::store::Op;
+use nimmt_protocol::TableState;
+use tokio::time::{Duration, Instant};
+
+/// How long to wait before trying again to store the close of an abandoned table.
+const CLOSE_RETRY: Duration = Duration::from_secs(10);
+
+impl Table {
+    /// Notes whether any human is connected to the running game; one who comes back to a
+    /// paused table resumes it (its decision timers start afresh).
+    pub(super) fn note_presence(&mut self) {
+        let now = Instant::now();
+        let anyone = self.members.values().any(|m| m.conn.is_some());
+        if self.state != TableState::Playing || anyone {
+            if self.paused(now) {
+                let timer = self.meta.table_options.timer;
+                for a in self.asked.iter_mut().flatten() {
+                    if a.deadline.is_some() {
+                        a.deadline = Some(now + Duration::from_secs(timer));
+                    }
+                }
+                if self.bot_due.is_some() {
+                    self.bot_due = Some(now + self.config.bot_delay);
+                }
+            }
+            self.empty_since = None;
+        } else if self.empty_since.is_none() {
+            self.empty_since = Some(now);
+        }
+    }
+
+    /// Whether the table is paused: running, nobody connected, the reconnection window over.
+    pub(super) fn paused(&self, now: Instant) -> bool {
+        self.empty_since
+            .is_some_and(|t| now >= t + self.reconnect())
+    }
+
+    /// When a paused table closes.
+    pub(super) fn close_at(&self) -> Option<Instant> {
+        self.empty_since
+            .map(|t| t + self.reconnect() + self.config.abandoned_close_after)
+    }
+
+    /// Closes the abandoned table: its game stays stored, unfinished, with its public record.
+    /// If that cannot be stored the table stays paused and tries again later.
+    pub(super) async fn close_abandoned(&mut self) {
+        let Some(game) = &self.game else { return };
+        let (store, id) = (self.store.clone(), self.id);
+        let setup = game.setup().clone();
+        let seats = self.seat_names();
+        let public = self.public_actions as u64;
+        let version = self.version + 1;
+        let record = records::stored_actions(&store, id, Some(public))
+            .await
+            .map(|actions| RunningRecord::of(&setup, actions, seats));
+        let stored = match record {
+            Ok(r) => {
+                let record = serde_json::to_string(&r).expect("records serialize");
+                store
+                    .write(vec![Op::Abandon {
+                        id,
+                        record,
+                        version,
+                    }])
+                    .await
+                    .map_err(|e| anyhow::anyhow!(e))
+            }
+            Err(e) => Err(e),
+        };
+        match stored {
+            Ok(()) => {
+                tracing::info!("table {id} closed: nobody came back to its game");
+                self.version = version;
+                self.closing = true;
+            }
+            Err(e) => {
+                tracing::warn!("table {id}: its close cannot be stored ({e}); trying again");
+                self.empty_since = self.empty_since.map(|t| t + CLOSE_RETRY);
+            }
+        }
+    }
+}
