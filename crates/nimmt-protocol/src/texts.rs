@@ -123,6 +123,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
     ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    ("not_owner", "This table is moving to another server; nothing changed. Please try again in a few seconds.", "Dieser Tisch zieht auf einen anderen Server um; nichts wurde geändert. Bitte in ein paar Sekunden noch einmal versuchen."),
     // HTTP answers (the key is the answer's code).
     ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
     ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),
