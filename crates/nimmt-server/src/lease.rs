@@ -328,8 +328,10 @@ pub async fn status(pool: &AnyPool, within: Duration) -> Result<Vec<NodeStatus>,
         })
         .collect();
     for l in &leases {
-        let node: String = l.get(0);
-        if let Some(n) = out.iter_mut().find(|n| n.name == node) {
+        // A lease's holder is `NAME/INCARNATION`.
+        let holder: String = l.get(0);
+        let name = holder.rsplit_once('/').map_or(holder.as_str(), |(n, _)| n);
+        if let Some(n) = out.iter_mut().find(|n| n.name == name) {
             n.tables.push(LeaseStatus {
                 table: l.get::<i64, _>(1) as u64,
                 epoch: l.get::<i64, _>(2),
