@@ -373,11 +373,14 @@ pub enum ErrorCode {
     UnknownBot,
     /// The server could not store the change; nothing was changed.
     Storage,
+    /// The table is moving to another server of the room (this one can no longer prove it
+    /// owns it); nothing was changed. Try again in a few seconds.
+    NotOwner,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 29] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -406,6 +409,7 @@ impl ErrorCode {
         ErrorCode::BadCommand,
         ErrorCode::UnknownBot,
         ErrorCode::Storage,
+        ErrorCode::NotOwner,
     ];
 
     pub fn name(self) -> &'static str {
@@ -439,6 +443,7 @@ impl ErrorCode {
             ErrorCode::BadCommand => "bad_command",
             ErrorCode::UnknownBot => "unknown_bot",
             ErrorCode::Storage => "storage",
+            ErrorCode::NotOwner => "not_owner",
         }
     }
 }

@@ -123,6 +123,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
     ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    ("not_owner", "This table is moving to another server; nothing changed. Please try again in a few seconds.", "Dieser Tisch zieht auf einen anderen Server um; nichts wurde geändert. Bitte in ein paar Sekunden noch einmal versuchen."),
     // HTTP answers (the key is the answer's code).
     ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
     ("game_abandoned", "Game {game} was closed unfinished (nobody came back to it); its record shows the moves made, but there is no replay.", "Spiel {game} wurde unbeendet geschlossen (niemand kam zurück); sein Protokoll zeigt die gemachten Züge, eine Wiederholung gibt es nicht."),

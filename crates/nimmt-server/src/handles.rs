@@ -146,6 +146,36 @@ pub enum LobbyCmd {
         players: Vec<PlayerId>,
         host: Option<PlayerId>,
     },
+    /// News from another node of a cluster: applied like the local kind, never passed on.
+    Peer(PeerNews),
+}
+
+/// What another node of a cluster tells the lobby.
+pub enum PeerNews {
+    /// A table of another node changed (or is new here): `handle` reaches it.
+    Changed {
+        handle: TableHandle,
+        info: TableInfo,
+        players: Vec<PlayerId>,
+        host: Option<PlayerId>,
+    },
+    Closed {
+        id: TableId,
+    },
+    Chat {
+        from: String,
+        text: String,
+    },
+}
+
+/// What the lobby tells the other nodes of a cluster (nothing on a single node).
+pub trait LobbyPeers: Send + Sync {
+    /// A table of this node changed.
+    fn changed(&self, info: &TableInfo, players: &[PlayerId], host: Option<&PlayerId>);
+    /// A table of this node closed.
+    fn closed(&self, id: TableId);
+    /// A lobby chat line said on this node.
+    fn chat(&self, from: &str, text: &str);
 }
 
 /// The way to reach the lobby. Sending never waits (tables tell the lobby without blocking).

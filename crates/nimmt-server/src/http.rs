@@ -16,6 +16,8 @@ use std::net::SocketAddr;
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/api/cluster", get(cluster))
         .route("/api/tables", get(tables))
         .route("/api/games", get(games))
         .route("/api/games/{id}/record", get(record))
@@ -28,10 +30,68 @@ pub fn router(state: AppState) -> Router {
 #[derive(Serialize)]
 struct Health {
     status: &'static str,
+    /// The node's name in a cluster.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node: Option<String>,
+    /// In a cluster: `ok` while the node can prove its leases and reaches NATS, else
+    /// `degraded` (it takes no moves for its tables then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cluster: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tables_owned: Option<usize>,
 }
 
-async fn healthz() -> Json<Health> {
-    Json(Health { status: "ok" })
+async fn healthz(State(state): State<AppState>) -> Response {
+    let Some(c) = &state.cluster else {
+        return Json(Health {
+            status: "ok",
+            node: None,
+            cluster: None,
+            tables_owned: None,
+        })
+        .into_response();
+    };
+    let ok = c.leases_fresh() && c.nats_connected();
+    let health = Health {
+        status: if ok { "ok" } else { "degraded" },
+        node: Some(c.node().to_owned()),
+        cluster: Some(if ok { "ok" } else { "degraded" }),
+        tables_owned: Some(c.owned()),
+    };
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(health)).into_response()
+}
+
+/// Counters in Prometheus' text format.
+async fn metrics(State(state): State<AppState>) -> Response {
+    let tables = state.lobby.list().await.len();
+    let (node, owned) = match &state.cluster {
+        Some(c) => (c.node().to_owned(), c.owned()),
+        None => ("single".to_owned(), tables),
+    };
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        crate::metrics::render(&node, tables, owned),
+    )
+        .into_response()
+}
+
+/// The nodes of the cluster, their tables and the leases' remaining time.
+async fn cluster(State(state): State<AppState>) -> Response {
+    let Some(c) = &state.cluster else {
+        return not_found("this server runs alone (no --cluster)".to_owned());
+    };
+    match c.status().await {
+        Ok(nodes) => Json(serde_json::json!({ "node": c.node(), "nodes": nodes })).into_response(),
+        Err(e) => api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e.to_string()),
+    }
 }
 
 async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::TableInfo>> {

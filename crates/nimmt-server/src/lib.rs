@@ -8,7 +8,10 @@
 //! - [`handles`]: the commands and handles by which the actors reach each other;
 //! - [`records`], [`replay`]: a game's record as served, and a finished game step by step;
 //! - [`commands`]: the table chat commands (one table drives parsing, permissions and `/help`);
-//! - [`store`]: SQLite or PostgreSQL through one schema, with group commit;
+//! - [`store`]: SQLite or PostgreSQL through one schema, with group commit; [`lease`]: who
+//!   owns which table in a cluster, and the fencing of every write;
+//! - [`cluster`]: one room on many nodes (PostgreSQL and NATS); [`metrics`]: counters for
+//!   operators;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
 //!   close codes), [`addr`]: limits per client address, [`http`]: routes (with the Origin
 //!   check);
@@ -19,11 +22,14 @@
 pub mod addr;
 pub mod bots;
 pub mod client;
+pub mod cluster;
 pub mod commands;
 pub mod conn;
 pub mod handles;
 pub mod http;
+pub mod lease;
 pub mod lobby;
+pub mod metrics;
 pub mod records;
 pub mod replay;
 pub mod store;
@@ -36,6 +42,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
+use handles::{LobbyHandle, TableHandle};
 pub use ws::Limits;
 
 /// How the server runs.
@@ -66,6 +73,8 @@ pub struct Config {
     /// Game data the room offers its tables (`nimmt serve --data board=FILE`): a table whose
     /// options need it (the Brettspiel's `board=custom`) is played with it, and its record keeps it.
     pub game_data: nimmt_core::GameData,
+    /// Run as one node of a cluster (PostgreSQL and NATS shared with the other nodes).
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Default for Config {
@@ -82,6 +91,7 @@ impl Default for Config {
             limits: Limits::default(),
             sqlite_sync: store::SqliteSync::Full,
             game_data: Default::default(),
+            cluster: None,
         }
     }
 }
@@ -97,6 +107,8 @@ pub struct AppState {
     pub addrs: Arc<addr::AddrLimits>,
     /// The origins whose pages may open the WebSocket (normalized; `*` = any).
     pub origins: Arc<Vec<String>>,
+    /// This node's part of a cluster, if it is one.
+    pub cluster: Option<Arc<cluster::Cluster>>,
 }
 
 /// A running server.
@@ -123,7 +135,26 @@ impl Running {
     }
 }
 
-/// Opens the database, restores every unfinished table from its log, and starts serving.
+/// Tells `lobby` of a restored table, reached through `handle` (its own actor if `None`), and
+/// starts the table's actor.
+fn start_restored(
+    t: table::Table,
+    lobby: &LobbyHandle,
+    handle: Option<TableHandle>,
+) -> TableHandle {
+    let (info, players, host) = (t.info(), t.seated_players(), t.host());
+    let actor = t.spawn();
+    lobby.send(handles::LobbyCmd::Adopt {
+        handle: handle.unwrap_or_else(|| actor.clone()),
+        info,
+        players,
+        host,
+    });
+    actor
+}
+
+/// Opens the database, restores every unfinished table from its log (in a cluster: takes over
+/// the tables nobody holds), and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     for url in &config.public_urls {
         http::origin_of(url).ok_or_else(|| {
@@ -131,45 +162,63 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         })?;
     }
     let config = Arc::new(config);
-    let store = store::Store::open_with(&config.database, config.sqlite_sync).await?;
+    let fence = config.cluster.as_ref().map(cluster::Cluster::lease_book);
+    let store = store::Store::open_fenced(&config.database, config.sqlite_sync, fence).await?;
     let next_id = store.max_table_id().await?;
-    let open: handles::OpenTable = {
-        let (store, config) = (store.clone(), config.clone());
-        Arc::new(move |new| table::Table::open(new, store.clone(), config.clone()))
-    };
-    let lobby = lobby::Lobby::spawn(next_id, open, config.limits.tables_per_identity);
-    let mut restored = 0;
-    for stored in store.open_tables().await? {
-        let id = stored.id;
-        match table::Table::restore(stored, store.clone(), lobby.clone(), config.clone()) {
-            Ok(t) => {
-                let info = t.info();
-                let players = t.seated_players();
-                let host = t.host();
-                let handle = t.spawn();
-                lobby.send(handles::LobbyCmd::Adopt {
-                    handle,
-                    info,
-                    players,
-                    host,
-                });
-                restored += 1;
-            }
-            Err(e) => tracing::error!("table {id} cannot be restored: {e}"),
-        }
-    }
-    if restored > 0 {
-        tracing::info!("restored {restored} tables");
-    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    let next_conn = Arc::new(AtomicU64::new(1));
+    let cluster = match &config.cluster {
+        Some(c) => {
+            let url = config
+                .public_urls
+                .first()
+                .cloned()
+                .unwrap_or_else(|| format!("http://{addr}"));
+            Some(cluster::Cluster::connect(c.clone(), url, store.clone(), next_conn.clone()).await?)
+        }
+        None => None,
+    };
+    let open: handles::OpenTable = {
+        let (store, config) = (store.clone(), config.clone());
+        match cluster.clone() {
+            None => Arc::new(move |new| table::Table::open(new, store.clone(), config.clone())),
+            Some(cl) => Arc::new(move |mut new| {
+                let (id, lobby) = cl.open()?;
+                new.id = id;
+                new.lobby = lobby;
+                match table::Table::open(new, store.clone(), config.clone()) {
+                    Ok(actor) => Ok(cl.run_here(id, actor)),
+                    Err(r) => {
+                        cl.not_opened(id);
+                        Err(r)
+                    }
+                }
+            }),
+        }
+    };
+    let peers = cluster.clone().map(|c| c as Arc<dyn handles::LobbyPeers>);
+    let lobby = lobby::Lobby::spawn_with(next_id, open, config.limits.tables_per_identity, peers);
+    match &cluster {
+        Some(cl) => {
+            let (store, config) = (store.clone(), config.clone());
+            let restore: cluster::RestoreTable = Arc::new(move |stored, lobby, router| {
+                let t =
+                    table::Table::restore(stored, store.clone(), lobby.clone(), config.clone())?;
+                Ok(start_restored(t, &lobby, Some(router)))
+            });
+            cl.start(lobby.clone(), restore).await?;
+        }
+        None => restore_all(&store, &lobby, &config).await?,
+    }
     let state = AppState {
         lobby,
         store: store.clone(),
         config: config.clone(),
-        next_conn: Arc::new(AtomicU64::new(1)),
+        next_conn,
         addrs: addr::AddrLimits::new(&config.limits),
         origins: Arc::new(http::allowed_origins(&config, addr)),
+        cluster,
     };
     // Each connection knows its client's address (for the limits per address).
     let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
@@ -187,4 +236,27 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         shutdown,
         task,
     })
+}
+
+/// A single node: every unfinished table restored from its log.
+async fn restore_all(
+    store: &store::Store,
+    lobby: &LobbyHandle,
+    config: &Arc<Config>,
+) -> anyhow::Result<()> {
+    let mut restored = 0;
+    for stored in store.open_tables().await? {
+        let id = stored.id;
+        match table::Table::restore(stored, store.clone(), lobby.clone(), config.clone()) {
+            Ok(t) => {
+                start_restored(t, lobby, None);
+                restored += 1;
+            }
+            Err(e) => tracing::error!("table {id} cannot be restored: {e}"),
+        }
+    }
+    if restored > 0 {
+        tracing::info!("restored {restored} tables");
+    }
+    Ok(())
 }

@@ -3,9 +3,12 @@
 
 use crate::conn::Refusal;
 use crate::conn::{frame, Conn};
-use crate::handles::{LobbyCmd, LobbyHandle, NewTable, OpenTable, TableHandle};
+use crate::handles::{
+    LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, PeerNews, TableHandle,
+};
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use tokio::sync::mpsc;
 
 struct Entry {
@@ -35,12 +38,25 @@ pub struct Lobby {
     me: LobbyHandle,
     /// Open or running tables one identity may host (0 = no cap).
     tables_per_identity: usize,
+    /// The other nodes of a cluster, told of this node's tables and lobby chat.
+    peers: Option<Arc<dyn LobbyPeers>>,
 }
 
 impl Lobby {
     /// Starts the lobby; new table ids follow `next_id`, and `open` opens each table.
     /// `tables_per_identity`: open or running tables one identity may host (0 = no cap).
     pub fn spawn(next_id: TableId, open: OpenTable, tables_per_identity: usize) -> LobbyHandle {
+        Self::spawn_with(next_id, open, tables_per_identity, None)
+    }
+
+    /// As [`Lobby::spawn`], telling `peers` (the other nodes of a cluster) of this node's
+    /// tables and lobby chat.
+    pub fn spawn_with(
+        next_id: TableId,
+        open: OpenTable,
+        tables_per_identity: usize,
+        peers: Option<Arc<dyn LobbyPeers>>,
+    ) -> LobbyHandle {
         let (me, rx) = LobbyHandle::channel();
         let lobby = Lobby {
             tables: BTreeMap::new(),
@@ -50,6 +66,7 @@ impl Lobby {
             open,
             me: me.clone(),
             tables_per_identity,
+            peers,
         };
         tokio::spawn(lobby.run(rx));
         me
@@ -128,9 +145,10 @@ impl Lobby {
                     lobby: self.me.clone(),
                 });
                 if let Ok(handle) = &r {
-                    self.next_id = id;
+                    // The opener may number the table itself (a cluster's shared numbers).
+                    self.next_id = self.next_id.max(handle.id);
                     self.tables.insert(
-                        id,
+                        handle.id,
                         Entry {
                             handle: handle.clone(),
                             info: None,
@@ -154,6 +172,9 @@ impl Lobby {
                 );
             }
             LobbyCmd::Chat { conn, text } => {
+                if let Some(p) = &self.peers {
+                    p.chat(&conn.name, &text);
+                }
                 self.broadcast(&ServerMsg::Chat {
                     table: None,
                     from: conn.name.clone(),
@@ -165,27 +186,16 @@ impl Lobby {
                 players,
                 host,
             } => {
-                if let Some(e) = self.tables.get_mut(&info.id) {
-                    e.players = players;
-                    e.host = host;
-                    e.info = Some(info.clone());
-                    if !self.subscribers.is_empty() {
-                        self.broadcast(&ServerMsg::TableChanged {
-                            table: info,
-                            closed: false,
-                        });
-                    }
+                if let Some(p) = &self.peers {
+                    p.changed(&info, &players, host.as_ref());
                 }
+                self.changed(info, players, host);
             }
             LobbyCmd::Closed { id } => {
-                if let Some(e) = self.tables.remove(&id) {
-                    if let Some(info) = e.info {
-                        self.broadcast(&ServerMsg::TableChanged {
-                            table: info,
-                            closed: true,
-                        });
-                    }
+                if let Some(p) = &self.peers {
+                    p.closed(id);
                 }
+                self.closed(id);
             }
             LobbyCmd::Adopt {
                 handle,
@@ -203,6 +213,58 @@ impl Lobby {
                         host,
                     },
                 );
+            }
+            LobbyCmd::Peer(news) => self.peer(news),
+        }
+    }
+
+    /// News from another node.
+    fn peer(&mut self, news: PeerNews) {
+        match news {
+            PeerNews::Changed {
+                handle,
+                info,
+                players,
+                host,
+            } => {
+                self.tables.entry(info.id).or_insert_with(|| Entry {
+                    handle,
+                    info: None,
+                    players: Vec::new(),
+                    host: None,
+                });
+                self.changed(info, players, host);
+            }
+            PeerNews::Closed { id } => self.closed(id),
+            PeerNews::Chat { from, text } => self.broadcast(&ServerMsg::Chat {
+                table: None,
+                from,
+                text,
+            }),
+        }
+    }
+
+    fn changed(&mut self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {
+        if let Some(e) = self.tables.get_mut(&info.id) {
+            e.players = players;
+            e.host = host;
+            e.info = Some(info.clone());
+            if !self.subscribers.is_empty() {
+                self.broadcast(&ServerMsg::TableChanged {
+                    table: info,
+                    closed: false,
+                });
+            }
+        }
+    }
+
+    fn closed(&mut self, id: TableId) {
+        if let Some(e) = self.tables.remove(&id) {
+            if let Some(info) = e.info {
+                self.broadcast(&ServerMsg::TableChanged {
+                    table: info,
+                    closed: true,
+                });
             }
         }
     }

@@ -4,8 +4,10 @@
 //! (group commit) and answers each writer only once the transaction is committed. So a table
 //! actor that awaits [`Store::write`] knows its change is durable before it tells anyone.
 
+use crate::lease::LeaseBook;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot};
 
@@ -81,6 +83,21 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// The table the change belongs to, if any.
+    pub fn table(&self) -> Option<u64> {
+        match self {
+            Op::CreatePlayer { .. } | Op::RenamePlayer { .. } => None,
+            Op::SaveTable { id, .. }
+            | Op::Start { id, .. }
+            | Op::Finish { id, .. }
+            | Op::Close { id }
+            | Op::Abandon { id, .. } => Some(*id),
+            Op::Action { table, .. } => Some(*table),
+        }
+    }
+}
+
 struct Write {
     ops: Vec<Op>,
     done: oneshot::Sender<Result<(), String>>,
@@ -105,6 +122,8 @@ pub struct Store {
     pool: AnyPool,
     writer: mpsc::Sender<Write>,
     backend: Backend,
+    /// In a cluster: the leases every table write is checked against (fencing).
+    fence: Option<Arc<LeaseBook>>,
 }
 
 /// How long a SQLite write waits for a lock another process holds before it fails: the move is
@@ -155,6 +174,16 @@ impl Store {
 
     /// As [`Store::open`], choosing how SQLite syncs its commits.
     pub async fn open_with(url: &str, sync: SqliteSync) -> anyhow::Result<Store> {
+        Self::open_fenced(url, sync, None).await
+    }
+
+    /// As [`Store::open_with`]; with `fence`, every write of a table's change is refused unless
+    /// this node holds the table's lease (PostgreSQL, see `lease`).
+    pub async fn open_fenced(
+        url: &str,
+        sync: SqliteSync,
+        fence: Option<Arc<LeaseBook>>,
+    ) -> anyhow::Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -212,17 +241,36 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| anyhow::anyhow!("cannot bring the database schema up to date: {e}"))?;
+        if fence.is_some() {
+            if backend != Backend::Postgres {
+                anyhow::bail!("a cluster needs a PostgreSQL database (got {url:?})");
+            }
+            crate::lease::ensure_schema(&pool)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot create the cluster's tables: {e}"))?;
+        }
         let (tx, rx) = mpsc::channel(4096);
-        tokio::spawn(writer(pool.clone(), rx));
+        tokio::spawn(writer(pool.clone(), rx, fence.clone()));
         Ok(Store {
             pool,
             writer: tx,
             backend,
+            fence,
         })
     }
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The connection pool (the cluster's leases live beside the room's tables).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// The leases writes are checked against, in a cluster.
+    pub fn fence(&self) -> Option<&Arc<LeaseBook>> {
+        self.fence.as_ref()
     }
 
     /// Stores `ops` in one transaction; returns once they are committed.
@@ -262,17 +310,7 @@ impl Store {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
-            let id = r.get::<i64, _>(0) as u64;
-            let actions = self.actions(id, None).await?;
-            out.push(StoredTable {
-                id,
-                game: r.get(1),
-                state: r.get(2),
-                meta: r.get(3),
-                setup: r.get::<Option<String>, _>(4),
-                version: r.get::<i64, _>(5) as u64,
-                actions,
-            });
+            out.push(self.stored(r).await?);
         }
         Ok(out)
     }
@@ -302,6 +340,36 @@ impl Store {
                 )
             })
             .collect())
+    }
+
+    /// One table still open or playing, with its action log (a node taking it over).
+    pub async fn open_table(&self, id: u64) -> anyhow::Result<Option<StoredTable>> {
+        let row = sqlx::query(
+            "SELECT id, game, state, meta, setup, version FROM nimmt_tables \
+             WHERE id = $1 AND (state = 'open' OR state = 'playing')",
+        )
+        .bind(id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(r) => Ok(Some(self.stored(r).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// A table's row with its action log.
+    async fn stored(&self, r: AnyRow) -> anyhow::Result<StoredTable> {
+        let id = r.get::<i64, _>(0) as u64;
+        let actions = self.actions(id, None).await?;
+        Ok(StoredTable {
+            id,
+            game: r.get(1),
+            state: r.get(2),
+            meta: r.get(3),
+            setup: r.get::<Option<String>, _>(4),
+            version: r.get::<i64, _>(5) as u64,
+            actions,
+        })
     }
 
     /// The stored state and finished record of a table.
@@ -496,9 +564,34 @@ async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<
     Ok(())
 }
 
-async fn write_batch(pool: &AnyPool, batch: &[&Write]) -> Result<(), sqlx::Error> {
+/// The tables a batch writes to, each once.
+fn tables_of(batch: &[&Write]) -> Vec<u64> {
+    let mut tables: Vec<u64> = batch
+        .iter()
+        .flat_map(|w| w.ops.iter().filter_map(Op::table))
+        .collect();
+    tables.sort_unstable();
+    tables.dedup();
+    tables
+}
+
+async fn write_batch(
+    pool: &AnyPool,
+    batch: &[&Write],
+    fence: Option<&LeaseBook>,
+) -> Result<(), sqlx::Error> {
     const ROWS_PER_INSERT: usize = 200;
     let mut tx = pool.begin().await?;
+    let fenced = match fence {
+        Some(book) => {
+            let tables = tables_of(batch);
+            for t in &tables {
+                book.fence(&mut tx, *t).await?;
+            }
+            tables
+        }
+        None => Vec::new(),
+    };
     // Runs of actions go in multi-row inserts; everything else in order between them.
     let mut run: Vec<&Op> = Vec::new();
     for w in batch {
@@ -521,11 +614,16 @@ async fn write_batch(pool: &AnyPool, batch: &[&Write]) -> Result<(), sqlx::Error
     if !run.is_empty() {
         insert_actions(&mut tx, &run).await?;
     }
-    tx.commit().await
+    tx.commit().await?;
+    if let Some(book) = fence {
+        book.written(&fenced);
+    }
+    Ok(())
 }
 
 /// The one writer: gathers queued writes into a transaction, commits, then answers them all.
-async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
+async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>, fence: Option<Arc<LeaseBook>>) {
+    let fence = fence.as_deref();
     const MAX_BATCH: usize = 1024;
     let mut batch: Vec<Write> = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = rx.recv().await {
@@ -537,7 +635,15 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
             }
         }
         let all: Vec<&Write> = batch.iter().collect();
-        match write_batch(&pool, &all).await {
+        let started = std::time::Instant::now();
+        let result = write_batch(&pool, &all, fence).await;
+        let actions = all
+            .iter()
+            .flat_map(|w| &w.ops)
+            .filter(|op| matches!(op, Op::Action { .. }))
+            .count();
+        crate::metrics::committed(actions, started.elapsed(), result.is_ok());
+        match result {
             Ok(()) => {
                 for w in batch.drain(..) {
                     let _ = w.done.send(Ok(()));
@@ -552,7 +658,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
             Err(_) => {
                 // One bad write must not fail the others: retry each on its own.
                 for w in batch.drain(..) {
-                    let r = write_batch(&pool, &[&w]).await.map_err(|e| {
+                    let r = write_batch(&pool, &[&w], fence).await.map_err(|e| {
                         tracing::warn!("database write failed: {e}");
                         e.to_string()
                     });

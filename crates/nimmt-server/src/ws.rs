@@ -524,6 +524,7 @@ async fn drain(stream: &mut SplitStream<WebSocket>, grace: Duration) {
 /// address's connections, freed at the end.
 pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Option<ConnSlot>) {
     let _slot = slot;
+    let _counted = crate::metrics::Connection::open();
     let conn_id = state.next_conn.fetch_add(1, Ordering::Relaxed);
     let limits = state.config.limits.clone();
     let (sink, mut stream) = socket.split();

@@ -4,12 +4,12 @@
 
 #[path = "../../nimmt-server/tests/common/mod.rs"]
 mod common;
+mod serving;
 
 use common::{http_get, Player};
 use nimmt_protocol::ServerMsg;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 /// The server process, killed when the test ends however it ends.
@@ -24,32 +24,7 @@ impl Drop for Server {
 
 /// Starts the real binary on an ephemeral port; returns it and its address.
 fn serve(db: &str) -> (Server, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimmt"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--database",
-            db,
-            "--bot-delay-ms",
-            "0",
-        ])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("nimmt serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .parse()
-        .unwrap();
+    let (child, addr) = serving::serve(&["--database", db]);
     (Server(child), addr)
 }
 

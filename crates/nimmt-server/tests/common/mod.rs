@@ -372,3 +372,25 @@ fn dechunk(mut body: &str) -> String {
     }
     out
 }
+
+/// Plays every game of `players` to its end and follows it for `watchers`, all at once.
+pub async fn all_to_the_end(players: Vec<Player>, watchers: Vec<Player>) -> Vec<Player> {
+    let mut tasks = Vec::new();
+    for mut p in players {
+        tasks.push(tokio::spawn(async move {
+            p.play_to_end().await;
+            p
+        }));
+    }
+    for mut w in watchers {
+        tasks.push(tokio::spawn(async move {
+            w.watch_to_end().await;
+            w
+        }));
+    }
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.unwrap());
+    }
+    out
+}

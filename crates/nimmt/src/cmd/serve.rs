@@ -59,6 +59,21 @@ pub struct Args {
     /// a Brettspiel table with `board=custom` is played on that board (`docs/board-data.md`).
     #[arg(long = "data", value_name = "KEY=FILE")]
     pub data: Vec<String>,
+    /// Run as one node of a room spread over several servers: the NATS server they share
+    /// (e.g. nats://127.0.0.1:4222). Needs a PostgreSQL --database shared by every node
+    /// (`docs/cluster.md`).
+    #[arg(long, value_name = "NATS_URL")]
+    pub cluster: Option<String>,
+    /// This node's name in the cluster (letters, digits, - and _). Default: node-PORT.
+    #[arg(long)]
+    pub node_name: Option<String>,
+    /// The first part of every NATS subject (clusters sharing one NATS server differ here).
+    #[arg(long, default_value = "nimmt")]
+    pub cluster_prefix: String,
+    /// Milliseconds a table's lease lasts unless renewed: a lost node's tables move to
+    /// another node after about this long.
+    #[arg(long, default_value_t = 3000)]
+    pub lease_ms: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -96,6 +111,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 ..Default::default()
             },
             game_data,
+            cluster: args
+                .cluster
+                .map(|nats| nimmt_server::cluster::ClusterConfig {
+                    nats,
+                    node: args
+                        .node_name
+                        .clone()
+                        .unwrap_or_else(|| format!("node-{}", args.addr.port())),
+                    prefix: args.cluster_prefix.clone(),
+                    lease: Duration::from_millis(args.lease_ms),
+                }),
         };
         let running = nimmt_server::start(config).await?;
         // Tests and scripts read this line to learn the port.

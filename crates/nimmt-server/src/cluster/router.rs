@@ -1,0 +1,198 @@
+//! One table as a node reaches it: a small task in front of the table that sends each command
+//! to the table's actor when this node runs it, or over NATS to the node that does. The handles
+//! the lobby and the connections hold stay the same when the table changes hands.
+
+use super::bus::{Subjects, WireCmd};
+use crate::conn::{Conn, Refusal};
+use crate::handles::{TableCmd, TableHandle};
+use nimmt_protocol::{ErrorCode, Role, TableId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// How long a command waits for the owner to take it.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Who runs the table, as its router hears it.
+pub enum Control {
+    /// This node runs it now: its connections at the table attach to the actor.
+    Local(TableHandle),
+    /// This node no longer holds its lease: its connections at the table are told.
+    Lost,
+    /// Another node runs it now: the connections attach there.
+    Moved,
+    /// The table has closed.
+    Gone,
+}
+
+/// The connections of this node, by number, for the frames other nodes send them.
+pub type LocalConns = Arc<Mutex<HashMap<u64, Conn>>>;
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What a router needs of its node.
+#[derive(Clone)]
+pub struct Reach {
+    pub node: String,
+    pub client: async_nats::Client,
+    pub subjects: Subjects,
+    pub conns: LocalConns,
+}
+
+enum Route {
+    Local(TableHandle),
+    Remote,
+}
+
+struct Router {
+    id: TableId,
+    reach: Reach,
+    route: Route,
+    /// This node's connections at the table, and how they joined.
+    members: HashMap<u64, (Conn, Role)>,
+}
+
+/// Starts the router of table `id`: its handle, and how to tell it who runs the table.
+pub fn spawn(id: TableId, reach: Reach) -> (TableHandle, mpsc::UnboundedSender<Control>) {
+    let (handle, cmds) = TableHandle::channel(id);
+    let (ctl, ctl_rx) = mpsc::unbounded_channel();
+    let router = Router {
+        id,
+        reach,
+        route: Route::Remote,
+        members: HashMap::new(),
+    };
+    tokio::spawn(router.run(cmds, ctl_rx));
+    (handle, ctl)
+}
+
+/// The connection that asked, and its request number.
+fn asker(cmd: &TableCmd) -> Option<(&Conn, Option<u64>)> {
+    match cmd {
+        TableCmd::Attach { conn, req, .. }
+        | TableCmd::Leave { conn, req }
+        | TableCmd::Chat { conn, req, .. }
+        | TableCmd::Act { conn, req, .. }
+        | TableCmd::Resync { conn, req } => Some((conn, *req)),
+        TableCmd::Detach { .. } | TableCmd::Record { .. } => None,
+    }
+}
+
+impl Router {
+    async fn run(
+        mut self,
+        mut cmds: mpsc::Receiver<TableCmd>,
+        mut ctl: mpsc::UnboundedReceiver<Control>,
+    ) {
+        loop {
+            tokio::select! {
+                cmd = cmds.recv() => match cmd {
+                    Some(cmd) => self.command(cmd).await,
+                    None => break,
+                },
+                c = ctl.recv() => match c {
+                    Some(Control::Local(h)) => {
+                        self.route = Route::Local(h);
+                        self.reattach().await;
+                    }
+                    Some(Control::Lost) => {
+                        let was_local = matches!(self.route, Route::Local(_));
+                        self.route = Route::Remote;
+                        if was_local {
+                            let r = Refusal::new(ErrorCode::NotOwner);
+                            for (c, _) in self.members.values() {
+                                c.refuse(None, Some(self.id), &r);
+                            }
+                        }
+                    }
+                    Some(Control::Moved) => {
+                        self.route = Route::Remote;
+                        self.reattach().await;
+                    }
+                    Some(Control::Gone) | None => break,
+                },
+            }
+        }
+    }
+
+    /// Attaches this node's connections at the table again (to its new owner): each gets a
+    /// full state.
+    async fn reattach(&mut self) {
+        let members: Vec<(Conn, Role)> = self.members.values().cloned().collect();
+        for (conn, role) in members {
+            self.send(TableCmd::Attach {
+                conn,
+                role,
+                req: None,
+            })
+            .await;
+        }
+    }
+
+    fn note(&mut self, cmd: &TableCmd) {
+        match cmd {
+            TableCmd::Attach { conn, role, .. } => {
+                self.members.insert(conn.id, (conn.clone(), *role));
+            }
+            TableCmd::Leave { conn, .. } => {
+                self.members.remove(&conn.id);
+            }
+            TableCmd::Detach { conn_id, .. } => {
+                self.members.remove(conn_id);
+                lock(&self.reach.conns).remove(conn_id);
+                return;
+            }
+            _ => {}
+        }
+        if let Some((conn, _)) = asker(cmd) {
+            lock(&self.reach.conns)
+                .entry(conn.id)
+                .or_insert_with(|| conn.clone());
+        }
+    }
+
+    async fn command(&mut self, cmd: TableCmd) {
+        self.note(&cmd);
+        self.send(cmd).await;
+    }
+
+    async fn send(&mut self, cmd: TableCmd) {
+        let asked = asker(&cmd).map(|(c, req)| (c.clone(), req));
+        let refuse = |code: ErrorCode| {
+            if let Some((conn, req)) = &asked {
+                conn.refuse(
+                    *req,
+                    Some(self.id),
+                    &Refusal::new(code).with("table", self.id),
+                );
+            }
+        };
+        match &self.route {
+            Route::Local(h) => {
+                if !h.send(cmd).await {
+                    refuse(ErrorCode::NoSuchTable);
+                }
+            }
+            Route::Remote => {
+                let Some(wire) = WireCmd::of(&self.reach.node, cmd) else {
+                    return;
+                };
+                let payload = serde_json::to_vec(&wire).expect("commands serialize");
+                let subject = self.reach.subjects.table(self.id);
+                let answer = tokio::time::timeout(
+                    REQUEST_TIMEOUT,
+                    self.reach.client.request(subject, payload.into()),
+                )
+                .await;
+                match answer {
+                    Ok(Ok(m)) if m.payload.as_ref() == b"ok" => {}
+                    Ok(Ok(_)) => refuse(ErrorCode::NoSuchTable),
+                    _ => refuse(ErrorCode::NotOwner),
+                }
+            }
+        }
+    }
+}

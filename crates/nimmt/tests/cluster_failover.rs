@@ -1,0 +1,227 @@
+//! Three `nimmt serve` nodes of one room (one PostgreSQL schema, one NATS server); the node
+//! that owns a table is killed with SIGKILL in the middle of a turn, again and again over
+//! several games: another node takes the table over from the database log, the players on the
+//! dead node come back through another node, those elsewhere get a full state again, nothing
+//! acknowledged is lost, and every game's record replays.
+
+#[path = "../../nimmt-server/tests/common/mod.rs"]
+mod common;
+mod serving;
+
+use common::{http_get, Db, Player};
+use nimmt_protocol::{ClientMsg, Role, ServerMsg};
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::process::Child;
+use std::time::Duration;
+
+/// One node: its name, its process (killed when the test ends however it ends), its address.
+struct Node {
+    name: String,
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn nats_url() -> String {
+    std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
+}
+
+/// Starts node `name` of the cluster `prefix` on an ephemeral port.
+fn start(db: &str, prefix: &str, name: &str) -> Node {
+    let nats = nats_url();
+    let (child, addr) = serving::serve(&[
+        "--database",
+        db,
+        "--cluster",
+        &nats,
+        "--node-name",
+        name,
+        "--cluster-prefix",
+        prefix,
+        "--lease-ms",
+        "1000",
+        "--max-conns-per-addr",
+        "0",
+        "--new-identities-per-min",
+        "0",
+    ]);
+    Node {
+        name: name.to_owned(),
+        child,
+        addr,
+    }
+}
+
+fn ws(n: &Node) -> String {
+    format!("ws://{}/ws", n.addr)
+}
+
+/// The node holding a live lease on `table`, as `/api/cluster` of `ask` says.
+async fn owner(ask: &Node, table: u64) -> String {
+    for _ in 0..100 {
+        let (_, body) = http_get(ask.addr, "/api/cluster").await;
+        let c: Value = serde_json::from_str(&body).unwrap();
+        for n in c["nodes"].as_array().unwrap() {
+            let live = n["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["table"] == table && t["expires_in_ms"].as_i64().unwrap() > 0);
+            if live {
+                return n["name"].as_str().unwrap().to_owned();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("nobody owns table {table}");
+}
+
+/// Reads what arrives within `ms` milliseconds.
+async fn drain(p: &mut Player, ms: u64) {
+    p.drain(ms).await;
+}
+
+/// A person at the table: which node it is connected to, and whether it plays.
+struct Seat {
+    p: Player,
+    node: usize,
+    plays: bool,
+}
+
+fn asked_to_play(p: &Player) -> bool {
+    p.view
+        .as_ref()
+        .is_some_and(|v| v["asked"]["type"] == "play_card")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killing_the_owner_mid_turn_twenty_times_loses_nothing() {
+    let db = Db::postgres().await;
+    let url = db.url();
+    let prefix = format!("f{}", hex::encode(rand::random::<[u8; 5]>()));
+    let mut nodes: Vec<Node> = ["n0", "n1", "n2"]
+        .iter()
+        .map(|n| start(&url, &prefix, n))
+        .collect();
+    let mut kills = 0;
+    let mut games = 0;
+    while kills < 20 {
+        games += 1;
+        assert!(games <= 8, "20 kills take at most 8 games ({kills} so far)");
+        let mut ann = Player::join(&ws(&nodes[0]), "Ann").await;
+        let table = ann.create(&["deals=1"], Some(3)).await;
+        let mut bob = Player::join(&ws(&nodes[1]), "Bob").await;
+        let mut eve = Player::join(&ws(&nodes[2]), "Eve").await;
+        // The other nodes hear of the table first.
+        for n in &nodes[1..] {
+            owner(n, table).await;
+        }
+        bob.sit(table).await;
+        eve.watch(table).await;
+        assert!(matches!(
+            ann.command("/bot add").await,
+            ServerMsg::Ack { .. }
+        ));
+        assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+        let mut seats = vec![
+            Seat {
+                p: ann,
+                node: 0,
+                plays: true,
+            },
+            Seat {
+                p: bob,
+                node: 1,
+                plays: true,
+            },
+            Seat {
+                p: eve,
+                node: 2,
+                plays: false,
+            },
+        ];
+        let mut since_kill = 0;
+        loop {
+            for s in seats.iter_mut() {
+                drain(&mut s.p, 50).await;
+            }
+            if seats[0].p.over() {
+                break;
+            }
+            let mid_turn = asked_to_play(&seats[0].p) && asked_to_play(&seats[1].p);
+            if since_kill >= 2 && mid_turn && kills < 20 {
+                // Ann's choice is acknowledged; Bob's is not made: the owner dies now.
+                assert!(seats[0].p.act_first().await);
+                for s in seats.iter_mut() {
+                    drain(&mut s.p, 100).await;
+                }
+                let before: Vec<Value> = seats.iter().map(|s| s.p.view.clone().unwrap()).collect();
+                let dead = owner(&nodes[0], table).await;
+                let i = nodes.iter().position(|n| n.name == dead).unwrap();
+                nodes[i].child.kill().unwrap();
+                nodes[i].child.wait().unwrap();
+                kills += 1;
+                // The node comes back (a new process of the same name): it must not fight
+                // for the tables it lost.
+                nodes[i] = start(&url, &prefix, &dead);
+                for s in seats.iter_mut() {
+                    if s.node == i {
+                        // Its connection died: the client goes to another node.
+                        s.node = (i + 1) % nodes.len();
+                        let token = s.p.me.token.clone();
+                        let name = s.p.me.name.clone();
+                        let mut p = Player::join_as(&ws(&nodes[s.node]), &name, Some(&token)).await;
+                        p.table = table;
+                        if !s.plays {
+                            p.send(ClientMsg::Join {
+                                table,
+                                role: Role::Spectator,
+                            })
+                            .await;
+                        }
+                        s.p = p;
+                    }
+                    // Every one gets a full state from the new owner.
+                    s.p.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+                        .await;
+                }
+                for (s, before) in seats.iter_mut().zip(&before) {
+                    drain(&mut s.p, 100).await;
+                    assert_eq!(
+                        s.p.view.as_ref().unwrap(),
+                        before,
+                        "kill {kills}: {} resumes exactly where it was",
+                        s.p.me.name
+                    );
+                }
+                since_kill = 0;
+                continue;
+            }
+            for s in seats.iter_mut().filter(|s| s.plays) {
+                if s.p.choice().is_some() {
+                    s.p.act_first().await;
+                    since_kill += 1;
+                }
+            }
+        }
+        // The game is over for everyone alike, and its record replays (every card where the
+        // rules put it, every logged action legal).
+        let outcome = seats[0].p.view.as_ref().unwrap()["outcome"].clone();
+        for s in &seats {
+            assert_eq!(s.p.view.as_ref().unwrap()["outcome"], outcome);
+        }
+        let (status, body) = http_get(nodes[2].addr, &format!("/api/games/{table}/record")).await;
+        assert_eq!(status, 200, "{body}");
+        let record: nimmt_core::GameRecord = serde_json::from_str(&body).unwrap();
+        nimmt_core::record::replay(&record).expect("the record replays across the failovers");
+    }
+    drop(nodes);
+    db.drop_schema().await;
+}
