@@ -101,6 +101,7 @@ impl Lobby {
                 game,
                 options,
                 seats,
+                again,
                 reply,
             } => {
                 let player = conn.player.clone();
@@ -126,6 +127,7 @@ impl Lobby {
                     options,
                     seats,
                     lobby: self.me.clone(),
+                    again,
                 });
                 if let Ok(handle) = &r {
                     self.next_id = id;

@@ -2,7 +2,7 @@
 //! anyone hears of a change), the rebuild after a restart or a failed write (core's recorder
 //! replaying the log), and the game's record as the public may see it.
 
-use super::{Member, Meta, Table};
+use super::{Meta, Table};
 use crate::conn::Refusal;
 use crate::handles::LobbyHandle;
 use crate::records::{NotStarted, PublicRecord, RunningRecord, TableRecord};
@@ -12,7 +12,6 @@ use nimmt_core::record::{RecordedAction, RecordedGame};
 use nimmt_core::{Seat, Setup};
 use nimmt_protocol::{ErrorCode, TableState};
 use std::sync::Arc;
-use tokio::time::Instant;
 
 /// The game of `setup` with `actions` replayed by core's recorder, and how many of them the
 /// public may see. Names the first action the rules refuse.
@@ -67,21 +66,7 @@ impl Table {
             t.game = Some(game);
             t.public_actions = public;
         }
-        let now = Instant::now();
-        for (i, s) in t.meta.seats.iter().enumerate() {
-            if let Some(p) = &s.player {
-                t.members.insert(
-                    p.clone(),
-                    Member {
-                        conn: None,
-                        name: s.name.clone(),
-                        seat: Some(i),
-                        away_since: Some(now),
-                        standing_in: false,
-                    },
-                );
-            }
-        }
+        t.seat_players_away();
         t.version += 1;
         Ok(t)
     }
