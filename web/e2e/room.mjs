@@ -136,7 +136,7 @@ await session(async ({ person }) => {
   check('the first game ends with a result for both', await playToResult([gil, hal]));
   await gil.locator('[data-testid=result] [data-testid=chart-me]').waitFor();
   check('the result chart marks "you"', (await gil.locator('[data-testid=result] .legend li.mine').innerText()).includes('Gil'));
-  await shot(gil, 'result');
+  await shot(gil, 'room-result');
   await gil.click('[data-testid=again]');
   await gil.waitForURL((u) => /#\/table\/\d+/.test(u.hash) && !u.hash.endsWith(`/${g1}`));
   const g2 = Number(gil.url().match(/#\/table\/(\d+)/)[1]);

@@ -7,9 +7,10 @@
 //!
 //! The actor is split by concern: this file holds the actor's state and its command loop;
 //! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
-//! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
-//! and the messages they cause; `timers` decision timers and bot moves; `persistence` storing,
-//! restoring and records. Nothing here knows a particular game: every game comes from
+//! members, seats and identity; `chat` chat lines and commands; `history` the recent chat kept for
+//! whoever joins; `play` starting the game, moves and the messages they cause; `timers` decision
+//! timers (and their deadlines as clients see them) and bot moves; `rematch` playing again once
+//! the game is over; `persistence` storing, restoring and records. Nothing here knows a particular game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
 mod chat;
