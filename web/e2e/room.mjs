@@ -122,6 +122,30 @@ await session(async ({ person }) => {
   check('"play against bots now" starts a game with bots', bots >= 1 && (await dora.locator('[data-testid=hand-card]').count()) > 0, String(bots));
   await dora.close();
 
+  // HELP!: who the player before you is, and what the others did since your last move.
+  const ivo = await person('Ivo');
+  if (!(await ivo.locator('.create details').evaluate((d) => d.open))) await ivo.click('.create summary');
+  await ivo.selectOption('[data-testid=create-form] [name=game]', 'help');
+  await ivo.fill('[data-testid=create-form] [name=seats]', '3');
+  await ivo.click('[data-testid=create]');
+  await ivo.locator('[data-testid=add-bot]').click();
+  await ivo.locator('[data-testid=seat-1]').waitFor();
+  await ivo.locator('[data-testid=add-bot]').click();
+  await ivo.locator('[data-testid=seat-2]').waitFor();
+  await ivo.click('[data-testid=start]');
+  await ivo.locator('[data-testid=help-before]').waitFor();
+  check('HELP! names the player before you', /The player before you: Bot \d/.test(await ivo.locator('[data-testid=help-before]').innerText()));
+  let logged = '';
+  for (let i = 0; i < 60 && !logged; i++) {
+    const log = ivo.locator('[data-testid=help-log]');
+    if ((await log.count()) && (await ivo.locator('[data-testid=help-action]').count())) logged = await log.innerText();
+    else if (await ivo.locator('[data-testid=help-action]').count()) await ivo.locator('[data-testid=help-action]').first().click().catch(() => {});
+    await ivo.waitForTimeout(200);
+  }
+  check('HELP! tells what the others did since your last move', /Bot \d (lays|switches|zaps|asks|lays a No!|hands|gives|is skipped|clears)/.test(logged), logged);
+  await shot(ivo, 'help-log');
+  await ivo.close();
+
   // A rematch: Gil and Hal play a short game with a bot; the host's "Play again" seats everyone
   // at the next game with the same options and bot.
   const gil = await person('Gil');

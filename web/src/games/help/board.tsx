@@ -4,7 +4,7 @@ import { useLayoutEffect } from 'preact/hooks';
 import type { BoardProps } from '../screen';
 import { HelpCardFace, HelpRow } from './cards';
 import { actionLabel, helpActions } from './labels';
-import { logLines, playerBefore } from './log';
+import { logLines, playerBefore, sinceMine } from './log';
 import type { HelpView } from './view';
 
 export function HelpBoard(props: BoardProps<HelpView>) {
@@ -13,7 +13,7 @@ export function HelpBoard(props: BoardProps<HelpView>) {
   const actions = helpActions(props.legal);
   const p = view.phase;
   const before = me === null ? null : names[playerBefore(view, me)];
-  const log = logLines(t, props.events ?? [], names, me).slice(-6);
+  const log = logLines(t, sinceMine(props.events ?? [], me), names, me).slice(-8);
   let status = '';
   if (view.asked?.type === 'play') status = actions.length === 1 && actions[0].type === 'ask_help' ? t('help.cannot', { name: before ?? '' }) : t('help.yourTurn');
   else if (view.asked?.type === 'give_help') status = t('help.giveHelp', { name: names[view.asked.to] });

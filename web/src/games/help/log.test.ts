@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tFor } from '../../i18n';
-import { logLines, playerBefore } from './log';
+import { logLines, playerBefore, sinceMine } from './log';
 import type { HelpView } from './view';
 
 const en = tFor('en');
@@ -19,6 +19,9 @@ describe('what happened at a HELP! table between your turns', () => {
     expect(logLines(en, events, names, 0)).toEqual(['Bob lays 7 (counts 7)', 'Cy zaps the 7', 'Ann asks Cy for help', 'Cy gives Ann the Joker']);
     // Someone else sees that a card was handed over, not which.
     expect(logLines(en, events.slice(4), names, 1)).toEqual(['Cy hands Ann a card']);
+    // Since your last move: Cy's, after Ann asked.
+    expect(logLines(en, sinceMine(events, 0), names, 0)).toEqual(['Cy gives Ann the Joker']);
+    expect(sinceMine(events, null)).toHaveLength(events.length);
   });
 
   it('the player before you is the one before in the direction of play, passing over a No!', () => {

@@ -31,6 +31,17 @@ export function playerBefore(view: HelpView, seat: number): number {
   return s;
 }
 
+/** The events after this client's own last move (all of them for a spectator). */
+export function sinceMine(events: unknown[], me: number | null): unknown[] {
+  if (me === null) return events;
+  const mine = (e: { type: string; seat?: number; asker?: number; from?: number }) =>
+    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me) ||
+    (e.type === 'help_asked' && e.asker === me) ||
+    (['helped', 'gave_back'].includes(e.type) && e.from === me);
+  const last = (events as { type: string }[]).map(mine).lastIndexOf(true);
+  return events.slice(last + 1);
+}
+
 /** One line per event worth telling (`me`: this client's seat, for "you"). */
 export function logLines(t: T, events: unknown[], names: string[], me: number | null): string[] {
   const who = (s: number) => names[s] ?? `#${s + 1}`;
