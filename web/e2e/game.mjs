@@ -140,13 +140,13 @@ await session(async ({ base, person }) => {
   await cy.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   check('the spectator sees the result too', true);
 
-  // Play again: Ann opens a new table with the same options, Bob follows from his result screen.
+  // Play again: Ann (the host) starts the next game at the table; Bob is taken along to his seat.
   await ann.click('[data-testid=again]');
   await ann.waitForURL((u) => /#\/table\/\d+/.test(u.hash) && !u.hash.endsWith(`/${id}`));
   const again = Number(ann.url().match(/#\/table\/(\d+)/)?.[1]);
-  await bob.locator('[data-testid=join-again]').click();
-  await bob.locator('[data-testid=waiting]').waitFor();
-  check('play again brings both to a new table with the same options', again !== id && bob.url().endsWith(`#/table/${again}`) && /Deals: 1, Hand size: 3/.test(await bob.locator('.tablebar').innerText()));
+  await bob.waitForURL((u) => u.hash === `#/table/${again}`);
+  await bob.locator('[data-testid=hand-card]').first().waitFor();
+  check('play again brings both to the next game with the same options', again !== id && /Deals: 1, Hand size: 3/.test(await bob.locator('.tablebar').innerText()));
   await ann.locator('[data-testid=seat-1]').waitFor();
   check('Bob sits at the new table', (await ann.locator('[data-testid=seat-1]').innerText()).includes('Bob'));
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from './client';
-import { tFor } from './i18n';
+import { serverText, tFor } from './i18n';
 import { Lobby } from './lobby';
 import type { Lang } from './protocol';
 import { ReplayScreen } from './replay';
@@ -82,7 +82,7 @@ export function App(props: { client: Client }) {
       )}
       {s.errors.length > 0 && (
         <div class="toast" role="alert" data-testid="error">
-          {s.errors[0].text}{' '}
+          {serverText(client.lang, s.errors[0])}{' '}
           <button type="button" onClick={() => client.dismissError()}>
             {t('app.dismiss')}
           </button>

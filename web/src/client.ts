@@ -8,8 +8,6 @@ import { pickLang } from './i18n';
 import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
 import { apply, initialState, type State } from './store';
 
-/** A chat line `↻ 12` at a finished table invites its players to table 12 ("play again"). */
-export const AGAIN_PREFIX = '↻ ';
 export const LANG_KEY = 'nimmt.lang';
 
 export class Client {
@@ -19,8 +17,8 @@ export class Client {
   /** A table was asked for: open it when its state arrives. */
   pendingOpen = false;
   private welcomed = false;
-  /** "Play again" was pressed at this table: tell it the new table's number. */
-  againFrom: TableId | null = null;
+  /** "Play against bots now" was pressed: seat bots and start once the table is there. */
+  private quick = false;
   anim: Record<TableId, Animation> = {};
   private listeners = new Set<() => void>();
   private conn: Connection;
@@ -98,6 +96,16 @@ export class Client {
     this.changed();
   }
 
+  /** Opens a table of the room's first game (6 nimmt!) for four, seats three bots and starts
+   * ("play against bots now"). */
+  quickPlay() {
+    const game = this.state.games[0];
+    if (!game) return;
+    this.quick = true;
+    this.pendingOpen = true;
+    this.send({ type: 'create_table', game: game.name, options: {}, seats: Math.min(4, game.players[1]) });
+  }
+
   dismissError() {
     this.state = { ...this.state, errors: this.state.errors.slice(1) };
     this.changed();
@@ -114,9 +122,10 @@ export class Client {
     if (msg.type === 'state' && !known && this.pendingOpen) {
       this.pendingOpen = false;
       window.location.hash = `#/table/${msg.table.id}`;
-      if (this.againFrom !== null) {
-        this.conn.send({ type: 'chat', table: this.againFrom, text: `${AGAIN_PREFIX}${msg.table.id}` });
-        this.againFrom = null;
+      if (this.quick && msg.table.state === 'open') {
+        this.quick = false;
+        const bots = Array.from({ length: msg.table.max_seats - msg.table.seats.length }, () => '/bot add');
+        for (const text of [...bots, '/start']) this.conn.send({ type: 'chat', table: msg.table.id, text });
       }
     }
     if (msg.type === 'welcome' && !this.welcomed) {
@@ -132,6 +141,7 @@ export class Client {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
+      else if (e.kind === 'rematch') this.follow(e.from, e.to);
       else if (e.kind === 'animate') {
         const screen = screenFor(this.state.tables[e.table]?.info.game ?? '');
         if (screen?.frames) this.animate(e.table, screen.frames(e.from as never, e.events), e.from);
@@ -139,6 +149,16 @@ export class Client {
     }
     if (msg.type === 'state') delete this.anim[msg.table.id];
     this.changed();
+  }
+
+  /** The finished table `from` plays again as `to`: sit down there (or watch), leave `from`, and
+   * show `to` if `from` was on the screen. */
+  private follow(from: TableId, to: TableId) {
+    const at = this.state.tables[from];
+    if (!at || this.state.tables[to]) return;
+    if (window.location.hash === `#/table/${from}`) this.pendingOpen = true;
+    this.conn.send({ type: 'join', table: to, role: at.you.role === 'player' ? 'player' : 'spectator' });
+    this.conn.send({ type: 'leave', table: from });
   }
 
   private animate(table: TableId, frames: Frame[], from: unknown) {

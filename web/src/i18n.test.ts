@@ -81,4 +81,16 @@ describe('texts the screens look up by name', () => {
       expect(placeholders(DICTS.en[k as keyof typeof DICTS.en])).toEqual(placeholders(server.get(key)!));
     }
   });
+
+  // Errors and notices switch language with the client, old lines too: every server text is
+  // translated here by its key, except the answers the server writes out in full.
+  it.skipIf(!existsSync(texts))('every error and notice of the server has its text here', () => {
+    const all = readFileSync(texts, 'utf8');
+    const src = all.slice(all.indexOf('pub const TEXTS'), all.indexOf('#[cfg(test)]'));
+    const shownAsSent = ['help', 'help_options', 'who', 'nobody', 'no_such_game', 'game_running'];
+    const keys = [...src.matchAll(/\(\s*"(\w+)",\s*"/g)].map((m) => m[1]).filter((k) => !shownAsSent.includes(k));
+    expect(keys.length).toBeGreaterThan(40);
+    for (const k of keys) expect(`srv.${k}` in DICTS.de, k).toBe(true);
+    expect(serverText('de', { key: 'not_host', text: 'Only the table’s host may do that.' })).toBe('Das darf nur der Gastgeber des Tisches.');
+  });
 });

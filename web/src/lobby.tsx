@@ -15,7 +15,12 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
   return (
     <main class="lobby">
       <section class="tables" aria-label={t('lobby.tables')}>
-        <h2>{t('lobby.tables')}</h2>
+        <div class="tableshead">
+          <h2>{t('lobby.tables')}</h2>
+          <button type="button" class="primary" data-testid="quick-play" disabled={s.games.length === 0} onClick={() => client.quickPlay()}>
+            {t('lobby.quickPlay')}
+          </button>
+        </div>
         {s.lobby.length === 0 ? (
           <p class="muted">{t('lobby.none')}</p>
         ) : (
@@ -67,6 +72,8 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
   const { client, t, tb } = props;
   const free = tb.max_seats - tb.seats.length;
   const mine = client.state.tables[tb.id];
+  // A running game this client left: the bot playing the seat keeps its name.
+  const left = tb.state === 'playing' && tb.seats.some((x) => x.kind === 'bot' && x.name === client.name);
   const open = (role: 'player' | 'spectator') => {
     if (!mine) client.send({ type: 'join', table: tb.id, role });
     props.go(`#/table/${tb.id}`);
@@ -80,7 +87,7 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
         <div class="muted small">{tb.seats.map((x) => x.name).join(', ')}</div>
       </td>
       <td>
-        {t('lobby.free', { free, max: tb.max_seats })}
+        {tb.state === 'open' ? t('lobby.free', { free, max: tb.max_seats }) : t('lobby.seated', { n: tb.seats.length })}
         <div class="muted small">{t(`lobby.state.${tb.state}` as Key)}</div>
       </td>
       <td class="actions">
@@ -95,15 +102,18 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
                 {t('lobby.join')}
               </button>
             )}
-            {tb.state !== 'finished' && (
-              <button type="button" data-testid={`watch-${tb.id}`} onClick={() => open('spectator')}>
-                {t('lobby.watch')}
+            {left && (
+              <button type="button" class="primary" data-testid={`back-${tb.id}`} onClick={() => open('player')}>
+                {t('table.seatBack')}
               </button>
             )}
+            <button type="button" data-testid={`watch-${tb.id}`} onClick={() => open('spectator')}>
+              {t('lobby.watch')}
+            </button>
           </>
         )}
         {tb.state === 'finished' && (
-          <button type="button" onClick={() => props.go(`#/replay/${tb.id}`)}>
+          <button type="button" data-testid={`replay-${tb.id}`} onClick={() => props.go(`#/replay/${tb.id}`)}>
             {t('lobby.replay')}
           </button>
         )}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tFor } from './i18n';
-import { againOptions, createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionSummary, seatLimits } from './options';
+import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionSummary, seatLimits } from './options';
 import type { GameDescriptor } from './protocol';
 
 // The games as the server's welcome describes them (web/fixtures/README.md).
@@ -65,10 +65,9 @@ describe('the table form from the games’ descriptors', () => {
     expect(createMessage(help, defaultsOf(help), '')).toEqual({ type: 'create_table', game: 'help', options: {}, seats: undefined });
   });
 
-  it('a table’s options read as one line without the defaults, and play again keeps them', () => {
+  it('a table’s options read as one line without the defaults', () => {
     expect(optionSummary(en, classic, { deals: '1', hand_size: '3', fan: 'none', deck: 'full' }, { timer: '0', reconnect: '60' })).toBe('Deals: 1, Hand size: 3');
     expect(optionSummary(en, classic, { placement: 'both-ends' }, {})).toBe('Placement: both ends');
     expect(optionSummary(tFor('de'), classic, {}, { timer: '0' })).toBe('Standardregeln');
-    expect(againOptions(classic, { deals: '1', hand_size: '3', fan: 'none' }, { timer: '30', reconnect: '60' })).toEqual({ deals: '1', hand_size: '3', timer: '30' });
   });
 });

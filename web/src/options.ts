@@ -82,8 +82,3 @@ export function optionSummary(t: T, game: GameDescriptor | undefined, o: Record<
   }
   return parts.join(', ') || t('lobby.defaults');
 }
-
-/** The options of a finished table for a new one ("play again"): what differs from the defaults. */
-export function againOptions(game: GameDescriptor | undefined, o: Record<string, string>, to: Record<string, string>): Record<string, string> {
-  return chosen(game, { ...o, ...Object.fromEntries(Object.entries(to).filter(([k]) => TABLE_OPTION_KEYS.includes(k))) });
-}

@@ -76,20 +76,52 @@ export function Rules(props: { t: T; text: RuleText; onClose: () => void }) {
   );
 }
 
-/** Points per deal, one line per player, as a small SVG chart of the running totals. */
-export function DealChart(props: { t: T; history: number[][]; names: string[] }) {
-  const { history, names } = props;
-  const n = names.length;
+/** A question with two answers in a dialog (leave a running game?); Escape says no. */
+export function Confirm(props: { t: T; title: string; text: string; yes: string; no: string; onYes: () => void; onNo: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.querySelector<HTMLButtonElement>('button.no')?.focus();
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && props.onNo();
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, []);
+  return (
+    <div class="modal" role="alertdialog" aria-modal="true" aria-label={props.title} data-testid="confirm" ref={ref}>
+      <div class="panel">
+        <h2>{props.title}</h2>
+        <p>{props.text}</p>
+        <div class="buttons">
+          <button type="button" class="primary" data-testid="confirm-yes" onClick={props.onYes}>
+            {props.yes}
+          </button>
+          <button type="button" class="no" data-testid="confirm-no" onClick={props.onNo}>
+            {props.no}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Points per deal, one line per player, as a small SVG chart of the running totals. Lines that
+ * run together stay apart (each a little offset, every other one dashed); `me` (this client's
+ * seat) is drawn last, thicker and named in the legend; `endAt` draws the score that ends the game. */
+export function DealChart(props: { t: T; history: number[][]; names: string[]; me?: number; endAt?: number }) {
+  const { history, names, me } = props;
   const W = 320;
   const H = 160;
   const pad = 28;
   const running: number[][] = names.map(() => [0]);
   for (const deal of history) running.forEach((r, i) => r.push(r[r.length - 1] + (deal[i] ?? 0)));
-  const max = Math.max(1, ...running.flat());
+  const endAt = props.endAt && props.endAt > 0 ? props.endAt : null;
+  const max = Math.max(1, ...running.flat(), endAt ?? 0);
   const steps = Math.max(1, history.length);
   const x = (k: number) => pad + ((W - 2 * pad) * k) / steps;
   const y = (v: number) => H - pad - ((H - 2 * pad) * v) / max;
   const colors = ['#d33', '#27c', '#2a2', '#e90', '#a3c', '#0aa', '#963', '#e5a', '#777', '#58f'];
+  // Seat i's line sits (i - middle) × 1.5 px off its place, so equal totals do not hide each other.
+  const shift = (i: number) => (i - (names.length - 1) / 2) * 1.5;
+  const order = names.map((_, i) => i).sort((a, b) => Number(a === me) - Number(b === me));
   return (
     <figure class="chart" data-testid="chart">
       <figcaption>{props.t('result.perDeal')}</figcaption>
@@ -97,21 +129,30 @@ export function DealChart(props: { t: T; history: number[][]; names: string[] })
         <line x1={pad} y1={H - pad} x2={W - pad} y2={H - pad} stroke="currentColor" stroke-opacity="0.4" />
         <line x1={pad} y1={pad} x2={pad} y2={H - pad} stroke="currentColor" stroke-opacity="0.4" />
         <text x={4} y={pad} font-size="10" fill="currentColor">{max}</text>
+        {endAt !== null && (
+          <g data-testid="chart-end">
+            <line x1={pad} y1={y(endAt)} x2={W - pad} y2={y(endAt)} stroke="currentColor" stroke-opacity="0.6" stroke-dasharray="2 3" />
+            <text x={W - pad} y={y(endAt) - 3} font-size="9" fill="currentColor" text-anchor="end">
+              {props.t('result.endLine', { n: endAt })}
+            </text>
+          </g>
+        )}
         {history.map((_, k) => (
           <text key={k} x={x(k + 1) - 4} y={H - pad + 14} font-size="10" fill="currentColor">
             {k + 1}
           </text>
         ))}
-        {running.map((r, i) => (
-          <g key={i}>
+        {order.map((i) => (
+          <g key={i} class={i === me ? 'mine' : undefined} data-testid={i === me ? 'chart-me' : undefined}>
             <polyline
               fill="none"
               stroke={colors[i % colors.length]}
-              stroke-width="2.5"
-              points={r.map((v, k) => `${x(k)},${y(v)}`).join(' ')}
+              stroke-width={i === me ? 4 : 2}
+              stroke-dasharray={i !== me && i % 2 === 1 ? '6 3' : undefined}
+              points={running[i].map((v, k) => `${x(k)},${y(v) + shift(i)}`).join(' ')}
             />
-            {r.slice(1).map((v, k) => (
-              <circle key={k} cx={x(k + 1)} cy={y(v)} r="3" fill={colors[i % colors.length]}>
+            {running[i].slice(1).map((v, k) => (
+              <circle key={k} cx={x(k + 1)} cy={y(v) + shift(i)} r={i === me ? 4 : 3} fill={colors[i % colors.length]}>
                 <title>{`${names[i]}: ${fill(props.t('result.deal', { n: k + 1 }))} +${history[k][i]} = ${v}`}</title>
               </circle>
             ))}
@@ -120,13 +161,13 @@ export function DealChart(props: { t: T; history: number[][]; names: string[] })
       </svg>
       <ul class="legend">
         {names.map((nm, i) => (
-          <li key={i}>
-            <span class="swatch" style={`background:${colors[i % colors.length]}`} /> {nm}:{' '}
-            {history.map((d) => d[i]).join(' + ') || '0'}
+          <li key={i} class={i === me ? 'mine' : undefined}>
+            <span class="swatch" style={`background:${colors[i % colors.length]}`} /> {nm}
+            {i === me ? ` (${props.t('table.you')})` : ''}: {history.map((d) => d[i]).join(' + ') || '0'}
+            {history.length > 1 ? ` = ${running[i][running[i].length - 1]}` : ''}
           </li>
         ))}
       </ul>
-      {n === 0 && null}
     </figure>
   );
 }

@@ -35,6 +35,19 @@ export interface You {
   host: boolean;
 }
 
+/** When the table's timer decides for this client's seat: `at` on the server's clock (epoch ms),
+ * `left_ms` the milliseconds left when the server wrote it. */
+export interface Deadline {
+  at: number;
+  left_ms: number;
+}
+
+/** One line of a table's chat history. */
+export interface ChatLine {
+  from: string;
+  text: string;
+}
+
 export interface Text {
   key: string;
   params?: Record<string, string>;
@@ -45,8 +58,9 @@ export type ServerMsg =
   | { type: 'welcome'; protocol: number; player: string; name: string; token: string; lang: Lang; seated: TableId[]; games?: GameDescriptor[] }
   | { type: 'tables'; tables: TableInfo[] }
   | { type: 'table_changed'; table: TableInfo; closed?: boolean }
-  | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown; legal?: unknown[] }
-  | { type: 'update'; table: TableId; version: number; events: unknown[]; view: unknown; legal?: unknown[]; ack?: number }
+  | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown; legal?: unknown[]; deadline?: Deadline }
+  | { type: 'update'; table: TableId; version: number; events: unknown[]; view: unknown; legal?: unknown[]; deadline?: Deadline; ack?: number }
+  | { type: 'chat_history'; table: TableId; lines: ChatLine[] }
   | { type: 'chat'; table?: TableId; from: string; text: string }
   | ({ type: 'notice'; table?: TableId } & Text)
   | { type: 'ack'; id: number }

@@ -1,10 +1,11 @@
 // The result of a finished game: the winners, the ranking in the game's sense, points per deal,
 // play again, the replay.
 
-import { AGAIN_PREFIX, type Client } from './client';
+import { useState } from 'preact/hooks';
+import type { Client } from './client';
 import { outcomeOf, type BaseView, type GameScreen } from './games/screen';
 import type { T } from './i18n';
-import { againOptions, descriptorOf } from './options';
+import { descriptorOf } from './options';
 import { DealChart } from './parts';
 import type { AtTable } from './store';
 
@@ -30,14 +31,13 @@ export function Result(props: {
   const pts = best === 1 ? t('result.onePoint') : t('result.nPoints', { n: best });
   const { history, rule } = props.screen.result(t, view);
   const winners = outcome.winners.map((w) => names[w]);
-  const invites = at.chat.filter((l) => l.from !== null && l.text.startsWith(AGAIN_PREFIX));
-  const invite = invites.length ? Number(invites[invites.length - 1].text.slice(AGAIN_PREFIX.length)) || null : null;
+  // Play again at this table: the host starts it, the others ask (the server's `/rematch`).
+  const [asked, setAsked] = useState(false);
   const again = () => {
-    const options = againOptions(game, at.info.options, at.info.table_options);
-    client.againFrom = at.info.id;
-    client.pendingOpen = true;
-    client.send({ type: 'create_table', game: at.info.game, options, seats: at.info.max_seats });
+    setAsked(true);
+    client.chat(at.info.id, '/rematch');
   };
+  const endAt = Number(at.info.options.end_at ?? 0) || undefined;
   return (
     <div class="modal" role="dialog" aria-modal="true" aria-label={t('result.title')} data-testid="result">
       <div class="panel result">
@@ -69,24 +69,11 @@ export function Result(props: {
             ))}
           </tbody>
         </table>
-        {history.length > 0 && <DealChart t={t} history={history} names={names} />}
+        {history.length > 0 && <DealChart t={t} history={history} names={names} me={at.you.seat} endAt={at.info.options.deals ? undefined : endAt} />}
         <div class="buttons">
-          {invite !== null && !client.state.tables[invite] && (
-            <button
-              type="button"
-              class="primary"
-              data-testid="join-again"
-              onClick={() => {
-                client.send({ type: 'join', table: invite, role: 'player' });
-                props.go(`#/table/${invite}`);
-              }}
-            >
-              {t('table.joinAgain', { id: invite })}
-            </button>
-          )}
-          {at.you.role === 'player' && invite === null && (
-            <button type="button" class="primary" data-testid="again" onClick={again}>
-              {t('table.again')}
+          {at.you.role === 'player' && (
+            <button type="button" class="primary" data-testid="again" onClick={again} disabled={asked}>
+              {asked && !at.you.host ? t('table.againAsked') : t('table.again')}
             </button>
           )}
           <button type="button" data-testid="watch-replay" onClick={() => props.go(`#/replay/${at.info.id}`)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMsg, TableInfo } from './protocol';
-import { apply, initialState, type State } from './store';
+import { apply, initialState, withHistory, type State } from './store';
 
 const info = (id: number, extra: Partial<TableInfo> = {}): TableInfo => ({
   id,
@@ -186,5 +186,29 @@ describe('applying server messages', () => {
     const { s } = run(msgs);
     expect(s.lobbyChat).toHaveLength(200);
     expect(s.lobbyChat[199].text).toBe('249');
+  });
+
+  it('the deadline is kept on this client’s clock, from the time left the server says', () => {
+    const asked: ServerMsg = { ...(state3(5) as Extract<ServerMsg, { type: 'state' }>), deadline: { at: 9_999_999, left_ms: 12_000 } };
+    let s = apply(run([welcome]).s, asked, 1_000).state;
+    expect(s.tables[3].deadline).toBe(13_000);
+    // An update without a deadline: the seat is not asked any more.
+    s = apply(s, update(6, 1), 2_000).state;
+    expect(s.tables[3].deadline).toBeNull();
+    s = apply(s, { ...(update(7, 2) as Extract<ServerMsg, { type: 'update' }>), deadline: { at: 1, left_ms: 30_000 } }, 3_000).state;
+    expect(s.tables[3].deadline).toBe(33_000);
+  });
+
+  it('the chat history opens a fresh table’s chat and adds only what was missed after a reconnection', () => {
+    let { s } = run([welcome, { type: 'notice', table: 3, key: 'joined', params: { name: 'Ann', seat: '0' }, text: 'Ann sits down (seat 0).' }, state3(1)]);
+    s = run([{ type: 'chat_history', table: 3, lines: [{ from: 'Bob', text: 'hi' }, { from: 'Ann', text: 'hello' }] }], s).s;
+    expect(s.tables[3].chat.map((l) => l.text)).toEqual(['hi', 'hello', 'Ann sits down (seat 0).']);
+    const again = withHistory(s.tables[3].chat, [{ from: 'Ann', text: 'hello' }, { from: 'Bob', text: 'missed' }]);
+    expect(again.map((l) => l.text)).toEqual(['hi', 'hello', 'Ann sits down (seat 0).', 'missed']);
+  });
+
+  it('a rematch notice asks to follow the finished table to the next game', () => {
+    const { effects } = run([welcome, state3(1), { type: 'notice', table: 3, key: 'rematch', params: { table: '8' }, text: 'The next game starts at table 8.' }]);
+    expect(effects).toContainEqual({ kind: 'rematch', from: 3, to: 8 });
   });
 });

@@ -1,7 +1,7 @@
 // The client's state and how each server message changes it. Pure: `apply` returns the new state
 // and the effects (messages to send, animations, token changes) for the caller to carry out.
 
-import type { ClientMsg, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
+import type { ChatLine, ClientMsg, Deadline, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
 
 export interface Line {
   /** `null` for a server notice. */
@@ -23,7 +23,14 @@ export interface AtTable {
   chat: Line[];
   /** A version gap was seen; updates are ignored until the full state arrives. */
   resyncing: boolean;
+  /** When the timer decides for this client's seat, on this client's clock (ms); null: no
+   * timer running for it. */
+  deadline: number | null;
+  /** The events of the last updates, oldest first (at most `EVENTS_KEEP`; none after a state). */
+  recent: unknown[];
 }
+
+export const EVENTS_KEEP = 40;
 
 export interface Me {
   player: string;
@@ -50,7 +57,9 @@ export type Effect =
   | { kind: 'send'; msg: ClientMsg }
   | { kind: 'token'; token: string | null }
   | { kind: 'animate'; table: TableId; from: unknown; events: unknown[] }
-  | { kind: 'rehello' };
+  | { kind: 'rehello' }
+  /** The finished table `from` plays again as table `to` (notice `rematch`). */
+  | { kind: 'rematch'; from: TableId; to: TableId };
 
 export const CHAT_KEEP = 200;
 
@@ -75,14 +84,30 @@ function tableLine(s: State, id: TableId, line: Line): State {
   return { ...s, early: { ...s.early, [id]: [...early, line] } };
 }
 
+/** A deadline as a moment on this client's clock (its `left_ms` counted from `now`). */
+function localDeadline(d: Deadline | undefined, now: number): number | null {
+  return d ? now + d.left_ms : null;
+}
+
+/** The table's chat with its history: all of it when the chat has no one's lines yet (a fresh
+ * load), else only the lines said after the last one it already has (a reconnection). */
+export function withHistory(chat: Line[], lines: ChatLine[]): Line[] {
+  const said = chat.filter((l) => l.from !== null);
+  const history: Line[] = lines.map((l) => ({ from: l.from, text: l.text }));
+  if (!said.length) return [...history, ...chat].slice(-CHAT_KEEP);
+  const last = said[said.length - 1];
+  const at = history.map((l) => `${l.from}\n${l.text}`).lastIndexOf(`${last.from}\n${last.text}`);
+  return [...chat, ...history.slice(at + 1)].slice(-CHAT_KEEP);
+}
+
 function withTable(s: State, id: TableId, f: (t: AtTable) => AtTable): State {
   const t = s.tables[id];
   if (!t) return s;
   return { ...s, tables: { ...s.tables, [id]: f(t) } };
 }
 
-/** Applies one server message. */
-export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect[] } {
+/** Applies one server message (`now`: this client's clock, for deadlines). */
+export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { state: State; effects: Effect[] } {
   const effects: Effect[] = [];
   switch (msg.type) {
     case 'welcome': {
@@ -130,6 +155,8 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
             legal: msg.legal ?? [],
             chat: [...(old?.chat ?? []), ...first],
             resyncing: false,
+            deadline: localDeadline(msg.deadline, now),
+            recent: [],
           },
         },
       };
@@ -149,9 +176,19 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
         break;
       }
       effects.push({ kind: 'animate', table: msg.table, from: t.view, events: msg.events });
-      s = withTable(s, msg.table, (t) => ({ ...t, version: msg.version, view: msg.view, legal: msg.legal ?? [] }));
+      s = withTable(s, msg.table, (t) => ({
+        ...t,
+        version: msg.version,
+        view: msg.view,
+        legal: msg.legal ?? [],
+        deadline: localDeadline(msg.deadline, now),
+        recent: [...t.recent, ...msg.events].slice(-EVENTS_KEEP),
+      }));
       break;
     }
+    case 'chat_history':
+      s = withTable(s, msg.table, (t) => ({ ...t, chat: withHistory(t.chat, msg.lines) }));
+      break;
     case 'chat': {
       const line: Line = { from: msg.from, text: msg.text };
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
@@ -160,6 +197,8 @@ export function apply(s: State, msg: ServerMsg): { state: State; effects: Effect
     }
     case 'notice': {
       const line = textLine(msg);
+      const next = Number(msg.params?.table);
+      if (msg.key === 'rematch' && msg.table !== undefined && next > 0) effects.push({ kind: 'rematch', from: msg.table, to: next });
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
       else s = tableLine(s, msg.table, line);
       break;

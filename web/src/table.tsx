@@ -3,11 +3,12 @@
 
 import { useState } from 'preact/hooks';
 import type { Client } from './client';
+import { DeadlineContext } from './games/countdown';
 import { screenFor } from './games/registry';
 import { outcomeOf, type BaseView } from './games/screen';
 import type { T } from './i18n';
 import { descriptorOf, gameTitle, optionSummary } from './options';
-import { ChatBox, Rules } from './parts';
+import { ChatBox, Confirm, Rules } from './parts';
 import type { TableInfo } from './protocol';
 import { Result } from './result';
 import type { AtTable } from './store';
@@ -23,6 +24,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   const at = client.state.tables[id];
   const [rules, setRules] = useState(false);
   const [resultClosed, setResultClosed] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   if (!at) {
     return (
       <main class="table-screen">
@@ -52,6 +54,13 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   const view = at.view as BaseView | null;
   const screen = screenFor(info.game);
   const game = descriptorOf(client.state.games, info.game);
+  const leave = () => {
+    setLeaving(false);
+    client.send({ type: 'leave', table: id });
+    props.go('#/');
+  };
+  // A player who left the running game may take the seat back (the bot keeps their name).
+  const mySeatBack = at.you.role === 'spectator' && info.state === 'playing' && info.seats.some((x) => x.kind === 'bot' && x.name === client.name);
   const frame = client.frame(id);
   const over = !!outcomeOf(screen, view) && !frame;
   const names = seatNames(info, view?.players ?? info.max_seats);
@@ -69,6 +78,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         frame={frame}
         timer={Number(info.table_options.timer ?? 0)}
         version={at.version}
+        events={at.recent}
       />
     );
   return (
@@ -87,19 +97,24 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         <button type="button" onClick={() => props.go('#/')}>
           {t('table.lobby')}
         </button>
+        {mySeatBack && (
+          <button type="button" class="primary" data-testid="seat-back" onClick={() => client.send({ type: 'join', table: id, role: 'player' })}>
+            {t('table.seatBack')}
+          </button>
+        )}
         <button
           type="button"
-          onClick={() => {
-            client.send({ type: 'leave', table: id });
-            props.go('#/');
-          }}
+          data-testid="leave"
+          onClick={() => (info.state === 'playing' && at.you.role === 'player' ? setLeaving(true) : leave())}
         >
           {t('table.leave')}
         </button>
       </header>
       <div class="tablegrid">
         <Seats client={client} t={t} at={at} />
-        <div class="board">{board}</div>
+        <div class="board">
+          <DeadlineContext.Provider value={at.deadline}>{board}</DeadlineContext.Provider>
+        </div>
         <ChatBox
           t={t}
           lang={client.lang}
@@ -111,6 +126,9 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
       </div>
       {over && !resultClosed && view && screen && (
         <Result client={client} t={t} at={at} view={view} screen={screen} names={names} onClose={() => setResultClosed(true)} go={props.go} />
+      )}
+      {leaving && (
+        <Confirm t={t} title={t('table.leaveTitle')} text={t('table.leaveText')} yes={t('table.leaveYes')} no={t('table.leaveNo')} onYes={leave} onNo={() => setLeaving(false)} />
       )}
       {rules && screen && <Rules t={t} text={screen.rules(t, info.options)} onClose={() => setRules(false)} />}
     </main>

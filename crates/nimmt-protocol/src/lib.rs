@@ -181,6 +181,10 @@ pub enum ServerMsg {
         /// The actions this client's seat may take now (empty when it is not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         legal: Vec<Value>,
+        /// When the table's timer decides for this client's seat (absent without a timer, or
+        /// when the seat is not asked).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<Deadline>,
     },
     /// What changed at a table: the game events this client may see, in order, and its view
     /// after them. `version` is the previous one plus one; `ack` echoes the request id of the
@@ -193,8 +197,17 @@ pub enum ServerMsg {
         /// The actions this client's seat may take now (empty when it is not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         legal: Vec<Value>,
+        /// When the table's timer decides for this client's seat, as in `state`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<Deadline>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ack: Option<u64>,
+    },
+    /// The table's recent chat lines, oldest first (sent after the `state` of a join or a
+    /// return, so a reloaded client shows the conversation it had).
+    ChatHistory {
+        table: TableId,
+        lines: Vec<ChatLine>,
     },
     /// A chat line (`table` absent: lobby chat).
     Chat {
@@ -231,6 +244,22 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+}
+
+/// When a seat's decision timer runs out: `at` in milliseconds since the Unix epoch (the
+/// server's clock), `left_ms` the milliseconds left when the message was written (for clients
+/// whose clock differs from the server's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deadline {
+    pub at: u64,
+    pub left_ms: u64,
+}
+
+/// One line of a table's chat history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub from: String,
+    pub text: String,
 }
 
 /// A player's identity number (not secret).

@@ -137,8 +137,8 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("host_is", "{name} is now the host.", "{name} ist jetzt Gastgeber."),
     ("option_set", "Option {key} = {value}.", "Option {key} = {value}."),
     ("started", "The game starts with {players} players.", "Das Spiel beginnt mit {players} Spielern."),
-    ("bot_added", "Bot {name} ({level}) sits down.", "Bot {name} ({level}) setzt sich."),
-    ("bot_removed", "Bot {name} leaves.", "Bot {name} geht."),
+    ("bot_added", "{name} ({level}) sits down.", "{name} ({level}) setzt sich."),
+    ("bot_removed", "{name} leaves.", "{name} geht."),
     ("bot_took_seat", "A bot plays for {name} from now on.", "Ein Bot spielt ab jetzt für {name}."),
     ("who", "Players: {players}. Watching: {spectators}.", "Spieler: {players}. Zuschauer: {spectators}."),
     ("help", "Commands:\n{commands}", "Befehle:\n{commands}"),
@@ -150,6 +150,12 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("game_over_notice", "The game is over. Winner: {winners}.", "Das Spiel ist vorbei. Gewonnen: {winners}."),
     ("game_over_no_winner", "The game is over. Nobody at the table won.", "Das Spiel ist vorbei. Niemand am Tisch hat gewonnen."),
     ("nobody", "nobody", "niemand"),
+    // Playing again, coming back.
+    ("not_over", "The game is not over yet.", "Das Spiel ist noch nicht vorbei."),
+    ("rematch_open", "The next game is already at table {table}.", "Das nächste Spiel läuft schon an Tisch {table}."),
+    ("rematch_vote", "{name} wants to play again ({votes} of {players}); /rematch to agree.", "{name} möchte noch einmal spielen ({votes} von {players}); /rematch, um zuzustimmen."),
+    ("rematch", "The next game starts at table {table}.", "Das nächste Spiel beginnt an Tisch {table}."),
+    ("seat_back", "{name} takes their seat back.", "{name} übernimmt wieder den eigenen Platz."),
 ];
 
 #[cfg(test)]

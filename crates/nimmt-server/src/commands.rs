@@ -21,6 +21,8 @@ pub enum When {
     Always,
     /// Only while the table is open (before the start).
     BeforeStart,
+    /// Only once the game is over.
+    AfterEnd,
 }
 
 /// A parsed command.
@@ -40,6 +42,8 @@ pub enum Command {
     Kick {
         name: String,
     },
+    /// Play again with the same players, options and bots once the game is over.
+    Rematch,
     Who,
     /// `/help` (the commands) or `/help option` (the options of the table's game).
     Help {
@@ -177,6 +181,15 @@ pub const COMMANDS: &[Spec] = &[
                 name: name.to_owned(),
             })
         },
+    },
+    Spec {
+        name: "rematch",
+        args: "",
+        who: Who::Seated,
+        when: When::AfterEnd,
+        help_en: "play again with the same players, options and bots (the host starts it; else once every player asked)",
+        help_de: "noch einmal spielen, mit denselben Spielern, Optionen und Bots (der Gastgeber startet es; sonst, sobald alle Spieler es wollen)",
+        parse: |r| no_args(Command::Rematch)(r),
     },
     Spec {
         name: "who",

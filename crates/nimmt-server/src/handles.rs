@@ -7,7 +7,7 @@
 use crate::conn::{Conn, Refusal};
 use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
-use nimmt_protocol::{ErrorCode, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{ChatLine, ErrorCode, PlayerId, Role, TableId, TableInfo};
 use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
@@ -89,6 +89,16 @@ pub struct NewTable {
     pub seats: Option<usize>,
     /// The lobby the table reports to.
     pub lobby: LobbyHandle,
+    /// A rematch: the table plays again with a finished table's seats and options.
+    pub again: Option<Again>,
+}
+
+/// What a rematch takes over from the finished table: its stored settings (the table's `meta`
+/// JSON: game, options, table options, host and seats with their players and bots) and its chat.
+#[derive(Clone, Debug)]
+pub struct Again {
+    pub meta: String,
+    pub history: Vec<ChatLine>,
 }
 
 /// Checks a request and starts the table's actor (the creator seated as host).
@@ -114,6 +124,7 @@ pub enum LobbyCmd {
         game: GameKind,
         options: OptionMap,
         seats: Option<usize>,
+        again: Option<Again>,
         reply: oneshot::Sender<Result<TableHandle, Refusal>>,
     },
     Get {
@@ -238,6 +249,27 @@ impl LobbyHandle {
             game,
             options,
             seats,
+            again: None,
+            reply,
+        });
+        rx.await
+            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))
+    }
+
+    /// Opens a rematch of a finished table (same seats, options and chat), asked by `conn`.
+    pub async fn create_again(
+        &self,
+        conn: Conn,
+        game: GameKind,
+        again: Again,
+    ) -> Result<TableHandle, Refusal> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::Create {
+            conn,
+            game,
+            options: OptionMap::default(),
+            seats: None,
+            again: Some(again),
             reply,
         });
         rx.await

@@ -118,6 +118,7 @@ impl Lobby {
                 game,
                 options,
                 seats,
+                again,
                 reply,
             } => {
                 let player = conn.player.clone();
@@ -143,6 +144,7 @@ impl Lobby {
                     options,
                     seats,
                     lobby: self.me.clone(),
+                    again,
                 });
                 if let Ok(handle) = &r {
                     // The opener may number the table itself (a cluster's shared numbers).

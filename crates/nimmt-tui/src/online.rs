@@ -18,8 +18,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// Something that happened to the online client.
+/// Something that happened to the online client. One at a time, handled at once: the size of a
+/// server message inline costs nothing worth a box.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum OnlineInput {
     Key(Key),
     Click {
@@ -334,6 +336,7 @@ impl Online {
                 you,
                 view,
                 legal,
+                ..
             } => {
                 // A resync of the game on screen keeps the game (and what it told so far).
                 if let Some(at) = self.at.as_mut().filter(|a| a.info.id == table.id) {
@@ -365,6 +368,11 @@ impl Online {
                 ..
             } => self.update(table, version, events, view, legal, out),
             ServerMsg::Chat { from, text, .. } => self.say(format!("{from}: {text}")),
+            ServerMsg::ChatHistory { lines, .. } => {
+                for l in lines {
+                    self.say(format!("{}: {}", l.from, l.text));
+                }
+            }
             ServerMsg::Notice { text, .. } => self.say(text.text),
             ServerMsg::Error { text, table, .. } => {
                 self.say(format!("! {}", text.text));

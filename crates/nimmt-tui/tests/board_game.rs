@@ -218,6 +218,7 @@ fn online_a_board_state_offers_exactly_its_legal_actions() {
         state: TableState::Playing,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         table: info,
         version: 4,
         you: You {

@@ -265,6 +265,7 @@ fn online_a_buffalo_state_offers_exactly_its_legal_actions() {
         state: TableState::Playing,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         table: info,
         version: 4,
         you: You {
@@ -339,6 +340,7 @@ fn online_a_window_offers_the_servers_uses_and_pass() {
         state: TableState::Playing,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         table: info,
         version: 7,
         you: You {

@@ -176,6 +176,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
         TableState::Open,
     );
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         legal: Vec::new(),
         table: info.clone(),
         version: 3,
@@ -195,6 +196,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
     let mut game = Classic::from_setup(3, &OptionMap::new(), 5).unwrap();
     let view = |g: &Classic| serde_json::to_value(g.view(Viewer::Seat(Seat(1)))).unwrap();
     o.handle(OnlineInput::Server(ServerMsg::Update {
+        deadline: None,
         legal: Vec::new(),
         table: 7,
         version: 4,
@@ -225,6 +227,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
         .map(|e| serde_json::to_value(e.event).unwrap())
         .collect();
     o.handle(OnlineInput::Server(ServerMsg::Update {
+        deadline: None,
         legal: Vec::new(),
         table: 7,
         version: 5,
@@ -236,6 +239,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
 
     // Version 7 after 5: something was missed.
     let effects = o.handle(OnlineInput::Server(ServerMsg::Update {
+        deadline: None,
         legal: Vec::new(),
         table: 7,
         version: 7,
@@ -288,6 +292,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
         host: true,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         legal: Vec::new(),
         table: info.clone(),
         version: 10,
@@ -315,6 +320,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
     // …and the state puts the card back, the game and its log kept.
     let log = o.game().unwrap().log_lines().len();
     o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
         legal: Vec::new(),
         table: info,
         version: 11,

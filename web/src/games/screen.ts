@@ -42,6 +42,8 @@ export interface BoardProps<V> {
   timer: number;
   /** The table's version (changes with every update). */
   version: number;
+  /** The events of the last updates this client saw, oldest first (a log of what happened). */
+  events?: unknown[];
 }
 
 /** What the seat list shows for one seat while the game runs. */

@@ -6,7 +6,7 @@ use super::info::{check_game_options, descriptor};
 use super::{Table, TableOptions};
 use crate::commands::{self, Command, HelpTopic, When, Who};
 use crate::conn::{frame, Conn, Refusal};
-use nimmt_protocol::{ErrorCode, Lang, ServerMsg, TableState, Text};
+use nimmt_protocol::{ChatLine, ErrorCode, Lang, ServerMsg, TableState, Text};
 
 impl Table {
     pub(super) async fn chat(&mut self, conn: &Conn, text: String) -> Result<(), Refusal> {
@@ -16,6 +16,10 @@ impl Table {
         if text.trim_start().starts_with('/') {
             return self.command(conn, &text).await;
         }
+        self.history.push(ChatLine {
+            from: conn.name.clone(),
+            text: text.clone(),
+        });
         let f = frame(&ServerMsg::Chat {
             table: Some(self.id),
             from: conn.name.clone(),
@@ -50,6 +54,9 @@ impl Table {
         if spec.when == When::BeforeStart && self.state != TableState::Open {
             return Err(Refusal::new(ErrorCode::AlreadyStarted));
         }
+        if spec.when == When::AfterEnd && self.state != TableState::Finished {
+            return Err(Refusal::new(ErrorCode::NotStarted).keyed("not_over"));
+        }
         match cmd {
             Command::Join => {
                 if seated {
@@ -63,6 +70,7 @@ impl Table {
             Command::BotAdd { level } => self.bot_add(level).await,
             Command::BotRemove => self.bot_remove().await,
             Command::Kick { name } => self.kick(conn, &name).await,
+            Command::Rematch => self.ask_rematch(conn).await,
             Command::Who => {
                 let players: Vec<String> = self
                     .meta

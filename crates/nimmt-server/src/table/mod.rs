@@ -7,18 +7,22 @@
 //!
 //! The actor is split by concern: this file holds the actor's state and its command loop;
 //! `info` what the table is (settings, stored meta, how it looks from outside); `seats`
-//! members, seats and identity; `chat` chat lines and commands; `play` starting the game, moves
-//! and the messages they cause; `live` the running game as kept in memory; `timers` decision
-//! timers and bot moves; `abandon` pausing and closing a game nobody is at; `persistence`
-//! storing, restoring and records. Nothing here knows a particular game: every game comes from
+//! members, seats and identity; `chat` chat lines and commands; `history` the recent chat kept for
+//! whoever joins; `play` starting the game, moves and the messages they cause; `live` the running
+//! game as kept in memory; `timers` decision timers (and their deadlines as clients see them) and
+//! bot moves; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
+//! game is over; `persistence` storing, restoring and records. Nothing here knows a particular
+//! game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
 mod abandon;
 mod chat;
+mod history;
 mod info;
 mod live;
 mod persistence;
 mod play;
+mod rematch;
 mod seats;
 mod timers;
 
@@ -55,6 +59,8 @@ struct Asked {
     decision: Value,
     since: u64,
     deadline: Option<Instant>,
+    /// The deadline on the wall clock (milliseconds since the Unix epoch), as clients see it.
+    deadline_at: Option<u64>,
     /// Asked in an intervention window (see `Table::window_opens`): an absent player is
     /// answered for at once.
     window: bool,
@@ -82,6 +88,10 @@ pub struct Table {
     closing: bool,
     /// The table's row must be written first (a new table).
     unsaved: bool,
+    /// The recent chat lines, for whoever joins or comes back.
+    history: history::ChatHistory,
+    /// Playing again once the game is over: who asked, who is awaited at a rematch.
+    rematch: rematch::Rematch,
 }
 
 impl Table {
@@ -110,11 +120,16 @@ impl Table {
             config,
             closing: false,
             unsaved: true,
+            history: history::ChatHistory::default(),
+            rematch: rematch::Rematch::default(),
         }
     }
 
     /// Checks a request for a new table and starts its actor, the creator seated as host.
     pub fn open(new: NewTable, store: Store, config: Arc<Config>) -> Result<TableHandle, Refusal> {
+        if let Some(again) = new.again {
+            return Ok(Table::again(new.id, again, store, new.lobby, config)?.spawn());
+        }
         let meta = Meta::new(&new.conn, new.game, new.options, new.seats, &config)?;
         Ok(Table::create(new.id, meta, store, new.lobby, config)
             .with_member(&new.conn)
@@ -142,6 +157,12 @@ impl Table {
                 return;
             }
             self.unsaved = false;
+        }
+        if self.rematch.start_now {
+            self.rematch.start_now = false;
+            if let Err(r) = self.start().await {
+                tracing::warn!("table {}: the rematch could not start: {:?}", self.id, r);
+            }
         }
         self.refresh_asked();
         self.broadcast_state();
@@ -172,7 +193,10 @@ impl Table {
                 // The state comes first, then the `ack` (clients that wait for the state keep
                 // working; clients that match answers by id get one).
                 match self.attach(&conn, role).await {
-                    Ok(()) => ack(&conn, req),
+                    Ok(()) => {
+                        ack(&conn, req);
+                        self.history.send_to(&conn, self.id);
+                    }
                     Err(r) => conn.refuse(req, Some(self.id), &r),
                 }
             }

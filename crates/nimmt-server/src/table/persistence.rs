@@ -3,7 +3,7 @@
 //! game's record (built from the stored log).
 
 use super::Live;
-use super::{Member, Meta, Table};
+use super::{Meta, Table};
 use crate::conn::Refusal;
 use crate::handles::LobbyHandle;
 use crate::records::{NotStarted, RecordSource, TableRecord};
@@ -13,7 +13,6 @@ use nimmt_core::record::RecordedAction;
 use nimmt_core::{Seat, Setup};
 use nimmt_protocol::{ErrorCode, TableState};
 use std::sync::Arc;
-use tokio::time::Instant;
 
 impl Table {
     /// Rebuilds a stored table: its setup and every logged action replayed.
@@ -53,21 +52,7 @@ impl Table {
             t.game = Some(game);
             t.public_actions = public;
         }
-        let now = Instant::now();
-        for (i, s) in t.meta.seats.iter().enumerate() {
-            if let Some(p) = &s.player {
-                t.members.insert(
-                    p.clone(),
-                    Member {
-                        conn: None,
-                        name: s.name.clone(),
-                        seat: Some(i),
-                        away_since: Some(now),
-                        standing_in: false,
-                    },
-                );
-            }
-        }
+        t.seat_players_away();
         t.version += 1;
         Ok(t)
     }

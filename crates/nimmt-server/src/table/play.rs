@@ -49,6 +49,7 @@ impl Table {
                 (Some(g), Some(seat)) => g.legal_actions(seat),
                 _ => Vec::new(),
             },
+            deadline: viewer.seat().and_then(|s| self.deadline_of(s.index())),
         }
     }
 
@@ -234,6 +235,8 @@ impl Table {
         if let Some(g) = self.game.as_ref().filter(|g| g.game().log_is_public()) {
             self.public_actions = g.actions() as usize;
         }
+        // What each seat is asked now (and until when) goes out with the update.
+        self.refresh_asked();
         self.send_update(&events, origin.as_ref());
         if over {
             self.state = TableState::Finished;
@@ -309,6 +312,7 @@ impl Table {
                 .seat()
                 .map(|seat| game.legal_actions(seat))
                 .unwrap_or_default(),
+            deadline: viewer.seat().and_then(|s| self.deadline_of(s.index())),
             ack,
         }
     }

@@ -29,6 +29,28 @@ impl Table {
         self
     }
 
+    /// Every human of the seats becomes a member who is away (until they connect): a table
+    /// restored after a restart, or a rematch. Returns them.
+    pub(super) fn seat_players_away(&mut self) -> Vec<PlayerId> {
+        let now = Instant::now();
+        let mut away = Vec::new();
+        for (i, s) in self.meta.seats.iter().enumerate() {
+            let Some(p) = &s.player else { continue };
+            self.members.insert(
+                p.clone(),
+                Member {
+                    conn: None,
+                    name: s.name.clone(),
+                    seat: Some(i),
+                    away_since: Some(now),
+                    standing_in: false,
+                },
+            );
+            away.push(p.clone());
+        }
+        away
+    }
+
     /// Whether a bot plays seat `i` now: a bot seat, or a human away longer than the window.
     pub(super) fn stand_in(&self, i: usize, now: Instant) -> bool {
         let Some(seat) = self.meta.seats.get(i) else {
@@ -91,7 +113,9 @@ impl Table {
             }
             if was_away {
                 self.version += 1;
-                self.notice_all("back", vec![("name", conn.name.clone())]);
+                if !self.arrived(&conn.player) {
+                    self.notice_all("back", vec![("name", conn.name.clone())]);
+                }
                 self.changed();
             } else {
                 conn.send(&self.state_msg(&conn.player, &self.info()));
@@ -131,6 +155,9 @@ impl Table {
 
     /// A member (watching) sits down.
     pub(super) async fn sit(&mut self, conn: &Conn) -> Result<(), Refusal> {
+        if let Some(i) = self.left_seat(&conn.player) {
+            return self.reclaim_seat(conn, i).await;
+        }
         if self.state != TableState::Open {
             return Err(Refusal::new(ErrorCode::AlreadyStarted));
         }
@@ -172,6 +199,40 @@ impl Table {
         Ok(())
     }
 
+    /// The seat `player` left in the running game (a bot plays it now), if any.
+    fn left_seat(&self, player: &PlayerId) -> Option<usize> {
+        if self.state != TableState::Playing {
+            return None;
+        }
+        self.meta
+            .seats
+            .iter()
+            .position(|s| s.player.is_none() && s.left.as_ref() == Some(player))
+    }
+
+    /// A player who left the running game takes their seat back from the bot.
+    async fn reclaim_seat(&mut self, conn: &Conn, i: usize) -> Result<(), Refusal> {
+        let before = self.meta.clone();
+        let s = &mut self.meta.seats[i];
+        s.player = Some(conn.player.clone());
+        s.bot = None;
+        s.left = None;
+        if self.meta.host.is_none() {
+            self.meta.host = Some(conn.player.clone());
+        }
+        self.save_meta(before).await?;
+        if let Some(bot) = self.bots.get_mut(i) {
+            *bot = None;
+        }
+        if let Some(m) = self.members.get_mut(&conn.player) {
+            m.seat = Some(i);
+            m.away_since = None;
+        }
+        self.notice_all("seat_back", vec![("name", conn.name.clone())]);
+        self.changed();
+        Ok(())
+    }
+
     pub(super) async fn detach(&mut self, player: &PlayerId, conn_id: u64) {
         let Some(m) = self.members.get_mut(player) else {
             return;
@@ -200,6 +261,16 @@ impl Table {
         player: &PlayerId,
         keep_watching: bool,
     ) -> Result<(), Refusal> {
+        self.leave_as(player, keep_watching, true).await
+    }
+
+    /// [`Table::leave`]; `may_return`: the player may take the seat back while the game runs.
+    async fn leave_as(
+        &mut self,
+        player: &PlayerId,
+        keep_watching: bool,
+        may_return: bool,
+    ) -> Result<(), Refusal> {
         let Some(m) = self.members.get(player) else {
             return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
         };
@@ -217,7 +288,7 @@ impl Table {
                 let s = &mut self.meta.seats[i];
                 s.player = None;
                 s.bot = Some(bots::STAND_IN.to_owned());
-                s.left = Some(player.clone());
+                s.left = may_return.then(|| player.clone());
             }
             if self.meta.host.as_ref() == Some(player) {
                 self.meta.host = self.next_host(player);
@@ -373,6 +444,7 @@ impl Table {
             "kicked",
             vec![("name", target_name), ("by", by.name.clone())],
         );
-        self.leave(&target, false).await
+        // Sent away is not left: the seat stays the bot's.
+        self.leave_as(&target, false, false).await
     }
 }

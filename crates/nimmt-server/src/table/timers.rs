@@ -5,9 +5,16 @@
 use super::{Asked, Table};
 use crate::bots;
 use nimmt_core::Seat;
-use nimmt_protocol::{PlayerId, TableState};
+use nimmt_protocol::{Deadline, PlayerId, TableState};
 use serde_json::Value;
 use tokio::time::{Duration, Instant};
+
+/// Milliseconds since the Unix epoch now.
+fn epoch_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 /// Whether `pending` is an intervention window: one decision asked of several seats at once,
 /// where the game's default answer is the same for every one of them (a pass). Such a window
@@ -54,6 +61,7 @@ impl Table {
                         decision: d,
                         since: self.version,
                         deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
+                        deadline_at: (timer > 0).then(|| epoch_ms() + timer * 1000),
                         window,
                     })
                 }
@@ -64,6 +72,18 @@ impl Table {
         {
             self.bot_due = Some(now + self.config.bot_delay);
         }
+    }
+
+    /// When the timer decides for seat `i`, as clients see it (none without a timer or when the
+    /// seat is not asked).
+    pub(super) fn deadline_of(&self, i: usize) -> Option<Deadline> {
+        let a = self.asked.get(i)?.as_ref()?;
+        let (due, at) = (a.deadline?, a.deadline_at?);
+        let left = due.saturating_duration_since(Instant::now());
+        Some(Deadline {
+            at,
+            left_ms: left.as_millis() as u64,
+        })
     }
 
     pub(super) fn next_wake(&self) -> Option<Instant> {

@@ -66,8 +66,10 @@ function Flying(props: { seat: number; text: string }) {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const a = el.getBoundingClientRect();
     const b = to.getBoundingClientRect();
-    const dx = b.left + b.width / 2 - (a.left + a.width / 2);
-    const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+    // Towards the seat, but never off the screen (on a phone the seat may be scrolled away).
+    const inside = (v: number, size: number) => Math.min(Math.max(v, 24), size - 24);
+    const dx = inside(b.left + b.width / 2, window.innerWidth) - (a.left + a.width / 2);
+    const dy = inside(b.top + b.height / 2, window.innerHeight) - (a.top + a.height / 2);
     el.animate(
       [
         { transform: 'none', opacity: 1 },

@@ -4,6 +4,7 @@ import { useLayoutEffect } from 'preact/hooks';
 import type { BoardProps } from '../screen';
 import { HelpCardFace, HelpRow } from './cards';
 import { actionLabel, helpActions } from './labels';
+import { logLines, playerBefore, sinceMine } from './log';
 import type { HelpView } from './view';
 
 export function HelpBoard(props: BoardProps<HelpView>) {
@@ -11,8 +12,10 @@ export function HelpBoard(props: BoardProps<HelpView>) {
   const me = typeof view.viewer === 'object' ? view.viewer.seat : null;
   const actions = helpActions(props.legal);
   const p = view.phase;
+  const before = me === null ? null : names[playerBefore(view, me)];
+  const log = logLines(t, sinceMine(props.events ?? [], me), names, me).slice(-8);
   let status = '';
-  if (view.asked?.type === 'play') status = actions.length === 1 && actions[0].type === 'ask_help' ? t('help.cannot') : t('help.yourTurn');
+  if (view.asked?.type === 'play') status = actions.length === 1 && actions[0].type === 'ask_help' ? t('help.cannot', { name: before ?? '' }) : t('help.yourTurn');
   else if (view.asked?.type === 'give_help') status = t('help.giveHelp', { name: names[view.asked.to] });
   else if (view.asked?.type === 'give_back') status = t('help.giveBack', { name: names[view.asked.to] });
   else if (p.phase === 'turn') status = t('help.turnOf', { name: names[p.seat] });
@@ -42,6 +45,21 @@ export function HelpBoard(props: BoardProps<HelpView>) {
         </span>
       </div>
       <HelpRow t={t} row={view.row} />
+      {before !== null && (
+        <p class="muted small" data-testid="help-before">
+          {t('help.before', { name: before })}
+        </p>
+      )}
+      {log.length > 0 && (
+        <section class="helplog" aria-label={t('help.log')} data-testid="help-log">
+          <h3>{t('help.log')}</h3>
+          <ol>
+            {log.map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ol>
+        </section>
+      )}
       <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {status}
       </p>

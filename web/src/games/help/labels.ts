@@ -17,8 +17,11 @@ export function actionLabel(t: T, row: RowCard[], a: HelpAction): string {
       return t('help.joker', { at: a.at + 1, value: a.at === 0 ? 1 : (row[a.at - 1]?.value ?? 0) + 1 });
     case 'switch':
       return t('help.switch', { give: a.give, value: row[a.take]?.value ?? '?', at: a.take + 1 });
-    case 'zap':
-      return t('help.zap');
+    case 'zap': {
+      // A Zap removes the last card of the row.
+      const last = row[row.length - 1];
+      return t('help.zap', { card: last ? cardName(t, last.card) : '–' });
+    }
     case 'no':
       return t('help.no');
     case 'ask_help':

@@ -42,6 +42,6 @@ describe('the HELP! buttons: the server’s legal actions, as listed', () => {
     expect(helpActions(legal)).toEqual(legal);
     expect(helpActions([])).toEqual([]);
     const row = [{ card: 4, value: 4 }, { card: 8, value: 8 }];
-    expect(helpActions(legal).map((a) => actionLabel(en, row, a))).toEqual(['Lay 9', 'Joker at place 1 (counts 1)', 'Zap: remove a card']);
+    expect(helpActions(legal).map((a) => actionLabel(en, row, a))).toEqual(['Lay 9', 'Joker at place 1 (counts 1)', 'Zap: remove the 8 at the end of the row']);
   });
 });

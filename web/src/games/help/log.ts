@@ -1,0 +1,103 @@
+// What happened at a HELP! table between your turns: one short line per play, from the events of
+// the last updates; and who "the player before you" is, whom you ask for help.
+
+import type { T } from '../../i18n';
+import { cardName } from './labels';
+import type { HelpCard, HelpView, RowCard } from './view';
+
+type HelpEvent =
+  | { type: 'laid'; seat: number; card: RowCard }
+  | { type: 'switched'; seat: number; taken: RowCard; given: RowCard }
+  | { type: 'zapped'; seat: number; removed: RowCard }
+  | { type: 'no_laid'; seat: number }
+  | { type: 'row_cleared'; seat: number }
+  | { type: 'skipped'; seat: number }
+  | { type: 'no_discarded'; seat: number }
+  | { type: 'help_asked'; asker: number; asked: number }
+  | { type: 'helped'; from: number; to: number }
+  | { type: 'card_passed'; from: number; to: number; card: HelpCard }
+  | { type: 'gave_back'; from: number; to: number }
+  | { type: 'card_returned'; from: number; to: number; card: HelpCard }
+  | { type: 'deal_ended'; result: { points: number[] } }
+  | { type: string };
+
+/** Who `seat` asks for help: the player before them in the direction of play, passing over
+ * those with a No! in front (as the rules ask). */
+export function playerBefore(view: HelpView, seat: number): number {
+  const n = view.players;
+  const step = view.direction === 'clockwise' ? n - 1 : 1;
+  let s = (seat + step) % n;
+  while (s !== seat && view.marks[s] && view.marks[s] !== 'none') s = (s + step) % n;
+  return s;
+}
+
+/** The events after this client's own last move (all of them for a spectator). */
+export function sinceMine(events: unknown[], me: number | null): unknown[] {
+  if (me === null) return events;
+  const mine = (e: { type: string; seat?: number; asker?: number; from?: number }) =>
+    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me) ||
+    (e.type === 'help_asked' && e.asker === me) ||
+    (['helped', 'gave_back'].includes(e.type) && e.from === me);
+  const last = (events as { type: string }[]).map(mine).lastIndexOf(true);
+  return events.slice(last + 1);
+}
+
+/** One line per event worth telling (`me`: this client's seat, for "you"). */
+export function logLines(t: T, events: unknown[], names: string[], me: number | null): string[] {
+  const who = (s: number) => names[s] ?? `#${s + 1}`;
+  const lines: string[] = [];
+  for (const raw of events as HelpEvent[]) {
+    const seat = (raw as { seat: number }).seat;
+    switch (raw.type) {
+      case 'laid': {
+        const l = raw as Extract<HelpEvent, { type: 'laid' }>;
+        lines.push(t('help.log.laid', { name: who(seat), card: cardName(t, l.card.card), value: l.card.value }));
+        break;
+      }
+      case 'switched': {
+        const s = raw as Extract<HelpEvent, { type: 'switched' }>;
+        lines.push(t('help.log.switched', { name: who(s.seat), given: cardName(t, s.given.card), taken: cardName(t, s.taken.card) }));
+        break;
+      }
+      case 'zapped': {
+        const z = raw as Extract<HelpEvent, { type: 'zapped' }>;
+        lines.push(t('help.log.zapped', { name: who(z.seat), card: cardName(t, z.removed.card) }));
+        break;
+      }
+      case 'no_laid':
+        lines.push(t('help.log.noLaid', { name: who(seat) }));
+        break;
+      case 'row_cleared':
+        lines.push(t('help.log.cleared', { name: who(seat) }));
+        break;
+      case 'skipped':
+        lines.push(t('help.log.skipped', { name: who(seat) }));
+        break;
+      case 'help_asked': {
+        const h = raw as Extract<HelpEvent, { type: 'help_asked' }>;
+        lines.push(t('help.log.asked', { name: who(h.asker), helper: who(h.asked) }));
+        break;
+      }
+      case 'card_passed':
+      case 'card_returned': {
+        const c = raw as Extract<HelpEvent, { type: 'card_passed' }>;
+        const key = raw.type === 'card_passed' ? 'help.log.gave' : 'help.log.gaveBack';
+        lines.push(t(key, { name: who(c.from), to: who(c.to), card: cardName(t, c.card) }));
+        break;
+      }
+      case 'helped':
+      case 'gave_back': {
+        // Told with the card to the two concerned (`card_passed`); the others see only this.
+        const h = raw as Extract<HelpEvent, { type: 'helped' }>;
+        if (h.from !== me && h.to !== me) lines.push(t(raw.type === 'helped' ? 'help.log.helped' : 'help.log.handedBack', { name: who(h.from), to: who(h.to) }));
+        break;
+      }
+      case 'deal_ended':
+        (raw as Extract<HelpEvent, { type: 'deal_ended' }>).result.points.forEach((p, s) => {
+          if (p) lines.push(t('replay.scores', { name: who(s), points: p }));
+        });
+        break;
+    }
+  }
+  return lines;
+}
