@@ -19,6 +19,7 @@ import { check, openTable, replayFrom, session, shot } from './lib.mjs';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const measureAll = process.env.PACE_MEASURE === 'all';
+const only = process.env.PACE_ONLY ?? '';
 
 /** Installed in every page: the record of what the table shows, one entry per change. */
 function recorder() {
@@ -55,13 +56,41 @@ await session(async ({ base, person }) => {
     await page.evaluate(recorder);
     if (lang !== 'en') await page.selectOption('[data-testid=lang]', lang);
     await page.evaluate((s) => localStorage.setItem('nimmt.speed', s), speed);
+    await page.reload();
+    await page.locator('[data-testid=conn][data-status=online]').waitFor();
     return page;
   };
+
+  // The speed setting survives a reload; skip ends the animation at once.
+  if (!only || only === 'skip') {
+    const cy = await open('Cy', DESKTOP, 'en', 'slow');
+    await openTable(cy, { deals: '1', hand_size: '3', seats: '4' });
+    for (let k = 1; k <= 3; k++) {
+      await cy.click('[data-testid=add-bot]');
+      await cy.locator(`[data-testid=seat-${k}]`).waitFor();
+    }
+    await cy.click('[data-testid=start]');
+    await cy.locator('button[data-testid=hand-card]').first().waitFor();
+    await cy.selectOption('[data-testid=speed]', 'fast');
+    await cy.reload();
+    await cy.locator(`[data-testid=table]`).waitFor();
+    check('the speed setting survives a reload', (await cy.locator('[data-testid=speed]').inputValue()) === 'fast');
+    await cy.selectOption('[data-testid=speed]', 'slow');
+    await cy.locator('button[data-testid=hand-card]').first().click();
+    await cy.locator('.classic[data-anim=lay]').waitFor({ timeout: 10000 }).catch(async (e) => {
+      await shot(cy, 'pace-skip-failed');
+      throw e;
+    });
+    await cy.click('[data-testid=skip]');
+    const after = await cy.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(document.querySelector('.classic').dataset.anim))));
+    check('skip finishes the animation at once', after === 'idle', after);
+    await cy.close();
+  }
 
   // Two people and two bots, two deals, in English then in German; the people play their lowest
   // card, so low cards come up. Screenshots on the way.
   const shots = {};
-  for (const lang of ['en', 'de']) {
+  for (const lang of !only || only === 'games' ? ['en', 'de'] : []) {
     const ann = await open(lang === 'en' ? 'Ann' : 'Anna', DESKTOP, lang, 'slow');
     const bea = await open(lang === 'en' ? 'Bea' : 'Berta', PHONE, lang, 'slow');
     const id = await openTable(ann, { deals: '2', hand_size: lang === 'en' ? '6' : '4', seats: '4' });
@@ -135,31 +164,8 @@ await session(async ({ base, person }) => {
   }
   for (const [k, v] of Object.entries(shots)) check(`screenshot of ${k}`, v, 'this moment did not come up');
 
-  // The speed setting survives a reload; skip ends the animation at once.
-  {
-    const cy = await open('Cy', DESKTOP, 'en', 'slow');
-    await openTable(cy, { deals: '1', hand_size: '3', seats: '4' });
-    for (let k = 1; k <= 3; k++) {
-      await cy.click('[data-testid=add-bot]');
-      await cy.locator(`[data-testid=seat-${k}]`).waitFor();
-    }
-    await cy.click('[data-testid=start]');
-    await cy.locator('button[data-testid=hand-card]').first().waitFor();
-    await cy.selectOption('[data-testid=speed]', 'fast');
-    await cy.reload();
-    await cy.locator(`[data-testid=table]`).waitFor();
-    check('the speed setting survives a reload', (await cy.locator('[data-testid=speed]').inputValue()) === 'fast');
-    await cy.selectOption('[data-testid=speed]', 'slow');
-    await cy.locator('button[data-testid=hand-card]').first().click();
-    await cy.locator('.classic[data-anim=lay]').waitFor();
-    await cy.click('[data-testid=skip]');
-    const after = await cy.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(document.querySelector('.classic').dataset.anim))));
-    check('skip finishes the animation at once', after === 'idle', after);
-    await cy.close();
-  }
-
   // Measured: a whole game of 10 cards against bots at each speed (4 and 10 players).
-  const runs = measureAll
+  const runs = only && only !== 'measure' ? [] : measureAll
     ? [4, 10].flatMap((p) => ['slow', 'normal', 'fast', 'instant'].map((s) => [p, s, 10]))
     : [[4, 'normal', 10], [4, 'fast', 10], [10, 'fast', 4]];
   const totals = {};
@@ -202,16 +208,16 @@ async function playToEnd(players, shots) {
         await shot(page, `pace-reveal-${tag}`);
         shots[`reveal ${tag}`] = true;
       }
+      if ((kind === 'choose' || (await page.locator('.rows.choosing').count())) && want(tag, 'row choice')) {
+        await shot(page, `pace-choice-${tag}`);
+        shots[`row choice ${tag}`] = true;
+      }
       if (kind === 'summary' && want(tag, 'deal summary')) {
         await shot(page, `pace-summary-${tag}`);
         shots[`deal summary ${tag}`] = true;
       }
       const row = page.locator('.rows.choosing [data-testid=row-0]');
       if (await row.count()) {
-        if (want(tag, 'row choice')) {
-          await shot(page, `pace-choice-${tag}`);
-          shots[`row choice ${tag}`] = true;
-        }
         await row.click().catch(() => {});
         continue;
       }
@@ -223,8 +229,12 @@ async function playToEnd(players, shots) {
   }
 }
 
-const ascending = (r) => r.every((c, i) => i === 0 || r[i - 1] < c);
-const turnOf = (h) => h.match(/(\d+)\D*$/)?.[1];
+function ascending(r) {
+  return r.every((c, i) => i === 0 || r[i - 1] < c);
+}
+function turnOf(h) {
+  return h.match(/(\d+)\D*$/)?.[1];
+}
 
 /** The checks on one page's record of the table. */
 function analyse(log, tag, players) {

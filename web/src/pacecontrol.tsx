@@ -29,7 +29,7 @@ export function PaceControl(props: { t: T; skipping?: boolean; onSkip?: () => vo
       </label>
       {props.skipping && (
         <button type="button" data-testid="skip" title={t('pace.skipHelp')} onClick={props.onSkip ?? skip}>
-          {t('pace.skip')} ⏭
+          {t('pace.skip')} »
         </button>
       )}
     </span>

@@ -117,7 +117,7 @@ function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
             setPlaying(!playing);
           }}
         >
-          {playing ? `⏸ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
+          {playing ? `❚❚ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
         </button>
         <PaceControl t={t} skipping={!!frame} onSkip={() => setFi(frames.length)} />
         <span data-testid="replay-step">{t('replay.step', { i, n })}</span>
@@ -130,7 +130,7 @@ function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
         {byTurn && (
           <>
             <button type="button" data-testid="replay-prev-deal" onClick={() => go(prevStart(steps, i, 'deal'))} disabled={i === 0}>
-              ⏮ {t('replay.prevDeal')}
+              |◀◀ {t('replay.prevDeal')}
             </button>
             <button type="button" data-testid="replay-prev-turn" onClick={() => go(prevStart(steps, i, 'turn'))} disabled={i === 0}>
               ◀◀ {t('replay.prevTurn')}
@@ -149,7 +149,7 @@ function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
               {t('replay.nextTurn')} ▶▶
             </button>
             <button type="button" data-testid="replay-next-deal" onClick={() => go(nextStart(steps, i, 'deal'))} disabled={i === n}>
-              {t('replay.nextDeal')} ⏭
+              {t('replay.nextDeal')} ▶▶|
             </button>
           </>
         )}
