@@ -165,12 +165,23 @@ await session(async ({ base, person }) => {
   for (const [k, v] of Object.entries(shots)) check(`screenshot of ${k}`, v, 'this moment did not come up');
 
   // Measured: a whole game of 10 cards against bots at each speed (4 and 10 players).
-  const runs = only && only !== 'measure' ? [] : measureAll
-    ? [4, 10].flatMap((p) => ['slow', 'normal', 'fast', 'instant'].map((s) => [p, s, 10]))
-    : [[4, 'normal', 10], [4, 'fast', 10], [10, 'fast', 4]];
+  // PACE_RUNS=4:fast:10,10:normal:5 picks the games to measure (players:speed:cards).
+  const picked = process.env.PACE_RUNS?.split(',').map((r) => r.split(':').map((x, k) => (k === 1 ? x : Number(x))));
+  const all = [4, 10].flatMap((p) => ['slow', 'normal', 'fast', 'instant'].map((s) => [p, s, 10]));
+  const some = [[4, 'normal', 10], [4, 'fast', 10], [10, 'fast', 4]];
+  const runs = only && only !== 'measure' ? [] : (picked ?? (measureAll ? all : some));
   const totals = {};
   for (const [players, speed, cards] of runs) {
     const me = await open(`M${players}${speed[0]}`, DESKTOP, 'en', speed);
+    const wire = [];
+    if (process.env.PACE_WIRE)
+      me.on('websocket', (ws) => {
+        ws.on('framereceived', (f) => {
+          const m = String(f.payload).match(/^\{"type":"(\w+)".*?"version":(\d+)/);
+          if (m && m[1] !== 'update') wire.push(`in ${m[1]} v${m[2]} ${String(f.payload).slice(0, 120)}`);
+        });
+      });
+    if (process.env.PACE_WIRE) await me.reload();
     await openTable(me, { deals: '1', hand_size: String(cards), seats: String(players) });
     for (let k = 1; k < players; k++) {
       await me.click('[data-testid=add-bot]');
@@ -187,6 +198,7 @@ await session(async ({ base, person }) => {
       `# pace players=${players} speed=${speed} cards=${cards} turns=${m.turns} takes=${m.takes} animation total=${m.total} ms, per turn avg=${Math.round(m.total / Math.max(1, m.turns))} max=${m.max} ms; the same game at the former fixed pace: ${old} ms (${Math.round(old / Math.max(1, m.turns))} per turn)`,
     );
     analyse(log, `${players} players ${speed}`, players);
+    if (wire.length) console.log(wire.join('\n'));
     await me.close();
   }
   check('every measured game was animated (but at instant)', Object.entries(totals).every(([k, m]) => k.endsWith('instant') || m.turns > 0));
@@ -238,7 +250,8 @@ function turnOf(h) {
 
 /** The checks on one page's record of the table. */
 function analyse(log, tag, players) {
-  const bad = (name, entries) => check(`${tag}: ${name}`, entries.length === 0, JSON.stringify(entries.slice(0, 2)));
+  // A failure shows the first entry that breaks the rule and the two before it.
+  const bad = (name, entries) => check(`${tag}: ${name}`, entries.length === 0, entries.length ? JSON.stringify(log.slice(Math.max(0, log.indexOf(entries[0]) - 2), log.indexOf(entries[0]) + 1)) : '');
   check(`${tag}: the table was recorded`, log.length > 10, String(log.length));
   bad('no low card is ever shown at the end of a row (every row ascends)', log.filter((e) => !e.rows.every(ascending)));
   const reveals = log.filter((e, i) => e.kind === 'reveal' && log[i - 1]?.kind !== 'reveal');

@@ -1,5 +1,5 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
-//! Vitest) and the end-to-end tests (`web/e2e/game.mjs` and `variants.mjs`, `board.mjs`: a real `nimmt serve`
+//! Vitest) and the end-to-end tests (`web/e2e/game.mjs` and `variants.mjs`, `board.mjs`, `pace.mjs`: a real `nimmt serve`
 //! and headless Chromium driven by playwright-core; screenshots in `artifacts/`).
 //!
 //! Without npm or Chromium these tests say "skipped: …" and pass, unless the environment variable
@@ -105,7 +105,13 @@ fn a_whole_game_in_headless_chromium() {
         println!("skipped: this nimmt binary has no `serve` command yet");
         return;
     }
-    for script in ["game.mjs", "variants.mjs", "buffalo.mjs", "board.mjs"] {
+    for script in [
+        "game.mjs",
+        "variants.mjs",
+        "buffalo.mjs",
+        "board.mjs",
+        "pace.mjs",
+    ] {
         let out = Command::new("node")
             .arg(root.join("web/e2e").join(script))
             .env("NIMMT_BIN", &bin)

@@ -3,11 +3,11 @@
 // `legal` says. While an update is animated, everything drawn comes from the animation's frame
 // (heading, rows, queue, the hand of a deal not shown yet), and the hand is greyed out.
 
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { useCountdown } from '../countdown';
 import type { BoardProps } from '../screen';
-import type { Frame } from './anim';
 import { PaceControl } from '../../pacecontrol';
+import type { Frame } from './anim';
 import { CardFace, RowsView } from './cards';
 import { clicks } from './clicks';
 import { narrate } from './narrate';
@@ -20,8 +20,17 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const frame = props.frame as Frame | null;
   const me = viewerSeat(view);
   const [swap, setSwap] = useState(false);
-  // Nothing is clickable while an update is being shown.
-  const can = clicks(frame ? [] : props.legal, swap);
+  // The version an action was sent at: nothing more is sent until the answer comes (a second
+  // click would be stale by then and cost the animation a full resync).
+  const [sent, setSent] = useState<number | null>(null);
+  // A refused action changes no version: the hand comes back after a moment.
+  useEffect(() => {
+    if (sent === null) return;
+    const id = window.setTimeout(() => setSent(null), 2500);
+    return () => window.clearTimeout(id);
+  }, [sent]);
+  // Nothing is clickable while an update is being shown, or while an action is on its way.
+  const can = clicks(frame || sent === props.version ? [] : props.legal, swap);
   const asked = frame ? null : (view.asked?.type ?? null);
   // Counted from when the question arrived (the server does not send its deadline), not from the
   // end of the animation.
@@ -36,6 +45,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   else if (phase.phase === 'place' && phase.queue[0]) status = t('table.waitRow', { name: names[phase.queue[0].seat], card: phase.queue[0].card });
   else if (phase.phase === 'draft') status = t('table.draftWait', { name: names[phase.next] });
   const send = (a: unknown) => {
+    setSent(props.version);
     act(a);
     setSwap(false);
   };
