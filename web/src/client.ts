@@ -5,6 +5,7 @@ import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type Stora
 import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
 import { pickLang } from './i18n';
+import { factor, onSkip } from './pace';
 import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
 import { apply, initialState, type State } from './store';
 
@@ -45,6 +46,10 @@ export class Client {
       this.lang,
     );
     this.conn.start();
+    onSkip(() => {
+      this.anim = {};
+      this.changed();
+    });
   }
 
   get name(): string {
@@ -161,8 +166,9 @@ export class Client {
     this.conn.send({ type: 'leave', table: from });
   }
 
+  /** Shows `frames` one after another, each for its time at the chosen speed (none at "instant"). */
   private animate(table: TableId, frames: Frame[], from: unknown) {
-    if (!frames.length) return;
+    if (!frames.length || factor() === 0) return;
     const cur = this.anim[table];
     if (cur) {
       // Still showing the last update: queue these frames behind it.
@@ -175,10 +181,10 @@ export class Client {
       if (this.anim[table] !== a) return;
       a.i += 1;
       if (a.i >= a.frames.length) delete this.anim[table];
-      else window.setTimeout(step, a.frames[a.i].ms);
+      else window.setTimeout(step, a.frames[a.i].ms * factor());
       this.changed();
     };
-    window.setTimeout(step, frames[0].ms);
+    window.setTimeout(step, frames[0].ms * factor());
   }
 
   /** The animation running at a table, if any. */

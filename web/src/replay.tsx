@@ -1,12 +1,16 @@
 // The replay of a finished game, step by step, as the server tells it (`replaydata.ts`): the
-// game's screen writes each step's line and draws its board.
+// game's screen writes each step's line and draws its board. It plays by itself at the chosen
+// speed (with the game's animation of each step), and steps by event, by turn and by deal.
 
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { screenFor } from './games/registry';
 import type { GameScreen } from './games/screen';
 import type { T } from './i18n';
 import type { Replay } from './protocol';
+import { FACTOR } from './pace';
+import { PaceControl, useSpeed } from './pacecontrol';
 import { loadReplay, type Loaded } from './replaydata';
+import { nextStart, positionOf, prevStart } from './replaynav';
 
 export function ReplayScreen(props: { t: T; id: number; go: (h: string) => void }) {
   const { t, id } = props;
@@ -46,49 +50,118 @@ export function ReplayScreen(props: { t: T; id: number; go: (h: string) => void 
   );
 }
 
+/** Pause between two steps while the replay plays by itself, at normal speed (ms). */
+const STEP_MS = 700;
+
 function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
   const { t, replay, screen } = props;
+  const steps = replay.steps;
   const [i, setI] = useState(0);
-  const n = replay.steps.length - 1;
+  const [playing, setPlaying] = useState(false);
+  // The frame of the step's animation while playing (past the last: the step's own board).
+  const [fi, setFi] = useState(0);
+  const speed = useSpeed();
+  const n = steps.length - 1;
+  const go = (j: number) => {
+    setFi(0);
+    setI(Math.max(0, Math.min(n, j)));
+  };
+  const frames = useMemo(
+    () => (playing && i > 0 && screen.frames ? screen.frames(steps[i - 1].view as never, steps[i].events) : []),
+    [playing, i, screen, steps],
+  );
+  useEffect(() => {
+    if (!playing) return;
+    const f = FACTOR[speed];
+    if (fi < frames.length) {
+      const id = window.setTimeout(() => setFi(fi + 1), frames[fi].ms * f);
+      return () => window.clearTimeout(id);
+    }
+    if (i >= n) {
+      setPlaying(false);
+      return;
+    }
+    const id = window.setTimeout(() => go(i + 1), Math.max(STEP_MS * f, 80));
+    return () => window.clearTimeout(id);
+  }, [playing, i, fi, frames, speed, n]);
   useLayoutEffect(() => {
     const key = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
-      if (e.key === 'ArrowRight') setI((x) => Math.min(n, x + 1));
-      else if (e.key === 'ArrowLeft') setI((x) => Math.max(0, x - 1));
-      else if (e.key === 'Home') setI(0);
-      else if (e.key === 'End') setI(n);
+      const tag = (e.target as HTMLElement)?.tagName;
+      if (tag === 'INPUT' || tag === 'SELECT') return;
+      if (e.key === 'ArrowRight') go(i + 1);
+      else if (e.key === 'ArrowLeft') go(i - 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(n);
+      else if (e.key === ' ') setPlaying((p) => !p);
       else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
-  }, [n]);
-  const step = replay.steps[i];
+  }, [n, i]);
+  const step = steps[i];
   const names = Array.from({ length: replay.players }, (_, k) => replay.names[k] ?? `#${k + 1}`);
-  const what = screen.stepText(t, step, names, i > 0 ? replay.steps[i - 1] : null);
+  const what = screen.stepText(t, step, names, i > 0 ? steps[i - 1] : null);
+  const frame = playing && fi < frames.length ? frames[fi] : null;
+  const byTurn = positionOf(step) !== null;
   return (
     <>
       <nav class="stepper" aria-label={t('replay.step', { i, n })}>
-        <button type="button" onClick={() => setI(0)} disabled={i === 0}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="replay-play"
+          aria-pressed={playing}
+          onClick={() => {
+            if (!playing && i >= n) go(0);
+            setPlaying(!playing);
+          }}
+        >
+          {playing ? `❚❚ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
+        </button>
+        <PaceControl t={t} skipping={!!frame} onSkip={() => setFi(frames.length)} />
+        <span data-testid="replay-step">{t('replay.step', { i, n })}</span>
+        <input type="range" min={0} max={n} value={i} aria-label={t('replay.step', { i, n })} onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
+      </nav>
+      <nav class="stepper" aria-label={t('replay.keys')}>
+        <button type="button" onClick={() => go(0)} disabled={i === 0}>
           |◀ {t('replay.first')}
         </button>
-        <button type="button" data-testid="replay-back" onClick={() => setI(Math.max(0, i - 1))} disabled={i === 0}>
+        {byTurn && (
+          <>
+            <button type="button" data-testid="replay-prev-deal" onClick={() => go(prevStart(steps, i, 'deal'))} disabled={i === 0}>
+              |◀◀ {t('replay.prevDeal')}
+            </button>
+            <button type="button" data-testid="replay-prev-turn" onClick={() => go(prevStart(steps, i, 'turn'))} disabled={i === 0}>
+              ◀◀ {t('replay.prevTurn')}
+            </button>
+          </>
+        )}
+        <button type="button" data-testid="replay-back" onClick={() => go(i - 1)} disabled={i === 0}>
           ◀ {t('replay.back')}
         </button>
-        <span data-testid="replay-step">{t('replay.step', { i, n })}</span>
-        <button type="button" data-testid="replay-forward" onClick={() => setI(Math.min(n, i + 1))} disabled={i === n}>
+        <button type="button" data-testid="replay-forward" onClick={() => go(i + 1)} disabled={i === n}>
           {t('replay.forward')} ▶
         </button>
-        <button type="button" onClick={() => setI(n)} disabled={i === n}>
+        {byTurn && (
+          <>
+            <button type="button" data-testid="replay-next-turn" onClick={() => go(nextStart(steps, i, 'turn'))} disabled={i === n}>
+              {t('replay.nextTurn')} ▶▶
+            </button>
+            <button type="button" data-testid="replay-next-deal" onClick={() => go(nextStart(steps, i, 'deal'))} disabled={i === n}>
+              {t('replay.nextDeal')} ▶▶|
+            </button>
+          </>
+        )}
+        <button type="button" onClick={() => go(n)} disabled={i === n}>
           {t('replay.last')} ▶|
         </button>
-        <input type="range" min={0} max={n} value={i} aria-label={t('replay.step', { i, n })} onInput={(e) => setI(Number((e.target as HTMLInputElement).value))} />
         <small class="muted">{t('replay.keys')}</small>
       </nav>
       <p class="status" data-testid="replay-what">
         {what || t('replay.opening')}
       </p>
-      <screen.ReplayBoard t={t} view={step.view as never} events={step.events} names={names} />
+      <screen.ReplayBoard t={t} view={step.view as never} events={step.events} names={names} frame={frame} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
-//! Vitest) and the end-to-end tests (`web/e2e/game.mjs`, `variants.mjs`, `buffalo.mjs`, `board.mjs`
-//! and `room.mjs`: a real `nimmt serve` and headless Chromium driven by playwright-core; screenshots in `artifacts/`).
+//! Vitest) and the end-to-end tests (`web/e2e/game.mjs`, `variants.mjs`, `buffalo.mjs`, `board.mjs`,
+//! `room.mjs` and `pace.mjs`: a real `nimmt serve` and headless Chromium driven by playwright-core;
+//! screenshots in `artifacts/`).
 //!
 //! Without npm or Chromium these tests say "skipped: …" and pass, unless the environment variable
 //! `CI` is set: then they fail, so a CI run cannot pass without them.
@@ -111,6 +112,7 @@ fn a_whole_game_in_headless_chromium() {
         "buffalo.mjs",
         "board.mjs",
         "room.mjs",
+        "pace.mjs",
     ] {
         let out = Command::new("node")
             .arg(root.join("web/e2e").join(script))

@@ -77,6 +77,8 @@ export interface ReplayBoardProps<V> {
   /** The public events of the step. */
   events: unknown[];
   names: string[];
+  /** While the replay plays by itself: the frame of the step's animation to draw, if one runs. */
+  frame?: Frame | null;
 }
 
 export interface GameScreen<V extends BaseView = BaseView> {

@@ -1,71 +1,160 @@
-// Turns the events of one update into frames shown one after another: the cards revealed, each
-// laid in its row, a taken row lit up with the points flying to the taker.
+// Turns the events of one update into frames shown one after another. Each frame is the whole
+// picture of the table at that moment (rows, the revealed cards not laid yet with their owners,
+// heading, points, hand sizes), so nothing on screen runs ahead of the animation:
+//
+// - the cards are revealed and wait in a queue, lowest first, each beside its owner's name;
+// - each card slides from the queue to its row; a sixth card lies on the row's sixth place, then
+//   the five before it are taken;
+// - a low card stays in the queue while its row is taken, then lies alone as the row's first card;
+// - a deal ends with a summary (points this deal and in total, the cards each player took).
+//
+// Durations are for the normal speed; the client scales them (`pace.ts`).
 
 import type { Frame as BaseFrame } from '../screen';
-import type { Card, GameEvent, Marker, Play, Rows } from './view';
+import type { Card, ClassicView, GameEvent, Marker, Play } from './view';
 
-export interface Frame extends BaseFrame {
+/** What the table shows at one moment of an animation. */
+export interface Shown {
+  deal: number;
+  turn: number;
   rows: Card[][];
   marker: Marker | null;
-  /** Revealed cards not laid yet. */
-  pending: Play[];
-  /** The card just laid: row and card. */
-  laid?: { row: number; card: Card };
-  /** A row being taken. */
-  taking?: { row: number; seat: number; points: number; cards: Card[] };
+  /** Revealed cards not laid yet, in the order they are laid (lowest first). */
+  queue: Play[];
+  dealPoints: number[];
+  totals: number[];
+  /** Cards in each hand; null once a new deal is dealt (the view's sizes then hold). */
+  handSizes: number[] | null;
+  /** Cards each seat took this deal. */
+  taken: Card[][];
 }
 
-export const MS = { reveal: 1100, place: 650, take: 1300 };
+export interface Frame extends BaseFrame, Shown {
+  kind: 'reveal' | 'lay' | 'take' | 'choose' | 'end' | 'summary';
+  /** The card just laid (it slides in from the queue). */
+  laid?: { seat: number; card: Card; row: number };
+  /** A row being taken: by whom, for how many points, and the card that takes it. */
+  taking?: { row: number; seat: number; points: number; cards: Card[]; by: Card };
+  /** A low card waiting for its owner to choose a row. */
+  choosing?: Play;
+  /** The end of a deal. */
+  summary?: { deal: number; points: number[]; totals: number[]; taken: Card[][] };
+}
 
-/** Frames for `events`, starting from `rows` (the rows before them). Empty when nothing moves. */
-export function framesFor(start: Rows | null, events: GameEvent[], speed = 1): Frame[] {
+/** Milliseconds each kind of frame shows at normal speed. */
+export const MS: Record<Frame['kind'], number> = { reveal: 800, lay: 480, take: 900, choose: 400, end: 150, summary: 3200 };
+
+const copyRows = (rows: Card[][]) => rows.map((r) => r.slice());
+
+/** The picture before an update, from the view before it (none: an empty table). */
+export function shownOf(v: ClassicView | null, players = v?.players ?? 0): Shown {
+  const zeros = () => Array.from({ length: players }, () => 0);
+  return {
+    deal: v?.deal ?? 1,
+    turn: v?.turn ?? 0,
+    rows: v ? copyRows(v.rows.rows) : [[], [], [], []],
+    marker: v?.rows.marker ?? null,
+    queue: v?.phase.phase === 'place' ? v.phase.queue.slice() : [],
+    dealPoints: v ? v.deal_points.slice() : zeros(),
+    totals: v ? v.totals.slice() : zeros(),
+    handSizes: v ? v.hand_sizes.slice() : null,
+    taken: v ? v.taken.map((t) => t.slice()) : Array.from({ length: players }, () => []),
+  };
+}
+
+/** Frames for `events`, starting from the view before them. Empty when nothing moves. */
+export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[] {
   const frames: Frame[] = [];
-  let rows = start ? start.rows.map((r) => r.slice()) : [[], [], [], []];
-  let marker = start?.marker ?? null;
-  let pending: Play[] = [];
-  const snap = (ms: number, extra: Partial<Frame> = {}) =>
-    frames.push({ rows: rows.map((r) => r.slice()), marker, pending: pending.slice(), ms: ms * speed, ...extra });
+  const s = shownOf(from);
+  // A low card whose row is about to be taken: it is laid once the row is empty.
+  let low: { seat: number; card: Card; row: number } | null = null;
+  const snap = (kind: Frame['kind'], extra: Partial<Frame> = {}) =>
+    frames.push({
+      ...s,
+      rows: copyRows(s.rows),
+      queue: s.queue.slice(),
+      dealPoints: s.dealPoints.slice(),
+      totals: s.totals.slice(),
+      handSizes: s.handSizes?.slice() ?? null,
+      taken: s.taken.map((t) => t.slice()),
+      kind,
+      ms: MS[kind],
+      ...extra,
+    });
+  const lay = (p: { seat: number; card: Card; row: number }, left: boolean) => {
+    s.queue = s.queue.filter((q) => q.card !== p.card);
+    const row = s.rows[p.row] ?? [];
+    if (left) row.unshift(p.card);
+    else row.push(p.card);
+    s.rows[p.row] = row;
+    snap('lay', { laid: { seat: p.seat, card: p.card, row: p.row } });
+  };
+  const layLow = () => {
+    if (low) lay(low, true);
+    low = null;
+  };
   for (const e of events) {
+    if (e.type !== 'row_taken' && e.type !== 'marker_moved') layLow();
     switch (e.type) {
+      case 'chosen':
+        if (s.handSizes && from?.phase.phase === 'choose' && !from.phase.chosen[e.seat]) s.handSizes[e.seat] = Math.max(0, s.handSizes[e.seat] - 1);
+        break;
       case 'revealed':
-        pending = e.plays.slice();
-        snap(MS.reveal);
+        s.turn = e.turn;
+        s.queue = e.plays.slice();
+        snap('reveal');
         break;
-      case 'placed': {
-        pending = pending.filter((p) => p.card !== e.card);
-        const row = rows[e.row] ?? [];
-        if (e.end === 'left') row.unshift(e.card);
-        else row.push(e.card);
-        rows[e.row] = row;
-        snap(MS.place, { laid: { row: e.row, card: e.card } });
+      case 'placed':
+        if (e.low) low = { seat: e.seat, card: e.card, row: e.row };
+        else lay(e, e.end === 'left');
         break;
-      }
+      case 'row_choice':
+        snap('choose', { choosing: { seat: e.seat, card: e.card } });
+        break;
       case 'row_taken': {
-        snap(MS.take, { taking: { row: e.taken.row, seat: e.seat, points: e.points, cards: e.taken.cards } });
-        rows[e.taken.row] = rows[e.taken.row].filter((c) => !e.taken.cards.includes(c));
+        const by = low && low.row === e.taken.row ? low.card : (s.rows[e.taken.row] ?? []).find((c) => !e.taken.cards.includes(c)) ?? 0;
+        snap('take', { taking: { row: e.taken.row, seat: e.seat, points: e.points, cards: e.taken.cards, by } });
+        s.rows[e.taken.row] = (s.rows[e.taken.row] ?? []).filter((c) => !e.taken.cards.includes(c));
+        s.dealPoints[e.seat] = (s.dealPoints[e.seat] ?? 0) + e.points;
+        (s.taken[e.seat] ??= []).push(...e.taken.cards);
         break;
       }
       case 'marker_moved':
-        marker = e.marker;
+        s.marker = e.marker;
         break;
       case 'turn_ended':
-        rows = e.rows.rows.map((r) => r.slice());
-        marker = e.rows.marker;
-        if (frames.length) snap(MS.place);
+        s.rows = copyRows(e.rows.rows);
+        s.marker = e.rows.marker;
+        s.queue = [];
+        if (frames.length) snap('end');
+        break;
+      case 'deal_ended':
+        snap('summary', { summary: { deal: e.deal, points: e.points.slice(), totals: e.totals.slice(), taken: s.taken.map((t) => t.slice()) } });
+        s.totals = e.totals.slice();
+        s.dealPoints = s.dealPoints.map(() => 0);
         break;
       case 'deal_started':
-        if (e.rows) {
-          rows = e.rows.rows.map((r) => r.slice());
-          marker = e.rows.marker;
-        }
+        s.deal = e.deal;
+        s.turn = 0;
+        s.queue = [];
+        s.handSizes = null;
+        s.taken = s.taken.map(() => []);
+        s.rows = e.rows ? copyRows(e.rows.rows) : [[], [], [], []];
+        s.marker = e.rows?.marker ?? null;
         break;
       case 'rows_laid':
-        rows = e.rows.rows.map((r) => r.slice());
-        marker = e.rows.marker;
+        s.rows = copyRows(e.rows.rows);
+        s.marker = e.rows.marker;
         break;
       default:
         break;
     }
   }
+  layLow();
   return frames;
+}
+
+/** Milliseconds the frames take at normal speed. */
+export function duration(frames: BaseFrame[]): number {
+  return frames.reduce((sum, f) => sum + f.ms, 0);
 }

@@ -1,12 +1,18 @@
-// The classic table while a game runs: the rows (or the open cards of a draft), the cards just
-// revealed, what the seat is asked, and its hand. Cards and rows are clickable as `legal` says.
+// The classic table while a game runs: the rows (or the open cards of a draft), the revealed
+// cards waiting to be laid, what the seat is asked, and its hand. Cards and rows are clickable as
+// `legal` says. While an update is animated, everything drawn comes from the animation's frame
+// (heading, rows, queue, the hand of a deal not shown yet), and the hand is greyed out.
 
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { useCountdown } from '../countdown';
 import type { BoardProps } from '../screen';
+import { PaceControl } from '../../pacecontrol';
 import type { Frame } from './anim';
 import { CardFace, RowsView } from './cards';
 import { clicks } from './clicks';
+import { narrate } from './narrate';
+import { Queue } from './queue';
+import { DealSummary } from './summary';
 import { swappedDigits, viewerSeat, type ClassicView } from './view';
 
 export function ClassicBoard(props: BoardProps<ClassicView>) {
@@ -14,15 +20,24 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const frame = props.frame as Frame | null;
   const me = viewerSeat(view);
   const [swap, setSwap] = useState(false);
-  // Nothing is clickable while an update is being shown.
-  const can = clicks(frame ? [] : props.legal, swap);
+  // The version an action was sent at: nothing more is sent until the answer comes (a second
+  // click would be stale by then and cost the animation a full resync).
+  const [sent, setSent] = useState<number | null>(null);
+  // A refused action changes no version: the hand comes back after a moment.
+  useEffect(() => {
+    if (sent === null) return;
+    const id = window.setTimeout(() => setSent(null), 2500);
+    return () => window.clearTimeout(id);
+  }, [sent]);
+  // Nothing is clickable while an update is being shown, or while an action is on its way.
+  const can = clicks(frame || sent === props.version ? [] : props.legal, swap);
   const asked = frame ? null : (view.asked?.type ?? null);
   // Counted from when the question arrived (the server does not send its deadline), not from the
   // end of the animation.
   const left = useCountdown(view.asked ? props.timer : 0, `${view.deal}-${view.turn}-${view.asked?.type}-${view.phase.phase}`);
   const phase = view.phase;
   let status = '';
-  if (frame) status = '';
+  if (frame) status = narrate(t, frame, names);
   else if (asked === 'play_card') status = t('table.playCard');
   else if (asked === 'take_row' && phase.phase === 'place') status = t('table.takeRow', { card: phase.queue[0]?.card ?? '' });
   else if (asked === 'draft_pick') status = t('table.draftPick');
@@ -30,6 +45,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   else if (phase.phase === 'place' && phase.queue[0]) status = t('table.waitRow', { name: names[phase.queue[0].seat], card: phase.queue[0].card });
   else if (phase.phase === 'draft') status = t('table.draftWait', { name: names[phase.next] });
   const send = (a: unknown) => {
+    setSent(props.version);
     act(a);
     setSwap(false);
   };
@@ -62,12 +78,17 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
   }, [props.version, props.legal, frame, swap]);
-  const pending = frame?.pending ?? [];
+  const queue = frame ? frame.queue : phase.phase === 'place' ? phase.queue : [];
+  const choosing = frame ? frame.choosing?.card : phase.phase === 'place' ? phase.queue[0]?.card : undefined;
+  // The hand of a deal the animation has not reached yet stays hidden.
+  const hand = frame && frame.deal !== view.deal ? [] : view.hand;
+  const idle = handCards.length === 0;
   const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
   return (
-    <>
+    <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
       <div class="dealline">
-        <span>{t('table.deal', { deal: view.deal, turn: view.turn })}</span>
+        <span data-testid="heading">{t('table.deal', { deal: frame?.deal ?? view.deal, turn: frame?.turn ?? view.turn })}</span>
+        <PaceControl t={t} skipping={!!frame} />
         {left !== null && (
           <span class={`timer${left <= 5 ? ' urgent' : ''}`} data-testid="timer" role="timer">
             ⏱ {t('table.timeLeft', { s: left })}
@@ -87,15 +108,8 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
       ) : (
         <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
       )}
-      <div class="revealed" aria-live="polite" data-testid="revealed">
-        {pending.length > 0 && <span class="muted">{t('table.revealed')}:</span>}
-        {pending.map((p) => (
-          <span key={p.card} class="play">
-            <CardFace card={p.card} small note={p.swap ? `↔ ${swappedDigits(p.card)}` : undefined} />
-            <small>{names[p.seat]}</small>
-          </span>
-        ))}
-      </div>
+      {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
+      <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />
       <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {status}
       </p>
@@ -104,9 +118,10 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
           {t('table.watching')}
         </p>
       ) : (
-        <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
+        <section class={`hand${idle ? ' idle' : ''}`} aria-label={t('table.yourHand')} data-testid="hand" aria-disabled={idle}>
           <h3>
             {t('table.yourHand')}
+            {idle && hand.length > 0 && <small class="muted">({t('classic.handIdle')})</small>}
             {can.canSwap && (
               <label class="swap" title={t('table.swapHelp')}>
                 <input type="checkbox" checked={swap} onChange={(e) => setSwap((e.target as HTMLInputElement).checked)} /> {t('table.swap')}
@@ -114,7 +129,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
             )}
           </h3>
           <div class="cards">
-            {view.hand.map((c) => {
+            {hand.map((c) => {
               const a = can.hand.get(c);
               const swapped = a?.type === 'play' && a.swap;
               return (
@@ -127,10 +142,10 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
                 />
               );
             })}
-            {phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
+            {!frame && phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
           </div>
         </section>
       )}
-    </>
+    </div>
   );
 }

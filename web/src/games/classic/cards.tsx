@@ -1,10 +1,17 @@
-// Classic cards and rows as drawn on the table and in the replay: a card with its bull heads,
-// the four rows with the fan card's marker, a taken row's points flying to the taker.
+// Classic cards and rows as drawn on the table and in the replay: a card with its number and its
+// bull heads, the four rows with their six places (the sixth takes) and the fan card's marker, a
+// taken row's points flying to the taker.
 
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { T } from '../../i18n';
+import { factor } from '../../pace';
 import type { Frame } from './anim';
+import { Bulls } from './bulls';
+import { slideFrom } from './slide';
 import { heads, type Card, type ClassicView, type Marker } from './view';
+
+/** Places in a row: the sixth card takes the five before it. */
+export const PLACES = 6;
 
 export function CardFace(props: {
   card: Card;
@@ -16,16 +23,16 @@ export function CardFace(props: {
   testid?: string;
   /** A second line under the number (the value after a digit swap). */
   note?: string;
+  /** Extra classes (leaving, takes, next). */
+  class?: string;
 }) {
   const h = heads(props.card);
-  const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}`;
+  const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}${props.class ? ` ${props.class}` : ''}`;
   const body = (
     <>
+      <Bulls n={h} />
       <span class="num">{props.card}</span>
       {props.note && <span class="note">{props.note}</span>}
-      <span class="heads" aria-hidden="true">
-        {h > 3 ? `${h}🐮` : '🐮'.repeat(h)}
-      </span>
     </>
   );
   if (props.onClick) {
@@ -62,7 +69,8 @@ function Flying(props: { seat: number; text: string }) {
   useEffect(() => {
     const el = ref.current;
     const to = document.querySelector(`[data-testid=seats] [data-seat="${props.seat}"]`);
-    if (!el || !to || typeof el.animate !== 'function') return;
+    const ms = 900 * factor();
+    if (!el || !to || typeof el.animate !== 'function' || ms <= 0) return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const a = el.getBoundingClientRect();
     const b = to.getBoundingClientRect();
@@ -76,13 +84,50 @@ function Flying(props: { seat: number; text: string }) {
         { transform: 'translate(0, -0.6rem) scale(1.2)', opacity: 1, offset: 0.3 },
         { transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.3 },
       ],
-      { duration: 1100, easing: 'ease-in', fill: 'forwards' },
+      { duration: ms, easing: 'ease-in', fill: 'forwards' },
     );
   }, [props.seat]);
   return (
     <span class="flying" data-testid="flying" ref={ref}>
       {props.text}
     </span>
+  );
+}
+
+/** A card just laid: it slides in from the queue of revealed cards. */
+function Laid(props: { card: Card }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => slideFrom(ref.current, props.card, 420 * factor()), [props.card]);
+  return (
+    <span class="laid" ref={ref}>
+      <CardFace card={props.card} small fresh testid="laid" />
+    </span>
+  );
+}
+
+/** One row's six places: its cards, then empty places; the sixth is marked as the one that takes. */
+function Places(props: { cards: Card[]; laid?: Card; leaving?: Card[] }) {
+  const { cards } = props;
+  const empty = Math.max(0, PLACES - cards.length);
+  return (
+    <>
+      {cards.map((c, i) =>
+        props.laid === c ? (
+          <Laid key={c} card={c} />
+        ) : (
+          <CardFace
+            key={c}
+            card={c}
+            small
+            class={`${props.leaving?.includes(c) ? 'leaving' : ''}${i === PLACES - 1 ? ' sixth' : ''}`.trim() || undefined}
+          />
+        ),
+      )}
+      {Array.from({ length: empty }, (_, k) => {
+        const place = cards.length + k;
+        return <span key={`p${place}`} class={`place${place === PLACES - 1 ? ' takes' : ''}`} aria-hidden="true" />;
+      })}
+    </>
   );
 }
 
@@ -109,10 +154,8 @@ export function RowsView(props: {
               {t('table.row', { n: r + 1 })}
               <small>{t('table.heads', { n: sum })}</small>
             </span>
-            <span class="rowcards">
-              {cards.map((c) => (
-                <CardFace key={c} card={c} small fresh={frame?.laid?.card === c} />
-              ))}
+            <span class="rowcards" data-cards={cards.join(' ')}>
+              <Places cards={cards} laid={frame?.laid?.card} leaving={taking?.cards} />
               {marker && marker.row === r && (
                 <span class={`marker ${marker.fan}`} data-testid="marker">
                   {markerText(t, marker)}
@@ -124,7 +167,7 @@ export function RowsView(props: {
             )}
           </>
         );
-        const cls = `row${taking ? ' taking' : ''}`;
+        const cls = `row${taking ? ' taking' : ''}${cards.length === PLACES - 1 ? ' full' : ''}`;
         const onTake = take.get(r);
         return onTake ? (
           <button
@@ -146,4 +189,3 @@ export function RowsView(props: {
     </div>
   );
 }
-

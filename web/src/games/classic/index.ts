@@ -9,24 +9,15 @@ import type { ClassicView, GameEvent } from './view';
 
 const FANS = ['even-odd', 'mountain', 'cow', 'digit-swap'] as const;
 
-/** Each seat's points as far as the running animation has shown them. */
-function shownPoints(ctx: SeatContext<ClassicView>): number[] | null {
-  const a = ctx.anim;
-  const from = a?.from as ClassicView | null | undefined;
-  if (!a || !from) return null;
-  const pts = from.totals.map((t, i) => t + from.deal_points[i]);
-  for (const f of a.frames.slice(0, a.i + 1) as Frame[]) if (f.taking) pts[f.taking.seat] += f.taking.points;
-  return pts;
-}
-
 function seat(ctx: SeatContext<ClassicView>, i: number): SeatLine {
   const { t, view } = ctx;
+  // While an update is animated, the seat shows what the animation has reached.
   const frame = ctx.anim ? (ctx.anim.frames[ctx.anim.i] as Frame) : null;
-  const shown = shownPoints(ctx);
-  const n = view.hand_sizes[i];
+  const dealPoints = frame ? frame.dealPoints[i] : view.deal_points[i];
+  const n = frame?.handSizes?.[i] ?? view.hand_sizes[i];
   const line: SeatLine = {
-    points: shown ? shown[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i]),
-    detail: `(${t('table.thisDeal')}: ${view.deal_points[i]}) · ${n === 1 ? t('table.oneCard') : t('table.cards', { n })}`,
+    points: frame ? frame.totals[i] + frame.dealPoints[i] : view.totals[i] + (view.outcome ? 0 : view.deal_points[i]),
+    detail: `(${t('table.thisDeal')}: ${dealPoints}) · ${n === 1 ? t('table.oneCard') : t('table.cards', { n })}`,
     status: '',
   };
   if (!frame) {
@@ -37,7 +28,7 @@ function seat(ctx: SeatContext<ClassicView>, i: number): SeatLine {
       line.status = p.chosen[i] ? `✓ ${t('table.chosen')}` : `… ${t('table.thinking')}`;
     } else if (p.phase === 'draft' && waiting) line.status = `… ${t('table.picking')}`;
     else if (p.phase === 'place' && waiting) line.status = `… ${t('table.taking')}`;
-  }
+  } else if (frame.choosing?.seat === i) line.status = `… ${t('table.taking')}`;
   if (frame?.taking?.seat === i) line.gain = `+${frame.taking.points} 🐮`;
   return line;
 }
@@ -50,7 +41,7 @@ export const classic = gameScreen<ClassicView>({
     lines: t('rules.classic').split('\n'),
     notes: FANS.map((f) => ({ text: t(`rules.fan.${f}` as Key), current: options.fan === f })),
   }),
-  frames: (from, events) => framesFor(from?.rows ?? null, events as GameEvent[]),
+  frames: (from, events) => framesFor(from, events as GameEvent[]),
   stepText,
   ReplayBoard: ClassicReplayBoard,
 });

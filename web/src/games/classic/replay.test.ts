@@ -33,8 +33,10 @@ describe('the classic replay from the server’s steps', () => {
     expect(line(11)).toBe('Cy plays 8 swapped (80)');
     expect(line(10)).toBe('Ann plays 12');
     // Bob's low card takes the first row: the row's bull heads go to him.
-    expect(line(16)).toMatch(/^Bob takes row 1 · Bob takes \d+ 🐮$/);
-    expect(line(16, tFor('de'))).toMatch(/^Bob nimmt Reihe 1 · Bob nimmt \d+ 🐮$/);
+    expect(line(16)).toBe('Bob takes row 1 (1 bull head)');
+    expect(line(16, tFor('de'))).toBe('Bob nimmt Reihe 1 (1 Hornochse)');
+    // The last play ends the deal.
+    expect(line(replay.steps.length - 1)).toMatch(/ · Deal 1 is over$/);
   });
 
   it('reaches the recorded outcome: the last view is over, with the server’s winners and points per deal', () => {

@@ -1,59 +1,64 @@
-// A classic replay step: one line for who did what, and the board as a spectator saw it.
+// A classic replay step: one line for who did what, and the board as a spectator saw it (while
+// the replay plays by itself, the frames of the step's animation, as at the table).
 
 import type { T } from '../../i18n';
 import { DealChart } from '../../parts';
 import type { ReplayStep } from '../../protocol';
 import type { ReplayBoardProps } from '../screen';
+import type { Frame } from './anim';
 import { CardFace, RowsView } from './cards';
+import { narrate, takesRow } from './narrate';
+import { Queue } from './queue';
+import { DealSummary } from './summary';
 import { swappedDigits, type Action, type ClassicView, type GameEvent } from './view';
 
-/** Who did what in a step, and the rows taken by it. */
+/** Who did what in a step: the card played or picked, the rows taken (with their bull heads), a deal's end. */
 export function stepText(t: T, step: ReplayStep, names: string[]): string {
   const parts: string[] = [];
   const a = step.action as Action | null;
+  const events = step.events as GameEvent[];
+  const who = (s: number) => names[s] ?? `#${s + 1}`;
   if (a && step.seat !== null) {
-    const name = names[step.seat] ?? `#${step.seat + 1}`;
+    const name = who(step.seat);
     if (a.type === 'play')
       parts.push(a.swap ? t('replay.swapped', { name, card: a.card, value: swappedDigits(a.card) }) : t('replay.played', { name, card: a.card }));
     else if (a.type === 'draft') parts.push(t('replay.drafted', { name, card: a.card }));
-    else if (a.type === 'take_row') parts.push(t('replay.tookRow', { name, row: a.row + 1 }));
+    else if (a.type === 'take_row' && !events.some((e) => e.type === 'row_taken' && e.seat === step.seat && e.taken.row === a.row))
+      parts.push(t('replay.tookRow', { name, row: a.row + 1 }));
   }
-  for (const e of step.events as GameEvent[]) {
-    if (e.type === 'row_taken') parts.push(t('table.takes', { name: names[e.seat] ?? `#${e.seat + 1}`, points: e.points }));
+  for (const e of events) {
+    if (e.type === 'row_taken') parts.push(takesRow(t, who(e.seat), e.taken.row, e.points));
+    else if (e.type === 'deal_ended') parts.push(t('classic.dealOver', { deal: e.deal }));
   }
   return parts.join(' · ');
 }
 
 export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
   const { t, view: v, names } = props;
+  const frame = (props.frame ?? null) as Frame | null;
   const revealed = (props.events as GameEvent[]).find((e) => e.type === 'revealed');
-  const points = (s: number) => v.totals[s] + (v.outcome ? 0 : v.deal_points[s]);
+  const queue = frame ? frame.queue : v.phase.phase === 'place' ? v.phase.queue : revealed?.type === 'revealed' ? revealed.plays : [];
+  const points = (s: number) => (frame ? frame.totals[s] + frame.dealPoints[s] : v.totals[s] + (v.outcome ? 0 : v.deal_points[s]));
   return (
-    <>
-      <p class="status">{t('table.deal', { deal: v.deal, turn: v.turn })}</p>
-      {revealed && revealed.type === 'revealed' && (
-        <div class="revealed">
-          <span class="muted">{t('table.revealed')}:</span>
-          {revealed.plays.map((p) => (
-            <span key={p.card} class="play">
-              <CardFace card={p.card} small note={p.swap ? `↔ ${swappedDigits(p.card)}` : undefined} />
-              <small>{names[p.seat]}</small>
-            </span>
-          ))}
-        </div>
-      )}
-      {v.phase.phase === 'draft' ? (
+    <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
+      <p class="status" data-testid="heading">
+        {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? v.turn })}
+        {frame && <span data-testid="replay-frame"> · {narrate(t, frame, names)}</span>}
+      </p>
+      {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
+      {v.phase.phase === 'draft' && !frame ? (
         <div class="pool cards">
           {v.phase.pool.map((c) => (
             <CardFace key={c} card={c} small />
           ))}
         </div>
       ) : (
-        <RowsView t={t} view={v} frame={null} names={names} />
+        <RowsView t={t} view={v} frame={frame} names={names} />
       )}
+      <Queue t={t} queue={queue} names={names} choosing={frame?.choosing?.card} taking={frame?.taking?.by} />
       <section class="allhands">
         {names.map((nm, s) => (
-          <div key={s} class={`seat${v.waiting_for.includes(s) ? ' hit' : ''}`} data-testid={`replay-seat-${s}`}>
+          <div key={s} class={`seat${!frame && v.waiting_for.includes(s) ? ' hit' : ''}`} data-testid={`replay-seat-${s}`} data-seat={s}>
             <div class="seatname">
               {nm} · <b>{points(s)}</b> {t(points(s) === 1 ? 'table.point' : 'table.points')}
             </div>
@@ -64,7 +69,7 @@ export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
           </div>
         ))}
       </section>
-      {v.outcome && <DealChart t={t} history={v.history} names={names} />}
-    </>
+      {v.outcome && !frame && <DealChart t={t} history={v.history} names={names} />}
+    </div>
   );
 }
