@@ -154,6 +154,11 @@ await session(async ({ person }) => {
   await hal.locator(`[data-testid=join-${g1}]`).click();
   await hal.locator('[data-testid=seat-1]').waitFor();
   await gil.locator('[data-testid=seat-1]').waitFor();
+  // The host's option form follows an option set by chat command.
+  await gil.fill('[data-testid=table-chat] input', '/option deck=tactic');
+  await gil.press('[data-testid=table-chat] input', 'Enter');
+  await gil.locator('[data-testid=table-chat] .line.notice', { hasText: 'deck = tactic' }).waitFor();
+  check('the host’s option form shows an option set by /option', (await gil.locator('.setopt [name=deck]').inputValue()) === 'tactic');
   await gil.click('[data-testid=add-bot]');
   await gil.locator('[data-testid=seat-2]').waitFor();
   await gil.click('[data-testid=start]');
@@ -169,7 +174,8 @@ await session(async ({ person }) => {
   await gil.locator('button[data-testid=hand-card]').first().waitFor();
   const seats = await hal.locator('[data-testid=seats]').innerText();
   check('the rematch has the same players and bot', /Gil/.test(seats) && /Hal/.test(seats) && /Bot 1/.test(seats), seats);
-  check('the rematch has the same options', /Deals: 1, Hand size: 2/.test(await hal.locator('.tablebar').innerText()));
+  const bar = await hal.locator('.tablebar').innerText();
+  check('the rematch has the same options', /Deals: 1/.test(bar) && /Deck: tactic/.test(bar) && /Hand size: 2/.test(bar), bar);
   check('the rematch is a new game', g2 !== g1);
   await shot(hal, 'rematch');
 });

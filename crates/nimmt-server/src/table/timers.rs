@@ -182,6 +182,7 @@ impl Table {
                 let later = Instant::now() + Duration::from_secs(1);
                 if let Some(a) = self.asked[i].as_mut() {
                     a.deadline = a.deadline.map(|_| later);
+                    a.deadline_at = a.deadline_at.map(|_| epoch_ms() + 1000);
                 }
                 self.bot_due = Some(later);
                 return;
