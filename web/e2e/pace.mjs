@@ -77,7 +77,7 @@ await session(async ({ base, person }) => {
     check('the speed setting survives a reload', (await cy.locator('[data-testid=speed]').inputValue()) === 'fast');
     await cy.selectOption('[data-testid=speed]', 'slow');
     await cy.locator('button[data-testid=hand-card]').first().click();
-    await cy.locator('.classic[data-anim=lay]').waitFor({ timeout: 10000 }).catch(async (e) => {
+    await cy.locator('.classic[data-anim=reveal]').waitFor({ timeout: 10000 }).catch(async (e) => {
       await shot(cy, 'pace-skip-failed');
       throw e;
     });
@@ -90,6 +90,7 @@ await session(async ({ base, person }) => {
   // Two people and two bots, two deals, in English then in German; the people play their lowest
   // card, so low cards come up. Screenshots on the way.
   const shots = {};
+  const chosen = { byPerson: 0, byBot: 0 };
   for (const lang of !only || only === 'games' ? ['en', 'de'] : []) {
     const ann = await open(lang === 'en' ? 'Ann' : 'Anna', DESKTOP, lang, 'slow');
     const bea = await open(lang === 'en' ? 'Bea' : 'Berta', PHONE, lang, 'slow');
@@ -119,7 +120,9 @@ await session(async ({ base, person }) => {
     for (const [page, tag] of [[ann, `${lang}-desktop`], [bea, `${lang}-phone`]]) {
       await page.locator('[data-testid=result]').waitFor({ timeout: 30000 });
       await shot(page, `pace-result-${tag}`);
-      analyse(await page.evaluate(() => window.__pace), tag, 4);
+      const c = analyse(await page.evaluate(() => window.__pace), tag, 4);
+      chosen.byPerson += c.byPerson;
+      chosen.byBot += c.byBot;
     }
 
     // The replay plays by itself, and steps by turn and by deal.
@@ -163,6 +166,10 @@ await session(async ({ base, person }) => {
     await bea.close();
   }
   for (const [k, v] of Object.entries(shots)) check(`screenshot of ${k}`, v, 'this moment did not come up');
+  if (!only || only === 'games') {
+    check('a person chose a row while the queue showed', chosen.byPerson > 0);
+    check('a bot chose a row while the queue showed', chosen.byBot > 0);
+  }
 
   // Measured: a whole game of 10 cards against bots at each speed (4 and 10 players).
   // PACE_RUNS=4:fast:10,10:normal:5 picks the games to measure (players:speed:cards).

@@ -153,8 +153,3 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
   layLow();
   return frames;
 }
-
-/** Milliseconds the frames take at normal speed. */
-export function duration(frames: BaseFrame[]): number {
-  return frames.reduce((sum, f) => sum + f.ms, 0);
-}

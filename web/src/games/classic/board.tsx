@@ -109,7 +109,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
         <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
       )}
       {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
-      <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />
+      {!frame?.summary && <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />}
       <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {status}
       </p>
