@@ -300,8 +300,13 @@ impl Cluster {
     }
 
     /// This node runs table `id` with `actor`: other nodes' commands reach it, and so do this
-    /// node's. Returns the handle to give out.
-    pub fn run_here(self: &Arc<Self>, id: TableId, actor: TableHandle) -> TableHandle {
+    /// node's. `creator`: the connection that opened it here. Returns the handle to give out.
+    pub fn run_here(
+        self: &Arc<Self>,
+        id: TableId,
+        actor: TableHandle,
+        creator: Option<Conn>,
+    ) -> TableHandle {
         let handle = self.router(id);
         let me = self.clone();
         let subject = self.subjects.table(id);
@@ -344,7 +349,7 @@ impl Cluster {
         if let Some(old) = old {
             old.inbox.abort();
         }
-        self.control(id, Control::Local(actor));
+        self.control(id, Control::Local { actor, creator });
         handle
     }
 
@@ -369,7 +374,7 @@ impl Cluster {
         match restore(stored, self.table_lobby(id), handle) {
             Ok(actor) => {
                 tracing::info!("table {id}: taken over by {}", self.node());
-                self.run_here(id, actor);
+                self.run_here(id, actor, None);
                 Ok(())
             }
             Err(e) => {

@@ -16,8 +16,12 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Who runs the table, as its router hears it.
 pub enum Control {
-    /// This node runs it now: its connections at the table attach to the actor.
-    Local(TableHandle),
+    /// This node runs it now: its connections at the table attach to the actor. `creator`: who
+    /// opened it here (seated by the opening itself).
+    Local {
+        actor: TableHandle,
+        creator: Option<Conn>,
+    },
     /// This node no longer holds its lease: its connections at the table are told.
     Lost,
     /// Another node runs it now: the connections attach there.
@@ -94,9 +98,12 @@ impl Router {
                     None => break,
                 },
                 c = ctl.recv() => match c {
-                    Some(Control::Local(h)) => {
-                        self.route = Route::Local(h);
+                    Some(Control::Local { actor, creator }) => {
+                        self.route = Route::Local(actor);
                         self.reattach().await;
+                        if let Some(c) = creator {
+                            self.members.insert(c.id, (c, Role::Player));
+                        }
                     }
                     Some(Control::Lost) => {
                         let was_local = matches!(self.route, Route::Local(_));
