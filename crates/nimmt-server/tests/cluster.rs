@@ -237,15 +237,8 @@ async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
     assert!(text.text.contains("anderen Server"), "{}", text.text);
     // A move now is refused with the same code, on either node, and changes nothing.
     for p in [&mut ann, &mut bob] {
-        let (table, version) = (p.table, p.version);
         let action = p.choice().expect("asked to play");
-        let id = p
-            .send(ClientMsg::Act {
-                table,
-                version,
-                action,
-            })
-            .await;
+        let id = p.send_act(action).await;
         let m = p
             .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
             .await;
