@@ -156,6 +156,24 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
         nimmt_core::record::replay(&record).expect("the record replays");
     }
 
+    // The welcome names the other nodes, where a client may go if its node goes away.
+    let zoe = Player::join(&url_b, "Zoe").await.me;
+    let mut nodes = zoe.nodes;
+    for _ in 0..50 {
+        if nodes.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        nodes = Player::join_as(&url_b, "Zoe", Some(&zoe.token))
+            .await
+            .me
+            .nodes;
+    }
+    nodes.sort();
+    let mut expected = vec![format!("ws://{}/ws", a.addr), format!("ws://{}/ws", c.addr)];
+    expected.sort();
+    assert_eq!(nodes, expected);
+
     // Operators see the nodes, the owner's table, and the counters.
     let (status, body) = http_get(b.addr, "/api/cluster").await;
     assert_eq!(status, 200, "{body}");
@@ -177,7 +195,6 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
     assert!(body.contains("nimmt_moves_total{node=\"a\"}"), "{body}");
     assert!(body.contains("nimmt_commit_seconds_bucket"), "{body}");
 
-    drop((url_b, url_c));
     a.stop().await;
     b.stop().await;
     c.stop().await;

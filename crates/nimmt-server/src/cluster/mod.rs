@@ -116,6 +116,8 @@ pub struct Cluster {
     restore: OnceLock<RestoreTable>,
     /// When the leases were last renewed.
     renewed: Mutex<Option<Instant>>,
+    /// The WebSocket URLs of the other live nodes.
+    others: Mutex<Vec<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -170,6 +172,7 @@ impl Cluster {
             lobby: OnceLock::new(),
             restore: OnceLock::new(),
             renewed: Mutex::new(None),
+            others: Mutex::new(Vec::new()),
             config,
         });
         tokio::spawn(publish_news(
@@ -417,6 +420,13 @@ impl Cluster {
             }
             let _ =
                 tokio::time::timeout(ttl / 2, lease::heartbeat(pool, self.node(), &self.url)).await;
+            if let Ok(Ok(nodes)) = tokio::time::timeout(ttl / 2, self.status()).await {
+                *lock(&self.others) = nodes
+                    .iter()
+                    .filter(|n| n.name != self.node() && n.seen_ms_ago < ttl.as_millis() as i64)
+                    .filter_map(|n| socket_url(&n.url))
+                    .collect();
+            }
             let orphans = match lease::orphans(pool).await {
                 Ok(o) => o,
                 Err(e) => {
@@ -441,6 +451,11 @@ impl Cluster {
     /// Whether this node can prove it holds its leases now.
     pub fn leases_fresh(&self) -> bool {
         lock(&self.renewed).is_some_and(|t| t.elapsed() < self.config.lease)
+    }
+
+    /// The WebSocket URLs of the other nodes seen alive lately (for the welcome).
+    pub fn other_nodes(&self) -> Vec<String> {
+        lock(&self.others).clone()
     }
 
     pub fn nats_connected(&self) -> bool {
@@ -592,6 +607,17 @@ impl LobbyPeers for Cluster {
             text: text.to_owned(),
         });
     }
+}
+
+/// The WebSocket URL of a node's public URL (`https://h` → `wss://h/ws`).
+fn socket_url(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let ws = match scheme {
+        "http" => "ws",
+        "https" => "wss",
+        _ => return None,
+    };
+    Some(format!("{ws}://{}/ws", rest.trim_end_matches('/')))
 }
 
 /// Publishes the news in the order it was told.
