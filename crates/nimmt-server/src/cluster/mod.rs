@@ -387,21 +387,21 @@ impl Cluster {
         }
     }
 
-    /// Renews the leases, gives up those it can no longer prove, and takes over tables nobody
-    /// holds.
+    /// Renews the leases and gives up those it can no longer prove; beside it, takes over the
+    /// tables nobody holds (a slow takeover never delays a renewal).
     async fn keep_leases(self: Arc<Self>) {
+        tokio::spawn(self.clone().adopt_orphans());
         let ttl = self.config.lease;
         let mut tick = tokio::time::interval(ttl / 3);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            let connected =
-                self.client.connection_state() == async_nats::connection::State::Connected;
-            let pool = self.store.pool();
-            if connected {
-                match tokio::time::timeout(ttl / 2, self.book.renew(pool)).await {
+            if self.nats_connected() {
+                // The database's deadline counts from the statement: so does this node's.
+                let asked = Instant::now();
+                match tokio::time::timeout(ttl / 2, self.book.renew(self.store.pool())).await {
                     Ok(Ok(lost)) => {
-                        *lock(&self.renewed) = Some(Instant::now());
+                        *lock(&self.renewed) = Some(asked);
                         for id in lost {
                             self.retire(id);
                         }
@@ -411,11 +411,24 @@ impl Cluster {
                 }
             }
             // A lease not renewed for its whole length may be someone else's by now.
-            let fresh = lock(&self.renewed).is_some_and(|t| t.elapsed() < ttl);
-            if !fresh {
+            if !self.leases_fresh() {
                 for (id, _) in self.book.tables() {
                     self.retire(id);
                 }
+            }
+        }
+    }
+
+    /// Notes this node alive, learns the others, and takes over tables whose lease ran out.
+    async fn adopt_orphans(self: Arc<Self>) {
+        let ttl = self.config.lease;
+        let pool = self.store.pool();
+        let mut tick = tokio::time::interval(ttl / 3);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            // Only a node that can prove its own leases (and hears the others) takes more.
+            if !self.leases_fresh() || !self.nats_connected() {
                 continue;
             }
             let _ =
