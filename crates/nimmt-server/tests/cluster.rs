@@ -118,6 +118,12 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
         .recv_until(|m| matches!(m, ServerMsg::TableChanged { table: t, .. } if t.id == table && t.seats.len() >= 2))
         .await;
     assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+    // The running game's public record, asked of a node that does not run it.
+    let (status, body) = http_get(c.addr, &format!("/api/games/{table}/record")).await;
+    assert_eq!(status, 200, "{body}");
+    let running: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(running["finished"], false, "{running}");
+    assert!(running.get("seed").is_none(), "{running}");
 
     let mut done = common::all_to_the_end(vec![ann, bob], vec![eve]).await;
     let (eve, bob, ann) = (

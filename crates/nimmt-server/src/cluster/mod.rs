@@ -15,10 +15,10 @@ pub mod bus;
 pub mod router;
 
 use crate::conn::{Conn, Frame, Refusal};
-use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableHandle};
+use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableCmd, TableHandle};
 use crate::lease::{self, LeaseBook};
 use crate::store::{Store, StoredTable};
-use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd};
+use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd, WireRecord};
 use futures_util::StreamExt;
 use nimmt_protocol::{ErrorCode, PlayerId, TableId, TableInfo};
 use router::{Control, LocalConns, Reach};
@@ -327,7 +327,20 @@ impl Cluster {
                 table: id,
             });
             while let Some(m) = sub.next().await {
-                let answer: &'static [u8] = match serde_json::from_slice::<WireCmd>(&m.payload) {
+                let cmd = serde_json::from_slice::<WireCmd>(&m.payload);
+                if let Ok(WireCmd::Record) = cmd {
+                    let (reply, rx) = tokio::sync::oneshot::channel();
+                    let answer = match inbox_actor.send(TableCmd::Record { reply }).await {
+                        true => rx.await.ok().map(WireRecord::from),
+                        false => None,
+                    };
+                    if let (Some(to), Some(r)) = (m.reply, answer) {
+                        let payload = serde_json::to_vec(&r).expect("records serialize");
+                        let _ = me.client.publish(to, payload.into()).await;
+                    }
+                    continue;
+                }
+                let answer: &'static [u8] = match cmd {
                     Ok(cmd) => match me.remote.command(id, cmd) {
                         Some(cmd) => {
                             if inbox_actor.send(cmd).await {

@@ -2,7 +2,7 @@
 //! to the table's actor when this node runs it, or over NATS to the node that does. The handles
 //! the lobby and the connections hold stay the same when the table changes hands.
 
-use super::bus::{Subjects, WireCmd};
+use super::bus::{Subjects, WireCmd, WireRecord};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{TableCmd, TableHandle};
 use nimmt_protocol::{ErrorCode, Role, TableId};
@@ -184,6 +184,22 @@ impl Router {
                 }
             }
             Route::Remote => {
+                if let TableCmd::Record { reply } = cmd {
+                    // Asked over HTTP: the owner answers with the record, or nobody does.
+                    let subject = self.reach.subjects.table(self.id);
+                    let payload = serde_json::to_vec(&WireCmd::Record).expect("commands serialize");
+                    let answer = tokio::time::timeout(
+                        REQUEST_TIMEOUT,
+                        self.reach.client.request(subject, payload.into()),
+                    )
+                    .await;
+                    if let Ok(Ok(m)) = answer {
+                        if let Ok(r) = serde_json::from_slice::<WireRecord>(&m.payload) {
+                            let _ = reply.send(r.into());
+                        }
+                    }
+                    return;
+                }
                 let Some(wire) = WireCmd::of(&self.reach.node, cmd) else {
                     return;
                 };
