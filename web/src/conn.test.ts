@@ -4,6 +4,7 @@ import type { ServerMsg } from './protocol';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
+  url = '';
   sent: unknown[] = [];
   onopen: ((ev: unknown) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
@@ -38,8 +39,9 @@ function setup(token: string | null = null) {
   const conn = new Connection(
     {
       url: 'ws://x/ws',
-      open: () => {
+      open: (url) => {
         const s = new FakeSocket();
+        s.url = url;
         sockets.push(s);
         return s;
       },
@@ -112,6 +114,27 @@ describe('the connection', () => {
     sockets[2].drop();
     fire(500);
     expect(sockets).toHaveLength(4);
+  });
+
+  it('in a room on several servers, the attempts go round the other nodes', () => {
+    const { conn, sockets, fire } = setup();
+    conn.start();
+    sockets[0].open();
+    sockets[0].receive({ ...welcome('T1'), nodes: ['ws://b/ws', 'ws://c/ws'] } as ServerMsg);
+    // The node goes away: the attempts go to the other nodes in turn, then round again.
+    sockets[0].drop();
+    fire(500);
+    sockets[1].drop();
+    fire(1000);
+    sockets[2].drop();
+    fire(2000);
+    expect(sockets.map((s) => s.url)).toEqual(['ws://x/ws', 'ws://b/ws', 'ws://c/ws', 'ws://x/ws']);
+    sockets[3].drop();
+    fire(4000);
+    // Node b answers with the token: the seat resumes there.
+    sockets[4].open();
+    expect(sockets[4].url).toBe('ws://b/ws');
+    expect(sockets[4].sent[0]).toMatchObject({ type: 'hello', token: 'T1' });
   });
 
   it('messages sent while offline wait for the next welcome; moves do not', () => {

@@ -1,5 +1,7 @@
 // The WebSocket connection: says hello (with the saved token, so a reload or a dropped line
-// resumes the seat), reconnects with a growing pause, and hands every server message on.
+// resumes the seat), reconnects with a growing pause, and hands every server message on. A room
+// on several servers names its other nodes in the welcome: when the line drops, the attempts
+// go round the page's server and those nodes.
 
 import { PROTOCOL_VERSION, type ClientMsg, type Lang, type ServerMsg } from './protocol';
 
@@ -49,6 +51,8 @@ export class Connection {
   private nextId = 1;
   private queue: ClientMsg[] = [];
   private helloDone = false;
+  /** The other nodes of the room, from the last welcome. */
+  private nodes: string[] = [];
   status: ConnStatus = 'connecting';
 
   constructor(
@@ -93,6 +97,13 @@ export class Connection {
     this.o.storage.removeItem(TOKEN_KEY);
   }
 
+  /** Where the n-th attempt since the last welcome goes: the page's server first, then the
+   * other nodes in turn. */
+  urlFor(attempt: number): string {
+    const urls = [this.o.url, ...this.nodes.filter((u) => u !== this.o.url)];
+    return urls[attempt % urls.length];
+  }
+
   private setStatus(s: ConnStatus) {
     this.status = s;
     this.o.onStatus(s);
@@ -102,7 +113,7 @@ export class Connection {
     this.timer = null;
     this.helloDone = false;
     this.setStatus('connecting');
-    const sock = this.o.open(this.o.url);
+    const sock = this.o.open(this.urlFor(this.attempts));
     this.sock = sock;
     sock.onopen = () => {
       const token = this.o.storage.getItem(TOKEN_KEY) ?? undefined;
@@ -120,6 +131,7 @@ export class Connection {
       if (msg.type === 'welcome') {
         this.attempts = 0;
         this.helloDone = true;
+        this.nodes = msg.nodes ?? [];
         this.o.storage.setItem(TOKEN_KEY, msg.token);
         this.setStatus('online');
         this.o.onMessage(msg);

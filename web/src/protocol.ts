@@ -55,7 +55,7 @@ export interface Text {
 }
 
 export type ServerMsg =
-  | { type: 'welcome'; protocol: number; player: string; name: string; token: string; lang: Lang; seated: TableId[]; games?: GameDescriptor[] }
+  | { type: 'welcome'; protocol: number; player: string; name: string; token: string; lang: Lang; seated: TableId[]; games?: GameDescriptor[]; nodes?: string[] }
   | { type: 'tables'; tables: TableInfo[] }
   | { type: 'table_changed'; table: TableInfo; closed?: boolean }
   | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown; legal?: unknown[]; deadline?: Deadline }

@@ -158,6 +158,10 @@ pub enum ServerMsg {
         /// forms and option help.
         #[serde(default)]
         games: Vec<GameDescriptor>,
+        /// A room on several servers: the WebSocket URLs of the other nodes, where a client
+        /// may reconnect if this one goes away. Empty (left out) for a single server.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nodes: Vec<String>,
     },
     /// The lobby's tables.
     Tables { tables: Vec<TableInfo> },

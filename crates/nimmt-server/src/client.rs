@@ -21,6 +21,8 @@ pub struct Identity {
     pub seated: Vec<u64>,
     /// Every game the room plays, with its option schema.
     pub games: Vec<GameDescriptor>,
+    /// The room's other nodes (WebSocket URLs), if it runs on several.
+    pub nodes: Vec<String>,
 }
 
 /// A connection to the room.
@@ -132,6 +134,7 @@ impl Client {
                 token,
                 seated,
                 games,
+                nodes,
                 ..
             } => Ok(Identity {
                 player,
@@ -139,6 +142,7 @@ impl Client {
                 token,
                 seated,
                 games,
+                nodes,
             }),
             other => anyhow::bail!("hello refused: {other:?}"),
         }

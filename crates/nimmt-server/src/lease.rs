@@ -133,9 +133,20 @@ impl LeaseBook {
     /// Renews every lease this node holds; returns the tables it no longer holds (expired and
     /// taken over, or never written).
     pub async fn renew(&self, pool: &AnyPool) -> Result<Vec<u64>, sqlx::Error> {
+        // Only leases in the database before the statement can be missing from its answer (a
+        // table opened or taken over meanwhile is not lost).
+        let before: HashMap<u64, i64> = self
+            .held()
+            .iter()
+            .filter(|(_, h)| !h.fresh)
+            .map(|(t, h)| (*t, h.epoch))
+            .collect();
+        // The rows are locked in the order of their numbers, as every write locks the tables
+        // it touches: renewals and writes never wait on each other in a circle.
         let rows = sqlx::query(&format!(
-            "UPDATE nimmt_table_leases SET expires_at = {NOW_MS} + $1 \
-             WHERE node = $2 AND expires_at > {NOW_MS} RETURNING table_id, epoch"
+            "UPDATE nimmt_table_leases SET expires_at = {NOW_MS} + $1 WHERE table_id IN \
+             (SELECT table_id FROM nimmt_table_leases WHERE node = $2 AND expires_at > {NOW_MS} \
+             ORDER BY table_id FOR UPDATE) RETURNING table_id, epoch"
         ))
         .bind(self.ttl_ms())
         .bind(self.node.clone())
@@ -146,9 +157,11 @@ impl LeaseBook {
             .map(|r| (r.get::<i64, _>(0) as u64, r.get::<i64, _>(1)))
             .collect();
         let mut held = self.held();
-        let lost: Vec<u64> = held
+        let lost: Vec<u64> = before
             .iter()
-            .filter(|(t, h)| !h.fresh && in_db.get(t) != Some(&h.epoch))
+            .filter(|(t, epoch)| {
+                in_db.get(t) != Some(epoch) && held.get(t).map(|h| h.epoch) == Some(**epoch)
+            })
             .map(|(t, _)| *t)
             .collect();
         for t in &lost {

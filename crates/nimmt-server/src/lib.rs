@@ -187,8 +187,9 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
                 let (id, lobby) = cl.open()?;
                 new.id = id;
                 new.lobby = lobby;
+                let creator = new.conn.clone();
                 match table::Table::open(new, store.clone(), config.clone()) {
-                    Ok(actor) => Ok(cl.run_here(id, actor)),
+                    Ok(actor) => Ok(cl.run_here(id, actor, Some(creator))),
                     Err(r) => {
                         cl.not_opened(id);
                         Err(r)

@@ -564,7 +564,8 @@ async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<
     Ok(())
 }
 
-/// The tables a batch writes to, each once.
+/// The tables a batch writes to, each once, in the order of their numbers (the fencing locks
+/// their leases in this order, as the renewal does).
 fn tables_of(batch: &[&Write]) -> Vec<u64> {
     let mut tables: Vec<u64> = batch
         .iter()

@@ -381,6 +381,12 @@ impl Session {
             lang,
             seated: seated.iter().map(|h| h.id).collect(),
             games: nimmt_core::registry::descriptors(),
+            nodes: self
+                .state
+                .cluster
+                .as_ref()
+                .map(|c| c.other_nodes())
+                .unwrap_or_default(),
         });
         self.conn = Some(conn.clone());
         // Resume every seat: each table sends a full state.

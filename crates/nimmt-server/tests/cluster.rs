@@ -5,7 +5,7 @@
 mod common;
 
 use common::{http_get, Db, Player};
-use nimmt_protocol::{ClientMsg, ServerMsg};
+use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
 use nimmt_server::cluster::ClusterConfig;
 use nimmt_server::Running;
 use serde_json::Value;
@@ -118,6 +118,12 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
         .recv_until(|m| matches!(m, ServerMsg::TableChanged { table: t, .. } if t.id == table && t.seats.len() >= 2))
         .await;
     assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+    // The running game's public record, asked of a node that does not run it.
+    let (status, body) = http_get(c.addr, &format!("/api/games/{table}/record")).await;
+    assert_eq!(status, 200, "{body}");
+    let running: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(running["finished"], false, "{running}");
+    assert!(running.get("seed").is_none(), "{running}");
 
     let mut done = common::all_to_the_end(vec![ann, bob], vec![eve]).await;
     let (eve, bob, ann) = (
@@ -156,6 +162,24 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
         nimmt_core::record::replay(&record).expect("the record replays");
     }
 
+    // The welcome names the other nodes, where a client may go if its node goes away.
+    let zoe = Player::join(&url_b, "Zoe").await.me;
+    let mut nodes = zoe.nodes;
+    for _ in 0..50 {
+        if nodes.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        nodes = Player::join_as(&url_b, "Zoe", Some(&zoe.token))
+            .await
+            .me
+            .nodes;
+    }
+    nodes.sort();
+    let mut expected = vec![format!("ws://{}/ws", a.addr), format!("ws://{}/ws", c.addr)];
+    expected.sort();
+    assert_eq!(nodes, expected);
+
     // Operators see the nodes, the owner's table, and the counters.
     let (status, body) = http_get(b.addr, "/api/cluster").await;
     assert_eq!(status, 200, "{body}");
@@ -177,9 +201,94 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
     assert!(body.contains("nimmt_moves_total{node=\"a\"}"), "{body}");
     assert!(body.contains("nimmt_commit_seconds_bucket"), "{body}");
 
-    drop((url_b, url_c));
     a.stop().await;
     b.stop().await;
     c.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
+    let db = Db::postgres().await;
+    let prefix = format!("t{}", hex::encode(rand::random::<[u8; 5]>()));
+    let (a, url_a) = node(&db, &prefix, "a").await;
+    let (b, url_b) = node(&db, &prefix, "b").await;
+    let mut ann = Player::join_as_lang(&url_a, "Ann", Lang::De).await;
+    let table = ann.create(&["hand_size=4", "deals=1"], Some(3)).await;
+    listed(&b, table).await;
+    let mut bob = Player::join(&url_b, "Bob").await;
+    bob.sit(table).await;
+    assert!(matches!(
+        ann.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
+    ann.drain(200).await;
+    bob.drain(200).await;
+    let (ann_before, bob_before) = (ann.view.clone(), bob.view.clone());
+
+    // Node a can no longer prove it owns the table: someone else's lease stands in the
+    // database (as when a's renewals did not get through in time and another node took over).
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.unwrap();
+    sqlx::query(
+        "UPDATE nimmt_table_leases SET node = 'elsewhere/0', epoch = epoch + 1, \
+         expires_at = expires_at + 2500 WHERE table_id = $1",
+    )
+    .bind(table as i64)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    // Node a stops running it and tells the players there, in their language.
+    let told = ann
+        .recv_until(|m| {
+            matches!(
+                m,
+                ServerMsg::Error {
+                    code: ErrorCode::NotOwner,
+                    ..
+                }
+            )
+        })
+        .await;
+    let ServerMsg::Error { id, text, .. } = told else {
+        unreachable!()
+    };
+    assert_eq!(id, None);
+    assert!(text.text.contains("anderen Server"), "{}", text.text);
+    // A move now is refused with the same code, on either node, and changes nothing.
+    for p in [&mut ann, &mut bob] {
+        let action = p.choice().expect("asked to play");
+        let id = p.send_act(action).await;
+        let m = p
+            .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
+            .await;
+        assert!(
+            matches!(
+                m,
+                ServerMsg::Error {
+                    code: ErrorCode::NotOwner,
+                    ..
+                }
+            ),
+            "{m:?}"
+        );
+    }
+
+    // Once that lease has run out, a node takes the table over from the log: both players get
+    // their table back exactly as it was, and play it to the end.
+    for (p, before) in [(&mut ann, ann_before), (&mut bob, bob_before)] {
+        p.recv_until(|m| matches!(m, ServerMsg::State { .. })).await;
+        assert_eq!(p.view, before);
+    }
+    let done = common::all_to_the_end(vec![ann, bob], vec![]).await;
+    assert_eq!(
+        done[0].view.as_ref().unwrap()["outcome"],
+        done[1].view.as_ref().unwrap()["outcome"]
+    );
+    a.stop().await;
+    b.stop().await;
     db.drop_schema().await;
 }

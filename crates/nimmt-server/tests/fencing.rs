@@ -158,3 +158,39 @@ async fn sqlite_has_no_cluster() {
         .expect("refused");
     assert!(err.to_string().contains("PostgreSQL"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renewals_beside_writes_to_many_tables_neither_deadlock_nor_lose_new_tables() {
+    let db = Db::postgres().await;
+    let (a, store) = node(&db, "a/4").await;
+    let pool = store.pool().clone();
+    for t in 1..=20 {
+        a.reserve(t);
+        store.write(vec![table(t)]).await.unwrap();
+    }
+    let renewer = {
+        let (a, pool) = (a.clone(), pool.clone());
+        tokio::spawn(async move {
+            for _ in 0..60 {
+                let lost = a.renew(&pool).await.expect("renewals never fail");
+                assert!(lost.is_empty(), "lost {lost:?}");
+            }
+        })
+    };
+    for round in 0..15u64 {
+        // A new table opens while the others move: both meet renewals in flight.
+        let new = 100 + round;
+        a.reserve(new);
+        let mut writes = vec![store.write(vec![table(new)])];
+        for t in 1..=20 {
+            writes.push(store.write(vec![action(t, round)]));
+        }
+        for r in futures_util::future::join_all(writes).await {
+            r.expect("every write of a held table is stored");
+        }
+    }
+    renewer.await.unwrap();
+    assert_eq!(store.action_count(20).await.unwrap(), 15);
+    assert_eq!(a.tables().len(), 35);
+    db.drop_schema().await;
+}

@@ -58,6 +58,7 @@ fn welcomed(lang: Lang) -> Online {
         token: "secret".into(),
         lang: WireLang::En,
         seated: vec![],
+        nodes: vec![],
     }));
     assert_eq!(
         effects,

@@ -10,6 +10,7 @@
 
 use crate::conn::{Conn, Outbox};
 use crate::handles::TableCmd;
+use crate::records::{NotStarted, PublicRecord, RunningRecord, TableRecord};
 use nimmt_protocol::{CloseReason, Lang, PlayerId, Role, TableId, TableInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -103,10 +104,41 @@ pub enum WireCmd {
         conn: ConnRef,
         req: Option<u64>,
     },
+    /// The game's record as the public may see it now; answered with a [`WireRecord`].
+    Record,
+}
+
+/// A table's public record on its way back from the owner.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WireRecord {
+    Finished(TableRecord),
+    Running(RunningRecord),
+    NotStarted(NotStarted),
+}
+
+impl From<PublicRecord> for WireRecord {
+    fn from(r: PublicRecord) -> Self {
+        match r {
+            PublicRecord::Finished(r) => WireRecord::Finished(r),
+            PublicRecord::Running(r) => WireRecord::Running(r),
+            PublicRecord::NotStarted(r) => WireRecord::NotStarted(r),
+        }
+    }
+}
+
+impl From<WireRecord> for PublicRecord {
+    fn from(r: WireRecord) -> Self {
+        match r {
+            WireRecord::Finished(r) => PublicRecord::Finished(r),
+            WireRecord::Running(r) => PublicRecord::Running(r),
+            WireRecord::NotStarted(r) => PublicRecord::NotStarted(r),
+        }
+    }
 }
 
 impl WireCmd {
-    /// The command as it travels; `None` for what stays on its node (a record request).
+    /// The command as it travels (a record request without its answer channel).
     pub fn of(node: &str, cmd: TableCmd) -> Option<WireCmd> {
         let r = |c: &Conn| ConnRef::of(node, c);
         Some(match cmd {
@@ -353,6 +385,8 @@ impl RemoteConns {
                 conn: self.conn(&conn, table),
                 req,
             },
+            // Answered by the inbox itself.
+            WireCmd::Record => return None,
         })
     }
 }

@@ -15,10 +15,10 @@ pub mod bus;
 pub mod router;
 
 use crate::conn::{Conn, Frame, Refusal};
-use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableHandle};
+use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableCmd, TableHandle};
 use crate::lease::{self, LeaseBook};
 use crate::store::{Store, StoredTable};
-use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd};
+use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd, WireRecord};
 use futures_util::StreamExt;
 use nimmt_protocol::{ErrorCode, PlayerId, TableId, TableInfo};
 use router::{Control, LocalConns, Reach};
@@ -116,6 +116,8 @@ pub struct Cluster {
     restore: OnceLock<RestoreTable>,
     /// When the leases were last renewed.
     renewed: Mutex<Option<Instant>>,
+    /// The WebSocket URLs of the other live nodes.
+    others: Mutex<Vec<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -170,6 +172,7 @@ impl Cluster {
             lobby: OnceLock::new(),
             restore: OnceLock::new(),
             renewed: Mutex::new(None),
+            others: Mutex::new(Vec::new()),
             config,
         });
         tokio::spawn(publish_news(
@@ -300,8 +303,13 @@ impl Cluster {
     }
 
     /// This node runs table `id` with `actor`: other nodes' commands reach it, and so do this
-    /// node's. Returns the handle to give out.
-    pub fn run_here(self: &Arc<Self>, id: TableId, actor: TableHandle) -> TableHandle {
+    /// node's. `creator`: the connection that opened it here. Returns the handle to give out.
+    pub fn run_here(
+        self: &Arc<Self>,
+        id: TableId,
+        actor: TableHandle,
+        creator: Option<Conn>,
+    ) -> TableHandle {
         let handle = self.router(id);
         let me = self.clone();
         let subject = self.subjects.table(id);
@@ -319,7 +327,20 @@ impl Cluster {
                 table: id,
             });
             while let Some(m) = sub.next().await {
-                let answer: &'static [u8] = match serde_json::from_slice::<WireCmd>(&m.payload) {
+                let cmd = serde_json::from_slice::<WireCmd>(&m.payload);
+                if let Ok(WireCmd::Record) = cmd {
+                    let (reply, rx) = tokio::sync::oneshot::channel();
+                    let answer = match inbox_actor.send(TableCmd::Record { reply }).await {
+                        true => rx.await.ok().map(WireRecord::from),
+                        false => None,
+                    };
+                    if let (Some(to), Some(r)) = (m.reply, answer) {
+                        let payload = serde_json::to_vec(&r).expect("records serialize");
+                        let _ = me.client.publish(to, payload.into()).await;
+                    }
+                    continue;
+                }
+                let answer: &'static [u8] = match cmd {
                     Ok(cmd) => match me.remote.command(id, cmd) {
                         Some(cmd) => {
                             if inbox_actor.send(cmd).await {
@@ -344,7 +365,7 @@ impl Cluster {
         if let Some(old) = old {
             old.inbox.abort();
         }
-        self.control(id, Control::Local(actor));
+        self.control(id, Control::Local { actor, creator });
         handle
     }
 
@@ -369,7 +390,7 @@ impl Cluster {
         match restore(stored, self.table_lobby(id), handle) {
             Ok(actor) => {
                 tracing::info!("table {id}: taken over by {}", self.node());
-                self.run_here(id, actor);
+                self.run_here(id, actor, None);
                 Ok(())
             }
             Err(e) => {
@@ -379,21 +400,21 @@ impl Cluster {
         }
     }
 
-    /// Renews the leases, gives up those it can no longer prove, and takes over tables nobody
-    /// holds.
+    /// Renews the leases and gives up those it can no longer prove; beside it, takes over the
+    /// tables nobody holds (a slow takeover never delays a renewal).
     async fn keep_leases(self: Arc<Self>) {
+        tokio::spawn(self.clone().adopt_orphans());
         let ttl = self.config.lease;
         let mut tick = tokio::time::interval(ttl / 3);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            let connected =
-                self.client.connection_state() == async_nats::connection::State::Connected;
-            let pool = self.store.pool();
-            if connected {
-                match tokio::time::timeout(ttl / 2, self.book.renew(pool)).await {
+            if self.nats_connected() {
+                // The database's deadline counts from the statement: so does this node's.
+                let asked = Instant::now();
+                match tokio::time::timeout(ttl / 2, self.book.renew(self.store.pool())).await {
                     Ok(Ok(lost)) => {
-                        *lock(&self.renewed) = Some(Instant::now());
+                        *lock(&self.renewed) = Some(asked);
                         for id in lost {
                             self.retire(id);
                         }
@@ -403,15 +424,35 @@ impl Cluster {
                 }
             }
             // A lease not renewed for its whole length may be someone else's by now.
-            let fresh = lock(&self.renewed).is_some_and(|t| t.elapsed() < ttl);
-            if !fresh {
+            if !self.leases_fresh() {
                 for (id, _) in self.book.tables() {
                     self.retire(id);
                 }
+            }
+        }
+    }
+
+    /// Notes this node alive, learns the others, and takes over tables whose lease ran out.
+    async fn adopt_orphans(self: Arc<Self>) {
+        let ttl = self.config.lease;
+        let pool = self.store.pool();
+        let mut tick = tokio::time::interval(ttl / 3);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            // Only a node that can prove its own leases (and hears the others) takes more.
+            if !self.leases_fresh() || !self.nats_connected() {
                 continue;
             }
             let _ =
                 tokio::time::timeout(ttl / 2, lease::heartbeat(pool, self.node(), &self.url)).await;
+            if let Ok(Ok(nodes)) = tokio::time::timeout(ttl / 2, self.status()).await {
+                *lock(&self.others) = nodes
+                    .iter()
+                    .filter(|n| n.name != self.node() && n.seen_ms_ago < ttl.as_millis() as i64)
+                    .filter_map(|n| socket_url(&n.url))
+                    .collect();
+            }
             let orphans = match lease::orphans(pool).await {
                 Ok(o) => o,
                 Err(e) => {
@@ -436,6 +477,11 @@ impl Cluster {
     /// Whether this node can prove it holds its leases now.
     pub fn leases_fresh(&self) -> bool {
         lock(&self.renewed).is_some_and(|t| t.elapsed() < self.config.lease)
+    }
+
+    /// The WebSocket URLs of the other nodes seen alive lately (for the welcome).
+    pub fn other_nodes(&self) -> Vec<String> {
+        lock(&self.others).clone()
     }
 
     pub fn nats_connected(&self) -> bool {
@@ -587,6 +633,17 @@ impl LobbyPeers for Cluster {
             text: text.to_owned(),
         });
     }
+}
+
+/// The WebSocket URL of a node's public URL (`https://h` → `wss://h/ws`).
+fn socket_url(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let ws = match scheme {
+        "http" => "ws",
+        "https" => "wss",
+        _ => return None,
+    };
+    Some(format!("{ws}://{}/ws", rest.trim_end_matches('/')))
 }
 
 /// Publishes the news in the order it was told.

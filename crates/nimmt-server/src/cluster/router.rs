@@ -2,7 +2,7 @@
 //! to the table's actor when this node runs it, or over NATS to the node that does. The handles
 //! the lobby and the connections hold stay the same when the table changes hands.
 
-use super::bus::{Subjects, WireCmd};
+use super::bus::{Subjects, WireCmd, WireRecord};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{TableCmd, TableHandle};
 use nimmt_protocol::{ErrorCode, Role, TableId};
@@ -16,8 +16,12 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Who runs the table, as its router hears it.
 pub enum Control {
-    /// This node runs it now: its connections at the table attach to the actor.
-    Local(TableHandle),
+    /// This node runs it now: its connections at the table attach to the actor. `creator`: who
+    /// opened it here (seated by the opening itself).
+    Local {
+        actor: TableHandle,
+        creator: Option<Conn>,
+    },
     /// This node no longer holds its lease: its connections at the table are told.
     Lost,
     /// Another node runs it now: the connections attach there.
@@ -94,9 +98,12 @@ impl Router {
                     None => break,
                 },
                 c = ctl.recv() => match c {
-                    Some(Control::Local(h)) => {
-                        self.route = Route::Local(h);
+                    Some(Control::Local { actor, creator }) => {
+                        self.route = Route::Local(actor);
                         self.reattach().await;
+                        if let Some(c) = creator {
+                            self.members.insert(c.id, (c, Role::Player));
+                        }
                     }
                     Some(Control::Lost) => {
                         let was_local = matches!(self.route, Route::Local(_));
@@ -177,6 +184,22 @@ impl Router {
                 }
             }
             Route::Remote => {
+                if let TableCmd::Record { reply } = cmd {
+                    // Asked over HTTP: the owner answers with the record, or nobody does.
+                    let subject = self.reach.subjects.table(self.id);
+                    let payload = serde_json::to_vec(&WireCmd::Record).expect("commands serialize");
+                    let answer = tokio::time::timeout(
+                        REQUEST_TIMEOUT,
+                        self.reach.client.request(subject, payload.into()),
+                    )
+                    .await;
+                    if let Ok(Ok(m)) = answer {
+                        if let Ok(r) = serde_json::from_slice::<WireRecord>(&m.payload) {
+                            let _ = reply.send(r.into());
+                        }
+                    }
+                    return;
+                }
                 let Some(wire) = WireCmd::of(&self.reach.node, cmd) else {
                     return;
                 };

@@ -247,6 +247,17 @@ impl Player {
         Some(serde_json::to_value(a).unwrap())
     }
 
+    /// Sends `action` for the version last seen; returns the request's number.
+    pub async fn send_act(&mut self, action: Value) -> u64 {
+        let (table, version) = (self.table, self.version);
+        self.send(ClientMsg::Act {
+            table,
+            version,
+            action,
+        })
+        .await
+    }
+
     /// Makes one move (the first legal one) and waits for its acknowledgement.
     pub async fn act_first(&mut self) -> bool {
         let Some(action) = self.choice() else {

@@ -14,9 +14,10 @@ use tokio::sync::{watch, Semaphore};
 /// Options of `nimmt loadtest`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// WebSocket URL of the server, e.g. ws://127.0.0.1:8080/ws (loopback only).
-    #[arg(long)]
-    pub url: String,
+    /// WebSocket URL of the server, e.g. ws://127.0.0.1:8080/ws (loopback only). Repeat it for
+    /// the nodes of a cluster: the players of each table are spread over them in turn.
+    #[arg(long, required = true)]
+    pub url: Vec<String>,
     /// Clients in all.
     #[arg(long, default_value_t = 400)]
     pub clients: usize,
@@ -104,7 +105,9 @@ fn check_loopback(url: &str) -> anyhow::Result<()> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    check_loopback(&args.url)?;
+    for url in &args.url {
+        check_loopback(url)?;
+    }
     anyhow::ensure!(args.tables > 0, "--tables must be at least 1");
     let per_table = args.clients / args.tables;
     anyhow::ensure!(
@@ -150,7 +153,7 @@ async fn load(
         let (id_tx, id_rx) = watch::channel(0u64);
         for k in 0..per_table {
             let c = ClientTask {
-                url: args.url.clone(),
+                url: args.url[(t * per_table + k) % args.url.len()].clone(),
                 name: format!("lt{t}-{k}"),
                 host: k == 0,
                 per_table,
@@ -331,6 +334,17 @@ impl ClientTask {
             table.id
         } else {
             let id = *self.table_rx.wait_for(|id| *id != 0).await?;
+            // On another node of a cluster the table shows up a moment later.
+            for _ in 0..100 {
+                c.send(ClientMsg::ListTables { subscribe: false }).await?;
+                let m = c
+                    .recv_until(30, |m| matches!(m, ServerMsg::Tables { .. }))
+                    .await?;
+                if matches!(&m, ServerMsg::Tables { tables } if tables.iter().any(|t| t.id == id)) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
             c.send(ClientMsg::Join {
                 table: id,
                 role: Role::Player,
