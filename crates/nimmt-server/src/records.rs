@@ -86,8 +86,10 @@ pub enum PublicRecord {
     NotStarted(NotStarted),
 }
 
-/// What a table tells of its record; the actions are then read from the database.
-#[derive(Clone, Debug)]
+/// What a table tells of its record; the actions are then read from the database. In a cluster
+/// the owner sends it to the node that was asked, which reads the shared database itself.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RecordSource {
     /// The game is over and its record stored.
     Finished,

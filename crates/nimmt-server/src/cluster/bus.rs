@@ -10,7 +10,6 @@
 
 use crate::conn::{Conn, Outbox};
 use crate::handles::TableCmd;
-use crate::records::{NotStarted, PublicRecord, RunningRecord, TableRecord};
 use nimmt_protocol::{CloseReason, Lang, PlayerId, Role, TableId, TableInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -104,37 +103,8 @@ pub enum WireCmd {
         conn: ConnRef,
         req: Option<u64>,
     },
-    /// The game's record as the public may see it now; answered with a [`WireRecord`].
+    /// The game's record as the public may see it now; answered with the table's [`crate::records::RecordSource`].
     Record,
-}
-
-/// A table's public record on its way back from the owner.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WireRecord {
-    Finished(TableRecord),
-    Running(RunningRecord),
-    NotStarted(NotStarted),
-}
-
-impl From<PublicRecord> for WireRecord {
-    fn from(r: PublicRecord) -> Self {
-        match r {
-            PublicRecord::Finished(r) => WireRecord::Finished(r),
-            PublicRecord::Running(r) => WireRecord::Running(r),
-            PublicRecord::NotStarted(r) => WireRecord::NotStarted(r),
-        }
-    }
-}
-
-impl From<WireRecord> for PublicRecord {
-    fn from(r: WireRecord) -> Self {
-        match r {
-            WireRecord::Finished(r) => PublicRecord::Finished(r),
-            WireRecord::Running(r) => PublicRecord::Running(r),
-            WireRecord::NotStarted(r) => PublicRecord::NotStarted(r),
-        }
-    }
 }
 
 impl WireCmd {

@@ -18,7 +18,7 @@ use crate::conn::{Conn, Frame, Refusal};
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableCmd, TableHandle};
 use crate::lease::{self, LeaseBook};
 use crate::store::{Store, StoredTable};
-use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd, WireRecord};
+use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd};
 use futures_util::StreamExt;
 use nimmt_protocol::{ErrorCode, PlayerId, TableId, TableInfo};
 use router::{Control, LocalConns, Reach};
@@ -331,7 +331,7 @@ impl Cluster {
                 if let Ok(WireCmd::Record) = cmd {
                     let (reply, rx) = tokio::sync::oneshot::channel();
                     let answer = match inbox_actor.send(TableCmd::Record { reply }).await {
-                        true => rx.await.ok().map(WireRecord::from),
+                        true => rx.await.ok(),
                         false => None,
                     };
                     if let (Some(to), Some(r)) = (m.reply, answer) {

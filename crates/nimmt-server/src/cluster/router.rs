@@ -2,9 +2,10 @@
 //! to the table's actor when this node runs it, or over NATS to the node that does. The handles
 //! the lobby and the connections hold stay the same when the table changes hands.
 
-use super::bus::{Subjects, WireCmd, WireRecord};
+use super::bus::{Subjects, WireCmd};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{TableCmd, TableHandle};
+use crate::records::RecordSource;
 use nimmt_protocol::{ErrorCode, Role, TableId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -194,8 +195,8 @@ impl Router {
                     )
                     .await;
                     if let Ok(Ok(m)) = answer {
-                        if let Ok(r) = serde_json::from_slice::<WireRecord>(&m.payload) {
-                            let _ = reply.send(r.into());
+                        if let Ok(r) = serde_json::from_slice::<RecordSource>(&m.payload) {
+                            let _ = reply.send(r);
                         }
                     }
                     return;
