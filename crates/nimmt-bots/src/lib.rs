@@ -9,6 +9,7 @@
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
 //! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
+//! - [`speaker`]: the other side: a built-in bot speaking that protocol, for any host;
 //! - [`arena`]: many seeded deals between bots, with statistics;
 //! - [`endings`]: how a game's deals end, told to the bots that want to hear it.
 
@@ -21,6 +22,7 @@ pub mod help;
 pub mod outside;
 pub mod random;
 pub mod registry;
+pub mod speaker;
 pub mod spec;
 
 use endings::DealEnd;

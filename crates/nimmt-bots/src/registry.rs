@@ -5,11 +5,13 @@
 
 use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport, Run};
 use crate::outside::{OutsideBot, OutsideError};
+use crate::speaker::{self, Lines, SpeakError};
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::{GameKind, OptionMap, Rules};
 use serde::Deserialize;
 use serde_json::Value;
+use std::io::Write;
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -135,6 +137,13 @@ pub trait BotFamily: Sync {
     ) -> Result<Box<dyn JsonBot>, BuildError>;
     /// Runs an arena of this game.
     fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError>;
+    /// Plays the built-in bot `spec` over the protocol, after `hello` ([`crate::speaker`]).
+    fn speak(
+        &self,
+        spec: &Builtin,
+        lines: &mut Lines<'_>,
+        output: &mut dyn Write,
+    ) -> Result<(), SpeakError>;
 }
 
 /// The registry entry of game `R`'s bots.
@@ -174,6 +183,14 @@ impl<R: GameBots> BotFamily for Family<R> {
             &|spec, seed| Ok(build::<R>(spec, seed, config.bot_timeout)?),
             run,
         )
+    }
+    fn speak(
+        &self,
+        spec: &Builtin,
+        lines: &mut Lines<'_>,
+        output: &mut dyn Write,
+    ) -> Result<(), SpeakError> {
+        speaker::speak_as::<R>(spec, lines, output)
     }
 }
 

@@ -5,6 +5,7 @@
 use nimmt_bots::arena::ArenaConfig;
 use nimmt_bots::registry;
 use nimmt_bots::spec::BotSpec;
+use nimmt_core::games::board::Board;
 use nimmt_core::games::buffalo::Buffalo;
 use nimmt_core::games::classic::Classic;
 use nimmt_core::games::help::Help;
@@ -85,8 +86,43 @@ fn render(engine: &[String], bot: &[String]) -> String {
     out
 }
 
-const BEGIN: &str = "<!-- exchange:begin -->\n```text\n";
-const END: &str = "```\n<!-- exchange:end -->";
+/// The exchange cut short for games with long views: up to the answer of the first `decide`,
+/// then how many messages are left out, then the last one (`end_game`).
+fn render_short(engine: &[String], bot: &[String]) -> String {
+    let first = engine
+        .iter()
+        .position(|l| l.contains("\"type\":\"decide\""))
+        .expect("a decide");
+    let mut out = render(&engine[..=first], bot);
+    let left = engine.len() - first - 2;
+    out += &format!("… {left} more messages from the engine, each decide answered …\n");
+    out += &format!("engine → bot  {}\n", engine.last().unwrap());
+    out
+}
+
+/// Checks the exchange between `<!-- exchange[:NAME]:begin -->` and its end in
+/// `docs/bot-protocol.md` against `now`, or writes it with `UPDATE_DOCS=1`.
+fn check_block(name: &str, now: &str) {
+    let begin = format!("<!-- exchange{name}:begin -->\n```text\n");
+    let end_mark = format!("```\n<!-- exchange{name}:end -->");
+    let path = root().join("docs/bot-protocol.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let start = doc.find(&begin).expect("the doc marks its exchange") + begin.len();
+    let end = start
+        + doc[start..]
+            .find(&end_mark)
+            .expect("the exchange's end is marked");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, format!("{}{now}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    assert!(
+        doc[start..end] == *now,
+        "docs/bot-protocol.md shows another exchange{name} than the engine makes now; \
+         rewrite it with UPDATE_DOCS=1 cargo test -p nimmt-bots --test protocol_doc\n\
+         now:\n{now}"
+    );
+}
 
 #[test]
 fn the_documented_exchange_is_what_the_engine_and_the_example_bot_say() {
@@ -97,24 +133,22 @@ fn the_documented_exchange_is_what_the_engine_and_the_example_bot_say() {
         root().join("examples/classic_bot.py").display()
     );
     let (engine, bot) = exchange(Classic::KIND, &example, &["greedy"], &["hand_size=2"], 5);
-    let now = render(&engine, &bot);
-    let path = root().join("docs/bot-protocol.md");
-    let doc = std::fs::read_to_string(&path).unwrap();
-    let start = doc.find(BEGIN).expect("the doc marks its exchange") + BEGIN.len();
-    let end = start
-        + doc[start..]
-            .find(END)
-            .expect("the exchange's end is marked");
-    if std::env::var_os("UPDATE_DOCS").is_some() {
-        std::fs::write(&path, format!("{}{now}{}", &doc[..start], &doc[end..])).unwrap();
-        return;
+    check_block("", &render(&engine, &bot));
+}
+
+/// A bot that answers every `decide` with its first legal action.
+const FIRST_LEGAL: &str = "python3 -c 'import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m[\"type\"] == \"decide\": print(json.dumps({\"id\": m[\"id\"], \"action\": m[\"legal\"][0]}), flush=True)\n'";
+
+#[test]
+fn the_documented_exchanges_of_the_other_games_are_what_the_engine_says() {
+    for (game, others, options) in [
+        (Help::KIND, &["greedy", "greedy"][..], &[][..]),
+        (Buffalo::KIND, &["greedy"][..], &[][..]),
+        (Board::KIND, &["greedy"][..], &["version=base"][..]),
+    ] {
+        let (engine, bot) = exchange(game, FIRST_LEGAL, others, options, 5);
+        check_block(&format!(":{game}"), &render_short(&engine, &bot));
     }
-    assert!(
-        doc[start..end] == now,
-        "docs/bot-protocol.md shows another exchange than the engine makes now; \
-         rewrite it with UPDATE_DOCS=1 cargo test -p nimmt-bots --test protocol_doc\n\
-         now:\n{now}"
-    );
 }
 
 fn messages(lines: &[String], kind: &str) -> Vec<Value> {
@@ -127,7 +161,7 @@ fn messages(lines: &[String], kind: &str) -> Vec<Value> {
 
 #[test]
 fn a_bot_hears_how_every_deal_and_the_game_ended() {
-    let first_legal = "python3 -c 'import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m[\"type\"] == \"decide\": print(json.dumps({\"id\": m[\"id\"], \"action\": m[\"legal\"][0]}), flush=True)\n'";
+    let first_legal = FIRST_LEGAL;
     // classic: one deal per arena game; HELP!: a whole game of several deals; the buffalo: a
     // team game of one deal. Nothing here or in the engine knows which.
     for game in [Classic::KIND, Help::KIND, Buffalo::KIND] {

@@ -2,6 +2,9 @@
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
 //! `utility=relative|own|win` and `infer=on|off`.
 
+use super::mcts::Opponents;
+use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
+use super::styles::{Style, StyleBot};
 use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::arena::ArenaError;
 use crate::registry::{unknown, GameBots};
@@ -13,14 +16,14 @@ use nimmt_core::OptionMap;
 /// The default search time of a bare `mcts`.
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
-const MCTS_SETTINGS: &str =
-    "ms=N, iters=N, playout=mimic|risk|cautious|random, utility=relative|own|win or infer=on|off";
+const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
+     utility=relative|own|win, infer=on|off or opponents=table|greedy";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
     pub fn from_spec(spec: &Builtin) -> Result<MctsConfig, SpecError> {
         spec.only(
-            &["ms", "iters", "playout", "utility", "infer"],
+            &["ms", "iters", "playout", "utility", "infer", "opponents"],
             MCTS_SETTINGS,
         )?;
         let mut config = MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS));
@@ -48,13 +51,30 @@ impl MctsConfig {
         if let Some(i) = spec.word("infer", &["on", "off"])? {
             config.infer = i == "on";
         }
+        if let Some(o) = spec.word("opponents", &["table", "greedy"])? {
+            config.opponents = if o == "greedy" {
+                Opponents::Greedy
+            } else {
+                Opponents::Table
+            };
+        }
         Ok(config)
     }
 }
 
 impl GameBots for Classic {
     fn bot_names() -> &'static [&'static str] {
-        &["greedy", "random", "mcts"]
+        &[
+            "greedy",
+            "random",
+            "mcts",
+            "greedy-high",
+            "greedy-low",
+            "dump-high",
+            "keep-low",
+            "cautious",
+            "montecarlo",
+        ]
     }
 
     fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Classic>>, SpecError> {
@@ -68,6 +88,15 @@ impl GameBots for Classic {
                 Box::new(GreedyBot::new(seed))
             }
             "mcts" => Box::new(MctsBot::new(MctsConfig::from_spec(spec)?, seed)),
+            "montecarlo" => {
+                spec.only(&["iters"], "iters=N")?;
+                let iters = spec.number("iters")?.unwrap_or(DEFAULT_ITERS);
+                Box::new(MonteCarloBot::new(iters, seed))
+            }
+            name if Style::named(name).is_some() => {
+                spec.only(&[], "no settings")?;
+                Box::new(StyleBot::new(Style::named(name).expect("a style"), seed))
+            }
             other => return Err(unknown::<Classic>(other)),
         })
     }
@@ -117,7 +146,8 @@ mod tests {
         let err = |s: &str| Classic::builtin(&builtin(s), 1).err().unwrap().to_string();
         assert_eq!(
             err("clever"),
-            "unknown bot \"clever\" for classic (bots: greedy, random, mcts, cmd:COMMAND)"
+            "unknown bot \"clever\" for classic (bots: greedy, random, mcts, greedy-high, \
+             greedy-low, dump-high, keep-low, cautious, montecarlo, cmd:COMMAND)"
         );
         assert_eq!(
             err("mcts:ms=fast"),

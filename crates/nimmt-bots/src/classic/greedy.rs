@@ -97,22 +97,28 @@ fn draft_pick(pool: &[Card], hand: &[Card]) -> Card {
         .expect("an open card")
 }
 
+/// The answer of `greedy` and the styles to everything but a choice of cards: for a low card
+/// the row with the fewest bull heads (C6), in a draft [`draft_pick`], else the first legal
+/// action.
+pub(crate) fn row_or_pick(view: &View, legal: &[Action]) -> Action {
+    match (view.asked, &view.phase) {
+        (Some(Decision::TakeRow), _) => Action::TakeRow {
+            row: view.rows.cheapest_row(),
+        },
+        (Some(Decision::DraftPick), PhaseView::Draft { pool, .. }) => Action::Draft {
+            card: draft_pick(pool, &view.hand),
+        },
+        _ => legal[0],
+    }
+}
+
 impl Bot<Classic> for GreedyBot {
     fn decide(&mut self, view: &View) -> Action {
         let legal = view.legal_actions();
         assert!(!legal.is_empty(), "greedy bot asked without a decision");
         match view.asked {
-            Some(Decision::TakeRow) => Action::TakeRow {
-                row: view.rows.cheapest_row(),
-            },
-            Some(Decision::DraftPick) => match &view.phase {
-                PhaseView::Draft { pool, .. } => Action::Draft {
-                    card: draft_pick(pool, &view.hand),
-                },
-                _ => legal[0],
-            },
             Some(Decision::PlayCard) if legal.len() > 1 => self.play(view, &legal),
-            _ => legal[0],
+            _ => row_or_pick(view, &legal),
         }
     }
 

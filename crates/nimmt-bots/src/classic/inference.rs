@@ -8,7 +8,8 @@
 //!
 //! Only without a fan card: the model knows the plain rows.
 
-use super::world::{Mimic, MimicKey};
+use super::styles::{Key, Style, FIELD, STYLES};
+use super::world::Mimic;
 use super::Knowledge;
 use nimmt_core::games::classic::kernel::Kernel;
 use nimmt_core::games::classic::{PhaseView, View};
@@ -18,17 +19,27 @@ use nimmt_core::Card;
 /// the card it played.
 pub const UNLIKELY: f32 = 0.15;
 
+/// Styles less likely than this at a seat are left out of its weights.
+const MATTERS: f64 = 0.02;
+
+/// A certain style.
+pub(crate) fn only(style: Style) -> [f64; STYLES] {
+    FIELD.map(|s| if s == style { 1.0 } else { 0.0 })
+}
+
 /// Expected costs closer than this count as equal (then the closer card is preferred).
 const SAME_COST: f32 = 0.3;
 
 /// The start of one turn as the bot saw it.
 #[derive(Clone, Debug)]
-struct TurnStart {
-    rows: Kernel,
+pub(crate) struct TurnStart {
+    pub rows: Kernel,
     /// Cards not yet revealed then (the bot's hand included), a bit per card.
-    hidden: u128,
+    pub hidden: u128,
+    /// The bot's own hand then, a bit per card.
+    pub mine: u128,
     /// How many plays each seat had revealed before this turn.
-    index: usize,
+    pub index: usize,
 }
 
 /// The turns of the current deal the bot has seen start.
@@ -54,6 +65,10 @@ impl Memory {
         for c in view.unseen_cards().iter().chain(&view.hand) {
             hidden |= 1 << c.number();
         }
+        let mut mine = 0u128;
+        for c in &view.hand {
+            mine |= 1 << c.number();
+        }
         // Within a deal turns only go on and cards only come to light: anything else is
         // another game (a bot may sit at a table for several).
         if let Some(last) = self.turns.last() {
@@ -70,12 +85,32 @@ impl Memory {
         self.turns.push(TurnStart {
             rows: Kernel::new(view.options.placement, &view.rows.rows, &empty),
             hidden,
+            mine,
             index,
         });
     }
 
-    /// Weighs `knowledge`'s unknown cards per seat by the plays revealed since (see the module).
+    /// The deal the remembered turns belong to.
+    pub(crate) fn deal(&self) -> u32 {
+        self.deal
+    }
+
+    /// The turns of this deal the bot saw start, in order.
+    pub(crate) fn turns(&self) -> &[TurnStart] {
+        &self.turns
+    }
+
+    /// Weighs `knowledge`'s unknown cards per seat by the plays revealed since (see the module),
+    /// every seat taken to play like `greedy`.
     pub fn weigh(&self, view: &View, knowledge: &mut Knowledge) {
+        let greedy = vec![only(Style::Greedy); knowledge.players];
+        self.weigh_styles(view, knowledge, &greedy);
+    }
+
+    /// [`Self::weigh`] for seats that play the styles of the field with the chances of
+    /// `styles` (per seat, in the order of [`FIELD`]): a card becomes less likely as far as the
+    /// styles that would have preferred it are likely.
+    pub fn weigh_styles(&self, view: &View, knowledge: &mut Knowledge, styles: &[[f64; STYLES]]) {
         if view.options.fan.is_some() || view.deal != self.deal || self.turns.is_empty() {
             return;
         }
@@ -88,10 +123,16 @@ impl Memory {
                 };
                 let played = play.card.number();
                 let model = Mimic::new(&turn.rows, turn.hidden & !(1u128 << played));
-                let chosen = model.key(played);
-                for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
-                    if preferred(model.key(card.number()), chosen) {
-                        w[s] *= UNLIKELY;
+                for (style, &p) in FIELD.iter().zip(&styles[s]) {
+                    if *style == Style::Random || p < MATTERS {
+                        continue;
+                    }
+                    let chosen = style.key(&model, played);
+                    let doubt = (1.0 - UNLIKELY) * p as f32;
+                    for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
+                        if preferred(style.key(&model, card.number()), chosen) {
+                            w[s] *= 1.0 - doubt;
+                        }
                     }
                 }
             }
@@ -102,7 +143,7 @@ impl Memory {
 
 /// Whether a seat would clearly have played a card rated `a` rather than one rated `b`: a lower
 /// expected cost, or about the same cost with a smaller certain cost or gap.
-fn preferred(a: MimicKey, b: MimicKey) -> bool {
+fn preferred(a: Key, b: Key) -> bool {
     a.0 + SAME_COST < b.0 || ((a.0 - b.0).abs() <= SAME_COST && (a.1, a.2) < (b.1, b.2))
 }
 

@@ -9,6 +9,7 @@
 //! on the engine's allocation-free kernel.
 
 use super::inference::Memory;
+use super::table::TableModel;
 use super::world::{Playout, Points, Template};
 use super::Knowledge;
 use crate::Bot;
@@ -39,6 +40,15 @@ pub enum Utility {
     Win,
 }
 
+/// Who the search takes the other players to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponents {
+    /// Everyone plays like `greedy` (the [`Playout::Mimic`] model).
+    Greedy,
+    /// Each seat plays a style of the field, learnt from its plays ([`TableModel`]).
+    Table,
+}
+
 /// Settings of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MctsConfig {
@@ -47,6 +57,8 @@ pub struct MctsConfig {
     pub utility: Utility,
     /// Read the other seats' hands from their plays ([`super::inference`]).
     pub infer: bool,
+    /// The model of the other players in `Mimic` playouts.
+    pub opponents: Opponents,
 }
 
 impl MctsConfig {
@@ -56,6 +68,7 @@ impl MctsConfig {
             playout: Playout::Mimic,
             utility: Utility::Relative,
             infer: true,
+            opponents: Opponents::Table,
         }
     }
 }
@@ -67,6 +80,10 @@ pub struct MctsBot {
     rng: ChaCha8Rng,
     /// The turns of this deal seen so far, for what the others' plays say of their hands.
     memory: Memory,
+    /// The styles the other seats play, learnt over this game.
+    table: TableModel,
+    /// The posteriors of the decision being searched (`None`: everyone plays like `greedy`).
+    styles: Option<Vec<[f64; super::styles::STYLES]>>,
 }
 
 /// What the search found for one action.
@@ -84,6 +101,8 @@ impl MctsBot {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
             memory: Memory::default(),
+            table: TableModel::default(),
+            styles: None,
         }
     }
 
@@ -95,10 +114,28 @@ impl MctsBot {
     pub fn search(&mut self, view: &View) -> Vec<ActionStats> {
         self.memory.observe(view);
         let mut knowledge = Knowledge::from_view(view);
+        let learn = self.config.opponents == Opponents::Table
+            && self.config.playout == Playout::Mimic
+            && view.options.fan.is_none();
+        self.styles = if learn {
+            self.table.observe(view, &self.memory);
+            Some(self.table.posteriors(view.players))
+        } else {
+            None
+        };
         if self.config.infer {
-            self.memory.weigh(view, &mut knowledge);
+            match &self.styles {
+                Some(styles) => self.memory.weigh_styles(view, &mut knowledge, styles),
+                None => self.memory.weigh(view, &mut knowledge),
+            }
         }
         self.search_with(view, knowledge)
+    }
+
+    /// The chance of each style of the field (in the order of [`super::styles::FIELD`]) that
+    /// the bot gives seat `seat` now.
+    pub fn style_posterior(&self, seat: usize) -> [f64; super::styles::STYLES] {
+        self.table.posterior(seat)
     }
 
     /// [`Self::search`] with what the bot knows of the hidden cards given.
@@ -125,7 +162,10 @@ impl MctsBot {
         let policy = self.config.playout;
         loop {
             let hands = knowledge.sample(&mut self.rng);
-            let world = template.world(&hands);
+            let mut world = template.world(&hands);
+            if let Some(styles) = &self.styles {
+                world.set_styles(&TableModel::draw(styles, &mut self.rng));
+            }
             let seed = self.rng.next_u64();
             for (a, action) in legal.iter().enumerate() {
                 let mut rng = SmallRng::seed_from_u64(seed);
@@ -193,5 +233,6 @@ impl Bot<Classic> for MctsBot {
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.memory = Memory::default();
+        self.table = TableModel::default();
     }
 }

@@ -6,6 +6,9 @@ pub mod by_name;
 pub mod greedy;
 pub mod inference;
 pub mod mcts;
+pub mod montecarlo;
+pub mod styles;
+pub mod table;
 pub mod world;
 
 pub use crate::random::RandomBot;

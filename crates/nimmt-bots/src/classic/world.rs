@@ -4,11 +4,15 @@
 //! Without a fan card worlds run on the engine's allocation-free [`Kernel`]; with a fan card they
 //! run on the general placement rules of [`Rows`] (markers, the cow, the *Zahlendreher*).
 
+use super::styles::Style;
 use nimmt_core::games::classic::kernel::{Kernel, LowRow, MAX_SEATS};
 use nimmt_core::games::classic::{
     can_swap, Action, Deck, Fan, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
 };
 use nimmt_core::{Card, Seat};
+
+/// Each seat's style in a playout.
+pub type Styles = [Style; MAX_SEATS];
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -228,6 +232,7 @@ impl Template {
                     low: queue.first().map(|p| p.card.number()),
                     rest,
                     rest_len: queue.len().saturating_sub(1) as u8,
+                    styles: [Style::Greedy; MAX_SEATS],
                 })
             }
             TemplateKind::Full {
@@ -278,6 +283,14 @@ impl World {
         }
     }
 
+    /// Lets each seat play its style in this world's playouts (on the kernel; the general rows
+    /// and drafts play everyone like `greedy`).
+    pub fn set_styles(&mut self, styles: &Styles) {
+        if let World::Fast(w) = self {
+            w.styles = *styles;
+        }
+    }
+
     /// Applies the viewer's `action` and plays only the rest of the current turn (or, for a
     /// draft pick, nothing); the points of the deal so far.
     pub fn one_turn<R: Rng>(mut self, action: &Action, policy: Playout, rng: &mut R) -> Points {
@@ -308,6 +321,8 @@ pub struct FastWorld {
     /// The revealed cards after it: (seat, card).
     rest: [(u8, u8); MAX_SEATS],
     rest_len: u8,
+    /// How each seat plays in the playouts under `Mimic` (the viewer's own entry unused).
+    styles: Styles,
 }
 
 impl FastWorld {
@@ -333,7 +348,14 @@ impl FastWorld {
                     *slot = if s == self.me {
                         card.number()
                     } else {
-                        take_fast(&mut self.k, s, self.me, policy, self.hidden, rng)
+                        take_fast(
+                            &mut self.k,
+                            s,
+                            self.me,
+                            (policy, self.styles[s]),
+                            self.hidden,
+                            rng,
+                        )
                     };
                 }
                 reveal(&mut self.hidden, &cards[..n]);
@@ -344,7 +366,13 @@ impl FastWorld {
     }
 
     fn finish<R: Rng>(&mut self, policy: Playout, rng: &mut R) -> Points {
-        playout_fast(&mut self.k, self.me, policy, &mut self.hidden, rng);
+        playout_fast(
+            &mut self.k,
+            self.me,
+            (policy, &self.styles),
+            &mut self.hidden,
+            rng,
+        );
         self.points()
     }
 
@@ -357,12 +385,13 @@ impl FastWorld {
     }
 }
 
-/// Plays the kernel's deal to its end with `policy` for every seat.
+/// Plays the kernel's deal to its end with `policy` for every seat (with `Mimic`, each seat
+/// plays its style of `styles`).
 /// `hidden` holds the cards not yet revealed (see [`FastWorld`]); the played ones leave it.
 pub fn playout_fast<R: Rng>(
     k: &mut Kernel,
     me: usize,
-    policy: Playout,
+    (policy, styles): (Playout, &Styles),
     hidden: &mut u128,
     rng: &mut R,
 ) {
@@ -370,7 +399,7 @@ pub fn playout_fast<R: Rng>(
     let mut cards = [0u8; MAX_SEATS];
     while k.hand_len[me] > 0 {
         for (s, slot) in cards.iter_mut().enumerate().take(n) {
-            *slot = take_fast(k, s, me, policy, *hidden, rng);
+            *slot = take_fast(k, s, me, (policy, styles[s]), *hidden, rng);
         }
         reveal(hidden, &cards[..n]);
         k.turn(&cards[..n], LowRow::Cheapest, rng);
@@ -460,8 +489,11 @@ impl<'a> Mimic<'a> {
         }
     }
 
-    /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
-    /// exactly the missing cards slip in before it.
+    /// The rows the model judges.
+    pub fn kernel(&self) -> &'a Kernel {
+        self.k
+    }
+
     /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
     /// exactly the missing cards slip in before it.
     fn join(&self, c: u8, r: usize, left: bool) -> f32 {
@@ -537,13 +569,21 @@ fn take_fast<R: Rng>(
     k: &mut Kernel,
     seat: usize,
     me: usize,
-    policy: Playout,
+    (policy, style): (Playout, Style),
     hidden: u128,
     rng: &mut R,
 ) -> u8 {
     let len = k.hand_len[seat] as usize;
     let i = match explore(policy, seat == me, rng) {
-        Playout::Mimic => mimic_index(k, seat, hidden),
+        Playout::Mimic if style == Style::Greedy => mimic_index(k, seat, hidden),
+        Playout::Mimic => {
+            let hand = &k.hands[seat][..len];
+            let mut mine = 0u128;
+            for &c in hand {
+                mine |= 1 << c;
+            }
+            style.choose(k, hand, hidden & !mine, rng)
+        }
         Playout::Random => rng.random_range(0..len),
         Playout::Cautious => {
             let low_cost = k.rows[k.cheapest_row()].heads as u32;
@@ -867,7 +907,8 @@ impl DraftWorld {
                     hidden &= !(1u128 << c.number());
                 }
             }
-            playout_fast(&mut k, self.me, policy, &mut hidden, rng);
+            let styles = [Style::Greedy; MAX_SEATS];
+            playout_fast(&mut k, self.me, (policy, &styles), &mut hidden, rng);
             let mut out = [0; MAX_SEATS];
             for (o, p) in out.iter_mut().zip(&k.points) {
                 *o = *p as u32;
