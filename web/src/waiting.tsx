@@ -1,7 +1,7 @@
 // A table before its game starts: sit down, start, bots, and for the host a form that sets one
 // option (it says `/option KEY=VALUE` in the chat), built from the game's descriptor.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from './client';
 import type { T } from './i18n';
 import { OptionField } from './optionfield';
@@ -16,9 +16,16 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
   const [key, setKey] = useState(fields[0]?.key ?? '');
   const [value, setValue] = useState(current(key));
   const spec = fields.find((x) => x.key === key);
-  // The form follows the table: an option set by `/option` (or by another tab) shows here.
+  // The form follows the table: an option set by `/option` (or by another tab) shows here. Only a
+  // change of the table's value moves the field; choosing another option already set it, and an
+  // effect run late must not undo what the host picked since.
   const now = current(key);
-  useEffect(() => setValue(now), [key, now]);
+  const seen = useRef({ key, now });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { key, now };
+    if (before.key === key && before.now !== now) setValue(now);
+  }, [key, now]);
   const cmd = (c: string) => client.chat(id, c);
   const seated = at.you.role === 'player';
   return (
