@@ -2,7 +2,7 @@
 //! table on a server offering exactly the actions the server's state lists.
 
 mod common;
-use common::render;
+use common::{offline, render, screen, until_me};
 use nimmt_core::games::board::{Action, Board, Decision};
 use nimmt_core::record::replay;
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
@@ -10,37 +10,10 @@ use nimmt_protocol::{Role, SeatInfo, SeatKind, ServerMsg, TableInfo, TableState,
 use nimmt_tui::app::{Effect, Input, Key, Pause};
 use nimmt_tui::games::board::{BoardApp, BoardScreen};
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
-use nimmt_tui::{Lang, OfflineSetup, OfflineTable};
+use nimmt_tui::Lang;
 
 fn board_app(players: usize, version: &str, seed: u64, lang: Lang) -> BoardApp {
-    let option = format!("version={version}");
-    let setup = OfflineSetup {
-        players,
-        options: OptionMap::parse([option.as_str()]).unwrap(),
-        bots: vec!["greedy".into(); players - 1],
-        seed,
-    };
-    let mut app = BoardApp::new(OfflineTable::new(&setup).unwrap(), lang);
-    app.handle(Input::Resize {
-        width: 80,
-        height: 24,
-    });
-    app
-}
-
-fn screen(app: &BoardApp) -> String {
-    render(app.width, app.height, |f| nimmt_tui::widgets::draw(app, f))
-}
-
-/// Ticks until the player must decide (no bot before them) or a result shows.
-fn until_me(app: &mut BoardApp) {
-    for _ in 0..10_000 {
-        if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
-            return;
-        }
-        app.handle(Input::Tick);
-    }
-    panic!("the player was never asked");
+    offline(players, &[&format!("version={version}")], seed, lang)
 }
 
 #[test]

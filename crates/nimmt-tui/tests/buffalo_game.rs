@@ -3,7 +3,7 @@
 //! state lists.
 
 mod common;
-use common::render;
+use common::{offline, render, screen, until_me};
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision};
 use nimmt_core::record::replay;
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
@@ -11,36 +11,10 @@ use nimmt_protocol::{Role, SeatInfo, SeatKind, ServerMsg, TableInfo, TableState,
 use nimmt_tui::app::{Effect, Input, Key};
 use nimmt_tui::games::buffalo::{BuffaloApp, BuffaloScreen};
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
-use nimmt_tui::{Lang, OfflineSetup, OfflineTable};
+use nimmt_tui::Lang;
 
 fn buffalo_app(players: usize, seed: u64, lang: Lang) -> BuffaloApp {
-    let setup = OfflineSetup {
-        players,
-        options: OptionMap::new(),
-        bots: vec!["greedy".into(); players - 1],
-        seed,
-    };
-    let mut app = BuffaloApp::new(OfflineTable::new(&setup).unwrap(), lang);
-    app.handle(Input::Resize {
-        width: 80,
-        height: 24,
-    });
-    app
-}
-
-fn screen(app: &BuffaloApp) -> String {
-    render(app.width, app.height, |f| nimmt_tui::widgets::draw(app, f))
-}
-
-/// Ticks until the player must decide (no bot before them) or a result shows.
-fn until_me(app: &mut BuffaloApp) {
-    for _ in 0..10_000 {
-        if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
-            return;
-        }
-        app.handle(Input::Tick);
-    }
-    panic!("the player was never asked");
+    offline(players, &[], seed, lang)
 }
 
 /// The first use of a special card among the offered ones.

@@ -2,7 +2,7 @@
 //! a server offering exactly the actions the server's state lists.
 
 mod common;
-use common::render;
+use common::{offline, render, screen, until_me};
 use nimmt_core::games::help::{Action, Decision, Help, HelpCard};
 use nimmt_core::record::replay;
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
@@ -10,36 +10,10 @@ use nimmt_protocol::{Role, SeatInfo, SeatKind, ServerMsg, TableInfo, TableState,
 use nimmt_tui::app::{Effect, Input, Key, Pause};
 use nimmt_tui::games::help::{HelpApp, HelpScreen};
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
-use nimmt_tui::{Lang, OfflineSetup, OfflineTable};
+use nimmt_tui::Lang;
 
 fn help_app(players: usize, options: &[&str], seed: u64, lang: Lang) -> HelpApp {
-    let setup = OfflineSetup {
-        players,
-        options: OptionMap::parse(options.iter().copied()).unwrap(),
-        bots: vec!["greedy".into(); players - 1],
-        seed,
-    };
-    let mut app = HelpApp::new(OfflineTable::new(&setup).unwrap(), lang);
-    app.handle(Input::Resize {
-        width: 80,
-        height: 24,
-    });
-    app
-}
-
-fn screen(app: &HelpApp) -> String {
-    render(app.width, app.height, |f| nimmt_tui::widgets::draw(app, f))
-}
-
-/// Ticks until the player must decide (no bot before them) or a result shows.
-fn until_me(app: &mut HelpApp) {
-    for _ in 0..10_000 {
-        if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
-            return;
-        }
-        app.handle(Input::Tick);
-    }
-    panic!("the player was never asked");
+    offline(players, options, seed, lang)
 }
 
 /// A table where the player, at their first turn, holds a card that can be played in several

@@ -4,25 +4,35 @@
 
 use nimmt_core::games::classic::Action;
 use nimmt_core::OptionMap;
-use nimmt_tui::app::{Effect, Input, Key};
+use nimmt_tui::app::{ActionOf, Effect, GameScreen, Input, Key};
 pub use nimmt_tui::games::classic::ClassicApp as App;
 use nimmt_tui::{Lang, OfflineSetup, OfflineTable};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
-pub fn app_with(players: usize, options: &[&str], seed: u64, lang: Lang) -> App {
+/// A table of any game against `greedy` bots on an 80×24 terminal, the player at seat 0.
+pub fn offline<S: GameScreen>(
+    players: usize,
+    options: &[&str],
+    seed: u64,
+    lang: Lang,
+) -> nimmt_tui::app::App<S> {
     let setup = OfflineSetup {
         players,
         options: OptionMap::parse(options.iter().copied()).unwrap(),
         bots: vec!["greedy".into(); players - 1],
         seed,
     };
-    let mut app = App::new(OfflineTable::new(&setup).unwrap(), lang);
+    let mut app = nimmt_tui::app::App::<S>::new(OfflineTable::new(&setup).unwrap(), lang);
     app.handle(Input::Resize {
         width: 80,
         height: 24,
     });
     app
+}
+
+pub fn app_with(players: usize, options: &[&str], seed: u64, lang: Lang) -> App {
+    offline(players, options, seed, lang)
 }
 
 pub fn app(seed: u64) -> App {
@@ -39,7 +49,7 @@ pub fn keys(app: &mut App, ks: &[Key]) -> Vec<Effect<Action>> {
 
 /// Ticks until the player must decide and no bot is left to decide before them, or a result
 /// is shown.
-pub fn until_me(app: &mut App) -> Vec<Effect<Action>> {
+pub fn until_me<S: GameScreen>(app: &mut nimmt_tui::app::App<S>) -> Vec<Effect<ActionOf<S>>> {
     let mut effects = Vec::new();
     for _ in 0..10_000 {
         if app.pause.is_some() || (app.asked().is_some() && !app.bot_pending()) {
@@ -51,7 +61,7 @@ pub fn until_me(app: &mut App) -> Vec<Effect<Action>> {
 }
 
 /// The screen as text, one line per terminal line, trailing blanks cut.
-pub fn screen(app: &App) -> String {
+pub fn screen<S: GameScreen>(app: &nimmt_tui::app::App<S>) -> String {
     render(app.width, app.height, |f| nimmt_tui::widgets::draw(app, f))
 }
 
