@@ -29,6 +29,8 @@ pub struct Identity {
 pub struct Client {
     pub socket: Socket,
     next_id: u64,
+    /// The close frame's code and reason, once the server closed the connection.
+    pub closed: Option<(u16, String)>,
 }
 
 fn small_buffers() -> WebSocketConfig {
@@ -52,7 +54,11 @@ impl Client {
         }
         let (socket, _) =
             tokio_tungstenite::connect_async_with_config(req, Some(small_buffers()), true).await?;
-        Ok(Client { socket, next_id: 1 })
+        Ok(Client {
+            socket,
+            next_id: 1,
+            closed: None,
+        })
     }
 
     /// Sends a message with a fresh request id and returns the id.
@@ -74,7 +80,14 @@ impl Client {
     pub async fn recv_raw(&mut self) -> anyhow::Result<Option<String>> {
         loop {
             match self.socket.next().await {
-                None | Some(Ok(Message::Close(_))) => return Ok(None),
+                None => return Ok(None),
+                Some(Ok(Message::Close(f))) => {
+                    self.closed = Some(
+                        f.map(|f| (u16::from(f.code), f.reason.to_string()))
+                            .unwrap_or((1005, String::new())),
+                    );
+                    return Ok(None);
+                }
                 Some(Ok(Message::Text(t))) => return Ok(Some(t.to_string())),
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => return Err(e.into()),
@@ -86,7 +99,12 @@ impl Client {
     pub async fn recv(&mut self) -> anyhow::Result<ServerMsg> {
         match self.recv_raw().await? {
             Some(t) => Ok(serde_json::from_str(&t)?),
-            None => anyhow::bail!("the server closed the connection"),
+            None => match &self.closed {
+                Some((code, reason)) => {
+                    anyhow::bail!("the server closed the connection ({code} {reason})")
+                }
+                None => anyhow::bail!("the server closed the connection"),
+            },
         }
     }
 

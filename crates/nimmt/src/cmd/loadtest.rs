@@ -313,6 +313,8 @@ impl ClientTask {
     }
 
     async fn play(&mut self, mut c: Client) -> anyhow::Result<()> {
+        // The version of the table's last `state` this client read while joining.
+        let mut joined_version = 0u64;
         let table = if self.host {
             c.send(ClientMsg::CreateTable {
                 game: self.game,
@@ -334,26 +336,44 @@ impl ClientTask {
             table.id
         } else {
             let id = *self.table_rx.wait_for(|id| *id != 0).await?;
-            // On another node of a cluster the table shows up a moment later.
-            for _ in 0..100 {
-                c.send(ClientMsg::ListTables { subscribe: false }).await?;
-                let m = c
-                    .recv_until(30, |m| matches!(m, ServerMsg::Tables { .. }))
+            // On another node of a cluster the table shows up a moment later: a join that
+            // finds no such table yet is tried again (asking for the whole table list instead
+            // would cost the server a list of every table per player).
+            let mut tries = 0;
+            loop {
+                let req = c
+                    .send(ClientMsg::Join {
+                        table: id,
+                        role: Role::Player,
+                    })
                     .await?;
-                if matches!(&m, ServerMsg::Tables { tables } if tables.iter().any(|t| t.id == id)) {
-                    break;
+                let m = c
+                    .recv_until(30, |m| match m {
+                        ServerMsg::State { table, .. } => table.id == id,
+                        ServerMsg::Error { id: Some(r), .. } => *r == req,
+                        _ => false,
+                    })
+                    .await?;
+                match m {
+                    ServerMsg::Error {
+                        code: ErrorCode::NoSuchTable,
+                        ..
+                    } if tries < 100 => {
+                        tries += 1;
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                    ServerMsg::Error { code, .. } => anyhow::bail!("join refused: {code:?}"),
+                    ServerMsg::State { version, .. } => {
+                        joined_version = version;
+                        break;
+                    }
+                    _ => break,
                 }
-                tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            c.send(ClientMsg::Join {
-                table: id,
-                role: Role::Player,
-            })
-            .await?;
             id
         };
         self.seated.fetch_add(1, Ordering::Relaxed);
-        let mut version = 0u64;
+        let mut version = joined_version;
         let mut playing = false;
         let mut legal: Vec<serde_json::Value> = Vec::new();
         let mut due: Option<Instant> = None;
@@ -365,7 +385,10 @@ impl ClientTask {
             let text = tokio::select! {
                 t = c.recv_raw() => match t? {
                     Some(t) => t,
-                    None => anyhow::bail!("closed by the server"),
+                    None => match &c.closed {
+                        Some((code, reason)) => anyhow::bail!("closed by the server ({code} {reason})"),
+                        None => anyhow::bail!("closed by the server"),
+                    },
                 },
                 _ = async { tokio::time::sleep_until(sleep_until.unwrap()).await }, if sleep_until.is_some() => {
                     due = None;
