@@ -85,6 +85,10 @@ pub trait DynGame: Send + Sync + 'static {
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// The view as JSON text, serialized straight from the rules' type (no [`Value`] between).
+    fn view_text(&self, viewer: Viewer) -> String;
+    /// The legal actions of `seat` as JSON text (an array).
+    fn legal_text(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn deals(&self) -> Vec<Value>;
     fn opening_events(&self) -> Vec<Addressed<Value>>;
@@ -132,6 +136,12 @@ impl<R: Rules> DynGame for R {
     }
     fn view(&self, viewer: Viewer) -> Value {
         to_json(&Rules::view(self, viewer))
+    }
+    fn view_text(&self, viewer: Viewer) -> String {
+        serde_json::to_string(&Rules::view(self, viewer)).expect("rules types serialize")
+    }
+    fn legal_text(&self, seat: Seat) -> String {
+        serde_json::to_string(&Rules::legal_actions(self, seat)).expect("rules types serialize")
     }
     fn outcome(&self) -> Option<Outcome> {
         Rules::outcome(self)
@@ -341,6 +351,17 @@ impl Game {
 
     pub fn view(&self, viewer: Viewer) -> Value {
         self.0.view(viewer)
+    }
+
+    /// [`Game::view`] as JSON text, for a server that sends it on: the same JSON, built
+    /// without a [`Value`] tree (object keys in the rules' order).
+    pub fn view_text(&self, viewer: Viewer) -> String {
+        self.0.view_text(viewer)
+    }
+
+    /// [`Game::legal_actions`] as JSON text (an array).
+    pub fn legal_text(&self, seat: Seat) -> String {
+        self.0.legal_text(seat)
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

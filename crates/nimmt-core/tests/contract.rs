@@ -74,6 +74,9 @@ fn check_game(game_type: &dyn GameType, setup: Setup, rng: &mut ChaCha8Rng) {
             "{name} step {step}: cards conserved"
         );
         for viewer in viewers(players) {
+            // The text a server sends is the same JSON as the view.
+            let text: Value = serde_json::from_str(&game.view_text(viewer)).unwrap();
+            assert_eq!(text, game.view(viewer), "{name} step {step}: view text");
             let other = game.hide_from(viewer, rng.random());
             assert_eq!(
                 other.view(viewer),
@@ -88,6 +91,12 @@ fn check_game(game_type: &dyn GameType, setup: Setup, rng: &mut ChaCha8Rng) {
         }
         for seat in Seat::all(players) {
             let legal = game.legal_actions(seat);
+            let text: Value = serde_json::from_str(&game.legal_text(seat)).unwrap();
+            assert_eq!(
+                text,
+                Value::from(legal.clone()),
+                "{name} step {step}: legal text"
+            );
             let asked = pending.iter().any(|(s, _)| *s == seat);
             assert_eq!(
                 !legal.is_empty(),

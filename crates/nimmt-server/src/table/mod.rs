@@ -25,6 +25,7 @@ mod play;
 mod rematch;
 mod seats;
 mod timers;
+mod update;
 
 pub use info::{Meta, SeatMeta, TableOptions};
 

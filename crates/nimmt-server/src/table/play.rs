@@ -270,8 +270,8 @@ impl Table {
     }
 
     /// Tells every connected member what a move changed: the events its viewer may see, its
-    /// view after them and what its seat may do now. Each member's frame is serialized once;
-    /// the spectators share one.
+    /// view after them and what its seat may do now. Each member's frame is serialized once,
+    /// its view straight from the rules' types; the spectators share one.
     fn send_update(&self, events: &[Addressed<Value>], origin: Option<&Origin>) {
         let Some(game) = self.game() else { return };
         let mut spectators: Option<Frame> = None;
@@ -280,40 +280,24 @@ impl Table {
             let f = match Self::viewer_of(m) {
                 Viewer::Spectator => spectators
                     .get_or_insert_with(|| {
-                        frame(&self.update_msg(game, Viewer::Spectator, events, None))
+                        super::update::frame(
+                            self.id,
+                            self.version,
+                            game,
+                            Viewer::Spectator,
+                            events,
+                            None,
+                            None,
+                        )
                     })
                     .clone(),
                 viewer => {
                     let ack = origin.filter(|o| &o.player == p).and_then(|o| o.req);
-                    frame(&self.update_msg(game, viewer, events, ack))
+                    let deadline = viewer.seat().and_then(|s| self.deadline_of(s.index()));
+                    super::update::frame(self.id, self.version, game, viewer, events, deadline, ack)
                 }
             };
             c.send_frame(f);
-        }
-    }
-
-    fn update_msg(
-        &self,
-        game: &Game,
-        viewer: Viewer,
-        events: &[Addressed<Value>],
-        ack: Option<u64>,
-    ) -> ServerMsg {
-        ServerMsg::Update {
-            table: self.id,
-            version: self.version,
-            events: events
-                .iter()
-                .filter(|e| e.to.admits(viewer))
-                .map(|e| e.event.clone())
-                .collect(),
-            view: game.view(viewer),
-            legal: viewer
-                .seat()
-                .map(|seat| game.legal_actions(seat))
-                .unwrap_or_default(),
-            deadline: viewer.seat().and_then(|s| self.deadline_of(s.index())),
-            ack,
         }
     }
 }

@@ -73,6 +73,18 @@ fn rss_kib(pid: u32) -> Option<u64> {
         .and_then(|n| n.parse().ok())
 }
 
+/// CPU time (user + system) a process has used so far, in seconds.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces) end with ")".
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    Some(ticks / hz.max(1.0))
+}
+
 /// Raises the open-file limit to the hard limit (ten thousand sockets need it).
 pub fn raise_nofile() -> u64 {
     // SAFETY: getrlimit/setrlimit with a valid pointer to a local struct.
@@ -194,10 +206,20 @@ async fn load(
     stats.acked.store(0, Ordering::Relaxed);
     let _ = go_tx.send(true);
     let play = Instant::now();
+    let server_cpu_before = args.server_pid.and_then(cpu_seconds);
+    let own_cpu_before = cpu_seconds(std::process::id());
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     stop.store(true, Ordering::Relaxed);
     let elapsed = play.elapsed().as_secs_f64();
     let acked = stats.acked.load(Ordering::Relaxed);
+    let server_cpu = args
+        .server_pid
+        .and_then(cpu_seconds)
+        .zip(server_cpu_before)
+        .map(|(a, b)| a - b);
+    let own_cpu = cpu_seconds(std::process::id())
+        .zip(own_cpu_before)
+        .map(|(a, b)| a - b);
     let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
     let rss_after = args.server_pid.and_then(rss_kib);
     for t in &tasks {
@@ -229,6 +251,14 @@ async fn load(
         pct(1.0),
         lat.len()
     );
+    if let Some(cpu) = server_cpu {
+        println!(
+            "server CPU {:.0}% of a core ({:.1} µs per acknowledged move); load generator {:.0}%",
+            100.0 * cpu / elapsed,
+            1e6 * cpu / (acked.max(1) as f64),
+            100.0 * own_cpu.unwrap_or(0.0) / elapsed
+        );
+    }
     let errors = stats.errors.lock().unwrap().clone();
     let n_errors: u64 = errors.values().sum();
     println!(
