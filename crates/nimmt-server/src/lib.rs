@@ -224,6 +224,12 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     // Each connection knows its client's address (for the limits per address).
     let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
+    // Frames go out as they are written (no Nagle delay behind an unacknowledged one).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY: {e}");
+        }
+    });
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async move {

@@ -524,8 +524,23 @@ async fn end_game(
     Ok(())
 }
 
-/// Inserts many logged actions with one statement.
+/// Inserts logged actions in statements of a few fixed sizes (so each size's statement is
+/// prepared once per connection and then reused from its cache).
 async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
+    const SIZES: [usize; 4] = [200, 40, 8, 1];
+    let mut rest = rows;
+    for size in SIZES {
+        while rest.len() >= size {
+            let (chunk, more) = rest.split_at(size);
+            insert_rows(conn, chunk).await?;
+            rest = more;
+        }
+    }
+    Ok(())
+}
+
+/// Inserts logged actions with one statement.
+async fn insert_rows(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
     let mut sql =
         String::from("INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ");
     for i in 0..rows.len() {
@@ -581,7 +596,7 @@ async fn write_batch(
     batch: &[&Write],
     fence: Option<&LeaseBook>,
 ) -> Result<(), sqlx::Error> {
-    const ROWS_PER_INSERT: usize = 200;
+    const ROWS_PER_INSERT: usize = 1000;
     let mut tx = pool.begin().await?;
     let fenced = match fence {
         Some(book) => {

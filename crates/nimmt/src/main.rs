@@ -33,6 +33,11 @@ enum Command {
     Play(cmd::play::Args),
 }
 
+/// The server allocates a frame per seat and move from many threads at once: a thread-caching
+/// allocator keeps that off the system allocator's locks.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {

@@ -292,7 +292,8 @@ struct Incoming {
     /// Only whether a view came (the game has started); the moves come from `legal`.
     view: Option<serde::de::IgnoredAny>,
     #[serde(default)]
-    legal: Vec<serde_json::Value>,
+    /// Kept as text: only the one picked is read.
+    legal: Vec<Box<serde_json::value::RawValue>>,
     table: Option<serde_json::Value>,
 }
 
@@ -405,7 +406,7 @@ impl ClientTask {
         self.seated.fetch_add(1, Ordering::Relaxed);
         let mut version = joined_version;
         let mut playing = false;
-        let mut legal: Vec<serde_json::Value> = Vec::new();
+        let mut legal: Vec<Box<serde_json::value::RawValue>> = Vec::new();
         let mut due: Option<Instant> = None;
         let mut pending: Option<(u64, Instant)> = None;
         let mut started = false;
@@ -426,7 +427,8 @@ impl ClientTask {
                         continue;
                     }
                     if !legal.is_empty() {
-                        let action = legal[rng.random_range(0..legal.len())].clone();
+                        let picked = &legal[rng.random_range(0..legal.len())];
+                        let action: serde_json::Value = serde_json::from_str(picked.get())?;
                         let id = c.send(ClientMsg::Act { table, version, action }).await?;
                         pending = Some((id, Instant::now()));
                     }
