@@ -109,8 +109,8 @@ pub struct Cluster {
     conns: LocalConns,
     routers: Mutex<HashMap<TableId, Routed>>,
     owned: Mutex<HashMap<TableId, Owned>>,
-    /// Table numbers reserved for this node: next, end.
-    ids: Mutex<(u64, u64)>,
+    /// Table numbers reserved for this node.
+    ids: Mutex<TableIds>,
     news: mpsc::UnboundedSender<News>,
     lobby: OnceLock<LobbyHandle>,
     restore: OnceLock<RestoreTable>,
@@ -126,6 +126,17 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Table numbers reserved at a time (the sequence's increment).
 const ID_BLOCK: u64 = 32;
+
+/// The table numbers a node holds: the block it gives out from and a spare block, reserved
+/// ahead so that a burst of new tables does not wait for (or fail on) a database round trip.
+struct TableIds {
+    /// The next number, and the end of its block.
+    next: u64,
+    end: u64,
+    spare: Option<u64>,
+    /// A spare block is being reserved.
+    reserving: bool,
+}
 
 impl Cluster {
     /// The leases of a node named `node` (a new holder each start, so a restarted node never
@@ -167,7 +178,12 @@ impl Cluster {
             conns: Arc::new(Mutex::new(HashMap::new())),
             routers: Mutex::new(HashMap::new()),
             owned: Mutex::new(HashMap::new()),
-            ids: Mutex::new((first, first + ID_BLOCK)),
+            ids: Mutex::new(TableIds {
+                next: first,
+                end: first + ID_BLOCK,
+                spare: None,
+                reserving: false,
+            }),
             news,
             lobby: OnceLock::new(),
             restore: OnceLock::new(),
@@ -180,6 +196,7 @@ impl Cluster {
             cluster.subjects.news(),
             news_rx,
         ));
+        cluster.reserve_spare();
         Ok(cluster)
     }
 
@@ -251,25 +268,39 @@ impl Cluster {
         }
     }
 
-    /// A number for a new table (from this node's reserved block).
+    /// A number for a new table (from this node's reserved blocks); `None` only if both
+    /// blocks ran out before the database gave a new one.
     fn next_id(self: &Arc<Self>) -> Option<TableId> {
         let mut ids = lock(&self.ids);
-        if ids.0 >= ids.1 {
-            return None;
+        if ids.next >= ids.end {
+            let first = ids.spare.take()?;
+            ids.next = first;
+            ids.end = first + ID_BLOCK;
         }
-        let id = ids.0;
-        ids.0 += 1;
-        if ids.0 == ids.1 {
-            // Reserve the next block now, for the next table.
-            let me = self.clone();
-            tokio::spawn(async move {
-                match lease::reserve_ids(me.store.pool()).await {
-                    Ok(first) => *lock(&me.ids) = (first, first + ID_BLOCK),
-                    Err(e) => tracing::warn!("cannot reserve table numbers: {e}"),
-                }
-            });
-        }
+        let id = ids.next;
+        ids.next += 1;
+        drop(ids);
+        self.reserve_spare();
         Some(id)
+    }
+
+    /// Reserves a spare block of table numbers unless one is held or on its way.
+    fn reserve_spare(self: &Arc<Self>) {
+        let mut ids = lock(&self.ids);
+        if ids.spare.is_some() || ids.reserving {
+            return;
+        }
+        ids.reserving = true;
+        let me = self.clone();
+        tokio::spawn(async move {
+            let reserved = lease::reserve_ids(me.store.pool()).await;
+            let mut ids = lock(&me.ids);
+            ids.reserving = false;
+            match reserved {
+                Ok(first) => ids.spare = Some(first),
+                Err(e) => tracing::warn!("cannot reserve table numbers: {e}"),
+            }
+        });
     }
 
     /// The lobby handle a table of this node reports to: what it says reaches the lobby only
