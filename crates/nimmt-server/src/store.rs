@@ -230,6 +230,11 @@ impl Store {
                             format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()).as_str(),
                         )
                         .await?;
+                        if !memory {
+                            // Checkpoints run beside the commits (see `checkpointer`), not
+                            // inside the commit that happens to fill the log.
+                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        }
                     }
                     Ok(())
                 })
@@ -251,6 +256,9 @@ impl Store {
         }
         let (tx, rx) = mpsc::channel(4096);
         tokio::spawn(writer(pool.clone(), rx, fence.clone()));
+        if backend == Backend::Sqlite && !memory {
+            tokio::spawn(checkpointer(pool.clone(), tx.downgrade()));
+        }
         Ok(Store {
             pool,
             writer: tx,
@@ -635,6 +643,23 @@ async fn write_batch(
         book.written(&fenced);
     }
     Ok(())
+}
+
+/// Copies SQLite's write-ahead log into the database file every second, beside the commits:
+/// left to SQLite, the commit that fills the log does it, and every move waiting on that commit
+/// waits for the copy and its sync too. Ends with the store (when its writer's queue closes).
+async fn checkpointer(pool: AnyPool, writer: mpsc::WeakSender<Write>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if writer.upgrade().is_none() {
+            break;
+        }
+        if let Err(e) = pool.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+            tracing::debug!("checkpoint: {e}");
+        }
+    }
 }
 
 /// The one writer: gathers queued writes into a transaction, commits, then answers them all.
