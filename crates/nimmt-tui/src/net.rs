@@ -332,6 +332,30 @@ impl Link {
         }
     }
 
+    /// Opens a WebSocket to `url` while keeping what the player sends; `None`: the client quit
+    /// meanwhile (it is not kept waiting for a server that does not answer).
+    async fn open_or_quit(
+        &mut self,
+        url: &str,
+        out_rx: &mut Outgoing,
+    ) -> Option<Result<Socket, String>> {
+        let open = open_socket(url);
+        tokio::pin!(open);
+        loop {
+            tokio::select! {
+                r = &mut open => return Some(r),
+                msg = out_rx.recv() => match msg {
+                    Some((id, msg)) => {
+                        if keeps(&msg) {
+                            self.queue.push((id, msg));
+                        }
+                    }
+                    None => return None,
+                },
+            }
+        }
+    }
+
     /// Runs connections one after another until the client quits or the line ends for good.
     async fn run(&mut self, first: Socket, mut out_rx: Outgoing) {
         let mut socket = Some(first);
@@ -339,10 +363,14 @@ impl Link {
         loop {
             let (end, welcomed) = match socket.take() {
                 Some(s) => self.session(s, &mut out_rx).await,
-                None => match open_socket(&url_for(&self.first, &self.nodes, attempt)).await {
-                    Ok(s) => self.session(s, &mut out_rx).await,
-                    Err(e) => (End::Lost(e), false),
-                },
+                None => {
+                    let url = url_for(&self.first, &self.nodes, attempt);
+                    match self.open_or_quit(&url, &mut out_rx).await {
+                        None => return,
+                        Some(Ok(s)) => self.session(s, &mut out_rx).await,
+                        Some(Err(e)) => (End::Lost(e), false),
+                    }
+                }
             };
             if welcomed {
                 attempt = 0;

@@ -227,7 +227,7 @@ impl Online {
         for effect in app.handle(input) {
             match effect {
                 // No line: the move is not lost silently; the screen takes it back.
-                Effect::Act(_) if !self.connected => offline = true,
+                Effect::Act(_) if self.reconnecting || self.ended => offline = true,
                 Effect::Act(action) => out.push(OnlineEffect::Send(ClientMsg::Act {
                     table: at.info.id,
                     version: at.version,

@@ -169,10 +169,6 @@ impl Client {
     fn step(&mut self) {
         match self.conn.recv_timeout(Duration::from_millis(5)) {
             Some(input) => {
-                if std::env::var("TUI_DEBUG").is_ok() {
-                    let t = format!("{input:?}");
-                    eprintln!("{} <- {}", self.o.name, &t[..t.len().min(200)]);
-                }
                 self.apply(input);
             }
             None => {
