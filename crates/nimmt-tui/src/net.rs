@@ -221,14 +221,15 @@ impl Link {
     }
 
     /// Passes messages both ways until the connection ends.
-    async fn session(&mut self, socket: Socket, out_rx: &mut Outgoing) -> (End, bool) {
+    async fn session(&mut self, url: &str, socket: Socket, out_rx: &mut Outgoing) -> (End, bool) {
         let mut welcomed = false;
-        let end = self.pass(socket, out_rx, &mut welcomed).await;
+        let end = self.pass(url, socket, out_rx, &mut welcomed).await;
         (end, welcomed)
     }
 
     async fn pass(
         &mut self,
+        url: &str,
         mut socket: Socket,
         out_rx: &mut Outgoing,
         welcomed: &mut bool,
@@ -249,7 +250,12 @@ impl Link {
                             ServerMsg::Welcome { token, nodes, .. } => {
                                 *welcomed = true;
                                 self.token = Some(token.clone());
+                                // The node that answered stays a place to come back to, also
+                                // when it names none (the others it knew went away).
                                 self.nodes = nodes.clone();
+                                if url != self.first && !self.nodes.iter().any(|n| n == url) {
+                                    self.nodes.insert(0, url.to_owned());
+                                }
                             }
                             ServerMsg::Replaced => replaced = true,
                             // The server forgot this identity (a new database): start afresh.
@@ -362,12 +368,15 @@ impl Link {
         let mut attempt = 0u32;
         loop {
             let (end, welcomed) = match socket.take() {
-                Some(s) => self.session(s, &mut out_rx).await,
+                Some(s) => {
+                    let first = self.first.clone();
+                    self.session(&first, s, &mut out_rx).await
+                }
                 None => {
                     let url = url_for(&self.first, &self.nodes, attempt);
                     match self.open_or_quit(&url, &mut out_rx).await {
                         None => return,
-                        Some(Ok(s)) => self.session(s, &mut out_rx).await,
+                        Some(Ok(s)) => self.session(&url, s, &mut out_rx).await,
                         Some(Err(e)) => (End::Lost(e), false),
                     }
                 }

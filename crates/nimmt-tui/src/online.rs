@@ -500,6 +500,17 @@ impl Online {
                     self.at = None;
                     return;
                 }
+                // The table moves to another server of the room: its new owner sends the whole
+                // state by itself (asking meanwhile only hears the same refusal); a move the
+                // screen showed made is taken back.
+                if code == ErrorCode::NotOwner {
+                    if let Some(at) = self.at.as_mut().filter(|a| Some(a.info.id) == table) {
+                        if let (Some(app), Some(view)) = (at.game.as_mut(), at.view.as_ref()) {
+                            let _ = app.update(&[], view, &at.legal);
+                        }
+                    }
+                    return;
+                }
                 // A refused move: the screen may have shown it made; fetch the table anew.
                 if let Some(at) = self
                     .at

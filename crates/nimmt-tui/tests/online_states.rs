@@ -570,3 +570,21 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
     assert!(o.game().is_some());
     assert!(screen(&o).contains("Your hand"), "{}", screen(&o));
 }
+
+#[test]
+fn a_table_moving_to_another_server_takes_the_move_back_and_waits_for_its_new_owner() {
+    let (mut o, _, _) = playing(Lang::En);
+    let hand = o.table::<ClassicScreen>().unwrap().view().hand.clone();
+    let effects = o.handle(OnlineInput::Key(Key::Enter));
+    assert_eq!(effects.len(), 1, "{effects:?}");
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Error {
+        id: Some(2),
+        table: Some(3),
+        code: nimmt_protocol::ErrorCode::NotOwner,
+        text: Text::new(WireLang::En, "not_owner", []),
+    }));
+    // No request that would only hear the same refusal: the new owner sends the state.
+    assert_eq!(effects, vec![]);
+    assert_eq!(o.table::<ClassicScreen>().unwrap().view().hand, hand);
+    assert!(o.chat.last().unwrap().contains("moving to another server"));
+}
