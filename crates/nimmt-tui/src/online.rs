@@ -11,7 +11,7 @@ use crate::screen::Screen;
 use crate::text::{Lang, T};
 use crate::widgets::status_style;
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
-use nimmt_protocol::{ClientMsg, Role, ServerMsg, TableId, TableInfo, TableState, You};
+use nimmt_protocol::{ClientMsg, ErrorCode, Role, ServerMsg, TableId, TableInfo, TableState, You};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -35,7 +35,10 @@ pub enum OnlineInput {
     },
     /// A message from the server.
     Server(ServerMsg),
-    /// The connection ended, with the reason.
+    /// The connection dropped, with the reason; the connection tries again by itself.
+    Lost(String),
+    /// The connection ended for good, with the reason (`replaced`: another connection of the
+    /// same identity took over).
     Closed(String),
 }
 
@@ -53,6 +56,9 @@ pub struct AtTable {
     pub you: You,
     /// The game, once it has started.
     pub game: Option<Box<dyn Screen>>,
+    /// The server's latest view and legal actions (a move made offline is taken back to them).
+    pub view: Option<serde_json::Value>,
+    pub legal: Vec<serde_json::Value>,
 }
 
 /// The whole online client.
@@ -63,6 +69,16 @@ pub struct Online {
     pub server: String,
     pub name: String,
     pub connected: bool,
+    /// The line dropped and the connection tries again.
+    pub reconnecting: bool,
+    /// The connection ended for good (another connection took over, or the server cannot be
+    /// understood).
+    pub ended: bool,
+    /// A welcome was seen (the next one is a return).
+    pub welcomed: bool,
+    /// Tables this client asked to leave and the server has not yet confirmed: what they still
+    /// send (a state after someone else left, say) no longer comes on screen.
+    leaving: Vec<TableId>,
     pub tables: Vec<TableInfo>,
     pub selected: usize,
     /// Chat lines and notices, newest last.
@@ -101,6 +117,10 @@ impl Online {
             server: server.to_owned(),
             name: name.to_owned(),
             connected: false,
+            reconnecting: false,
+            ended: false,
+            welcomed: false,
+            leaving: Vec::new(),
             tables: Vec::new(),
             selected: 0,
             chat: vec![lang.fill(T::Connecting, &[&server])],
@@ -175,9 +195,22 @@ impl Online {
             OnlineInput::Tick => self.forward(Input::Tick, &mut out),
             OnlineInput::Click { x, y } => self.forward(Input::Click { x, y }, &mut out),
             OnlineInput::Server(msg) => self.server(msg, &mut out),
+            OnlineInput::Lost(reason) => {
+                self.connected = false;
+                if !self.reconnecting && !self.ended {
+                    self.reconnecting = true;
+                    self.say(format!("{} ({reason})", self.lang.t(T::Reconnecting)));
+                }
+            }
             OnlineInput::Closed(reason) => {
                 self.connected = false;
-                self.say(self.lang.fill(T::Disconnected, &[&reason]));
+                self.reconnecting = false;
+                if reason == "replaced" {
+                    self.replaced();
+                } else {
+                    self.ended = true;
+                    self.say(self.lang.fill(T::Disconnected, &[&reason]));
+                }
             }
             OnlineInput::Key(key) => self.key(key, &mut out),
         }
@@ -188,9 +221,13 @@ impl Online {
         let Some(at) = self.at.as_mut() else { return };
         let Some(app) = at.game.as_mut() else { return };
         let over = app.is_over();
+        let id = at.info.id;
         let mut leave = false;
+        let mut offline = false;
         for effect in app.handle(input) {
             match effect {
+                // No line: the move is not lost silently; the screen takes it back.
+                Effect::Act(_) if self.reconnecting || self.ended => offline = true,
                 Effect::Act(action) => out.push(OnlineEffect::Send(ClientMsg::Act {
                     table: at.info.id,
                     version: at.version,
@@ -202,10 +239,48 @@ impl Online {
                 Effect::SaveRecord => {}
             }
         }
+        if offline {
+            if let Some(view) = &at.view {
+                let _ = app.update(&[], view, &at.legal);
+            }
+            self.say(self.lang.t(T::Offline).to_owned());
+        }
         if leave {
-            out.push(OnlineEffect::Send(ClientMsg::Leave { table: at.info.id }));
+            self.leave(id, out);
             self.at = None;
         }
+    }
+
+    /// Another connection of the same identity took over: said once, no new attempt.
+    fn replaced(&mut self) {
+        self.connected = false;
+        self.reconnecting = false;
+        if !self.ended {
+            self.ended = true;
+            self.say(self.lang.t(T::Replaced).to_owned());
+        }
+    }
+
+    /// The finished table `from` plays again as table `to`: sit down there (or watch) and leave
+    /// `from`, when `from` is the table on screen.
+    fn follow(&mut self, from: TableId, to: TableId, out: &mut Vec<OnlineEffect>) {
+        let Some(at) = self.at.as_ref().filter(|a| a.info.id == from) else {
+            return;
+        };
+        let role = if at.you.seat.is_some() {
+            Role::Player
+        } else {
+            Role::Spectator
+        };
+        out.push(OnlineEffect::Send(ClientMsg::Join { table: to, role }));
+        self.leave(from, out);
+    }
+
+    fn leave(&mut self, table: TableId, out: &mut Vec<OnlineEffect>) {
+        if !self.leaving.contains(&table) {
+            self.leaving.push(table);
+        }
+        out.push(OnlineEffect::Send(ClientMsg::Leave { table }));
     }
 
     fn key(&mut self, key: Key, out: &mut Vec<OnlineEffect>) {
@@ -270,7 +345,7 @@ impl Online {
             _ if self.at.is_some() => {
                 if matches!(key, Key::Char('l') | Key::Esc) {
                     let table = self.at.as_ref().map(|a| a.info.id).unwrap_or_default();
-                    out.push(OnlineEffect::Send(ClientMsg::Leave { table }));
+                    self.leave(table, out);
                 }
             }
             Key::Up => self.selected = self.selected.saturating_sub(1),
@@ -284,7 +359,9 @@ impl Online {
                     } else {
                         Role::Spectator
                     };
-                    out.push(OnlineEffect::Send(ClientMsg::Join { table: t.id, role }));
+                    let table = t.id;
+                    self.leaving.retain(|t| *t != table);
+                    out.push(OnlineEffect::Send(ClientMsg::Join { table, role }));
                 }
             }
             Key::Char('n') => {
@@ -306,14 +383,35 @@ impl Online {
 
     fn server(&mut self, msg: ServerMsg, out: &mut Vec<OnlineEffect>) {
         match msg {
-            ServerMsg::Welcome { name, games, .. } => {
+            ServerMsg::Welcome {
+                name,
+                games,
+                seated,
+                ..
+            } => {
+                let back = self.welcomed;
+                self.welcomed = true;
                 self.connected = true;
+                self.reconnecting = false;
+                self.ended = false;
                 self.games = games;
                 self.name = name;
-                self.say(self.lang.fill(T::Connected, &[&self.name]));
+                if back {
+                    self.say(self.lang.t(T::Reconnected).to_owned());
+                } else {
+                    self.say(self.lang.fill(T::Connected, &[&self.name]));
+                }
                 out.push(OnlineEffect::Send(ClientMsg::ListTables {
                     subscribe: true,
                 }));
+                // A table where the identity holds a seat sends its state by itself; any other
+                // table on screen (watched, or a seat given up) is asked for again.
+                if let Some(at) = self.at.as_ref().filter(|a| !seated.contains(&a.info.id)) {
+                    out.push(OnlineEffect::Send(ClientMsg::Join {
+                        table: at.info.id,
+                        role: Role::Spectator,
+                    }));
+                }
             }
             ServerMsg::Tables { tables } => {
                 self.tables = tables;
@@ -338,13 +436,18 @@ impl Online {
                 legal,
                 ..
             } => {
+                if self.leaving.contains(&table.id) {
+                    return;
+                }
                 // A resync of the game on screen keeps the game (and what it told so far).
                 if let Some(at) = self.at.as_mut().filter(|a| a.info.id == table.id) {
-                    if let (Some(app), Some(view)) = (at.game.as_mut(), view.as_ref()) {
-                        if app.update(&[], view, &legal).is_ok() {
+                    if let (Some(app), Some(v)) = (at.game.as_mut(), view.as_ref()) {
+                        if app.update(&[], v, &legal).is_ok() {
                             at.info = table;
                             at.version = version;
                             at.you = you;
+                            at.view = view;
+                            at.legal = legal;
                             return;
                         }
                     }
@@ -357,6 +460,8 @@ impl Online {
                     version,
                     you,
                     game,
+                    view,
+                    legal,
                 });
             }
             ServerMsg::Update {
@@ -373,9 +478,39 @@ impl Online {
                     self.say(format!("{}: {}", l.from, l.text));
                 }
             }
-            ServerMsg::Notice { text, .. } => self.say(text.text),
-            ServerMsg::Error { text, table, .. } => {
+            ServerMsg::Notice { text, table } => {
+                let next = text.params.get("table").and_then(|t| t.parse().ok());
+                self.say(text.text.clone());
+                if let (true, Some(from), Some(to)) = (text.key == "rematch", table, next) {
+                    self.follow(from, to, out);
+                }
+            }
+            ServerMsg::Error {
+                text, table, code, ..
+            } => {
                 self.say(format!("! {}", text.text));
+                if matches!(code, ErrorCode::NoSuchTable | ErrorCode::NotAtTable) {
+                    self.leaving.retain(|t| Some(*t) != table);
+                }
+                // The table on screen is gone (or this client is no longer there): the lobby.
+                if matches!(code, ErrorCode::NoSuchTable | ErrorCode::NotAtTable)
+                    && table.is_some()
+                    && self.at.as_ref().map(|a| a.info.id) == table
+                {
+                    self.at = None;
+                    return;
+                }
+                // The table moves to another server of the room: its new owner sends the whole
+                // state by itself (asking meanwhile only hears the same refusal); a move the
+                // screen showed made is taken back.
+                if code == ErrorCode::NotOwner {
+                    if let Some(at) = self.at.as_mut().filter(|a| Some(a.info.id) == table) {
+                        if let (Some(app), Some(view)) = (at.game.as_mut(), at.view.as_ref()) {
+                            let _ = app.update(&[], view, &at.legal);
+                        }
+                    }
+                    return;
+                }
                 // A refused move: the screen may have shown it made; fetch the table anew.
                 if let Some(at) = self
                     .at
@@ -386,14 +521,12 @@ impl Online {
                 }
             }
             ServerMsg::Left { table } => {
+                self.leaving.retain(|t| *t != table);
                 if self.at.as_ref().is_some_and(|a| a.info.id == table) {
                     self.at = None;
                 }
             }
-            ServerMsg::Replaced => {
-                self.connected = false;
-                self.say(self.lang.fill(T::Disconnected, &[&"replaced"]));
-            }
+            ServerMsg::Replaced => self.replaced(),
             ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => {}
         }
     }
@@ -443,6 +576,8 @@ impl Online {
             },
         };
         let at = self.at.as_mut().expect("at the table");
+        at.view = Some(view.clone());
+        at.legal = legal.clone();
         match (&mut at.game, fresh) {
             (None, Some(app)) => at.game = Some(app),
             (Some(app), _) => {
@@ -458,10 +593,43 @@ impl Online {
 
     // ----- drawing -----
 
+    /// The state of the line, when it is not up: shown on the status line.
+    pub fn link_status(&self) -> Option<&'static str> {
+        if self.reconnecting {
+            Some(self.lang.t(T::Reconnecting))
+        } else if self.ended {
+            Some(self.lang.t(T::LinkEnded))
+        } else {
+            None
+        }
+    }
+
+    fn draw_link(&self, frame: &mut Frame, area: Rect, text: &str) {
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(format!(" {text}")).style(
+                Style::default()
+                    .fg(Color::White)
+                    .bg(Color::Red)
+                    .add_modifier(Modifier::BOLD),
+            ),
+            area,
+        );
+    }
+
     pub fn draw(&self, frame: &mut Frame) {
         if let Some(app) = self.game() {
             app.draw(frame);
-            if app.fits() {
+            if let (true, Some(text)) = (app.fits(), self.link_status()) {
+                let area = frame.area();
+                let status = Rect::new(
+                    0,
+                    self.height.saturating_sub(1),
+                    area.width.min(self.width),
+                    1,
+                );
+                self.draw_link(frame, status, text);
+            } else if app.fits() {
                 // Every game's status line is the terminal's last line.
                 let area = frame.area();
                 let status = Rect::new(
@@ -524,6 +692,8 @@ impl Online {
         let status = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
         if let Some(line) = &self.input {
             self.draw_input(frame, status, line);
+        } else if let Some(text) = self.link_status() {
+            self.draw_link(frame, status, text);
         } else {
             let hint = lang.t(if self.at.is_some() {
                 T::TableHint

@@ -162,6 +162,11 @@ pub enum T {
     BotSeat,
     Away,
     Connected,
+    Reconnecting,
+    Reconnected,
+    LinkEnded,
+    Offline,
+    Replaced,
 }
 
 impl T {
@@ -319,6 +324,20 @@ impl T {
             BotSeat => ("bot", "Bot"),
             Away => ("away", "weg"),
             Connected => ("Connected as {}.", "Verbunden als {}."),
+            Reconnecting => (
+                "connection lost, reconnecting…",
+                "Verbindung unterbrochen, neuer Versuch …",
+            ),
+            Reconnected => ("reconnected", "wieder verbunden"),
+            LinkEnded => ("connection ended · q quits", "Verbindung beendet · q beendet"),
+            Offline => (
+                "offline: the move was not sent; make it again once reconnected",
+                "offline: Der Zug wurde nicht gesendet; bitte nach der Wiederverbindung erneut",
+            ),
+            Replaced => (
+                "Another connection of this player took over; this one ends here (no new attempt).",
+                "Eine andere Verbindung dieses Spielers hat übernommen; diese endet hier (kein neuer Versuch).",
+            ),
             RowsLaidOut => ("The rows are laid.", "Die Reihen liegen aus."),
             NewDeal => ("Deal {} is dealt.", "Runde {} ist ausgeteilt."),
             Refused => ("Not allowed: {}", "Nicht erlaubt: {}"),

@@ -16,7 +16,9 @@ fn screen(o: &Online) -> String {
 fn apply(o: &mut Online, conn: &Connection, input: OnlineInput) {
     for effect in o.handle(input) {
         match effect {
-            OnlineEffect::Send(msg) => conn.send(msg),
+            OnlineEffect::Send(msg) => {
+                conn.send(msg);
+            }
             OnlineEffect::Quit => panic!("the client quit"),
         }
     }

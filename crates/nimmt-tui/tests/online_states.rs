@@ -332,3 +332,259 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
     assert!(o.game().unwrap().log_lines().len() >= log);
     assert_eq!(o.at.as_ref().unwrap().version, 11);
 }
+
+/// Bob at table 3, seat 0, a classic game running.
+fn playing(lang: Lang) -> (Online, TableInfo, serde_json::Value) {
+    let mut o = welcomed(lang);
+    let info = table(
+        3,
+        vec![seat(0, "Bob", false), seat(1, "Bot 1", true)],
+        TableState::Playing,
+    );
+    let game = Classic::from_setup(2, &OptionMap::new(), 8).unwrap();
+    let view = serde_json::to_value(game.view(Viewer::Seat(Seat(0)))).unwrap();
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
+        legal: Vec::new(),
+        table: info.clone(),
+        version: 10,
+        you: You {
+            role: Role::Player,
+            seat: Some(Seat(0)),
+            host: false,
+        },
+        view: Some(view.clone()),
+    }));
+    assert!(o.game().is_some());
+    (o, info, view)
+}
+
+fn welcome_back(o: &mut Online, seated: Vec<u64>) -> Vec<OnlineEffect> {
+    o.handle(OnlineInput::Server(ServerMsg::Welcome {
+        id: None,
+        games: Vec::new(),
+        protocol: 1,
+        player: "p1".into(),
+        name: "Bob".into(),
+        token: "secret".into(),
+        lang: WireLang::En,
+        seated,
+        nodes: vec![],
+    }))
+}
+
+#[test]
+fn a_dropped_line_is_shown_a_move_made_offline_is_refused_and_the_return_resumes() {
+    let (mut o, _, _) = playing(Lang::En);
+    let hand = o.table::<ClassicScreen>().unwrap().view().hand.clone();
+    o.handle(OnlineInput::Lost("connection reset".into()));
+    assert!(o.reconnecting && !o.connected);
+    let s = screen(&o);
+    // On the status line, the terminal's last.
+    assert!(
+        s.lines()
+            .last()
+            .unwrap()
+            .contains("connection lost, reconnecting…"),
+        "{s}"
+    );
+    // Each failed attempt reports again; it is said once.
+    o.handle(OnlineInput::Lost("connection refused".into()));
+    let said = o
+        .chat
+        .iter()
+        .filter(|l| l.starts_with("connection lost"))
+        .count();
+    assert_eq!(said, 1, "{:?}", o.chat);
+
+    // Enter would play a card: nothing is sent, the card stays, the player is told.
+    let effects = o.handle(OnlineInput::Key(Key::Enter));
+    assert_eq!(effects, vec![]);
+    assert_eq!(o.table::<ClassicScreen>().unwrap().view().hand, hand);
+    assert!(o.game().unwrap().is_asked());
+    assert!(
+        o.chat.last().unwrap().starts_with("offline"),
+        "{:?}",
+        o.chat
+    );
+
+    // Back: the seated table sends its state by itself; only the lobby list is asked for.
+    let effects = welcome_back(&mut o, vec![3]);
+    assert_eq!(
+        effects,
+        vec![OnlineEffect::Send(ClientMsg::ListTables {
+            subscribe: true
+        })]
+    );
+    assert!(o.connected && !o.reconnecting);
+    assert_eq!(o.chat.last().unwrap(), "reconnected");
+    let s = screen(&o);
+    assert!(!s.lines().last().unwrap().contains("reconnecting"), "{s}");
+    // Online again, Enter plays.
+    let effects = o.handle(OnlineInput::Key(Key::Enter));
+    assert!(
+        matches!(
+            &effects[..],
+            [OnlineEffect::Send(ClientMsg::Act {
+                table: 3,
+                version: 10,
+                ..
+            })]
+        ),
+        "{effects:?}"
+    );
+}
+
+#[test]
+fn the_dropped_line_in_german() {
+    let (mut o, _, _) = playing(Lang::De);
+    o.handle(OnlineInput::Lost("weg".into()));
+    let s = screen(&o);
+    assert!(
+        s.contains("Verbindung unterbrochen, neuer Versuch …"),
+        "{s}"
+    );
+    o.handle(OnlineInput::Key(Key::Enter));
+    assert!(
+        o.chat.last().unwrap().starts_with("offline: Der Zug"),
+        "{:?}",
+        o.chat
+    );
+    welcome_back(&mut o, vec![3]);
+    assert_eq!(o.chat.last().unwrap(), "wieder verbunden");
+}
+
+#[test]
+fn a_watched_table_is_asked_for_again_after_the_return() {
+    let mut o = welcomed(Lang::En);
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
+        legal: Vec::new(),
+        table: table(5, vec![seat(0, "Ann", false)], TableState::Open),
+        version: 2,
+        you: You {
+            role: Role::Spectator,
+            seat: None,
+            host: false,
+        },
+        view: None,
+    }));
+    o.handle(OnlineInput::Lost("reset".into()));
+    let effects = welcome_back(&mut o, vec![]);
+    assert_eq!(
+        effects,
+        vec![
+            OnlineEffect::Send(ClientMsg::ListTables { subscribe: true }),
+            OnlineEffect::Send(ClientMsg::Join {
+                table: 5,
+                role: Role::Spectator
+            }),
+        ]
+    );
+    // The table is gone meanwhile: back to the lobby, no loop of requests.
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Error {
+        id: None,
+        table: Some(5),
+        code: nimmt_protocol::ErrorCode::NoSuchTable,
+        text: Text::new(WireLang::En, "no_such_table", []),
+    }));
+    assert_eq!(effects, vec![]);
+    assert!(o.at.is_none());
+}
+
+#[test]
+fn another_connection_taking_over_ends_the_line_for_good() {
+    let (mut o, _, _) = playing(Lang::En);
+    o.handle(OnlineInput::Server(ServerMsg::Replaced));
+    o.handle(OnlineInput::Closed("replaced".into()));
+    assert!(o.ended && !o.connected && !o.reconnecting);
+    let told = o
+        .chat
+        .iter()
+        .filter(|l| l.starts_with("Another connection of this player took over"))
+        .count();
+    assert_eq!(told, 1, "{:?}", o.chat);
+    let s = screen(&o);
+    assert!(s.contains("connection ended"), "{s}");
+}
+
+#[test]
+fn a_rematch_notice_moves_the_client_to_the_next_table() {
+    let (mut o, info, view) = playing(Lang::En);
+    // A rematch of a table not on screen changes nothing.
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Notice {
+        table: Some(9),
+        text: Text::new(WireLang::En, "rematch", [("table", "12".to_string())]),
+    }));
+    assert_eq!(effects, vec![]);
+    let notice = Text::new(WireLang::En, "rematch", [("table", "4".to_string())]);
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Notice {
+        table: Some(3),
+        text: notice.clone(),
+    }));
+    assert_eq!(
+        effects,
+        vec![
+            OnlineEffect::Send(ClientMsg::Join {
+                table: 4,
+                role: Role::Player
+            }),
+            OnlineEffect::Send(ClientMsg::Leave { table: 3 }),
+        ]
+    );
+    assert!(o.chat.contains(&notice.text), "{:?}", o.chat);
+    // The finished table still tells its members of seats that change (another player left
+    // it first): that no longer comes on screen.
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
+        legal: Vec::new(),
+        table: TableInfo {
+            state: TableState::Finished,
+            ..info.clone()
+        },
+        version: 30,
+        you: You {
+            role: Role::Player,
+            seat: Some(Seat(0)),
+            host: true,
+        },
+        view: Some(view.clone()),
+    }));
+    assert_eq!(o.at.as_ref().unwrap().version, 10, "the old state stays");
+    o.handle(OnlineInput::Server(ServerMsg::State {
+        deadline: None,
+        legal: Vec::new(),
+        table: TableInfo { id: 4, ..info },
+        version: 1,
+        you: You {
+            role: Role::Player,
+            seat: Some(Seat(0)),
+            host: false,
+        },
+        view: Some(view),
+    }));
+    // The finished table's goodbye comes after: the new table stays.
+    o.handle(OnlineInput::Server(ServerMsg::Left { table: 3 }));
+    let at = o.at.as_ref().unwrap();
+    assert_eq!(at.info.id, 4);
+    assert!(o.game().is_some());
+    assert!(screen(&o).contains("Your hand"), "{}", screen(&o));
+}
+
+#[test]
+fn a_table_moving_to_another_server_takes_the_move_back_and_waits_for_its_new_owner() {
+    let (mut o, _, _) = playing(Lang::En);
+    let hand = o.table::<ClassicScreen>().unwrap().view().hand.clone();
+    let effects = o.handle(OnlineInput::Key(Key::Enter));
+    assert_eq!(effects.len(), 1, "{effects:?}");
+    let effects = o.handle(OnlineInput::Server(ServerMsg::Error {
+        id: Some(2),
+        table: Some(3),
+        code: nimmt_protocol::ErrorCode::NotOwner,
+        text: Text::new(WireLang::En, "not_owner", []),
+    }));
+    // No request that would only hear the same refusal: the new owner sends the state.
+    assert_eq!(effects, vec![]);
+    assert_eq!(o.table::<ClassicScreen>().unwrap().view().hand, hand);
+    assert!(o.chat.last().unwrap().contains("moving to another server"));
+}

@@ -1,0 +1,635 @@
+//! The online client when the line drops: a server stopped mid-game and started again on the same
+//! database and port, a room on two servers losing the one the client spoke to, another
+//! connection of the same player taking over, and a finished table playing again (`/rematch`).
+//! Each server runs on its own runtime, so dropping that runtime ends it as a crash would.
+
+mod common;
+
+use nimmt_protocol::{ClientMsg, ServerMsg};
+use nimmt_tui::app::Key;
+use nimmt_tui::games::classic::ClassicScreen;
+use nimmt_tui::net::Connection;
+use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
+use nimmt_tui::Lang;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// Every wait is bounded by this (generous: on a shared machine a test may get no CPU for a
+/// minute or two).
+const PATIENCE: Duration = Duration::from_secs(300);
+
+/// How long a seat waits for its player before a bot plays it: longer than any test, so every
+/// move of the player's seat is the client's.
+const RECONNECT_WINDOW: Duration = Duration::from_secs(3600);
+
+/// A server on a runtime of its own.
+struct Server {
+    runtime: tokio::runtime::Runtime,
+    running: nimmt_server::Running,
+}
+
+impl Server {
+    fn start(config: nimmt_server::Config) -> Server {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        // The port of a server that just went away may take a moment to be free again.
+        let start = Instant::now();
+        let running = loop {
+            match runtime.block_on(nimmt_server::start(config.clone())) {
+                Ok(r) => break r,
+                Err(e) => {
+                    assert!(start.elapsed() < PATIENCE, "the server does not start: {e}");
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+        };
+        Server { runtime, running }
+    }
+
+    fn addr(&self) -> SocketAddr {
+        self.running.addr
+    }
+
+    fn url(&self) -> String {
+        format!("ws://{}", self.addr())
+    }
+
+    /// Ends the server at once, as a crash would: its tasks and sockets go with its runtime.
+    fn kill(self) {
+        self.runtime.shutdown_background();
+    }
+
+    fn stop(self) {
+        let Server { runtime, running } = self;
+        runtime.block_on(running.stop());
+        runtime.shutdown_background();
+    }
+
+    /// The stored actions of a table: (seat, action).
+    fn actions(&self, table: u64) -> Vec<(u8, Value)> {
+        self.runtime
+            .block_on(self.running.store.actions(table, None))
+            .unwrap()
+            .into_iter()
+            .map(|(seat, action, _)| (seat, serde_json::from_str(&action).unwrap()))
+            .collect()
+    }
+
+    fn table_state(&self, table: u64) -> String {
+        self.runtime
+            .block_on(self.running.store.table_record(table))
+            .unwrap()
+            .expect("the table is stored")
+            .0
+    }
+}
+
+fn sqlite_config(dir: &tempfile::TempDir) -> nimmt_server::Config {
+    nimmt_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: format!("sqlite://{}", dir.path().join("nimmt.db").display()),
+        bot_delay: Duration::ZERO,
+        reconnect: RECONNECT_WINDOW,
+        ..nimmt_server::Config::default()
+    }
+}
+
+/// The terminal client, driven as its loop drives it, with what it sent and what the server
+/// acknowledged.
+struct Client {
+    o: Online,
+    conn: Connection,
+    /// Moves sent, by request id.
+    sent: HashMap<u64, Value>,
+    /// Moves sent, in order.
+    moves: Vec<Value>,
+    /// Moves the server acknowledged (an update answering their request), in order.
+    acked: Vec<Value>,
+    token: Option<String>,
+    nodes: Vec<String>,
+    /// Full states received.
+    states: usize,
+}
+
+impl Client {
+    fn connect(url: &str, name: &str, token: Option<String>) -> Client {
+        let conn = Connection::open_as(url, name, Lang::En, token).expect("connects");
+        let mut c = Client {
+            o: Online::new(url, name, Lang::En),
+            conn,
+            sent: HashMap::new(),
+            moves: Vec::new(),
+            acked: Vec::new(),
+            token: None,
+            nodes: Vec::new(),
+            states: 0,
+        };
+        c.apply(OnlineInput::Resize {
+            width: 80,
+            height: 24,
+        });
+        c.pump("the welcome", |o| o.connected);
+        c
+    }
+
+    fn screen(&self) -> String {
+        common::render(self.o.width, self.o.height, |f| self.o.draw(f))
+    }
+
+    fn apply(&mut self, input: OnlineInput) -> Vec<OnlineEffect> {
+        match &input {
+            OnlineInput::Server(ServerMsg::Update { ack: Some(id), .. }) => {
+                if let Some(action) = self.sent.remove(id) {
+                    self.acked.push(action);
+                }
+            }
+            OnlineInput::Server(ServerMsg::State { .. }) => self.states += 1,
+            // A refused move (stale, say) is not waited for.
+            OnlineInput::Server(ServerMsg::Error { id: Some(id), .. }) => {
+                self.sent.remove(id);
+            }
+            OnlineInput::Server(ServerMsg::Welcome { token, nodes, .. }) => {
+                self.token = Some(token.clone());
+                self.nodes = nodes.clone();
+            }
+            _ => {}
+        }
+        let effects = self.o.handle(input);
+        for effect in &effects {
+            match effect {
+                OnlineEffect::Send(msg) => {
+                    let id = self.conn.send(msg.clone());
+                    if let ClientMsg::Act { action, .. } = msg {
+                        self.sent.insert(id, action.clone());
+                        self.moves.push(action.clone());
+                    }
+                }
+                OnlineEffect::Quit => panic!("the client quit"),
+            }
+        }
+        effects
+    }
+
+    /// Handles the next input from the server, or a tick when none comes soon.
+    fn step(&mut self) {
+        match self.conn.recv_timeout(Duration::from_millis(5)) {
+            Some(input) => {
+                self.apply(input);
+            }
+            None => {
+                self.apply(OnlineInput::Tick);
+            }
+        }
+    }
+
+    /// Passes server messages (and ticks) until `done` holds.
+    fn pump(&mut self, what: &str, done: impl Fn(&Online) -> bool) {
+        let start = Instant::now();
+        while !done(&self.o) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "timed out waiting for {what}:\n{}",
+                self.screen()
+            );
+            self.step();
+        }
+    }
+
+    /// Plays (Enter whenever asked or a pause waits) until `done` holds or the game is over.
+    fn play_until(&mut self, what: &str, done: impl Fn(&Client) -> bool) {
+        let start = Instant::now();
+        while !done(self) && !self.o.game().is_some_and(|g| g.is_over()) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "timed out waiting for {what}:\n{}",
+                self.screen()
+            );
+            self.press_if_asked();
+            self.step();
+        }
+    }
+
+    fn press_if_asked(&mut self) {
+        if let Some(g) = self.o.game() {
+            if !g.is_over() && self.o.connected && (g.is_asked() || g.pause_ready()) {
+                self.apply(OnlineInput::Key(Key::Enter));
+            }
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        self.apply(OnlineInput::Key(Key::Tab));
+        for c in line.chars() {
+            self.apply(OnlineInput::Key(Key::Char(c)));
+        }
+        self.apply(OnlineInput::Key(Key::Enter));
+    }
+
+    /// A new table of the first game with `bots` bots and `options`, started.
+    fn start_table(&mut self, bots: usize, options: &[&str]) -> u64 {
+        self.apply(OnlineInput::Key(Key::Char('n')));
+        self.apply(OnlineInput::Key(Key::Enter));
+        self.pump("the new table", |o| o.at.is_some());
+        for n in 1..=bots {
+            self.type_line("/bot add");
+            self.pump("the bot", |o| {
+                o.at.as_ref().is_some_and(|a| a.info.seats.len() == n + 1)
+            });
+        }
+        for option in options {
+            let (k, v) = option.split_once('=').unwrap();
+            self.type_line(&format!("/option {option}"));
+            self.pump("the option", |o| {
+                o.at.as_ref()
+                    .is_some_and(|a| a.info.options.get(k) == Some(v))
+            });
+        }
+        self.table_id()
+    }
+
+    fn table_id(&self) -> u64 {
+        self.o.at.as_ref().expect("at a table").info.id
+    }
+
+    fn asked_and_settled(&self) -> bool {
+        self.sent.is_empty()
+            && self
+                .o
+                .game()
+                .is_some_and(|g| g.is_asked() && !g.busy() && !g.is_over())
+    }
+
+    /// The hand on screen and in the server's latest view (classic).
+    fn hands(&self) -> (Vec<Value>, Value) {
+        let shown = self
+            .o
+            .table::<ClassicScreen>()
+            .expect("a classic game")
+            .view()
+            .hand
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap())
+            .collect();
+        let server = self.o.at.as_ref().unwrap().view.as_ref().unwrap()["hand"].clone();
+        (shown, server)
+    }
+}
+
+/// The line drops while the player is asked: a move is refused offline (and taken back on
+/// screen), the client comes back by itself with the seat and the server's state, and the game
+/// goes on to its end with no acknowledged move lost.
+fn lose_the_line_and_come_back(c: &mut Client, crash: impl FnOnce()) {
+    c.play_until("three acknowledged moves with the player asked", |c| {
+        c.acked.len() >= 3 && c.asked_and_settled()
+    });
+    assert!(
+        !c.o.game().unwrap().is_over(),
+        "the game ran out early: sent {:?}, acknowledged {:?}",
+        c.moves,
+        c.acked
+    );
+    let version = c.o.at.as_ref().unwrap().version;
+    crash();
+    c.pump("the drop", |o| o.reconnecting);
+    let s = c.screen();
+    assert!(
+        s.lines()
+            .last()
+            .unwrap()
+            .contains("connection lost, reconnecting…"),
+        "the status line says so:\n{s}"
+    );
+
+    // A move while offline is not sent and not lost silently: the player is told, the card
+    // stays in the hand.
+    let hand = c.hands().0;
+    let effects = c.apply(OnlineInput::Key(Key::Enter));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, OnlineEffect::Send(ClientMsg::Act { .. }))),
+        "{effects:?}"
+    );
+    assert!(
+        c.o.chat.last().unwrap().starts_with("offline"),
+        "{:?}",
+        c.o.chat
+    );
+    assert_eq!(c.hands().0, hand, "the card is back in the hand");
+    assert!(c.o.game().unwrap().is_asked());
+
+    // Back by itself, at the same seat, with the server's state.
+    let start = Instant::now();
+    let table = c.table_id();
+    let states = c.states;
+    c.pump("the return", |o| o.connected);
+    assert!(
+        c.o.chat.iter().any(|l| l == "reconnected"),
+        "{:?}",
+        c.o.chat
+    );
+    while c.states == states {
+        assert!(start.elapsed() < PATIENCE, "no state after the return");
+        c.step();
+    }
+    let at = c.o.at.as_ref().unwrap();
+    assert!(at.info.id == table && at.version >= version && c.o.game().is_some());
+    let at = c.o.at.as_ref().unwrap();
+    assert_eq!(at.you.seat.map(|s| s.0), Some(0), "the seat is resumed");
+    let (shown, server) = c.hands();
+    assert_eq!(
+        Value::Array(shown),
+        server,
+        "the screen shows the server's hand"
+    );
+    let s = c.screen();
+    assert!(!s.lines().last().unwrap().contains("reconnecting"), "{s}");
+}
+
+/// Plays to the end and checks the stored moves of seat 0: every acknowledged move is there,
+/// and nothing the client did not send.
+fn finish_and_check(c: &mut Client, actions: impl FnOnce() -> Vec<(u8, Value)>) {
+    c.play_until("the end of the game", |_| false);
+    let s = c.screen();
+    assert!(s.contains("The game is over"), "{s}");
+    let mine: Vec<Value> = actions()
+        .into_iter()
+        .filter(|(seat, _)| *seat == 0)
+        .map(|(_, a)| a)
+        .collect();
+    // acked ⊆ stored ⊆ sent, each in order.
+    let in_order = |part: &[Value], whole: &[Value]| {
+        let mut rest = whole.iter();
+        part.iter().all(|p| rest.any(|w| w == p))
+    };
+    assert!(
+        in_order(&c.acked, &mine),
+        "acknowledged {:?}\nstored {mine:?}",
+        c.acked
+    );
+    assert!(
+        in_order(&mine, &c.moves),
+        "stored {mine:?}\nsent {:?}",
+        c.moves
+    );
+    assert!(
+        c.acked.len() > 3,
+        "moves were acknowledged after the return"
+    );
+}
+
+#[test]
+fn a_server_restarted_on_the_same_database_and_port_resumes_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = Server::start(sqlite_config(&dir));
+    let addr = first.addr();
+    let mut c = Client::connect(&first.url(), "Ann", None);
+    let table = c.start_table(2, &["deals=1"]);
+    c.type_line("/start");
+    c.pump("the game", |o| o.game().is_some());
+
+    let mut second = None;
+    lose_the_line_and_come_back(&mut c, || {
+        first.kill();
+        second = Some(Server::start(nimmt_server::Config {
+            addr,
+            ..sqlite_config(&dir)
+        }));
+    });
+    let second = second.unwrap();
+    finish_and_check(&mut c, || second.actions(table));
+    assert_eq!(second.table_state(table), "finished");
+    c.conn.close();
+    second.stop();
+}
+
+#[test]
+fn a_client_another_connection_took_over_does_not_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(sqlite_config(&dir));
+    let mut first = Client::connect(&server.url(), "Ann", None);
+    let token = first.token.clone().expect("a token in the welcome");
+    let mut second = Client::connect(&server.url(), "Ann", Some(token));
+    assert!(second.o.connected);
+    first.pump("the end of the first connection", |o| o.ended);
+    let start = Instant::now();
+    while !first.conn.ended() {
+        assert!(start.elapsed() < PATIENCE, "the first connection goes on");
+        first.step();
+    }
+    // Its thread is done: nothing will try again, and the second connection keeps the player.
+    while let Some(input) = first.conn.try_recv() {
+        assert!(
+            !matches!(input, OnlineInput::Server(ServerMsg::Welcome { .. })),
+            "{input:?}"
+        );
+        first.apply(input);
+    }
+    assert!(!first.o.connected && !first.o.reconnecting);
+    let s = first.screen();
+    assert!(
+        s.contains("Another connection of this player took over"),
+        "{s}"
+    );
+    assert!(s.contains("connection ended"), "{s}");
+    // The second connection plays on.
+    second.start_table(1, &[]);
+    assert!(second.o.connected && !second.o.ended);
+    second.conn.close();
+    first.conn.close();
+    server.stop();
+}
+
+#[test]
+fn after_a_finished_game_both_players_follow_the_rematch_to_the_new_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(sqlite_config(&dir));
+    let mut ann = Client::connect(&server.url(), "Ann", None);
+    let table = ann.start_table(0, &["deals=1", "hand_size=2"]);
+    let mut bob = Client::connect(&server.url(), "Bob", None);
+    bob.pump("the table in the lobby", |o| {
+        o.tables.iter().any(|t| t.id == table)
+    });
+    bob.apply(OnlineInput::Key(Key::Enter));
+    bob.pump("Bob's seat", |o| {
+        o.at.as_ref().is_some_and(|a| a.you.seat.is_some())
+    });
+    ann.pump("Bob at the table", |o| {
+        o.at.as_ref().is_some_and(|a| a.info.seats.len() == 2)
+    });
+    ann.type_line("/start");
+    let over = |c: &Client| c.o.game().is_some_and(|g| g.is_over());
+    let start = Instant::now();
+    while !(over(&ann) && over(&bob)) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        for c in [&mut ann, &mut bob] {
+            c.press_if_asked();
+            c.step();
+        }
+    }
+
+    // The host plays again: both clients move to the new table and show its game.
+    ann.type_line("/rematch");
+    let moved = |o: &Online| {
+        o.at.as_ref().is_some_and(|a| a.info.id != table) && o.game().is_some_and(|g| !g.is_over())
+    };
+    let start = Instant::now();
+    while !(moved(&ann.o) && moved(&bob.o)) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        ann.step();
+        bob.step();
+    }
+    let next = ann.table_id();
+    assert_eq!(bob.table_id(), next, "both at the same new table");
+    for c in [&ann, &bob] {
+        let at = c.o.at.as_ref().unwrap();
+        assert!(at.you.seat.is_some(), "seated again");
+        let s = c.screen();
+        assert!(!s.contains("The game is over"), "{s}");
+    }
+    // The new game is played like any other.
+    let start = Instant::now();
+    while !(over(&ann) && over(&bob)) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        for c in [&mut ann, &mut bob] {
+            c.press_if_asked();
+            c.step();
+        }
+    }
+    assert_eq!(server.table_state(next), "finished");
+    ann.conn.close();
+    bob.conn.close();
+    server.stop();
+}
+
+/// PostgreSQL and NATS on the loopback (as the server's cluster tests use them).
+fn postgres_base() -> String {
+    std::env::var("NIMMT_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn nats_url() -> String {
+    std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
+}
+
+fn unique(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{prefix}{}_{nanos}", std::process::id())
+}
+
+/// A fresh schema, so parallel tests never meet; dropped at the end.
+struct Schema {
+    name: String,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Schema {
+    fn new() -> Schema {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let name = unique("tui_");
+        runtime.block_on(async {
+            sqlx::any::install_default_drivers();
+            let pool = sqlx::AnyPool::connect(&postgres_base())
+                .await
+                .expect("PostgreSQL on 127.0.0.1:5432");
+            sqlx::query(&format!("CREATE SCHEMA {name}"))
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        });
+        Schema { name, runtime }
+    }
+
+    fn url(&self) -> String {
+        format!(
+            "{}?options=-c%20search_path%3D{}",
+            postgres_base(),
+            self.name
+        )
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        self.runtime.block_on(async {
+            if let Ok(pool) = sqlx::AnyPool::connect(&postgres_base()).await {
+                let _ = sqlx::query(&format!("DROP SCHEMA {name} CASCADE"))
+                    .execute(&pool)
+                    .await;
+                pool.close().await;
+            }
+        });
+    }
+}
+
+fn node(schema: &Schema, prefix: &str, name: &str) -> Server {
+    let mut cluster = nimmt_server::cluster::ClusterConfig::new(&nats_url(), name);
+    cluster.prefix = prefix.to_owned();
+    cluster.lease = Duration::from_millis(1500);
+    Server::start(nimmt_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: schema.url(),
+        bot_delay: Duration::ZERO,
+        reconnect: RECONNECT_WINDOW,
+        cluster: Some(cluster),
+        ..nimmt_server::Config::default()
+    })
+}
+
+#[test]
+fn in_a_room_on_two_servers_the_client_goes_on_at_the_other_one() {
+    let schema = Schema::new();
+    let prefix = unique("t");
+    let a = node(&schema, &prefix, "a");
+    let b = node(&schema, &prefix, "b");
+    let url_b = format!("{}/ws", b.url());
+    // Node a names node b in its welcome once it has seen it.
+    // (Asked again under the same identity: new identities are few per address and minute.)
+    let start = Instant::now();
+    let mut c = Client::connect(&a.url(), "Ann", None);
+    while !c.nodes.contains(&url_b) {
+        assert!(start.elapsed() < PATIENCE, "node a never names node b");
+        c.conn.close();
+        std::thread::sleep(Duration::from_millis(200));
+        c = Client::connect(&a.url(), "Ann", c.token.clone());
+    }
+    let table = c.start_table(2, &["deals=1"]);
+    c.type_line("/start");
+    c.pump("the game", |o| o.game().is_some());
+
+    // Node a dies; its table moves to node b, and so does the client.
+    lose_the_line_and_come_back(&mut c, || a.kill());
+    finish_and_check(&mut c, || b.actions(table));
+    assert_eq!(b.table_state(table), "finished");
+    c.conn.close();
+    b.stop();
+    drop(schema);
+}
