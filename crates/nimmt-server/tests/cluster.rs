@@ -457,7 +457,13 @@ async fn a_node_cut_off_from_nats_catches_up_on_the_lobby_when_it_is_back() {
 
     let mut bob = Player::join(&url_b, "Bob").await;
     let closing = bob.create(&["hand_size=4"], Some(3)).await;
+    bob.table = 0;
+    let kept = bob.create(&["hand_size=6"], Some(3)).await;
     listed(&a, closing).await;
+    listed(&a, kept).await;
+    // Cy, on node a, watches one of them.
+    let mut cy = Player::join(&url_a, "Cy").await;
+    cy.watch(kept).await;
     let mut lurker = Player::join(&url_a, "Lurker").await;
     lurker.send(ClientMsg::ListTables { subscribe: true }).await;
     lurker
@@ -470,6 +476,11 @@ async fn a_node_cut_off_from_nats_catches_up_on_the_lobby_when_it_is_back() {
     bob.send(ClientMsg::Leave { table: closing }).await;
     bob.recv_until(|m| matches!(m, ServerMsg::Left { .. }))
         .await;
+    bob.table = kept;
+    assert!(matches!(
+        bob.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
     bob.table = 0;
     let opened = bob.create(&["hand_size=5"], Some(4)).await;
     assert_ne!(opened, closing);
@@ -482,8 +493,13 @@ async fn a_node_cut_off_from_nats_catches_up_on_the_lobby_when_it_is_back() {
         "{seen:?}"
     );
 
-    // The link is back: a's list is right again, and its lobby listener is told.
+    // The link is back: a's list is right again, its lobby listener is told, and Cy gets the
+    // table he watches as it is now (with the bot that sat down during the cut).
     proxy.restore();
+    cy.recv_until(
+        |m| matches!(m, ServerMsg::State { table, .. } if table.id == kept && table.seats.len() == 2),
+    )
+    .await;
     health(&a, 200).await;
     listed(&a, opened).await;
     not_listed(&a, closing).await;
