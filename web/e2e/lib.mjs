@@ -28,19 +28,27 @@ export function check(name, ok, detail = '') {
   }
 }
 
-/** Starts the server and the browser; `run(ctx)` does the test; everything stops afterwards. */
-export async function session(run) {
+/**
+ * Starts the server and the browser; `run(ctx)` does the test; everything stops afterwards.
+ * `opts.nodes`: the servers to start, each as its `nimmt serve` arguments besides the address
+ * (default: one server with SQLite in a temporary directory); `ctx.bases` has their URLs, in
+ * that order, `ctx.base` the first one's.
+ */
+export async function session(run, opts = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'nimmt-e2e-'));
   let serverLog = '';
-  let server;
-  const start = (addr) =>
+  const nodes = opts.nodes ?? [['--database', `sqlite://${join(tmp, 'nimmt.db')}`]];
+  const servers = [];
+  const start = (i, addr) =>
     new Promise((res, rej) => {
-      server = spawn(
+      const server = spawn(
         bin,
-        ['serve', '--addr', addr, '--database', `sqlite://${join(tmp, 'nimmt.db')}`, '--web-dir', dist, '--bot-delay-ms', '100'],
+        ['serve', '--addr', addr, ...nodes[i], '--web-dir', dist, '--bot-delay-ms', '100'],
         { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
       );
-      server.stderr.on('data', (d) => (serverLog += d));
+      servers[i] = server;
+      const tag = nodes.length > 1 ? `[node ${i}] ` : '';
+      server.stderr.on('data', (d) => (serverLog += tag + d));
       let out = '';
       const timer = setTimeout(() => rej(new Error(`the server did not start:\n${out}\n${serverLog}`)), 30000);
       server.stdout.on('data', (d) => {
@@ -55,39 +63,42 @@ export async function session(run) {
     });
   let browser;
   try {
-    const base = await start('127.0.0.1:0');
-    /** Stops the server and starts it again on the same port and database. */
+    const bases = [];
+    for (let i = 0; i < nodes.length; i++) bases.push(await start(i, '127.0.0.1:0'));
+    const base = bases[0];
+    /** Stops the (first) server and starts it again on the same port and database. */
     const restart = async () => {
-      const old = server;
+      const old = servers[0];
       const gone = new Promise((r) => old.once('exit', r));
       old.kill('SIGTERM');
       await gone;
-      await start(base.replace('http://', ''));
+      await start(0, base.replace('http://', ''));
     };
-    console.log(`# server at ${base}`);
+    console.log(`# server at ${bases.join(', ')}`);
     browser = await chromium.launch({
       executablePath: browserPath,
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const person = async (name, viewport = { width: 1200, height: 860 }) => {
+    /** A person in their own browser context, in the room at `at` (default: the first server). */
+    const person = async (name, viewport = { width: 1200, height: 860 }, at = base) => {
       const ctx = await browser.newContext({ viewport, locale: 'en-US' });
       await ctx.addInitScript((n) => {
         if (!localStorage.getItem('nimmt.name')) localStorage.setItem('nimmt.name', n);
       }, name);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => failures.push(`${name}: page error ${e.message} ${(e.stack ?? '').split('\n').slice(1, 3).join(' ')}`));
-      await page.goto(base + '/');
+      await page.goto(at + '/');
       await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
       return page;
     };
-    await run({ base, person, restart });
+    await run({ base, bases, person, restart });
   } catch (e) {
     failures.push(`exception: ${e.stack ?? e}`);
     console.log(e);
   } finally {
     await browser?.close();
-    server?.kill('SIGTERM');
+    for (const server of servers) server?.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`${passed} passed, ${failures.length} failed`);

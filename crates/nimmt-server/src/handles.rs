@@ -177,6 +177,14 @@ pub enum PeerNews {
         from: String,
         text: String,
     },
+    /// `player` said hello on another node at `at` (ms since the epoch, that node's clock): a
+    /// connection of theirs here that came online earlier is replaced (code 4001). `wins_tie`:
+    /// the other node's connection counts as the newer one at the same millisecond.
+    Online {
+        player: PlayerId,
+        at: u64,
+        wins_tie: bool,
+    },
 }
 
 /// What the lobby tells the other nodes of a cluster (nothing on a single node).
@@ -187,6 +195,9 @@ pub trait LobbyPeers: Send + Sync {
     fn closed(&self, id: TableId);
     /// A lobby chat line said on this node.
     fn chat(&self, from: &str, text: &str);
+    /// `player` said hello on this node at `at` (ms since the epoch): the other nodes replace
+    /// their older connections of that identity.
+    fn online(&self, player: &PlayerId, at: u64);
 }
 
 /// The way to reach the lobby. Sending never waits (tables tell the lobby without blocking).

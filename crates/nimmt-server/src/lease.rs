@@ -285,6 +285,14 @@ pub async fn orphans(pool: &AnyPool) -> Result<Vec<u64>, sqlx::Error> {
     Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
 }
 
+/// Every table with a lease, live or run out (a table's lease goes when it closes).
+pub async fn leased(pool: &AnyPool) -> Result<Vec<u64>, sqlx::Error> {
+    let rows = sqlx::query("SELECT table_id FROM nimmt_table_leases")
+        .fetch_all(pool)
+        .await?;
+    Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+}
+
 /// Notes that `node` (reachable at `url`) is alive now.
 pub async fn heartbeat(pool: &AnyPool, node: &str, url: &str) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(

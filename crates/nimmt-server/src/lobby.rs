@@ -11,6 +11,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
+/// Now, in milliseconds since the epoch.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
 struct Entry {
     handle: TableHandle,
     info: Option<TableInfo>,
@@ -30,7 +37,8 @@ impl Entry {
 
 pub struct Lobby {
     tables: BTreeMap<TableId, Entry>,
-    online: HashMap<PlayerId, Conn>,
+    /// Who is online here: the connection and when it said hello (ms since the epoch).
+    online: HashMap<PlayerId, (Conn, u64)>,
     subscribers: HashMap<u64, Conn>,
     next_id: TableId,
     /// Opens a table (checks the request, starts its actor).
@@ -88,16 +96,23 @@ impl Lobby {
     fn handle(&mut self, cmd: LobbyCmd) {
         match cmd {
             LobbyCmd::Online { conn } => {
-                if let Some(old) = self.online.insert(conn.player.clone(), conn.clone()) {
+                let at = now_ms();
+                if let Some(p) = &self.peers {
+                    p.online(&conn.player, at);
+                }
+                if let Some((old, _)) = self.online.insert(conn.player.clone(), (conn.clone(), at))
+                {
                     if old.id != conn.id {
-                        old.send(&ServerMsg::Replaced);
-                        old.close();
-                        self.subscribers.remove(&old.id);
+                        self.replace(&old);
                     }
                 }
             }
             LobbyCmd::Offline { player, conn_id } => {
-                if self.online.get(&player).is_some_and(|c| c.id == conn_id) {
+                if self
+                    .online
+                    .get(&player)
+                    .is_some_and(|(c, _)| c.id == conn_id)
+                {
                     self.online.remove(&player);
                 }
                 self.subscribers.remove(&conn_id);
@@ -243,7 +258,31 @@ impl Lobby {
                 from,
                 text,
             }),
+            PeerNews::Online {
+                player,
+                at,
+                wins_tie,
+            } => {
+                // The newer connection wins, wherever it is.
+                let older = self
+                    .online
+                    .get(&player)
+                    .is_some_and(|(_, mine)| *mine < at || (*mine == at && wins_tie));
+                if older {
+                    if let Some((old, _)) = self.online.remove(&player) {
+                        self.replace(&old);
+                    }
+                }
+            }
         }
+    }
+
+    /// A newer connection of the same identity took over: the old one says so and closes
+    /// (code 4001).
+    fn replace(&mut self, old: &Conn) {
+        old.send(&ServerMsg::Replaced);
+        old.close();
+        self.subscribers.remove(&old.id);
     }
 
     fn changed(&mut self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {

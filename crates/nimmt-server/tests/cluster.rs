@@ -5,19 +5,29 @@
 mod common;
 
 use common::{http_get, Db, Player};
+use futures_util::StreamExt;
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
 use nimmt_server::cluster::ClusterConfig;
 use nimmt_server::Running;
 use serde_json::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
 
 pub fn nats_url() -> String {
     std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
 }
 
 async fn node(db: &Db, prefix: &str, name: &str) -> (Running, String) {
+    node_via(db, prefix, name, &nats_url()).await
+}
+
+/// A node that reaches NATS at `nats` (a proxy, to cut it off).
+async fn node_via(db: &Db, prefix: &str, name: &str, nats: &str) -> (Running, String) {
     let mut config = common::config(db);
-    let mut cluster = ClusterConfig::new(&nats_url(), name);
+    let mut cluster = ClusterConfig::new(nats, name);
     cluster.prefix = prefix.to_owned();
     cluster.lease = Duration::from_millis(1500);
     config.cluster = Some(cluster);
@@ -35,6 +45,102 @@ async fn listed(srv: &Running, id: u64) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("table {id} is not listed on {}", srv.addr);
+}
+
+/// The ids of the tables `srv` lists.
+async fn table_ids(srv: &Running) -> Vec<u64> {
+    let (_, body) = http_get(srv.addr, "/api/tables").await;
+    let tables: Vec<Value> = serde_json::from_str(&body).unwrap();
+    tables.iter().filter_map(|t| t["id"].as_u64()).collect()
+}
+
+/// Waits until `srv` no longer lists table `id`.
+async fn not_listed(srv: &Running, id: u64) {
+    for _ in 0..100 {
+        if !table_ids(srv).await.contains(&id) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("table {id} is still listed on {}", srv.addr);
+}
+
+/// Waits until `srv`'s `/healthz` answers `status`.
+async fn health(srv: &Running, status: u16) {
+    for _ in 0..200 {
+        if http_get(srv.addr, "/healthz").await.0 == status {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{} never answered /healthz with {status}", srv.addr);
+}
+
+/// What a socket gets until the server closes it: the `replaced` message seen, and the close
+/// code.
+async fn closed_with(player: &mut Player) -> (bool, u16) {
+    let mut replaced = false;
+    let wait = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(m) = player.client.socket.next().await {
+            match m.expect("the socket reads") {
+                Message::Text(t) => {
+                    replaced |= matches!(serde_json::from_str(&t), Ok(ServerMsg::Replaced));
+                }
+                Message::Close(Some(f)) => return u16::from(f.code),
+                Message::Close(None) => return 1005,
+                _ => {}
+            }
+        }
+        1006
+    })
+    .await;
+    (replaced, wait.expect("the socket closes within 20 s"))
+}
+
+/// A TCP proxy in front of NATS that can be cut (every connection through it drops, new ones
+/// are refused) and restored.
+struct Proxy {
+    url: String,
+    up: Arc<AtomicBool>,
+    cut: tokio::sync::watch::Sender<u64>,
+}
+
+impl Proxy {
+    async fn start(target: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("nats://{}", listener.local_addr().unwrap());
+        let up = Arc::new(AtomicBool::new(true));
+        let (cut, _) = tokio::sync::watch::channel(0u64);
+        let (up2, cut2) = (up.clone(), cut.clone());
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !up2.load(Ordering::SeqCst) {
+                    continue; // Dropped: the client sees the line close at once.
+                }
+                let mut cut = cut2.subscribe();
+                let target = target.clone();
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = TcpStream::connect(&target).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = cut.changed() => {}
+                    }
+                });
+            }
+        });
+        Proxy { url, up, cut }
+    }
+
+    fn cut(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        self.cut.send_modify(|n| *n += 1);
+    }
+
+    fn restore(&self) {
+        self.up.store(true, Ordering::SeqCst);
+    }
 }
 
 /// The versions and the public events of every update in a log, in order.
@@ -208,7 +314,7 @@ async fn three_nodes_play_one_game_and_share_lobby_and_chat() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
+async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_every_player_hears_it_at_once() {
     let db = Db::postgres().await;
     let prefix = format!("t{}", hex::encode(rand::random::<[u8; 5]>()));
     let (a, url_a) = node(&db, &prefix, "a").await;
@@ -216,7 +322,7 @@ async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
     let mut ann = Player::join_as_lang(&url_a, "Ann", Lang::De).await;
     let table = ann.create(&["hand_size=4", "deals=1"], Some(3)).await;
     listed(&b, table).await;
-    let mut bob = Player::join(&url_b, "Bob").await;
+    let mut bob = Player::join_as_lang(&url_b, "Bob", Lang::De).await;
     bob.sit(table).await;
     assert!(matches!(
         ann.command("/bot add").await,
@@ -241,23 +347,33 @@ async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
     .unwrap();
     pool.close().await;
 
-    // Node a stops running it and tells the players there, in their language.
-    let told = ann
-        .recv_until(|m| {
-            matches!(
-                m,
-                ServerMsg::Error {
-                    code: ErrorCode::NotOwner,
-                    ..
-                }
-            )
-        })
-        .await;
-    let ServerMsg::Error { id, text, .. } = told else {
-        unreachable!()
-    };
-    assert_eq!(id, None);
-    assert!(text.text.contains("anderen Server"), "{}", text.text);
+    // Node a stops running it and at once tells every player at it, on its own node and on
+    // the others, in their language, before anyone acts.
+    for p in [&mut ann, &mut bob] {
+        let told = p
+            .recv_until(|m| {
+                matches!(
+                    m,
+                    ServerMsg::Error {
+                        code: ErrorCode::NotOwner,
+                        ..
+                    }
+                )
+            })
+            .await;
+        let ServerMsg::Error {
+            id,
+            table: at,
+            text,
+            ..
+        } = told
+        else {
+            unreachable!()
+        };
+        assert_eq!((id, at), (None, Some(table)));
+        assert_eq!(text.key, "table_moving");
+        assert!(text.text.contains("anderen Server"), "{}", text.text);
+    }
     // A move now is refused with the same code, on either node, and changes nothing.
     for p in [&mut ann, &mut bob] {
         let action = p.choice().expect("asked to play");
@@ -288,6 +404,114 @@ async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_says_so() {
         done[0].view.as_ref().unwrap()["outcome"],
         done[1].view.as_ref().unwrap()["outcome"]
     );
+    a.stop().await;
+    b.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_identity_keeps_one_connection_across_nodes() {
+    let db = Db::postgres().await;
+    let prefix = format!("t{}", hex::encode(rand::random::<[u8; 5]>()));
+    let (a, url_a) = node(&db, &prefix, "a").await;
+    let (b, url_b) = node(&db, &prefix, "b").await;
+
+    // Ann is connected to node a, then says hello with her token on node b: the connection on
+    // a is told `replaced` and closed with 4001; the one on b is hers.
+    let mut on_a = Player::join(&url_a, "Ann").await;
+    let token = on_a.me.token.clone();
+    let mut on_b = Player::join_as(&url_b, "Ann", Some(&token)).await;
+    assert_eq!(on_b.me.player, on_a.me.player);
+    assert_eq!(closed_with(&mut on_a).await, (true, 4001));
+    let table = on_b.create(&["hand_size=4"], Some(3)).await;
+    listed(&a, table).await;
+    on_b.send(ClientMsg::Ping {}).await;
+    on_b.recv_until(|m| matches!(m, ServerMsg::Pong { .. }))
+        .await;
+
+    // The other way round: back on node a, the connection on b goes, the seat comes along.
+    let mut again = Player::join_as(&url_a, "Ann", Some(&token)).await;
+    assert_eq!(again.me.seated, vec![table]);
+    assert_eq!(closed_with(&mut on_b).await, (true, 4001));
+    again
+        .recv_until(|m| matches!(m, ServerMsg::State { table: t, .. } if t.id == table))
+        .await;
+    assert!(matches!(
+        again.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+
+    a.stop().await;
+    b.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_cut_off_from_nats_catches_up_on_the_lobby_when_it_is_back() {
+    let db = Db::postgres().await;
+    let prefix = format!("t{}", hex::encode(rand::random::<[u8; 5]>()));
+    let nats = nats_url();
+    let proxy = Proxy::start(nats.trim_start_matches("nats://").to_owned()).await;
+    let (a, url_a) = node_via(&db, &prefix, "a", &proxy.url).await;
+    let (b, url_b) = node(&db, &prefix, "b").await;
+
+    let mut bob = Player::join(&url_b, "Bob").await;
+    let closing = bob.create(&["hand_size=4"], Some(3)).await;
+    bob.table = 0;
+    let kept = bob.create(&["hand_size=6"], Some(3)).await;
+    listed(&a, closing).await;
+    listed(&a, kept).await;
+    // Cy, on node a, watches one of them.
+    let mut cy = Player::join(&url_a, "Cy").await;
+    cy.watch(kept).await;
+    let mut lurker = Player::join(&url_a, "Lurker").await;
+    lurker.send(ClientMsg::ListTables { subscribe: true }).await;
+    lurker
+        .recv_until(|m| matches!(m, ServerMsg::Tables { .. }))
+        .await;
+
+    // Node a loses NATS; meanwhile Bob's first table closes and he opens another.
+    proxy.cut();
+    health(&a, 503).await;
+    bob.send(ClientMsg::Leave { table: closing }).await;
+    bob.recv_until(|m| matches!(m, ServerMsg::Left { .. }))
+        .await;
+    bob.table = kept;
+    assert!(matches!(
+        bob.command("/bot add").await,
+        ServerMsg::Ack { .. }
+    ));
+    bob.table = 0;
+    let opened = bob.create(&["hand_size=5"], Some(4)).await;
+    assert_ne!(opened, closing);
+    listed(&b, opened).await;
+    not_listed(&b, closing).await;
+    // Node a heard none of it.
+    let seen = table_ids(&a).await;
+    assert!(
+        seen.contains(&closing) && !seen.contains(&opened),
+        "{seen:?}"
+    );
+
+    // The link is back: a's list is right again, its lobby listener is told, and Cy gets the
+    // table he watches as it is now (with the bot that sat down during the cut).
+    proxy.restore();
+    cy.recv_until(
+        |m| matches!(m, ServerMsg::State { table, .. } if table.id == kept && table.seats.len() == 2),
+    )
+    .await;
+    health(&a, 200).await;
+    listed(&a, opened).await;
+    not_listed(&a, closing).await;
+    let mut told_open = false;
+    let mut told_closed = false;
+    while !(told_open && told_closed) {
+        if let ServerMsg::TableChanged { table, closed } = lurker.recv().await {
+            told_open |= table.id == opened && !closed;
+            told_closed |= table.id == closing && closed;
+        }
+    }
+
     a.stop().await;
     b.stop().await;
     db.drop_schema().await;

@@ -179,6 +179,19 @@ pub enum News {
         node: String,
         table: TableId,
     },
+    /// `node` lost the lease of `table` and stopped running it: its members on every node are
+    /// told at once.
+    Lost {
+        node: String,
+        table: TableId,
+    },
+    /// `player` said hello on `node` at `at` (ms since the epoch): older connections of that
+    /// identity on other nodes are replaced.
+    Online {
+        node: String,
+        player: PlayerId,
+        at: u64,
+    },
 }
 
 impl News {
@@ -188,7 +201,9 @@ impl News {
             | News::Changed { node, .. }
             | News::Closed { node, .. }
             | News::Chat { node, .. }
-            | News::Owner { node, .. } => node,
+            | News::Owner { node, .. }
+            | News::Lost { node, .. }
+            | News::Online { node, .. } => node,
         }
     }
 }

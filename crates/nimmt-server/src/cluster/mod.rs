@@ -118,6 +118,8 @@ pub struct Cluster {
     renewed: Mutex<Option<Instant>>,
     /// The WebSocket URLs of the other live nodes.
     others: Mutex<Vec<String>>,
+    /// The NATS connection's events (taken by `start`).
+    events: Mutex<Option<mpsc::UnboundedReceiver<async_nats::Event>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -159,8 +161,13 @@ impl Cluster {
             .fence()
             .cloned()
             .ok_or_else(|| anyhow::anyhow!("the store has no lease fence"))?;
+        let (events_tx, events) = mpsc::unbounded_channel();
         let client = async_nats::ConnectOptions::new()
             .name(format!("nimmt {}", config.node))
+            .event_callback(move |event| {
+                let _ = events_tx.send(event);
+                async {}
+            })
             .connection_timeout(Duration::from_secs(5))
             .connect(config.nats.as_str())
             .await
@@ -189,6 +196,7 @@ impl Cluster {
             restore: OnceLock::new(),
             renewed: Mutex::new(None),
             others: Mutex::new(Vec::new()),
+            events: Mutex::new(Some(events)),
             config,
         });
         tokio::spawn(publish_news(
@@ -220,6 +228,9 @@ impl Cluster {
             .await?;
         tokio::spawn(self.clone().hear_news(news));
         tokio::spawn(self.clone().deliver(frames));
+        if let Some(events) = lock(&self.events).take() {
+            tokio::spawn(self.clone().watch_link(events));
+        }
         lease::heartbeat(self.store.pool(), self.node(), &self.url).await?;
         self.tell(News::Hello {
             node: self.node().to_owned(),
@@ -406,6 +417,11 @@ impl Cluster {
         if let Some(o) = lock(&self.owned).remove(&id) {
             o.inbox.abort();
             tracing::warn!("table {id}: lease lost, this node stops running it");
+            // The members on other nodes hear it now, not at their next move.
+            self.tell(News::Lost {
+                node: self.node().to_owned(),
+                table: id,
+            });
         }
         self.control(id, Control::Lost);
     }
@@ -505,6 +521,66 @@ impl Cluster {
         }
     }
 
+    /// Follows the NATS connection: once it is back after a drop, this node catches up on
+    /// what it missed meanwhile (see [`Cluster::rejoin`]).
+    async fn watch_link(self: Arc<Self>, mut events: mpsc::UnboundedReceiver<async_nats::Event>) {
+        let mut dropped = false;
+        while let Some(event) = events.recv().await {
+            match event {
+                async_nats::Event::Disconnected => {
+                    tracing::warn!("{}: the NATS connection dropped", self.node());
+                    dropped = true;
+                }
+                async_nats::Event::Connected if dropped => {
+                    dropped = false;
+                    tracing::info!("{}: the NATS connection is back", self.node());
+                    let me = self.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = me.rejoin().await {
+                            tracing::warn!(
+                                "cannot catch up after the NATS connection was back: {e}"
+                            );
+                        }
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Catches up after a NATS cut: the other nodes tell their tables again (as to a node that
+    /// just joined); the tables this lobby lists of other nodes that have closed meanwhile
+    /// (their lease is gone from the database) go; and this node's connections at other nodes'
+    /// tables attach again, so each gets a full state (their frames of the cut were lost).
+    async fn rejoin(self: &Arc<Self>) -> anyhow::Result<()> {
+        self.tell(News::Hello {
+            node: self.node().to_owned(),
+        });
+        // Listed before the leases are read: a table listed here has written its lease (a
+        // table tells the lobby of itself only after its first commit), so a listed table
+        // without a lease has closed.
+        let listed = self.lobby().list().await;
+        let leased: std::collections::HashSet<TableId> = lease::leased(self.store.pool())
+            .await?
+            .into_iter()
+            .collect();
+        for info in listed {
+            if !leased.contains(&info.id) && self.book.get(info.id).is_none() {
+                self.heard(News::Closed {
+                    node: String::new(),
+                    id: info.id,
+                });
+            }
+        }
+        let routers: Vec<TableId> = lock(&self.routers).keys().copied().collect();
+        for id in routers {
+            if self.book.get(id).is_none() {
+                self.control(id, Control::Moved);
+            }
+        }
+        Ok(())
+    }
+
     /// Whether this node can prove it holds its leases now.
     pub fn leases_fresh(&self) -> bool {
         lock(&self.renewed).is_some_and(|t| t.elapsed() < self.config.lease)
@@ -591,6 +667,15 @@ impl Cluster {
                 self.lobby()
                     .send(LobbyCmd::Peer(PeerNews::Chat { from, text }));
             }
+            News::Lost { table, .. } => self.control(table, Control::OwnerLost),
+            News::Online { node, player, at } => {
+                let wins_tie = node.as_str() > self.node();
+                self.lobby().send(LobbyCmd::Peer(PeerNews::Online {
+                    player,
+                    at,
+                    wins_tie,
+                }));
+            }
             News::Owner { table, .. } => {
                 if self.book.get(table).is_some() {
                     self.retire(table);
@@ -662,6 +747,14 @@ impl LobbyPeers for Cluster {
             node: self.node().to_owned(),
             from: from.to_owned(),
             text: text.to_owned(),
+        });
+    }
+
+    fn online(&self, player: &PlayerId, at: u64) {
+        self.tell(News::Online {
+            node: self.node().to_owned(),
+            player: player.clone(),
+            at,
         });
     }
 }

@@ -25,6 +25,9 @@ pub enum Control {
     },
     /// This node no longer holds its lease: its connections at the table are told.
     Lost,
+    /// The node that ran the table lost its lease: this node's connections at it are told
+    /// (another node takes it over soon).
+    OwnerLost,
     /// Another node runs it now: the connections attach there.
     Moved,
     /// The table has closed.
@@ -110,10 +113,12 @@ impl Router {
                         let was_local = matches!(self.route, Route::Local(_));
                         self.route = Route::Remote;
                         if was_local {
-                            let r = Refusal::new(ErrorCode::NotOwner);
-                            for (c, _) in self.members.values() {
-                                c.refuse(None, Some(self.id), &r);
-                            }
+                            self.tell_moving();
+                        }
+                    }
+                    Some(Control::OwnerLost) => {
+                        if matches!(self.route, Route::Remote) {
+                            self.tell_moving();
                         }
                     }
                     Some(Control::Moved) => {
@@ -123,6 +128,17 @@ impl Router {
                     Some(Control::Gone) | None => break,
                 },
             }
+        }
+    }
+
+    /// Tells this node's connections at the table that it is moving to another node (an
+    /// error `not_owner` of no request).
+    fn tell_moving(&self) {
+        let r = Refusal::new(ErrorCode::NotOwner)
+            .keyed("table_moving")
+            .with("table", self.id);
+        for (c, _) in self.members.values() {
+            c.refuse(None, Some(self.id), &r);
         }
     }
 
