@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(prefers(Utility::Own, 0.0, &lost, &shared), 'a');
         assert_eq!(prefers(Utility::Win, 0.0, &lost, &shared), 'b');
         assert_eq!(prefers(Utility::Margin, 0.0, &lost, &shared), 'b');
-        assert_eq!(prefers(Utility::Relative, 10.0, &lost, &shared), 'b');
+        assert_eq!(prefers(Utility::Relative, 20.0, &lost, &shared), 'b');
         // among deals won, the fewer points
         assert_eq!(
             prefers(Utility::Win, 0.0, &[0, 1, 5, 5], &[3, 4, 5, 5]),

@@ -452,7 +452,8 @@ mod tests {
     #[test]
     fn with_a_fan_card_the_search_learns_which_style_each_seat_plays() {
         // Three seats dump their high cards; after a deal with the cow on the table the search
-        // takes each of them for `dump-high` far more than its prior (11.7%) says.
+        // takes each of them for `dump-high` far more than its prior (11.7%) says (without the
+        // fan model it learnt nothing: the prior).
         use super::styles::{Style, StyleBot, FIELD};
         let at = FIELD.iter().position(|&s| s == Style::DumpHigh).unwrap();
         let mut belief = 0.0;
@@ -479,6 +480,6 @@ mod tests {
                 belief += me.style_posterior(seat)[at] / 9.0;
             }
         }
-        assert!(belief > 0.5, "dump-high believed at {belief:.2}");
+        assert!(belief > 0.35, "dump-high believed at {belief:.2}");
     }
 }
