@@ -1,6 +1,6 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=relative|own|win` and `infer=on|off`.
+//! `utility=relative|own|win|margin`, `win=N` and `infer=on|off`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
@@ -17,13 +17,21 @@ use nimmt_core::OptionMap;
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=relative|own|win, infer=on|off or opponents=table|greedy";
+     utility=relative|own|win|margin, win=N, infer=on|off or opponents=table|greedy";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
     pub fn from_spec(spec: &Builtin) -> Result<MctsConfig, SpecError> {
         spec.only(
-            &["ms", "iters", "playout", "utility", "infer", "opponents"],
+            &[
+                "ms",
+                "iters",
+                "playout",
+                "utility",
+                "infer",
+                "opponents",
+                "win",
+            ],
             MCTS_SETTINGS,
         )?;
         let mut config = MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS));
@@ -41,12 +49,16 @@ impl MctsConfig {
                 _ => Playout::Mimic,
             };
         }
-        if let Some(u) = spec.word("utility", &["relative", "own", "win"])? {
+        if let Some(u) = spec.word("utility", &["relative", "own", "win", "margin"])? {
             config.utility = match u {
                 "own" => Utility::Own,
                 "win" => Utility::Win,
+                "margin" => Utility::Margin,
                 _ => Utility::Relative,
             };
+        }
+        if let Some(w) = spec.number("win")? {
+            config.win_bonus = w as u32;
         }
         if let Some(i) = spec.word("infer", &["on", "off"])? {
             config.infer = i == "on";
@@ -139,6 +151,8 @@ mod tests {
         let c = MctsConfig::from_spec(&builtin("mcts:ms=10,playout=random,utility=own")).unwrap();
         assert_eq!(c.budget, Budget::Millis(10));
         assert_eq!(c.utility, Utility::Own);
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=margin,win=5")).unwrap();
+        assert_eq!((c.utility, c.win_bonus), (Utility::Margin, 5));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! for every other seat with the [`Mimic`] model: a card that seat would have preferred to the
 //! one it played becomes less likely to be in its hand ([`Knowledge::weights`]).
 //!
-//! Only without a fan card: the model knows the plain rows.
+//! The model judges the plain rows, as the styles do: with a fan card its marker is not looked at.
 
 use super::styles::{Key, Style, FIELD, STYLES};
 use super::world::Mimic;
@@ -56,7 +56,7 @@ impl Memory {
             self.deal = view.deal;
             self.turns.clear();
         }
-        if view.options.fan.is_some() || !matches!(view.phase, PhaseView::Choose { .. }) {
+        if !matches!(view.phase, PhaseView::Choose { .. }) {
             return;
         }
         let Some(me) = view.seat() else { return };
@@ -111,7 +111,7 @@ impl Memory {
     /// `styles` (per seat, in the order of [`FIELD`]): a card becomes less likely as far as the
     /// styles that would have preferred it are likely.
     pub fn weigh_styles(&self, view: &View, knowledge: &mut Knowledge, styles: &[[f64; STYLES]]) {
-        if view.options.fan.is_some() || view.deal != self.deal || self.turns.is_empty() {
+        if view.deal != self.deal || self.turns.is_empty() {
             return;
         }
         let n = knowledge.players;

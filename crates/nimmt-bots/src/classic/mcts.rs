@@ -38,6 +38,9 @@ pub enum Utility {
     /// The bot's share of the win (fewest points; a tie shares it), with its points as a small
     /// tie-breaker.
     Win,
+    /// The bot's points minus the fewest points of another seat: the deal is won when this is
+    /// below zero, and the search plays against the best of the others, not their mean.
+    Margin,
 }
 
 /// Who the search takes the other players to be.
@@ -59,6 +62,8 @@ pub struct MctsConfig {
     pub infer: bool,
     /// The model of the other players in `Mimic` playouts.
     pub opponents: Opponents,
+    /// What winning the deal (a tie shares it) is worth, in points, on top of the utility.
+    pub win_bonus: u32,
 }
 
 impl MctsConfig {
@@ -69,6 +74,7 @@ impl MctsConfig {
             utility: Utility::Relative,
             infer: true,
             opponents: Opponents::Table,
+            win_bonus: 0,
         }
     }
 }
@@ -114,9 +120,8 @@ impl MctsBot {
     pub fn search(&mut self, view: &View) -> Vec<ActionStats> {
         self.memory.observe(view);
         let mut knowledge = Knowledge::from_view(view);
-        let learn = self.config.opponents == Opponents::Table
-            && self.config.playout == Playout::Mimic
-            && view.options.fan.is_none();
+        let learn =
+            self.config.opponents == Opponents::Table && self.config.playout == Playout::Mimic;
         self.styles = if learn {
             self.table.observe(view, &self.memory);
             Some(self.table.posteriors(view.players))
@@ -159,6 +164,7 @@ impl MctsBot {
         let mut sums = vec![0.0f64; legal.len()];
         let mut total = 0u64;
         let utility = self.config.utility;
+        let bonus = self.config.win_bonus as f64;
         let policy = self.config.playout;
         loop {
             let hands = knowledge.sample(&mut self.rng);
@@ -170,7 +176,7 @@ impl MctsBot {
             for (a, action) in legal.iter().enumerate() {
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let points = world.clone().run(action, policy, &mut rng);
-                sums[a] += value(utility, &points, me, n);
+                sums[a] += value(utility, &points, me, n) - bonus * win_share(&points, me, n);
             }
             total += legal.len() as u64;
             let done = match self.config.budget {
@@ -199,17 +205,21 @@ fn value(utility: Utility, points: &Points, me: usize, n: usize) -> f64 {
             let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
             mine - others as f64 / (n - 1) as f64
         }
-        Utility::Win => {
-            let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
-            let tied = (0..n).filter(|&s| points[s] == best).count();
-            let share = if points[me] == best {
-                1.0 / tied as f64
-            } else {
-                0.0
-            };
-            -share + 0.01 * mine
+        Utility::Win => -win_share(points, me, n) + 0.01 * mine,
+        Utility::Margin => {
+            let best_other = (0..n).filter(|&s| s != me).map(|s| points[s]).min();
+            mine - best_other.unwrap_or(0) as f64
         }
     }
+}
+
+/// Seat `me`'s share of the deal's win: 1 for the fewest points, shared on a tie.
+fn win_share(points: &Points, me: usize, n: usize) -> f64 {
+    let best = (0..n).map(|s| points[s]).min().unwrap_or(0);
+    if points[me] != best {
+        return 0.0;
+    }
+    1.0 / (0..n).filter(|&s| points[s] == best).count() as f64
 }
 
 impl Bot<Classic> for MctsBot {
@@ -234,5 +244,55 @@ impl Bot<Classic> for MctsBot {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.memory = Memory::default();
         self.table = TableModel::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimmt_core::games::classic::kernel::MAX_SEATS;
+
+    fn points(p: &[u32]) -> Points {
+        let mut out = [0; MAX_SEATS];
+        out[..p.len()].copy_from_slice(p);
+        out
+    }
+
+    /// The outcome `utility` prefers for seat 0 (lower value is better).
+    fn prefers(utility: Utility, bonus: f64, a: &[u32], b: &[u32]) -> char {
+        let v = |p: &[u32]| {
+            let p = points(p);
+            value(utility, &p, 0, 4) - bonus * win_share(&p, 0, 4)
+        };
+        if v(a) < v(b) {
+            'a'
+        } else {
+            'b'
+        }
+    }
+
+    #[test]
+    fn the_win_utilities_prefer_the_deal_won_to_the_cheaper_one_lost() {
+        // a: one bull head while another seat takes none (lost, but far below the mean);
+        // b: two bull heads, shared with another seat, the fewest at the table (half a win).
+        let lost = [1, 0, 12, 12];
+        let shared = [2, 2, 3, 3];
+        assert_eq!(prefers(Utility::Relative, 0.0, &lost, &shared), 'a');
+        assert_eq!(prefers(Utility::Own, 0.0, &lost, &shared), 'a');
+        assert_eq!(prefers(Utility::Win, 0.0, &lost, &shared), 'b');
+        assert_eq!(prefers(Utility::Margin, 0.0, &lost, &shared), 'b');
+        assert_eq!(prefers(Utility::Relative, 20.0, &lost, &shared), 'b');
+        // among deals won, the fewer points
+        assert_eq!(
+            prefers(Utility::Win, 0.0, &[0, 1, 5, 5], &[3, 4, 5, 5]),
+            'a'
+        );
+    }
+
+    #[test]
+    fn a_tie_shares_the_win() {
+        assert_eq!(win_share(&points(&[2, 2, 3, 3]), 0, 4), 0.5);
+        assert_eq!(win_share(&points(&[0, 0, 0, 1]), 3, 4), 0.0);
+        assert_eq!(win_share(&points(&[0, 1, 2]), 0, 3), 1.0);
     }
 }

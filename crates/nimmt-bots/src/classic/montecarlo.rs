@@ -25,6 +25,7 @@ impl MonteCarloBot {
             utility: Utility::Own,
             infer: false,
             opponents: super::mcts::Opponents::Greedy,
+            win_bonus: 0,
         };
         MonteCarloBot {
             search: MctsBot::new(config, seed),

@@ -5,7 +5,7 @@
 //! run on the general placement rules of [`Rows`] (markers, the cow, the *Zahlendreher*).
 
 use super::styles::Style;
-use nimmt_core::games::classic::kernel::{Kernel, LowRow, MAX_SEATS};
+use nimmt_core::games::classic::kernel::{KRow, Kernel, LowRow, MAX_HAND, MAX_SEATS};
 use nimmt_core::games::classic::{
     can_swap, Action, Deck, Fan, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
 };
@@ -247,6 +247,8 @@ impl Template {
                 points: self.base,
                 me: self.me,
                 queue: queue.clone(),
+                hidden: self.hidden,
+                styles: [Style::Greedy; MAX_SEATS],
             }),
             TemplateKind::Draft {
                 pool,
@@ -283,11 +285,13 @@ impl World {
         }
     }
 
-    /// Lets each seat play its style in this world's playouts (on the kernel; the general rows
-    /// and drafts play everyone like `greedy`).
+    /// Lets each seat play its style in this world's playouts (a draft plays everyone like
+    /// `greedy`).
     pub fn set_styles(&mut self, styles: &Styles) {
-        if let World::Fast(w) = self {
-            w.styles = *styles;
+        match self {
+            World::Fast(w) => w.styles = *styles,
+            World::Full(w) => w.styles = *styles,
+            World::Draft(_) => {}
         }
     }
 
@@ -661,6 +665,10 @@ pub struct FullWorld {
     me: usize,
     /// The revealed cards still to be laid; the first is the viewer's low card.
     queue: Vec<Play>,
+    /// Cards no seat has seen revealed (see [`FastWorld`]).
+    hidden: u128,
+    /// How each seat plays in the playouts under `Mimic`.
+    styles: Styles,
 }
 
 impl FullWorld {
@@ -712,6 +720,7 @@ impl FullWorld {
     fn turn(&mut self, mut plays: Vec<Play>) {
         plays.sort_by_key(Play::order_key);
         for p in &plays {
+            self.hidden &= !(1u128 << p.card.number());
             if p.swap {
                 self.swap_left[p.seat.index()] = false;
             }
@@ -737,12 +746,35 @@ impl FullWorld {
     fn take<R: Rng>(&mut self, seat: usize, policy: Playout, rng: &mut R) -> Play {
         let hand = &self.hands[seat];
         let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
-        // The mimic model knows only the plain rows: with a fan card it is `risk`, noise and all.
-        let policy = match policy {
-            Playout::Mimic => Playout::Risk,
-            other => other,
-        };
         let (i, swap) = match explore(policy, seat == self.me, rng) {
+            // The styles judge the plain rows, as the seated styles do (a fan card's marker is
+            // not looked at), and keep the Zahlendreher.
+            Playout::Mimic => {
+                let n = self.hands.len();
+                let mut k = Kernel::empty(n, self.placement);
+                for (kr, row) in k.rows.iter_mut().zip(&self.rows.rows) {
+                    if let (Some(first), Some(last)) = (row.first(), row.last()) {
+                        *kr = KRow {
+                            first: first.number(),
+                            last: last.number(),
+                            len: row.len() as u8,
+                            heads: row.iter().map(|c| c.bull_heads()).sum(),
+                        };
+                    }
+                }
+                let mut numbers = [0u8; MAX_HAND];
+                let mut mine = 0u128;
+                for (slot, c) in numbers.iter_mut().zip(hand) {
+                    *slot = c.number();
+                    mine |= 1 << c.number();
+                }
+                let len = hand.len().min(MAX_HAND);
+                let style = self.styles[seat];
+                (
+                    style.choose(&k, &numbers[..len], self.hidden & !mine, rng),
+                    false,
+                )
+            }
             Playout::Random => {
                 let i = rng.random_range(0..hand.len());
                 // Spend the Zahlendreher about once per deal.
@@ -792,7 +824,7 @@ impl FullWorld {
                 }
                 at
             }
-            Playout::Risk | Playout::Mimic => {
+            Playout::Risk => {
                 let table = risk_table();
                 let n = self.hands.len();
                 let low_cost = self.rows.heads(self.rows.cheapest_row()) as f32 + LOW_BIAS;
@@ -915,6 +947,12 @@ impl DraftWorld {
             }
             out
         } else {
+            let mut hidden = !0u128;
+            for row in &rows.rows {
+                for c in row {
+                    hidden &= !(1u128 << c.number());
+                }
+            }
             let mut w = FullWorld {
                 rows,
                 placement: self.placement,
@@ -923,6 +961,8 @@ impl DraftWorld {
                 points: [0; MAX_SEATS],
                 me: self.me,
                 queue: Vec::new(),
+                hidden,
+                styles: [Style::Greedy; MAX_SEATS],
             };
             w.finish(policy, rng)
         }
