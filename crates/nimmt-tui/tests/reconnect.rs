@@ -445,6 +445,24 @@ fn a_client_another_connection_took_over_does_not_come_back() {
     server.stop();
 }
 
+/// Both clients play their seats until their game is over.
+fn play_to_the_end(ann: &mut Client, bob: &mut Client) {
+    let over = |c: &Client| c.o.game().is_some_and(|g| g.is_over());
+    let start = Instant::now();
+    while !(over(ann) && over(bob)) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        for c in [&mut *ann, &mut *bob] {
+            c.press_if_asked();
+            c.step();
+        }
+    }
+}
+
 #[test]
 fn after_a_finished_game_both_players_follow_the_rematch_to_the_new_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -463,20 +481,7 @@ fn after_a_finished_game_both_players_follow_the_rematch_to_the_new_table() {
         o.at.as_ref().is_some_and(|a| a.info.seats.len() == 2)
     });
     ann.type_line("/start");
-    let over = |c: &Client| c.o.game().is_some_and(|g| g.is_over());
-    let start = Instant::now();
-    while !(over(&ann) && over(&bob)) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "{}\n{}",
-            ann.screen(),
-            bob.screen()
-        );
-        for c in [&mut ann, &mut bob] {
-            c.press_if_asked();
-            c.step();
-        }
-    }
+    play_to_the_end(&mut ann, &mut bob);
 
     // The host plays again: both clients move to the new table and show its game.
     ann.type_line("/rematch");
@@ -503,19 +508,7 @@ fn after_a_finished_game_both_players_follow_the_rematch_to_the_new_table() {
         assert!(!s.contains("The game is over"), "{s}");
     }
     // The new game is played like any other.
-    let start = Instant::now();
-    while !(over(&ann) && over(&bob)) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "{}\n{}",
-            ann.screen(),
-            bob.screen()
-        );
-        for c in [&mut ann, &mut bob] {
-            c.press_if_asked();
-            c.step();
-        }
-    }
+    play_to_the_end(&mut ann, &mut bob);
     assert_eq!(server.table_state(next), "finished");
     ann.conn.close();
     bob.conn.close();
