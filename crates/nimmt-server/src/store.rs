@@ -231,9 +231,12 @@ impl Store {
                         )
                         .await?;
                         if !memory {
-                            // Checkpoints run beside the commits (see `checkpointer`), not
-                            // inside the commit that happens to fill the log.
+                            // The writer copies the log between its commits (`Checkpoints`),
+                            // not inside the commit that happens to fill the log.
                             conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                            // A log that once grew (a long read held it) shrinks back when it
+                            // starts again.
+                            conn.execute("PRAGMA journal_size_limit = 67108864").await?;
                         }
                     }
                     Ok(())
@@ -255,10 +258,8 @@ impl Store {
                 .map_err(|e| anyhow::anyhow!("cannot create the cluster's tables: {e}"))?;
         }
         let (tx, rx) = mpsc::channel(4096);
-        tokio::spawn(writer(pool.clone(), rx, fence.clone()));
-        if backend == Backend::Sqlite && !memory {
-            tokio::spawn(checkpointer(pool.clone(), tx.downgrade()));
-        }
+        let checkpoints = (backend == Backend::Sqlite && !memory).then(Checkpoints::new);
+        tokio::spawn(writer(pool.clone(), rx, fence.clone(), checkpoints));
         Ok(Store {
             pool,
             writer: tx,
@@ -645,25 +646,54 @@ async fn write_batch(
     Ok(())
 }
 
-/// Copies SQLite's write-ahead log into the database file every second, beside the commits:
-/// left to SQLite, the commit that fills the log does it, and every move waiting on that commit
-/// waits for the copy and its sync too. Ends with the store (when its writer's queue closes).
-async fn checkpointer(pool: AnyPool, writer: mpsc::WeakSender<Write>) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        if writer.upgrade().is_none() {
-            break;
+/// How often the writer copies SQLite's write-ahead log into the database file: every second,
+/// or after this many commits, whichever comes first.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+pub const CHECKPOINT_COMMITS: u32 = 1000;
+
+/// When the writer next copies SQLite's write-ahead log into the database file.
+///
+/// The writer does it between two commits, so that the copy catches up with the whole log and
+/// the next commit starts the log again from its beginning: the log stays the size of about a
+/// second of commits. (Left to SQLite, the commit that fills the log copies it and every move
+/// waiting on that commit waits for the copy; a copy beside the commits never catches up with a
+/// log that is written all the time, and the log then grows without end, by gigabytes an hour
+/// under load.)
+struct Checkpoints {
+    last: std::time::Instant,
+    commits: u32,
+}
+
+impl Checkpoints {
+    fn new() -> Checkpoints {
+        Checkpoints {
+            last: std::time::Instant::now(),
+            commits: 0,
         }
+    }
+
+    /// Counts a commit; `true` when a checkpoint is due.
+    fn committed(&mut self) -> bool {
+        self.commits += 1;
+        self.commits >= CHECKPOINT_COMMITS || self.last.elapsed() >= CHECKPOINT_EVERY
+    }
+
+    async fn run(&mut self, pool: &AnyPool) {
         if let Err(e) = pool.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
             tracing::debug!("checkpoint: {e}");
         }
+        self.last = std::time::Instant::now();
+        self.commits = 0;
     }
 }
 
 /// The one writer: gathers queued writes into a transaction, commits, then answers them all.
-async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>, fence: Option<Arc<LeaseBook>>) {
+async fn writer(
+    pool: AnyPool,
+    mut rx: mpsc::Receiver<Write>,
+    fence: Option<Arc<LeaseBook>>,
+    mut checkpoints: Option<Checkpoints>,
+) {
     let fence = fence.as_deref();
     const MAX_BATCH: usize = 1024;
     let mut batch: Vec<Write> = Vec::with_capacity(MAX_BATCH);
@@ -705,6 +735,11 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>, fence: Option<Arc<
                     });
                     let _ = w.done.send(r);
                 }
+            }
+        }
+        if let Some(c) = checkpoints.as_mut() {
+            if c.committed() {
+                c.run(&pool).await;
             }
         }
     }
