@@ -87,6 +87,8 @@ pub trait DynGame: Send + Sync + 'static {
     fn view(&self, viewer: Viewer) -> Value;
     /// The view as JSON text, serialized straight from the rules' type (no [`Value`] between).
     fn view_text(&self, viewer: Viewer) -> String;
+    /// [`DynGame::view_text`] for several viewers at once.
+    fn view_texts(&self, viewers: &[Viewer]) -> Vec<String>;
     /// The legal actions of `seat` as JSON text (an array).
     fn legal_text(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
@@ -139,6 +141,9 @@ impl<R: Rules> DynGame for R {
     }
     fn view_text(&self, viewer: Viewer) -> String {
         serde_json::to_string(&Rules::view(self, viewer)).expect("rules types serialize")
+    }
+    fn view_texts(&self, viewers: &[Viewer]) -> Vec<String> {
+        Rules::view_texts(self, viewers)
     }
     fn legal_text(&self, seat: Seat) -> String {
         serde_json::to_string(&Rules::legal_actions(self, seat)).expect("rules types serialize")
@@ -357,6 +362,12 @@ impl Game {
     /// without a [`Value`] tree (object keys in the rules' order).
     pub fn view_text(&self, viewer: Viewer) -> String {
         self.0.view_text(viewer)
+    }
+
+    /// [`Game::view_text`] for several viewers at once (the same texts; a game may write what
+    /// they share once).
+    pub fn view_texts(&self, viewers: &[Viewer]) -> Vec<String> {
+        self.0.view_texts(viewers)
     }
 
     /// [`Game::legal_actions`] as JSON text (an array).

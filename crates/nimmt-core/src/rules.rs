@@ -69,6 +69,15 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
     ) -> Result<Vec<Addressed<Self::Event>>, ActionError>;
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// The views of several viewers as JSON text, each exactly `serde_json::to_string` of its
+    /// [`Rules::view`]. A game may write the parts every viewer shares once (a server sends a
+    /// view to every seat after every move).
+    fn view_texts(&self, viewers: &[Viewer]) -> Vec<String> {
+        viewers
+            .iter()
+            .map(|&v| serde_json::to_string(&self.view(v)).expect("rules types serialize"))
+            .collect()
+    }
     /// The actions a seat's view allows it now: what `legal_actions` lists for that seat, worked
     /// out from the view alone (so bots and clients need nothing else).
     fn legal_in_view(view: &Self::View) -> Vec<Self::Action>;

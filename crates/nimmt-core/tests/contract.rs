@@ -73,9 +73,16 @@ fn check_game(game_type: &dyn GameType, setup: Setup, rng: &mut ChaCha8Rng) {
             census,
             "{name} step {step}: cards conserved"
         );
-        for viewer in viewers(players) {
-            // The text a server sends is the same JSON as the view.
-            let text: Value = serde_json::from_str(&game.view_text(viewer)).unwrap();
+        // The texts a server sends are the same JSON as the views, written for every viewer
+        // at once exactly as for each alone.
+        let texts = game.view_texts(&viewers(players));
+        for (viewer, together) in viewers(players).into_iter().zip(&texts) {
+            let alone = game.view_text(viewer);
+            assert_eq!(
+                together, &alone,
+                "{name} step {step}: {viewer:?} view texts"
+            );
+            let text: Value = serde_json::from_str(&alone).unwrap();
             assert_eq!(text, game.view(viewer), "{name} step {step}: view text");
             let other = game.hide_from(viewer, rng.random());
             assert_eq!(

@@ -274,27 +274,54 @@ impl Table {
     /// its view straight from the rules' types; the spectators share one.
     fn send_update(&self, events: &[Addressed<Value>], origin: Option<&Origin>) {
         let Some(game) = self.game() else { return };
+        // The seats' views are written together (what they share once); the spectators share
+        // one frame.
+        let connected: Vec<(&PlayerId, &Conn, Viewer)> = self
+            .members
+            .iter()
+            .filter_map(|(p, m)| m.conn.as_ref().map(|c| (p, c, Self::viewer_of(m))))
+            .collect();
+        let mut viewers: Vec<Viewer> = connected.iter().map(|(_, _, v)| *v).collect();
+        viewers.sort_unstable_by_key(|v| v.seat().map_or(u8::MAX, |s| s.0));
+        viewers.dedup();
+        let views = game.view_texts(&viewers);
+        let view_of = |viewer: Viewer| -> &str {
+            let i = viewers
+                .iter()
+                .position(|v| *v == viewer)
+                .expect("every viewer has a view");
+            &views[i]
+        };
         let mut spectators: Option<Frame> = None;
-        for (p, m) in &self.members {
-            let Some(c) = &m.conn else { continue };
-            let f = match Self::viewer_of(m) {
+        for (p, c, viewer) in connected {
+            let f = match viewer {
                 Viewer::Spectator => spectators
                     .get_or_insert_with(|| {
                         super::update::frame(
                             self.id,
                             self.version,
                             game,
-                            Viewer::Spectator,
+                            viewer,
+                            view_of(viewer),
                             events,
                             None,
                             None,
                         )
                     })
                     .clone(),
-                viewer => {
-                    let ack = origin.filter(|o| &o.player == p).and_then(|o| o.req);
+                _ => {
+                    let ack = origin.filter(|o| o.player == *p).and_then(|o| o.req);
                     let deadline = viewer.seat().and_then(|s| self.deadline_of(s.index()));
-                    super::update::frame(self.id, self.version, game, viewer, events, deadline, ack)
+                    super::update::frame(
+                        self.id,
+                        self.version,
+                        game,
+                        viewer,
+                        view_of(viewer),
+                        events,
+                        deadline,
+                        ack,
+                    )
                 }
             };
             c.send_frame(f);

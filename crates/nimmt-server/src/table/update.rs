@@ -8,13 +8,16 @@ use nimmt_protocol::{Deadline, TableId};
 use serde_json::Value;
 use std::io::Write;
 
-/// The `update` of table `table` at `version` for `viewer`: the `events` it may see, its view
-/// and legal actions now, its seat's `deadline`, and `ack`, the request it answers.
+/// The `update` of table `table` at `version` for `viewer`: the `events` it may see, its `view`
+/// (the game's view text for it) and legal actions now, its seat's `deadline`, and `ack`, the
+/// request it answers.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn frame(
     table: TableId,
     version: u64,
     game: &Game,
     viewer: Viewer,
+    view: &str,
     events: &[Addressed<Value>],
     deadline: Option<Deadline>,
     ack: Option<u64>,
@@ -31,7 +34,7 @@ pub(super) fn frame(
     );
     serde_json::to_writer(&mut f, &events).expect("events serialize");
     f.extend_from_slice(br#","view":"#);
-    f.extend_from_slice(game.view_text(viewer).as_bytes());
+    f.extend_from_slice(view.as_bytes());
     if let Some(seat) = viewer.seat() {
         let legal = game.legal_text(seat);
         if legal != "[]" {
@@ -101,15 +104,17 @@ mod tests {
                 let game = recorded.game().clone();
                 let mut viewers = vec![Viewer::Spectator];
                 viewers.extend(Seat::all(players).map(Viewer::Seat));
-                for (i, viewer) in viewers.into_iter().enumerate() {
+                let views = game.view_texts(&viewers);
+                for (i, (viewer, view)) in viewers.into_iter().zip(&views).enumerate() {
                     let deadline = (i % 2 == 1).then_some(Deadline {
                         at: 1_700_000_000_000,
                         left_ms: 29_500,
                     });
                     let ack = (i == 1).then_some(3);
-                    let sent: ServerMsg =
-                        serde_json::from_str(&frame(7, 42, &game, viewer, &events, deadline, ack))
-                            .unwrap();
+                    let sent: ServerMsg = serde_json::from_str(&frame(
+                        7, 42, &game, viewer, view, &events, deadline, ack,
+                    ))
+                    .unwrap();
                     assert_eq!(
                         sent,
                         typed(&game, viewer, &events, deadline, ack),

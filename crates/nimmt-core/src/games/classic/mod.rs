@@ -661,6 +661,10 @@ impl Rules for Classic {
         view::view(self, viewer)
     }
 
+    fn view_texts(&self, viewers: &[Viewer]) -> Vec<String> {
+        view::view_texts(self, viewers)
+    }
+
     fn legal_in_view(view: &View) -> Vec<Action> {
         view.legal_actions()
     }

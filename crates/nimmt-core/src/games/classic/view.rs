@@ -132,20 +132,7 @@ impl View {
 
 pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
     let me = viewer.seat().filter(|s| s.index() < game.players);
-    let phase = match &game.phase {
-        Phase::Draft { pool, next } => PhaseView::Draft {
-            pool: pool.clone(),
-            next: *next,
-        },
-        Phase::Choose { chosen } => PhaseView::Choose {
-            chosen: chosen.iter().map(Option::is_some).collect(),
-            mine: me.and_then(|s| chosen[s.index()]),
-        },
-        Phase::Place { queue } => PhaseView::Place {
-            queue: queue.iter().copied().collect(),
-        },
-        Phase::Over { .. } => PhaseView::Over,
-    };
+    let phase = phase_of(game, me);
     View {
         viewer,
         players: game.players,
@@ -173,5 +160,93 @@ pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
             Phase::Over { outcome } => Some(outcome.clone()),
             _ => None,
         },
+    }
+}
+
+/// [`view`] as JSON text for several viewers, each exactly `serde_json::to_string` of its
+/// [`View`]: what every viewer sees (the rows, the taken cards, the points, ...) is written once,
+/// and only the viewer, its hand, its phase (its own choice) and what it is asked per viewer.
+/// The fields go in [`View`]'s order; a test holds the texts to the derived ones.
+pub(super) fn view_texts(game: &Classic, viewers: &[Viewer]) -> Vec<String> {
+    fn field<T: Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
+        out.push(b',');
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
+        serde_json::to_writer(&mut *out, value).expect("views serialize");
+    }
+    let mut before_hand = Vec::with_capacity(256);
+    field(&mut before_hand, "players", &game.players);
+    field(&mut before_hand, "options", &game.options);
+    field(&mut before_hand, "deal", &game.deal);
+    field(&mut before_hand, "turn", &game.turn);
+    field(&mut before_hand, "rows", &game.rows);
+    let mut before_phase = Vec::with_capacity(128);
+    let hand_sizes: Vec<usize> = game.hands.iter().map(Vec::len).collect();
+    field(&mut before_phase, "hand_sizes", &hand_sizes);
+    field(&mut before_phase, "swap_left", &game.swap_left);
+    field(&mut before_phase, "drafted", &game.drafted);
+    let mut before_asked = Vec::with_capacity(512);
+    field(&mut before_asked, "taken", &game.taken);
+    field(&mut before_asked, "played", &game.played);
+    field(&mut before_asked, "deal_points", &game.deal_points());
+    field(&mut before_asked, "totals", &game.totals);
+    field(&mut before_asked, "history", &game.history);
+    let mut end = Vec::with_capacity(64);
+    let waiting_for: Vec<Seat> = Seat::all(game.players)
+        .filter(|&s| game.asked(s).is_some())
+        .collect();
+    field(&mut end, "waiting_for", &waiting_for);
+    let outcome = match &game.phase {
+        Phase::Over { outcome } => Some(outcome),
+        _ => None,
+    };
+    field(&mut end, "outcome", &outcome);
+    end.push(b'}');
+    // Only the choosing phase differs between viewers (each sees its own choice).
+    let shared_phase = match &game.phase {
+        Phase::Choose { .. } => None,
+        _ => Some(phase_of(game, None)),
+    };
+    viewers
+        .iter()
+        .map(|&viewer| {
+            let me = viewer.seat().filter(|s| s.index() < game.players);
+            let mut out = Vec::with_capacity(
+                before_hand.len() + before_phase.len() + before_asked.len() + end.len() + 128,
+            );
+            out.extend_from_slice(b"{\"viewer\":");
+            serde_json::to_writer(&mut out, &viewer).expect("views serialize");
+            out.extend_from_slice(&before_hand);
+            let hand: &[Card] = me.map_or(&[], |s| &game.hands[s.index()]);
+            field(&mut out, "hand", hand);
+            out.extend_from_slice(&before_phase);
+            match &shared_phase {
+                Some(p) => field(&mut out, "phase", p),
+                None => field(&mut out, "phase", &phase_of(game, me)),
+            }
+            out.extend_from_slice(&before_asked);
+            field(&mut out, "asked", &me.and_then(|s| game.asked(s)));
+            out.extend_from_slice(&end);
+            String::from_utf8(out).expect("JSON is UTF-8")
+        })
+        .collect()
+}
+
+/// The phase as the player in seat `me` (none: a spectator) sees it.
+fn phase_of(game: &Classic, me: Option<Seat>) -> PhaseView {
+    match &game.phase {
+        Phase::Draft { pool, next } => PhaseView::Draft {
+            pool: pool.clone(),
+            next: *next,
+        },
+        Phase::Choose { chosen } => PhaseView::Choose {
+            chosen: chosen.iter().map(Option::is_some).collect(),
+            mine: me.and_then(|s| chosen[s.index()]),
+        },
+        Phase::Place { queue } => PhaseView::Place {
+            queue: queue.iter().copied().collect(),
+        },
+        Phase::Over { .. } => PhaseView::Over,
     }
 }
