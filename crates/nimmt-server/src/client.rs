@@ -46,6 +46,41 @@ impl Client {
         Self::connect_with(url, None).await
     }
 
+    /// Connects from the local address `from` (on loopback any 127.x.y.z: many clients of one
+    /// machine then count as many addresses for the server's per-address limits).
+    pub async fn connect_from(url: &str, from: std::net::IpAddr) -> anyhow::Result<Client> {
+        let req = url.into_client_request()?;
+        let host = req
+            .uri()
+            .host()
+            .unwrap_or("127.0.0.1")
+            .trim_matches(['[', ']']);
+        let port = req.uri().port_u16().unwrap_or(80);
+        let server = tokio::net::lookup_host((host, port))
+            .await?
+            .find(|a| a.is_ipv4() == from.is_ipv4())
+            .ok_or_else(|| anyhow::anyhow!("{host} has no address of the kind of {from}"))?;
+        let socket = if from.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.bind(std::net::SocketAddr::new(from, 0))?;
+        let stream = socket.connect(server).await?;
+        stream.set_nodelay(true)?;
+        let (socket, _) = tokio_tungstenite::client_async_with_config(
+            req,
+            MaybeTlsStream::Plain(stream),
+            Some(small_buffers()),
+        )
+        .await?;
+        Ok(Client {
+            socket,
+            next_id: 1,
+            closed: None,
+        })
+    }
+
     /// Connects, sending an `Origin` header as a browser would.
     pub async fn connect_with(url: &str, origin: Option<&str>) -> anyhow::Result<Client> {
         let mut req = url.into_client_request()?;

@@ -44,6 +44,22 @@ pub struct Args {
     /// Process id of the server, to report its memory (VmRSS) before and after.
     #[arg(long)]
     pub server_pid: Option<u32>,
+    /// Every client connects from its own loopback address (127.1.0.1, 127.1.0.2, ...), so
+    /// that the server's per-address limits can stay as they are.
+    #[arg(long)]
+    pub spread_addrs: bool,
+    /// While the clients play, N clients of each hostile kind (a flood of messages, a client
+    /// that never reads, an oversized frame, new identities, connections and tables without
+    /// end) break the room's limits over and over from their own addresses; what the server
+    /// did to them is reported beside the players' latency.
+    #[arg(long, default_value_t = 0)]
+    pub hostile: usize,
+}
+
+/// The loopback address of the `i`-th client with `--spread-addrs`.
+fn spread_addr(i: usize) -> std::net::IpAddr {
+    let (hi, lo) = (i / 250, i % 250 + 1);
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 1, hi as u8, lo as u8))
 }
 
 /// What all clients count together.
@@ -165,6 +181,7 @@ async fn load(
         let (id_tx, id_rx) = watch::channel(0u64);
         for k in 0..per_table {
             let c = ClientTask {
+                from: args.spread_addrs.then(|| spread_addr(t * per_table + k)),
                 url: args.url[(t * per_table + k) % args.url.len()].clone(),
                 name: format!("lt{t}-{k}"),
                 host: k == 0,
@@ -205,11 +222,15 @@ async fn load(
     stats.latencies.lock().unwrap().clear();
     stats.acked.store(0, Ordering::Relaxed);
     let _ = go_tx.send(true);
+    let hostile_stop = Arc::new(AtomicBool::new(false));
+    let hostile = (args.hostile > 0)
+        .then(|| super::hostile::start(&args.url[0], args.hostile, game, hostile_stop.clone()));
     let play = Instant::now();
     let server_cpu_before = args.server_pid.and_then(cpu_seconds);
     let own_cpu_before = cpu_seconds(std::process::id());
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     stop.store(true, Ordering::Relaxed);
+    hostile_stop.store(true, Ordering::Relaxed);
     let elapsed = play.elapsed().as_secs_f64();
     let acked = stats.acked.load(Ordering::Relaxed);
     let server_cpu = args
@@ -224,6 +245,11 @@ async fn load(
     let rss_after = args.server_pid.and_then(rss_kib);
     for t in &tasks {
         t.abort();
+    }
+    if let Some((_, tasks)) = &hostile {
+        for t in tasks {
+            t.abort();
+        }
     }
     lat.sort_unstable();
     let pct = |p: f64| -> f64 {
@@ -267,6 +293,9 @@ async fn load(
         stats.connect_failures.load(Ordering::Relaxed),
         stats.disconnects.load(Ordering::Relaxed)
     );
+    if let Some((outcomes, _)) = &hostile {
+        outcomes.print(args.hostile);
+    }
     if let (Some(b), Some(f), Some(a)) = (rss_before, rss_full, rss_after) {
         println!(
             "server RSS: before {:.1} MiB, all tables seated {:.1} MiB, after {:.1} MiB; {:.1} KiB per table, {:.1} KiB per client",
@@ -298,6 +327,8 @@ struct Incoming {
 }
 
 struct ClientTask {
+    /// The local address to connect from (`--spread-addrs`).
+    from: Option<std::net::IpAddr>,
     url: String,
     name: String,
     host: bool,
@@ -321,7 +352,11 @@ impl ClientTask {
             let _permit = self.gate.acquire().await;
             let mut tries = 0;
             loop {
-                if let Ok(mut c) = Client::connect(&self.url).await {
+                let connected = match self.from {
+                    Some(ip) => Client::connect_from(&self.url, ip).await,
+                    None => Client::connect(&self.url).await,
+                };
+                if let Ok(mut c) = connected {
                     match c.hello(&self.name, None, Lang::En).await {
                         Ok(_) => break c,
                         Err(e) => self.stats.error(format!("hello: {e}")),
