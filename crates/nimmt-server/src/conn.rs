@@ -17,7 +17,9 @@ pub fn frame(msg: &ServerMsg) -> Frame {
 
 /// A connection's outgoing queue, capped in frames and in bytes, and why it closes. A client that
 /// lets more than the cap pile up (it does not read) is closed as a slow reader: its queue is
-/// dropped, not grown. Frames shared by many receivers count in full for each.
+/// dropped, not grown. Frames shared by many receivers count in full for each. One frame larger
+/// than the cap (the table list of a very large room) still goes to a client whose queue is
+/// empty: a client that reads gets it; one that does not is closed at the next frame.
 #[derive(Debug)]
 pub struct Outbox {
     tx: mpsc::Sender<Frame>,
@@ -46,8 +48,8 @@ impl Outbox {
             return false;
         }
         let len = f.len();
-        let total = self.queued.fetch_add(len, Ordering::AcqRel) + len;
-        if total > self.max_bytes || self.tx.try_send(f).is_err() {
+        let before = self.queued.fetch_add(len, Ordering::AcqRel);
+        if (before > 0 && before + len > self.max_bytes) || self.tx.try_send(f).is_err() {
             self.queued.fetch_sub(len, Ordering::AcqRel);
             self.close(CloseReason::SlowReader);
             return false;
@@ -188,5 +190,41 @@ impl Refusal {
 impl From<ErrorCode> for Refusal {
     fn from(code: ErrorCode) -> Self {
         Refusal::new(code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(len: usize) -> Frame {
+        Frame::from("x".repeat(len))
+    }
+
+    #[test]
+    fn a_queue_over_its_bytes_closes_as_a_slow_reader() {
+        let (outbox, mut rx) = Outbox::new(100, 1000);
+        assert!(outbox.push(text(600)));
+        assert!(
+            !outbox.push(text(600)),
+            "the second frame goes over the cap"
+        );
+        assert_eq!(outbox.closing(), Some(CloseReason::SlowReader));
+        assert_eq!(outbox.queued_bytes(), 600);
+        assert!(rx.try_recv().is_ok());
+        assert!(!outbox.push(text(1)), "nothing after the close");
+    }
+
+    #[test]
+    fn one_frame_larger_than_the_cap_goes_to_a_client_that_reads() {
+        let (outbox, mut rx) = Outbox::new(100, 1000);
+        assert!(outbox.push(text(5000)), "the queue was empty");
+        // The client reads it: the next large one goes too.
+        let f = rx.try_recv().unwrap();
+        outbox.taken(f.len());
+        assert!(outbox.push(text(5000)));
+        // It does not read: the next frame closes it.
+        assert!(!outbox.push(text(10)));
+        assert_eq!(outbox.closing(), Some(CloseReason::SlowReader));
     }
 }
