@@ -450,6 +450,42 @@ mod tests {
     }
 
     #[test]
+    fn the_search_plays_its_own_seat_as_itself_not_as_a_style_of_the_prior() {
+        // The table model learns the other seats only; in every sampled world the bot's own seat
+        // must keep the search's own policy (`greedy`'s model). It used to be dealt a style
+        // from the prior like an unknown seat (70% not `greedy`, 11.7% `random`).
+        use super::styles::{Style, StyleBot};
+        use super::table::TableModel;
+        use rand::SeedableRng;
+        let mut g = game(4, &[], 3);
+        let mine = 2;
+        let mut me = MctsBot::new(MctsConfig::new(Budget::Iters(40)), 3);
+        let mut others: Vec<StyleBot> = (0..4).map(|s| StyleBot::new(Style::DumpHigh, s)).collect();
+        let mut searched = 0;
+        while !g.is_over() {
+            for (seat, _) in g.pending() {
+                let view = g.view(nimmt_core::Viewer::Seat(seat));
+                if view.asked.is_none() {
+                    continue;
+                }
+                let action = if seat.index() == mine {
+                    searched += 1;
+                    me.decide(&view)
+                } else {
+                    others[seat.index()].decide(&view)
+                };
+                g.act(seat, &action).expect("a legal action");
+            }
+        }
+        assert!(searched > 5);
+        let posteriors: Vec<_> = (0..4).map(|s| me.style_posterior(s)).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..200 {
+            assert_eq!(TableModel::draw(&posteriors, &mut rng)[mine], Style::Greedy);
+        }
+    }
+
+    #[test]
     fn with_a_fan_card_the_search_learns_which_style_each_seat_plays() {
         // Three seats dump their high cards; after a deal with the cow on the table the search
         // takes each of them for `dump-high` far more than its prior (11.7%) says (without the

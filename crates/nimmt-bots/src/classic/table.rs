@@ -8,7 +8,7 @@
 //! the bot is reseeded for a new game. The search deals each seat a style from its posterior in
 //! every sampled world, and weighs the hidden cards by it ([`super::inference`]).
 
-use super::inference::{Memory, TurnStart};
+use super::inference::{only, Memory, TurnStart};
 use super::styles::{Style, FIELD, STYLES};
 use super::world::Mimic;
 use nimmt_core::games::classic::kernel::MAX_SEATS;
@@ -33,6 +33,9 @@ pub struct TableModel {
     /// The deal whose plays are being scored, and per seat how many of its plays are.
     deal: u32,
     scored: Vec<usize>,
+    /// The bot's own seat: it plays its own policy in the playouts (`greedy`'s model), not a
+    /// style drawn from the prior.
+    me: Option<usize>,
 }
 
 impl TableModel {
@@ -47,8 +50,10 @@ impl TableModel {
                 loglik: vec![[0.0; STYLES]; n],
                 deal: view.deal,
                 scored: vec![0; n],
+                me: Some(me),
             };
         }
+        self.me = Some(me);
         if view.deal != self.deal {
             self.deal = view.deal;
             self.scored = vec![0; n];
@@ -82,8 +87,13 @@ impl TableModel {
         }
     }
 
-    /// The chance of each style (in the order of [`FIELD`]) at seat `seat`.
+    /// The chance of each style (in the order of [`FIELD`]) at seat `seat`. The bot's own seat
+    /// plays `greedy` for certain: the search's own playout policy is the `mimic` model (with
+    /// its own share of random cards), whatever the others are taken for.
     pub fn posterior(&self, seat: usize) -> [f64; STYLES] {
+        if self.me == Some(seat) {
+            return only(Style::Greedy);
+        }
         let prior = |s: Style| {
             if s == Style::Greedy {
                 PRIOR_GREEDY
@@ -108,7 +118,7 @@ impl TableModel {
         (0..players).map(|s| self.posterior(s)).collect()
     }
 
-    /// A style for each seat, drawn from `posteriors`.
+    /// A style for each seat, drawn from `posteriors` (the bot's own seat is `greedy` in them).
     pub fn draw<R: Rng>(posteriors: &[[f64; STYLES]], rng: &mut R) -> [Style; MAX_SEATS] {
         let mut styles = [Style::Greedy; MAX_SEATS];
         for (style, p) in styles.iter_mut().zip(posteriors) {
