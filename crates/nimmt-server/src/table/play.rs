@@ -292,36 +292,28 @@ impl Table {
                 .expect("every viewer has a view");
             &views[i]
         };
+        let frame = |viewer: Viewer, deadline, ack| {
+            super::update::frame(
+                self.id,
+                self.version,
+                game,
+                viewer,
+                view_of(viewer),
+                events,
+                deadline,
+                ack,
+            )
+        };
         let mut spectators: Option<Frame> = None;
         for (p, c, viewer) in connected {
             let f = match viewer {
                 Viewer::Spectator => spectators
-                    .get_or_insert_with(|| {
-                        super::update::frame(
-                            self.id,
-                            self.version,
-                            game,
-                            viewer,
-                            view_of(viewer),
-                            events,
-                            None,
-                            None,
-                        )
-                    })
+                    .get_or_insert_with(|| frame(viewer, None, None))
                     .clone(),
                 _ => {
                     let ack = origin.filter(|o| o.player == *p).and_then(|o| o.req);
                     let deadline = viewer.seat().and_then(|s| self.deadline_of(s.index()));
-                    super::update::frame(
-                        self.id,
-                        self.version,
-                        game,
-                        viewer,
-                        view_of(viewer),
-                        events,
-                        deadline,
-                        ack,
-                    )
+                    frame(viewer, deadline, ack)
                 }
             };
             c.send_frame(f);

@@ -153,6 +153,14 @@ async fn read_to_close(c: &mut Client, secs: u64) -> (bool, u64) {
     (closed, limited)
 }
 
+/// Reads until the server closes (10 s at most) and says how it ended.
+async fn closed_how(c: &mut Client) -> String {
+    match read_to_close(c, 10).await {
+        (true, _) => ended(c),
+        (false, _) => "not closed".into(),
+    }
+}
+
 /// Connects from the kind's address and says hello (again with the token it got, so that
 /// only `identities` makes new identities).
 async fn hello(
@@ -202,23 +210,13 @@ async fn attempt(
                 tokio::time::sleep(Duration::from_millis(66)).await;
             }
             // Only now does it read: what the server queued before it closed, then the close.
-            let (closed, _) = read_to_close(&mut c, 10).await;
-            Ok(if closed {
-                ended(&c)
-            } else {
-                "not closed".into()
-            })
+            Ok(closed_how(&mut c).await)
         }
         Kind::Huge => {
             let mut c = hello(kind, url, name, token).await?;
             let text = format!(r#"{{"type":"chat","text":"{}"}}"#, "x".repeat(2 << 20));
             let _ = c.send_raw(text).await;
-            let (closed, _) = read_to_close(&mut c, 10).await;
-            Ok(if closed {
-                ended(&c)
-            } else {
-                "not closed".into()
-            })
+            Ok(closed_how(&mut c).await)
         }
         Kind::Identities => {
             let mut c = Client::connect_from(url, kind.addr()).await?;
