@@ -7,7 +7,7 @@ mod common;
 use common::{ann_and_bob, http_get, server, Db, Player};
 use nimmt_core::record::{replay, GameRecord};
 use nimmt_core::{registry, GameDescriptor};
-use nimmt_protocol::{ClientMsg, ServerMsg};
+use nimmt_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -82,8 +82,11 @@ async fn a_help_seat_plays_a_whole_game_from_the_legal_actions_it_is_sent() {
     let mut legal: Vec<Value> = Vec::new();
     // The version Ann last acted at: a state of that version (the resync's) asks nothing new.
     let mut acted_at = None;
+    // The action last sent, sent again after the server says to slow down.
+    let mut sent_last: Option<Value> = None;
     while !ann.over() {
         if let Some(action) = legal.first().cloned() {
+            sent_last = Some(action.clone());
             let (table, version) = (ann.table, ann.version);
             acted_at = Some(version);
             ann.send(ClientMsg::Act {
@@ -96,6 +99,19 @@ async fn a_help_seat_plays_a_whole_game_from_the_legal_actions_it_is_sent() {
             moves += 1;
         }
         let m = ann.recv().await;
+        if let ServerMsg::Error {
+            code: ErrorCode::RateLimited,
+            text,
+            ..
+        } = &m
+        {
+            // Over the message budget: wait as told and send the same action again.
+            let retry: u64 = text.params["retry_ms"].parse().unwrap();
+            tokio::time::sleep(std::time::Duration::from_millis(retry)).await;
+            legal = sent_last.iter().cloned().collect();
+            moves -= 1;
+            continue;
+        }
         if let ServerMsg::Error { .. } = m {
             panic!("a legal action was refused: {m:?}");
         }
