@@ -258,29 +258,41 @@ impl Player {
         .await
     }
 
-    /// Makes one move (the first legal one) and waits for its acknowledgement.
+    /// Makes one move (the first legal one) and waits for its acknowledgement. Over the
+    /// connection's message budget it waits as the server says and sends the move again, as a
+    /// well-behaved fast client does.
     pub async fn act_first(&mut self) -> bool {
         let Some(action) = self.choice() else {
             return false;
         };
         let (table, version) = (self.table, self.version);
-        let id = self
-            .send(ClientMsg::Act {
-                table,
-                version,
-                action,
-            })
-            .await;
-        let m = self
-            .recv_until(|m| {
-                matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
-                    || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-            })
-            .await;
-        if let ServerMsg::Error { .. } = &m {
-            panic!("move refused: {m:?}");
+        loop {
+            let id = self
+                .send(ClientMsg::Act {
+                    table,
+                    version,
+                    action: action.clone(),
+                })
+                .await;
+            let m = self
+                .recv_until(|m| {
+                    matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
+                        || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+                })
+                .await;
+            match &m {
+                ServerMsg::Error {
+                    code: nimmt_protocol::ErrorCode::RateLimited,
+                    text,
+                    ..
+                } => {
+                    let retry: u64 = text.params["retry_ms"].parse().unwrap();
+                    tokio::time::sleep(Duration::from_millis(retry)).await;
+                }
+                ServerMsg::Error { .. } => panic!("move refused: {m:?}"),
+                _ => return true,
+            }
         }
-        true
     }
 
     /// Acts when asked, until the game is over (or `max_moves` moves were made).
