@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::{ann_and_bob, http_get, server, Db, Player};
+use common::{ann_and_bob, http_get, retry_after, server, Db, Player};
 use nimmt_core::record::{replay, GameRecord};
 use nimmt_core::{registry, GameDescriptor};
-use nimmt_protocol::{ClientMsg, ErrorCode, ServerMsg};
+use nimmt_protocol::{ClientMsg, ServerMsg};
 use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -99,15 +99,9 @@ async fn a_help_seat_plays_a_whole_game_from_the_legal_actions_it_is_sent() {
             moves += 1;
         }
         let m = ann.recv().await;
-        if let ServerMsg::Error {
-            code: ErrorCode::RateLimited,
-            text,
-            ..
-        } = &m
-        {
+        if let Some(retry) = retry_after(&m) {
             // Over the message budget: wait as told and send the same action again.
-            let retry: u64 = text.params["retry_ms"].parse().unwrap();
-            tokio::time::sleep(std::time::Duration::from_millis(retry)).await;
+            tokio::time::sleep(retry).await;
             legal = sent_last.iter().cloned().collect();
             moves -= 1;
             continue;

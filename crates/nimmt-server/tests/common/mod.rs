@@ -78,6 +78,22 @@ pub async fn server_with(config: Config) -> (Running, String) {
     (running, url)
 }
 
+/// How long to wait when `m` says the connection is over its message budget (`rate_limited`).
+pub fn retry_after(m: &ServerMsg) -> Option<Duration> {
+    match m {
+        ServerMsg::Error {
+            code: nimmt_protocol::ErrorCode::RateLimited,
+            text,
+            ..
+        } => Some(Duration::from_millis(
+            text.params["retry_ms"]
+                .parse()
+                .expect("retry_ms is a number"),
+        )),
+        _ => None,
+    }
+}
+
 /// A connected human with its identity and what it last saw of one table.
 pub struct Player {
     pub client: Client,
@@ -280,18 +296,14 @@ impl Player {
                         || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
                 })
                 .await;
-            match &m {
-                ServerMsg::Error {
-                    code: nimmt_protocol::ErrorCode::RateLimited,
-                    text,
-                    ..
-                } => {
-                    let retry: u64 = text.params["retry_ms"].parse().unwrap();
-                    tokio::time::sleep(Duration::from_millis(retry)).await;
-                }
-                ServerMsg::Error { .. } => panic!("move refused: {m:?}"),
-                _ => return true,
+            if let Some(retry) = retry_after(&m) {
+                tokio::time::sleep(retry).await;
+                continue;
             }
+            if let ServerMsg::Error { .. } = &m {
+                panic!("move refused: {m:?}");
+            }
+            return true;
         }
     }
 
