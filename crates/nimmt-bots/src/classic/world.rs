@@ -501,11 +501,47 @@ impl<'a> Mimic<'a> {
     /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
     /// exactly the missing cards slip in before it.
     fn join(&self, c: u8, r: usize, left: bool) -> f32 {
+        if left {
+            return self.join_left(c, r);
+        }
         let row = self.k.rows[r];
-        let (lo, hi) = if left { (c, row.first) } else { (row.last, c) };
-        let p = (self.unseen & between(lo, hi)).count_ones() as f32 / self.total;
+        let p = (self.unseen & between(row.last, c)).count_ones() as f32 / self.total;
         let need = ROW_CAPACITY.saturating_sub(row.len as usize);
         exactly(self.others, need, p) * (row.heads as f32 + need as f32 * MEAN_HEADS)
+    }
+
+    /// The expected cost of joining row `r` at its left end (both ends, C5). The cards laid
+    /// before `c` are lower, so none slips in between; but a lower card that lands on the same
+    /// end first leaves `c` no place there. On a row of five that card takes the row and `c`
+    /// joins it safely; else `c` goes to its next row (at a right end it may fill it, at a left
+    /// end it takes it if it is full) or is a
+    /// low card.
+    fn join_left(&self, c: u8, r: usize) -> f32 {
+        let k = self.k;
+        let row = k.rows[r];
+        // The lower cards that land on this end: above every other first card below it, and
+        // closer to it than to the last card below it (on a tie the right end wins).
+        let mut lo = 0u8;
+        for (s, other) in k.rows.iter().enumerate() {
+            if s != r && other.first < row.first {
+                lo = lo.max(other.first);
+            }
+            if other.last < row.first {
+                lo = lo.max(((other.last as u16 + row.first as u16) / 2) as u8);
+            }
+        }
+        let p = (self.unseen & between(lo, c)).count_ones() as f32 / self.total;
+        let displaced = 1.0 - (1.0 - p).powi(self.others as i32);
+        if row.len as usize >= ROW_CAPACITY {
+            return (1.0 - displaced) * row.heads as f32;
+        }
+        let elsewhere = match k.target_besides(c, r) {
+            Some((r2, false)) => self.join(c, r2, false),
+            Some((r2, true)) if k.rows[r2].len as usize >= ROW_CAPACITY => k.rows[r2].heads as f32,
+            Some(_) => 0.0,
+            None => self.low_cost,
+        };
+        displaced * elsewhere
     }
 
     /// The rating of card `c`.
