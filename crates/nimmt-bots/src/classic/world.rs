@@ -498,8 +498,8 @@ impl<'a> Mimic<'a> {
         self.k
     }
 
-    /// The expected cost of joining row `r` at end `left` with card `c`: the row fills when
-    /// exactly the missing cards slip in before it.
+    /// The expected cost of joining row `r` at end `left` with card `c`: at a right end the row
+    /// fills when exactly the missing cards slip in before it; a left end: [`Self::join_left`].
     fn join(&self, c: u8, r: usize, left: bool) -> f32 {
         if left {
             return self.join_left(c, r);
@@ -514,8 +514,7 @@ impl<'a> Mimic<'a> {
     /// before `c` are lower, so none slips in between; but a lower card that lands on the same
     /// end first leaves `c` no place there. On a row of five that card takes the row and `c`
     /// joins it safely; else `c` goes to its next row (at a right end it may fill it, at a left
-    /// end it takes it if it is full) or is a
-    /// low card.
+    /// end it takes it if it is full) or is a low card.
     fn join_left(&self, c: u8, r: usize) -> f32 {
         let k = self.k;
         let row = k.rows[r];
