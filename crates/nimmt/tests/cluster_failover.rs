@@ -96,7 +96,8 @@ struct Seat {
 }
 
 /// Makes the first legal move; a `not_owner` answer (the table is moving: nothing changed) is
-/// retried once the new owner has sent the table again, as a client does.
+/// retried once the new owner has sent the table again, and a `storage` answer (the database
+/// was busy: nothing changed) after a short wait, as `docs/protocol.md` tells a client.
 async fn act(p: &mut Player) -> bool {
     loop {
         let Some(action) = p.choice() else {
@@ -117,6 +118,10 @@ async fn act(p: &mut Player) -> bool {
             } => {
                 p.recv_until(|m| matches!(m, ServerMsg::State { .. })).await;
             }
+            ServerMsg::Error {
+                code: ErrorCode::Storage,
+                ..
+            } => tokio::time::sleep(Duration::from_millis(200)).await,
             other => panic!("move refused: {other:?}"),
         }
     }
