@@ -6,8 +6,11 @@
 //! for every other seat with the [`Mimic`] model: a card that seat would have preferred to the
 //! one it played becomes less likely to be in its hand ([`Knowledge::weights`]).
 //!
-//! The model judges the plain rows, as the styles do: with a fan card its marker is not looked at.
+//! The styles judge the plain rows, as they do when seated: with a fan card its marker is not
+//! looked at. `greedy` samples its turns under the fan card's rules, so its model reads the rows
+//! bent towards the fan card ([`super::fan_model`]).
 
+use super::fan_model::fan_rows;
 use super::styles::{Key, Style, FIELD, STYLES};
 use super::world::Mimic;
 use super::Knowledge;
@@ -34,6 +37,8 @@ const SAME_COST: f32 = 0.3;
 #[derive(Clone, Debug)]
 pub(crate) struct TurnStart {
     pub rows: Kernel,
+    /// With a fan card's marker: the rows as `greedy` reads them, for even and for odd cards.
+    pub bent: Option<[Kernel; 2]>,
     /// Cards not yet revealed then (the bot's hand included), a bit per card.
     pub hidden: u128,
     /// The bot's own hand then, a bit per card.
@@ -82,8 +87,14 @@ impl Memory {
             }
         }
         let empty: Vec<Vec<Card>> = vec![Vec::new(); view.players];
+        let placement = view.options.placement;
+        let bent = view
+            .rows
+            .marker
+            .map(|_| [true, false].map(|even| fan_rows(&view.rows, placement, view.players, even)));
         self.turns.push(TurnStart {
-            rows: Kernel::new(view.options.placement, &view.rows.rows, &empty),
+            rows: Kernel::new(placement, &view.rows.rows, &empty),
+            bent,
             hidden,
             mine,
             index,
@@ -122,15 +133,15 @@ impl Memory {
                     continue;
                 };
                 let played = play.card.number();
-                let model = Mimic::new(&turn.rows, turn.hidden & !(1u128 << played));
-                for (style, &p) in FIELD.iter().zip(&styles[s]) {
-                    if *style == Style::Random || p < MATTERS {
+                let model = TurnModel::new(turn, turn.hidden & !(1u128 << played));
+                for (&style, &p) in FIELD.iter().zip(&styles[s]) {
+                    if style == Style::Random || p < MATTERS {
                         continue;
                     }
-                    let chosen = style.key(&model, played);
+                    let chosen = model.key(style, played);
                     let doubt = (1.0 - UNLIKELY) * p as f32;
                     for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
-                        if preferred(style.key(&model, card.number()), chosen) {
+                        if preferred(model.key(style, card.number()), chosen) {
                             w[s] *= 1.0 - doubt;
                         }
                     }
@@ -138,6 +149,35 @@ impl Memory {
             }
         }
         knowledge.weights = weights;
+    }
+}
+
+/// How a seat that had not seen some cards rated its cards at the start of a turn: on the plain
+/// rows, and for `greedy` with a fan card on the rows bent towards it.
+pub(crate) struct TurnModel<'a> {
+    plain: Mimic<'a>,
+    /// For even and for odd cards.
+    bent: Option<[Mimic<'a>; 2]>,
+}
+
+impl<'a> TurnModel<'a> {
+    /// The model of `turn` for a seat that had not seen the cards of `unseen`.
+    pub(crate) fn new(turn: &'a TurnStart, unseen: u128) -> TurnModel<'a> {
+        TurnModel {
+            plain: Mimic::new(&turn.rows, unseen),
+            bent: turn
+                .bent
+                .as_ref()
+                .map(|[even, odd]| [Mimic::new(even, unseen), Mimic::new(odd, unseen)]),
+        }
+    }
+
+    /// The rating of card `c` under `style`.
+    pub(crate) fn key(&self, style: Style, c: u8) -> Key {
+        match &self.bent {
+            Some(bent) if style == Style::Greedy => style.key(&bent[usize::from(c % 2)], c),
+            _ => style.key(&self.plain, c),
+        }
     }
 }
 

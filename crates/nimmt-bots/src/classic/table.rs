@@ -8,9 +8,8 @@
 //! the bot is reseeded for a new game. The search deals each seat a style from its posterior in
 //! every sampled world, and weighs the hidden cards by it ([`super::inference`]).
 
-use super::inference::{only, Memory, TurnStart};
+use super::inference::{only, Memory, TurnModel, TurnStart};
 use super::styles::{Style, FIELD, STYLES};
-use super::world::Mimic;
 use nimmt_core::games::classic::kernel::MAX_SEATS;
 use nimmt_core::games::classic::View;
 use rand::rngs::SmallRng;
@@ -158,12 +157,12 @@ fn likelihoods(turn: &TurnStart, played: u8, shown: u128, seed: u64) -> [f64; ST
         for &c in &hand {
             bits |= 1 << c;
         }
-        let model = Mimic::new(&turn.rows, turn.hidden & !bits);
+        let model = TurnModel::new(turn, turn.hidden & !bits);
         for (hit, style) in hits.iter_mut().zip(FIELD) {
             if style == Style::Random {
                 continue;
             }
-            let keys: Vec<_> = hand.iter().map(|&c| style.key(&model, c)).collect();
+            let keys: Vec<_> = hand.iter().map(|&c| model.key(style, c)).collect();
             let low = keys
                 .iter()
                 .copied()
