@@ -1,16 +1,22 @@
 //! The rows as `greedy` sees them with a fan card on the table. `greedy` samples its turns under
 //! the fan card's rules, while its model ([`Mimic`](super::world::Mimic)) reads the plain rows
-//! of a [`Kernel`]; this module bends those rows towards the fan card so that the model names
-//! `greedy`'s card more often: the cow fills a place of its row (F4), the mountain's row takes
-//! lower cards as a left end does and no higher ones (F3), and the even-odd row refuses a card
-//! of the other parity (F2). The Zahlendreher (F5) has no marker and changes nothing here.
+//! of a [`Kernel`]; this module bends those rows towards the cow and the mountain so that the
+//! model names `greedy`'s card more often: the cow fills a place of its row (F4), and the
+//! mountain's row takes lower cards as a left end does and no higher ones (F3). Even-odd (F2)
+//! keeps the plain rows: refusing the marked row to a card of the other parity named more of
+//! `greedy`'s cards but did not play better (`docs/bots.md`); the Zahlendreher (F5) has no
+//! marker.
 
 use nimmt_core::games::classic::kernel::{KRow, Kernel};
 use nimmt_core::games::classic::{Marker, Placement, Rows};
 
-/// The plain rows of `rows` as a kernel for `players` seats, bent for cards of parity `even`
-/// (see the module documentation).
-pub fn fan_rows(rows: &Rows, placement: Placement, players: usize, even: bool) -> Kernel {
+/// The rows as the model of `greedy` reads them for `players` seats, where the fan card bends
+/// them (the cow, the mountain; see the module documentation).
+pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Kernel> {
+    let marker = rows.marker?;
+    if matches!(marker, Marker::EvenOdd { .. }) {
+        return None;
+    }
     let mut k = Kernel::empty(players, placement);
     for (r, (kr, row)) in k.rows.iter_mut().zip(&rows.rows).enumerate() {
         if let (Some(first), Some(last)) = (row.first(), row.last()) {
@@ -22,13 +28,8 @@ pub fn fan_rows(rows: &Rows, placement: Placement, players: usize, even: bool) -
             };
         }
     }
-    let refuse = |row: &mut KRow| {
-        // No card lies above 104 (and with both ends none below 0): the row takes nothing.
-        row.last = u8::MAX;
-        row.first = 0;
-    };
-    match rows.marker {
-        Some(Marker::Mountain { row, .. }) if placement == Placement::Right => {
+    match marker {
+        Marker::Mountain { row, .. } if placement == Placement::Right => {
             // The mountain's row runs downhill: it takes lower cards the way a left end does
             // (the closest lower card first, and a lower card laid before another one takes
             // its place), so it is read as the only left end on the table.
@@ -42,9 +43,13 @@ pub fn fan_rows(rows: &Rows, placement: Placement, players: usize, even: bool) -
                 }
             }
         }
-        Some(Marker::Mountain { row, .. }) => refuse(&mut k.rows[row]),
-        Some(Marker::EvenOdd { row, even: marked }) if marked != even => refuse(&mut k.rows[row]),
-        _ => {}
+        Marker::Mountain { row, .. } => {
+            // With both ends the row's left end takes the higher cards: the model cannot read
+            // two left ends, so the row takes nothing (no card lies above 104 or below 0).
+            k.rows[row].last = u8::MAX;
+            k.rows[row].first = 0;
+        }
+        Marker::Cow { .. } | Marker::EvenOdd { .. } => {}
     }
-    k
+    Some(k)
 }

@@ -37,8 +37,8 @@ const SAME_COST: f32 = 0.3;
 #[derive(Clone, Debug)]
 pub(crate) struct TurnStart {
     pub rows: Kernel,
-    /// With a fan card's marker: the rows as `greedy` reads them, for even and for odd cards.
-    pub bent: Option<[Kernel; 2]>,
+    /// With the cow or the mountain: the rows as `greedy` reads them.
+    pub bent: Option<Kernel>,
     /// Cards not yet revealed then (the bot's hand included), a bit per card.
     pub hidden: u128,
     /// The bot's own hand then, a bit per card.
@@ -88,10 +88,7 @@ impl Memory {
         }
         let empty: Vec<Vec<Card>> = vec![Vec::new(); view.players];
         let placement = view.options.placement;
-        let bent = view
-            .rows
-            .marker
-            .map(|_| [true, false].map(|even| fan_rows(&view.rows, placement, view.players, even)));
+        let bent = fan_rows(&view.rows, placement, view.players);
         self.turns.push(TurnStart {
             rows: Kernel::new(placement, &view.rows.rows, &empty),
             bent,
@@ -156,8 +153,7 @@ impl Memory {
 /// rows, and for `greedy` with a fan card on the rows bent towards it.
 pub(crate) struct TurnModel<'a> {
     plain: Mimic<'a>,
-    /// For even and for odd cards.
-    bent: Option<[Mimic<'a>; 2]>,
+    bent: Option<Mimic<'a>>,
 }
 
 impl<'a> TurnModel<'a> {
@@ -165,17 +161,14 @@ impl<'a> TurnModel<'a> {
     pub(crate) fn new(turn: &'a TurnStart, unseen: u128) -> TurnModel<'a> {
         TurnModel {
             plain: Mimic::new(&turn.rows, unseen),
-            bent: turn
-                .bent
-                .as_ref()
-                .map(|[even, odd]| [Mimic::new(even, unseen), Mimic::new(odd, unseen)]),
+            bent: turn.bent.as_ref().map(|k| Mimic::new(k, unseen)),
         }
     }
 
     /// The rating of card `c` under `style`.
     pub(crate) fn key(&self, style: Style, c: u8) -> Key {
         match &self.bent {
-            Some(bent) if style == Style::Greedy => style.key(&bent[usize::from(c % 2)], c),
+            Some(bent) if style == Style::Greedy => style.key(bent, c),
             _ => style.key(&self.plain, c),
         }
     }

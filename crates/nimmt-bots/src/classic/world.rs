@@ -8,7 +8,7 @@ use super::fan_model::fan_rows;
 use super::styles::Style;
 use nimmt_core::games::classic::kernel::{KRow, Kernel, LowRow, MAX_HAND, MAX_SEATS};
 use nimmt_core::games::classic::{
-    can_swap, Action, Deck, Fan, Marker, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
+    can_swap, Action, Deck, Fan, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
 };
 use nimmt_core::{Card, Seat};
 
@@ -603,38 +603,6 @@ pub(crate) fn mimic_index(k: &Kernel, seat: usize, hidden: u128) -> usize {
     at
 }
 
-/// The index in `hand` of the card the model of `greedy` plays on `rows`, for a seat that has
-/// not seen the cards of `unseen` (its own hand not among them).
-pub(crate) fn greedy_on_fan_rows(
-    rows: &Rows,
-    placement: Placement,
-    players: usize,
-    hand: &[u8],
-    unseen: u128,
-) -> usize {
-    let even = fan_rows(rows, placement, players, true);
-    let odd = match rows.marker {
-        Some(Marker::EvenOdd { .. }) => Some(fan_rows(rows, placement, players, false)),
-        _ => None,
-    };
-    let even_model = Mimic::new(&even, unseen);
-    let odd_model = odd.as_ref().map(|k| Mimic::new(k, unseen));
-    let mut best = (f32::MAX, u32::MAX, u8::MAX);
-    let mut at = 0;
-    for (i, &c) in hand.iter().enumerate() {
-        let model = match &odd_model {
-            Some(m) if c % 2 == 1 => m,
-            _ => &even_model,
-        };
-        let key = model.key(c);
-        if key < best {
-            best = key;
-            at = i;
-        }
-    }
-    at
-}
-
 /// Removes and returns the card `seat` plays under `policy`.
 #[inline]
 fn take_fast<R: Rng>(
@@ -815,27 +783,10 @@ impl FullWorld {
         let hand = &self.hands[seat];
         let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
         let (i, swap) = match explore(policy, seat == self.me, rng) {
-            // `greedy` samples its turns under the fan card's rules: its model reads the rows
-            // bent towards the fan card; and keeps the Zahlendreher.
-            Playout::Mimic if self.styles[seat] == Style::Greedy && self.rows.marker.is_some() => {
-                let mut numbers = [0u8; MAX_HAND];
-                let mut mine = 0u128;
-                for (slot, c) in numbers.iter_mut().zip(hand) {
-                    *slot = c.number();
-                    mine |= 1 << c.number();
-                }
-                let len = hand.len().min(MAX_HAND);
-                let i = greedy_on_fan_rows(
-                    &self.rows,
-                    self.placement,
-                    self.hands.len(),
-                    &numbers[..len],
-                    self.hidden & !mine,
-                );
-                (i, false)
-            }
-            // The other styles judge the plain rows, as the seated styles do (a fan card's
-            // marker is not looked at), and keep the Zahlendreher.
+            // The styles judge the plain rows, as the seated styles do (a fan card's marker is
+            // not looked at), but `greedy` samples its turns under the fan card's rules: its
+            // model reads the rows bent towards the cow or the mountain. All keep the
+            // Zahlendreher.
             Playout::Mimic => {
                 let n = self.hands.len();
                 let mut k = Kernel::empty(n, self.placement);
@@ -857,6 +808,11 @@ impl FullWorld {
                 }
                 let len = hand.len().min(MAX_HAND);
                 let style = self.styles[seat];
+                if style == Style::Greedy {
+                    if let Some(bent) = fan_rows(&self.rows, self.placement, n) {
+                        k = bent;
+                    }
+                }
                 (
                     style.choose(&k, &numbers[..len], self.hidden & !mine, rng),
                     false,
