@@ -10,25 +10,29 @@
 use nimmt_core::games::classic::kernel::{KRow, Kernel};
 use nimmt_core::games::classic::{Marker, Placement, Rows};
 
-/// The rows as the model of `greedy` reads them for `players` seats, where the fan card bends
-/// them (the cow, the mountain; see the module documentation).
-pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Kernel> {
-    let marker = rows.marker?;
-    if matches!(marker, Marker::EvenOdd { .. }) {
-        return None;
-    }
+/// The plain rows of `rows` as a kernel for `players` seats (no hands): what the styles judge.
+pub fn plain_rows(rows: &Rows, placement: Placement, players: usize) -> Kernel {
     let mut k = Kernel::empty(players, placement);
-    for (r, (kr, row)) in k.rows.iter_mut().zip(&rows.rows).enumerate() {
+    for (kr, row) in k.rows.iter_mut().zip(&rows.rows) {
         if let (Some(first), Some(last)) = (row.first(), row.last()) {
             *kr = KRow {
                 first: first.number(),
                 last: last.number(),
-                len: rows.items(r) as u8,
+                len: row.len() as u8,
                 heads: row.iter().map(|c| c.bull_heads()).sum(),
             };
         }
     }
-    match marker {
+    k
+}
+
+/// The rows as the model of `greedy` reads them for `players` seats, where the fan card bends
+/// them (the cow, the mountain; see the module documentation).
+pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Kernel> {
+    let mut k = plain_rows(rows, placement, players);
+    match rows.marker? {
+        // The cow fills a place of its row.
+        Marker::Cow { row } => k.rows[row].len += 1,
         Marker::Mountain { row, .. } if placement == Placement::Right => {
             // The mountain's row runs downhill: it takes lower cards the way a left end does
             // (the closest lower card first, and a lower card laid before another one takes
@@ -49,7 +53,7 @@ pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Ker
             k.rows[row].last = u8::MAX;
             k.rows[row].first = 0;
         }
-        Marker::Cow { .. } | Marker::EvenOdd { .. } => {}
+        Marker::EvenOdd { .. } => return None,
     }
     Some(k)
 }

@@ -10,13 +10,12 @@
 //! looked at. `greedy` samples its turns under the fan card's rules, so its model reads the rows
 //! bent towards the fan card ([`super::fan_model`]).
 
-use super::fan_model::fan_rows;
+use super::fan_model::{fan_rows, plain_rows};
 use super::styles::{Key, Style, FIELD, STYLES};
 use super::world::Mimic;
 use super::Knowledge;
 use nimmt_core::games::classic::kernel::Kernel;
 use nimmt_core::games::classic::{PhaseView, View};
-use nimmt_core::Card;
 
 /// How much less likely a card becomes each time its holder would clearly have preferred it to
 /// the card it played.
@@ -86,12 +85,10 @@ impl Memory {
                 return;
             }
         }
-        let empty: Vec<Vec<Card>> = vec![Vec::new(); view.players];
         let placement = view.options.placement;
-        let bent = fan_rows(&view.rows, placement, view.players);
         self.turns.push(TurnStart {
-            rows: Kernel::new(placement, &view.rows.rows, &empty),
-            bent,
+            rows: plain_rows(&view.rows, placement, view.players),
+            bent: fan_rows(&view.rows, placement, view.players),
             hidden,
             mine,
             index,
@@ -184,7 +181,7 @@ fn preferred(a: Key, b: Key) -> bool {
 mod tests {
     use super::*;
     use nimmt_core::games::classic::{Action, Classic, Position, Rows};
-    use nimmt_core::{Rules, Seat, Viewer};
+    use nimmt_core::{Card, Rules, Seat, Viewer};
 
     fn c(n: u8) -> Card {
         Card::new(n).unwrap()

@@ -4,9 +4,9 @@
 //! Without a fan card worlds run on the engine's allocation-free [`Kernel`]; with a fan card they
 //! run on the general placement rules of [`Rows`] (markers, the cow, the *Zahlendreher*).
 
-use super::fan_model::fan_rows;
+use super::fan_model::{fan_rows, plain_rows};
 use super::styles::Style;
-use nimmt_core::games::classic::kernel::{KRow, Kernel, LowRow, MAX_HAND, MAX_SEATS};
+use nimmt_core::games::classic::kernel::{Kernel, LowRow, MAX_HAND, MAX_SEATS};
 use nimmt_core::games::classic::{
     can_swap, Action, Deck, Fan, PhaseView, Placement, Play, Rows, View, ROWS, ROW_CAPACITY,
 };
@@ -789,17 +789,11 @@ impl FullWorld {
             // Zahlendreher.
             Playout::Mimic => {
                 let n = self.hands.len();
-                let mut k = Kernel::empty(n, self.placement);
-                for (kr, row) in k.rows.iter_mut().zip(&self.rows.rows) {
-                    if let (Some(first), Some(last)) = (row.first(), row.last()) {
-                        *kr = KRow {
-                            first: first.number(),
-                            last: last.number(),
-                            len: row.len() as u8,
-                            heads: row.iter().map(|c| c.bull_heads()).sum(),
-                        };
-                    }
-                }
+                let style = self.styles[seat];
+                let k = (style == Style::Greedy)
+                    .then(|| fan_rows(&self.rows, self.placement, n))
+                    .flatten()
+                    .unwrap_or_else(|| plain_rows(&self.rows, self.placement, n));
                 let mut numbers = [0u8; MAX_HAND];
                 let mut mine = 0u128;
                 for (slot, c) in numbers.iter_mut().zip(hand) {
@@ -807,12 +801,6 @@ impl FullWorld {
                     mine |= 1 << c.number();
                 }
                 let len = hand.len().min(MAX_HAND);
-                let style = self.styles[seat];
-                if style == Style::Greedy {
-                    if let Some(bent) = fan_rows(&self.rows, self.placement, n) {
-                        k = bent;
-                    }
-                }
                 (
                     style.choose(&k, &numbers[..len], self.hidden & !mine, rng),
                     false,
