@@ -4,11 +4,13 @@
 //! model names `greedy`'s card more often: the cow fills a place of its row (F4), and the
 //! mountain's row takes lower cards as a left end does and no higher ones (F3). Even-odd (F2)
 //! keeps the plain rows: refusing the marked row to a card of the other parity named more of
-//! `greedy`'s cards but did not play better (`docs/bots.md`); the Zahlendreher (F5) has no
-//! marker.
+//! `greedy`'s cards but did not play better (`docs/bots.md`). The Zahlendreher (F5) has no
+//! marker; `greedy` spends it when a card's changed value is cheaper this turn than any card
+//! played plain ([`zahlendreher`]).
 
+use super::world::Mimic;
 use nimmt_core::games::classic::kernel::{KRow, Kernel};
-use nimmt_core::games::classic::{Marker, Placement, Rows};
+use nimmt_core::games::classic::{swapped_digits, Marker, Placement, Rows};
 
 /// The plain rows of `rows` as a kernel for `players` seats (no hands): what the styles judge.
 pub fn plain_rows(rows: &Rows, placement: Placement, players: usize) -> Kernel {
@@ -56,4 +58,31 @@ pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Ker
         Marker::EvenOdd { .. } => return None,
     }
     Some(k)
+}
+
+/// The card of `hand` (numbers) that `greedy`, holding its Zahlendreher, plays with the digits
+/// swapped (F5), if any: `greedy` spends it only when a changed value costs less this turn, or
+/// as much with a smaller certain cost, than `plain`, the hand's best card played plain. Among
+/// such cards the one the model rates best.
+pub fn zahlendreher(m: &Mimic<'_>, hand: &[u8], plain: usize) -> Option<usize> {
+    let (cost, certain, _) = m.key(*hand.get(plain)?);
+    let mut best = None;
+    let mut low = (cost, certain, u8::MAX);
+    for (i, &c) in hand.iter().enumerate() {
+        // 100–104 cannot be changed; a changed value equal to the printed one changes nothing.
+        let value = swapped_digits(c);
+        if c > 99 || value == c {
+            continue;
+        }
+        let key = m.key(value);
+        let better = match best {
+            Some(_) => key < low,
+            None => (key.0, key.1) < (low.0, low.1),
+        };
+        if better {
+            low = key;
+            best = Some(i);
+        }
+    }
+    best
 }

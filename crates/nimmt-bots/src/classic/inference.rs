@@ -132,7 +132,8 @@ impl Memory {
                     if style == Style::Random || p < MATTERS {
                         continue;
                     }
-                    let chosen = model.key(style, played);
+                    // A card played with the Zahlendreher counts by its changed value (F5).
+                    let chosen = model.key(style, play.value());
                     let doubt = (1.0 - UNLIKELY) * p as f32;
                     for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
                         if preferred(model.key(style, card.number()), chosen) {

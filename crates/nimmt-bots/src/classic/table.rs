@@ -11,7 +11,7 @@
 use super::inference::{only, Memory, TurnModel, TurnStart};
 use super::styles::{Style, FIELD, STYLES};
 use nimmt_core::games::classic::kernel::MAX_SEATS;
-use nimmt_core::games::classic::View;
+use nimmt_core::games::classic::{Play, View};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -75,9 +75,8 @@ impl TableModel {
                 if self.scored[s] > turn.index {
                     continue;
                 }
-                let played = plays[s].card.number();
                 let seed = (u64::from(view.deal) << 32) ^ ((turn.index as u64) << 8) ^ s as u64;
-                let like = likelihoods(turn, played, shown, seed);
+                let like = likelihoods(turn, plays[s], shown, seed);
                 for (l, x) in self.loglik[s].iter_mut().zip(like) {
                     *l += x.ln();
                 }
@@ -134,9 +133,11 @@ impl TableModel {
     }
 }
 
-/// The chance under each style that a seat plays `played` at `turn`, its other cards drawn from
-/// those the bot could not see (`shown`: the turn's revealed cards).
-fn likelihoods(turn: &TurnStart, played: u8, shown: u128, seed: u64) -> [f64; STYLES] {
+/// The chance under each style that a seat plays `play` at `turn`, its other cards drawn from
+/// those the bot could not see (`shown`: the turn's revealed cards). Only `greedy` spends the
+/// Zahlendreher (F5): it does when the changed value is rated below every card of the hand.
+fn likelihoods(turn: &TurnStart, play: &Play, shown: u128, seed: u64) -> [f64; STYLES] {
+    let played = play.card.number();
     let size = turn.mine.count_ones() as usize;
     let mut like = [1.0 / size.max(1) as f64; STYLES];
     if size < 2 {
@@ -159,10 +160,11 @@ fn likelihoods(turn: &TurnStart, played: u8, shown: u128, seed: u64) -> [f64; ST
         }
         let model = TurnModel::new(turn, turn.hidden & !bits);
         for (hit, style) in hits.iter_mut().zip(FIELD) {
-            if style == Style::Random {
+            if style == Style::Random || (play.swap && style != Style::Greedy) {
                 continue;
             }
-            let keys: Vec<_> = hand.iter().map(|&c| model.key(style, c)).collect();
+            let mut keys: Vec<_> = hand.iter().map(|&c| model.key(style, c)).collect();
+            keys[0] = model.key(style, play.value());
             let low = keys
                 .iter()
                 .copied()

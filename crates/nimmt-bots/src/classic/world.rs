@@ -4,7 +4,7 @@
 //! Without a fan card worlds run on the engine's allocation-free [`Kernel`]; with a fan card they
 //! run on the general placement rules of [`Rows`] (markers, the cow, the *Zahlendreher*).
 
-use super::fan_model::{fan_rows, plain_rows};
+use super::fan_model::{fan_rows, plain_rows, zahlendreher};
 use super::styles::Style;
 use nimmt_core::games::classic::kernel::{Kernel, LowRow, MAX_HAND, MAX_SEATS};
 use nimmt_core::games::classic::{
@@ -785,8 +785,8 @@ impl FullWorld {
         let (i, swap) = match explore(policy, seat == self.me, rng) {
             // The styles judge the plain rows, as the seated styles do (a fan card's marker is
             // not looked at), but `greedy` samples its turns under the fan card's rules: its
-            // model reads the rows bent towards the cow or the mountain. All keep the
-            // Zahlendreher.
+            // model reads the rows bent towards the cow or the mountain, and spends the
+            // Zahlendreher when it is cheaper; the other styles keep it.
             Playout::Mimic => {
                 let n = self.hands.len();
                 let style = self.styles[seat];
@@ -801,10 +801,12 @@ impl FullWorld {
                     mine |= 1 << c.number();
                 }
                 let len = hand.len().min(MAX_HAND);
-                (
-                    style.choose(&k, &numbers[..len], self.hidden & !mine, rng),
-                    false,
-                )
+                let unseen = self.hidden & !mine;
+                let plain = style.choose(&k, &numbers[..len], unseen, rng);
+                let swapped = (may_swap && style == Style::Greedy)
+                    .then(|| zahlendreher(&Mimic::new(&k, unseen), &numbers[..len], plain))
+                    .flatten();
+                swapped.map_or((plain, false), |i| (i, true))
             }
             Playout::Random => {
                 let i = rng.random_range(0..hand.len());
