@@ -66,20 +66,18 @@ pub fn fan_rows(rows: &Rows, placement: Placement, players: usize) -> Option<Ker
 /// such cards the one the model rates best.
 pub fn zahlendreher(m: &Mimic<'_>, hand: &[u8], plain: usize) -> Option<usize> {
     let (cost, certain, _) = m.key(*hand.get(plain)?);
+    // No gap lies below 0: to beat the plain card a changed value needs a lower cost or certain
+    // cost; after that the best changed value so far is the one to beat.
+    let mut low = (cost, certain, 0);
     let mut best = None;
-    let mut low = (cost, certain, u8::MAX);
     for (i, &c) in hand.iter().enumerate() {
-        // 100–104 cannot be changed; a changed value equal to the printed one changes nothing.
+        // A value the swap leaves as it is (11, 22, …, 100–104) changes nothing.
         let value = swapped_digits(c);
-        if c > 99 || value == c {
+        if value == c {
             continue;
         }
         let key = m.key(value);
-        let better = match best {
-            Some(_) => key < low,
-            None => (key.0, key.1) < (low.0, low.1),
-        };
-        if better {
+        if key < low {
             low = key;
             best = Some(i);
         }

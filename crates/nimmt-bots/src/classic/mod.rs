@@ -404,8 +404,8 @@ mod tests {
     fn the_mimic_playout_spends_the_zahlendreher_as_greedy_does() {
         // F5: `greedy` spends its Zahlendreher when a changed value is cheaper this turn; the
         // model does when the changed value rates below every card played plain. Measured over
-        // these deals: greedy spent it 117 times, and the model named 78 of those plays (none
-        // when it kept the Zahlendreher), and 412 of the 468 plain plays made holding it.
+        // these deals: greedy spent it 117 times and the model named 78 of those plays (a model
+        // that never spends it names none), and 412 of the 468 plain plays made holding it.
         use super::styles::Style;
         use rand::SeedableRng;
         let (mut spent, mut named, mut kept, mut kept_named) = (0, 0, 0, 0);

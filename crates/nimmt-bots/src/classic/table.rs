@@ -163,8 +163,12 @@ fn likelihoods(turn: &TurnStart, play: &Play, shown: u128, seed: u64) -> [f64; S
             if style == Style::Random || (play.swap && style != Style::Greedy) {
                 continue;
             }
-            let mut keys: Vec<_> = hand.iter().map(|&c| model.key(style, c)).collect();
-            keys[0] = model.key(style, play.value());
+            // The card played counts by the value it was laid by.
+            let keys: Vec<_> = hand
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| model.key(style, if i == 0 { play.value() } else { c }))
+                .collect();
             let low = keys
                 .iter()
                 .copied()

@@ -801,10 +801,10 @@ impl FullWorld {
                     mine |= 1 << c.number();
                 }
                 let len = hand.len().min(MAX_HAND);
-                let unseen = self.hidden & !mine;
-                let plain = style.choose(&k, &numbers[..len], unseen, rng);
+                let m = Mimic::new(&k, self.hidden & !mine);
+                let plain = style.choose_in(&m, &numbers[..len], rng);
                 let swapped = (may_swap && style == Style::Greedy)
-                    .then(|| zahlendreher(&Mimic::new(&k, unseen), &numbers[..len], plain))
+                    .then(|| zahlendreher(&m, &numbers[..len], plain))
                     .flatten();
                 swapped.map_or((plain, false), |i| (i, true))
             }

@@ -96,6 +96,11 @@ impl Style {
     /// The index in `hand` of the card this style plays, for a seat that has not seen the cards
     /// of `unseen` (a bit per card; its own hand is not in it). `Random` draws one.
     pub fn choose<R: Rng>(self, k: &Kernel, hand: &[u8], unseen: u128, rng: &mut R) -> usize {
+        self.choose_in(&Mimic::new(k, unseen), hand, rng)
+    }
+
+    /// [`Self::choose`] with `m`, the model of what the seat sees.
+    pub fn choose_in<R: Rng>(self, m: &Mimic<'_>, hand: &[u8], rng: &mut R) -> usize {
         if self == Style::Random || hand.len() < 2 {
             return if hand.is_empty() {
                 0
@@ -103,8 +108,7 @@ impl Style {
                 rng.random_range(0..hand.len())
             };
         }
-        let m = Mimic::new(k, unseen);
-        best(hand.iter().map(|&c| self.key(&m, c)))
+        best(hand.iter().map(|&c| self.key(m, c)))
     }
 }
 
