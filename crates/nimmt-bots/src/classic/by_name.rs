@@ -1,6 +1,6 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=relative|own|win|margin`, `win=N` and `infer=on|off`.
+//! `utility=game|relative|own|win|margin`, `win=N` and `infer=on|off`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
@@ -17,7 +17,7 @@ use nimmt_core::OptionMap;
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=relative|own|win|margin, win=N, infer=on|off or opponents=table|greedy";
+     utility=game|relative|own|win|margin, win=N, infer=on|off or opponents=table|greedy";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
@@ -49,12 +49,13 @@ impl MctsConfig {
                 _ => Playout::Mimic,
             };
         }
-        if let Some(u) = spec.word("utility", &["relative", "own", "win", "margin"])? {
+        if let Some(u) = spec.word("utility", &["game", "relative", "own", "win", "margin"])? {
             config.utility = match u {
                 "own" => Utility::Own,
                 "win" => Utility::Win,
                 "margin" => Utility::Margin,
-                _ => Utility::Relative,
+                "relative" => Utility::Relative,
+                _ => Utility::Game,
             };
         }
         if let Some(w) = spec.number("win")? {
@@ -153,6 +154,10 @@ mod tests {
         assert_eq!(c.utility, Utility::Own);
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=margin,win=5")).unwrap();
         assert_eq!((c.utility, c.win_bonus), (Utility::Margin, 5));
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=relative")).unwrap();
+        assert_eq!(c.utility, Utility::Relative);
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=game")).unwrap();
+        assert_eq!(c.utility, Utility::Game);
     }
 
     #[test]

@@ -13,7 +13,8 @@ use super::table::TableModel;
 use super::world::{Playout, Points, Template};
 use super::Knowledge;
 use crate::Bot;
-use nimmt_core::games::classic::{Action, Classic, View};
+use nimmt_core::games::classic::kernel::MAX_SEATS;
+use nimmt_core::games::classic::{Action, Classic, EndCondition, View};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +42,40 @@ pub enum Utility {
     /// The bot's points minus the fewest points of another seat: the deal is won when this is
     /// below zero, and the search plays against the best of the others, not their mean.
     Margin,
+    /// Plays for the game: in the game's last deal (the game surely ends with it) the bot's
+    /// share of the game's win (the fewest points in all; a tie shares it), its points as a
+    /// small tie-breaker, as [`Utility::Win`] on the game's totals; before it `Relative`, since
+    /// every point still counts towards the total.
+    Game,
+}
+
+impl Utility {
+    /// The utility the decision `view` asks is searched with, and the points of the finished
+    /// deals it counts on top of a playout's: [`Utility::Game`] turns into `Win` on the totals in
+    /// the game's last deal and into `Relative` before it; the others stay as they are and
+    /// count this deal only.
+    pub fn for_decision(self, view: &View) -> (Utility, Points) {
+        let mut totals = [0u32; MAX_SEATS];
+        if self != Utility::Game {
+            return (self, totals);
+        }
+        let n = view.players;
+        let last = match view.options.end {
+            EndCondition::Deals(deals) => view.deal >= deals,
+            EndCondition::AtPoints(end_at) => (0..n).any(|s| {
+                view.totals.get(s).copied().unwrap_or(0)
+                    + view.deal_points.get(s).copied().unwrap_or(0)
+                    >= end_at
+            }),
+        };
+        if !last {
+            return (Utility::Relative, totals);
+        }
+        for (t, &p) in totals.iter_mut().zip(&view.totals) {
+            *t = p;
+        }
+        (Utility::Win, totals)
+    }
 }
 
 /// Who the search takes the other players to be.
@@ -71,7 +106,7 @@ impl MctsConfig {
         MctsConfig {
             budget,
             playout: Playout::Mimic,
-            utility: Utility::Relative,
+            utility: Utility::Game,
             infer: true,
             opponents: Opponents::Table,
             win_bonus: 0,
@@ -163,7 +198,7 @@ impl MctsBot {
         let start = Instant::now();
         let mut sums = vec![0.0f64; legal.len()];
         let mut total = 0u64;
-        let utility = self.config.utility;
+        let (utility, totals) = self.config.utility.for_decision(view);
         let bonus = self.config.win_bonus as f64;
         let policy = self.config.playout;
         loop {
@@ -176,7 +211,11 @@ impl MctsBot {
             for (a, action) in legal.iter().enumerate() {
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let points = world.clone().run(action, policy, &mut rng);
-                sums[a] += value(utility, &points, me, n) - bonus * win_share(&points, me, n);
+                let mut game = points;
+                for (g, t) in game.iter_mut().zip(&totals) {
+                    *g += t;
+                }
+                sums[a] += value(utility, &game, me, n) - bonus * win_share(&points, me, n);
             }
             total += legal.len() as u64;
             let done = match self.config.budget {
@@ -205,7 +244,7 @@ fn value(utility: Utility, points: &Points, me: usize, n: usize) -> f64 {
             let others: u32 = (0..n).filter(|&s| s != me).map(|s| points[s]).sum();
             mine - others as f64 / (n - 1) as f64
         }
-        Utility::Win => -win_share(points, me, n) + 0.01 * mine,
+        Utility::Win | Utility::Game => -win_share(points, me, n) + 0.01 * mine,
         Utility::Margin => {
             let best_other = (0..n).filter(|&s| s != me).map(|s| points[s]).min();
             mine - best_other.unwrap_or(0) as f64
@@ -287,6 +326,113 @@ mod tests {
             prefers(Utility::Win, 0.0, &[0, 1, 5, 5], &[3, 4, 5, 5]),
             'a'
         );
+    }
+
+    /// The first view that asks seat 0 for a card, after `setup` played on with `greedy`.
+    fn asked_view(options: &[&str], deal: u32) -> View {
+        use nimmt_core::{OptionMap, Rules, Viewer};
+        let map = OptionMap::parse(options.iter().copied()).expect("options");
+        let mut game = Classic::from_setup(4, &map, 7).expect("setup");
+        let mut bots: Vec<super::super::greedy::GreedyBot> =
+            (0..4).map(super::super::greedy::GreedyBot::new).collect();
+        loop {
+            let (seat, _) = game.pending()[0];
+            let view = game.view(Viewer::Seat(seat));
+            if seat.index() == 0 && view.deal == deal && view.hand.len() > 1 {
+                return view;
+            }
+            let action = bots[seat.index()].decide(&view);
+            game.act(seat, &action).expect("legal");
+        }
+    }
+
+    #[test]
+    fn a_one_deal_game_is_played_for_the_win() {
+        let view = asked_view(&["deals=1"], 1);
+        assert_eq!(
+            Utility::Game.for_decision(&view),
+            (Utility::Win, [0; MAX_SEATS])
+        );
+        // The experiment settings stay as they are.
+        assert_eq!(Utility::Relative.for_decision(&view).0, Utility::Relative);
+        assert_eq!(MctsConfig::new(Budget::Iters(10)).utility, Utility::Game);
+    }
+
+    #[test]
+    fn every_point_counts_before_the_last_deal() {
+        // The first deal of a game to 66 points (C1), and of a game of three deals.
+        assert_eq!(
+            Utility::Game.for_decision(&asked_view(&[], 1)).0,
+            Utility::Relative
+        );
+        let view = asked_view(&["deals=3"], 2);
+        assert_eq!(Utility::Game.for_decision(&view).0, Utility::Relative);
+    }
+
+    #[test]
+    fn the_last_deal_is_played_for_the_game_on_the_totals() {
+        let view = asked_view(&["deals=2"], 2);
+        let (utility, totals) = Utility::Game.for_decision(&view);
+        assert_eq!(utility, Utility::Win);
+        assert_eq!(&totals[..4], &view.totals[..]);
+        assert!(totals.iter().any(|&t| t > 0), "the first deal cost points");
+    }
+
+    #[test]
+    fn a_game_to_n_points_is_played_for_the_game_once_somebody_has_reached_n() {
+        use nimmt_core::{OptionMap, Rules, Viewer};
+        let map = OptionMap::parse(["end_at=12"]).expect("options");
+        let mut game = Classic::from_setup(4, &map, 3).expect("setup");
+        let mut bots: Vec<super::super::greedy::GreedyBot> =
+            (0..4).map(super::super::greedy::GreedyBot::new).collect();
+        let (mut before, mut after) = (0, 0);
+        while !game.is_over() {
+            let (seat, _) = game.pending()[0];
+            let view = game.view(Viewer::Seat(seat));
+            let reached = (0..4).any(|s| view.totals[s] + view.deal_points[s] >= 12);
+            let utility = Utility::Game.for_decision(&view).0;
+            if reached {
+                assert_eq!(
+                    utility,
+                    Utility::Win,
+                    "deal {} turn {}",
+                    view.deal,
+                    view.turn
+                );
+                after += 1;
+            } else {
+                assert_eq!(
+                    utility,
+                    Utility::Relative,
+                    "deal {} turn {}",
+                    view.deal,
+                    view.turn
+                );
+                before += 1;
+            }
+            let action = bots[seat.index()].decide(&view);
+            game.act(seat, &action).expect("legal");
+        }
+        assert!(
+            before > 0 && after > 0,
+            "{before} decisions before, {after} after"
+        );
+    }
+
+    #[test]
+    fn on_the_totals_a_cheap_deal_can_still_lose_the_game() {
+        // Seat 0 is 12 points behind: taking 1 point against the others' 10 still loses the
+        // game, taking 3 while they take 20 wins it.
+        let totals = points(&[20, 8, 8, 8]);
+        let on = |deal: &[u32]| {
+            let mut game = points(deal);
+            for (g, t) in game.iter_mut().zip(&totals) {
+                *g += t;
+            }
+            value(Utility::Win, &game, 0, 4)
+        };
+        assert!(on(&[3, 20, 20, 20]) < on(&[1, 10, 10, 10]));
+        assert!(on(&[1, 10, 10, 10]) > -0.5, "not a win");
     }
 
     #[test]
