@@ -14,7 +14,7 @@ use super::world::{Playout, Points, Template};
 use super::Knowledge;
 use crate::Bot;
 use nimmt_core::games::classic::kernel::MAX_SEATS;
-use nimmt_core::games::classic::{Action, Classic, EndCondition, View};
+use nimmt_core::games::classic::{Action, Classic, View};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -59,16 +59,14 @@ impl Utility {
         if self != Utility::Game {
             return (self, totals);
         }
-        let n = view.players;
-        let last = match view.options.end {
-            EndCondition::Deals(deals) => view.deal >= deals,
-            EndCondition::AtPoints(end_at) => (0..n).any(|s| {
-                view.totals.get(s).copied().unwrap_or(0)
-                    + view.deal_points.get(s).copied().unwrap_or(0)
-                    >= end_at
-            }),
-        };
-        if !last {
+        // Points only ever rise, so a game that would end with the points taken so far surely
+        // ends with this deal.
+        let so_far = view
+            .totals
+            .iter()
+            .zip(&view.deal_points)
+            .map(|(t, p)| t + p);
+        if !view.options.end.ends_after(view.deal, so_far) {
             return (Utility::Relative, totals);
         }
         for (t, &p) in totals.iter_mut().zip(&view.totals) {
@@ -328,22 +326,30 @@ mod tests {
         );
     }
 
-    /// The first view that asks seat 0 for a card, after `setup` played on with `greedy`.
-    fn asked_view(options: &[&str], deal: u32) -> View {
-        use nimmt_core::{OptionMap, Rules, Viewer};
+    /// The views seat 0 is asked for a card with, in a game with `options` played by `greedy`.
+    fn card_views(options: &[&str]) -> Vec<View> {
+        use super::super::{testing, GreedyBot};
+        use nimmt_core::{OptionMap, Rules};
         let map = OptionMap::parse(options.iter().copied()).expect("options");
         let mut game = Classic::from_setup(4, &map, 7).expect("setup");
-        let mut bots: Vec<super::super::greedy::GreedyBot> =
-            (0..4).map(super::super::greedy::GreedyBot::new).collect();
-        loop {
-            let (seat, _) = game.pending()[0];
-            let view = game.view(Viewer::Seat(seat));
-            if seat.index() == 0 && view.deal == deal && view.hand.len() > 1 {
-                return view;
+        let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..4)
+            .map(|s| Box::new(GreedyBot::new(s)) as Box<dyn Bot<Classic>>)
+            .collect();
+        let mut views = Vec::new();
+        testing::play(&mut game, &mut bots, |_, seat, view, action| {
+            if seat.index() == 0 && matches!(action, Action::Play { .. }) {
+                views.push(view.clone());
             }
-            let action = bots[seat.index()].decide(&view);
-            game.act(seat, &action).expect("legal");
-        }
+        });
+        views
+    }
+
+    /// The first view of deal `deal` that asks seat 0 for a card.
+    fn asked_view(options: &[&str], deal: u32) -> View {
+        card_views(options)
+            .into_iter()
+            .find(|v| v.deal == deal)
+            .expect("a card decision in that deal")
     }
 
     #[test]
@@ -380,38 +386,18 @@ mod tests {
 
     #[test]
     fn a_game_to_n_points_is_played_for_the_game_once_somebody_has_reached_n() {
-        use nimmt_core::{OptionMap, Rules, Viewer};
-        let map = OptionMap::parse(["end_at=12"]).expect("options");
-        let mut game = Classic::from_setup(4, &map, 3).expect("setup");
-        let mut bots: Vec<super::super::greedy::GreedyBot> =
-            (0..4).map(super::super::greedy::GreedyBot::new).collect();
         let (mut before, mut after) = (0, 0);
-        while !game.is_over() {
-            let (seat, _) = game.pending()[0];
-            let view = game.view(Viewer::Seat(seat));
+        for view in card_views(&["end_at=12"]) {
             let reached = (0..4).any(|s| view.totals[s] + view.deal_points[s] >= 12);
-            let utility = Utility::Game.for_decision(&view).0;
-            if reached {
-                assert_eq!(
-                    utility,
-                    Utility::Win,
-                    "deal {} turn {}",
-                    view.deal,
-                    view.turn
-                );
+            let expected = if reached {
                 after += 1;
+                Utility::Win
             } else {
-                assert_eq!(
-                    utility,
-                    Utility::Relative,
-                    "deal {} turn {}",
-                    view.deal,
-                    view.turn
-                );
                 before += 1;
-            }
-            let action = bots[seat.index()].decide(&view);
-            game.act(seat, &action).expect("legal");
+                Utility::Relative
+            };
+            let utility = Utility::Game.for_decision(&view).0;
+            assert_eq!(utility, expected, "deal {} turn {}", view.deal, view.turn);
         }
         assert!(
             before > 0 && after > 0,

@@ -432,11 +432,11 @@ impl Classic {
             points,
             totals: self.totals.clone(),
         }));
-        let over = match self.options.end {
-            EndCondition::AtPoints(n) => self.totals.iter().any(|&t| t >= n),
-            EndCondition::Deals(n) => self.deal >= n,
-        };
-        if over {
+        if self
+            .options
+            .end
+            .ends_after(self.deal, self.totals.iter().copied())
+        {
             let outcome = Outcome::best_win(
                 self.totals.iter().map(|&t| t as i32).collect(),
                 ScoreSense::Lower,

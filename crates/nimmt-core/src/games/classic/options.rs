@@ -46,6 +46,16 @@ pub enum End {
     Deals(u32),
 }
 
+impl End {
+    /// Whether the game is over after deal `deal` (counted from 1) with these `totals` (C1).
+    pub fn ends_after(self, deal: u32, totals: impl IntoIterator<Item = u32>) -> bool {
+        match self {
+            End::AtPoints(n) => totals.into_iter().any(|t| t >= n),
+            End::Deals(n) => deal >= n,
+        }
+    }
+}
+
 /// The fan cards of the anniversary edition (F1–F5); a table uses at most one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
