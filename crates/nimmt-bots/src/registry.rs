@@ -40,7 +40,7 @@ pub trait GameBots: Rules {
         Self::builtin(spec, seed)
     }
     /// The options of one arena game, from the table options the arena was given (classic:
-    /// one deal per arena game).
+    /// one deal per arena game unless `end_at` or `deals` is given).
     fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
         Ok(options.clone())
     }

@@ -81,13 +81,38 @@ fn seats_rotate_so_position_does_not_bias() {
 }
 
 #[test]
+fn a_classic_arena_game_is_one_deal_unless_the_options_say_how_it_ends() {
+    let one = registry::run_arena(&config(&["greedy"; 4], &[], 20, 1), &|_| {}).unwrap();
+    let games = registry::run_arena(&config(&["greedy"; 4], &["deals=3"], 20, 1), &|_| {}).unwrap();
+    let to_66 =
+        registry::run_arena(&config(&["greedy"; 4], &["end_at=66"], 20, 1), &|_| {}).unwrap();
+    let total = |r: &nimmt_bots::arena::ArenaReport| -> i32 {
+        r.points.iter().map(|p| p.iter().sum::<i32>()).sum()
+    };
+    // A game of three deals hands out about three times the points of a game of one …
+    assert!(
+        total(&games) > 2 * total(&one),
+        "{} against {}",
+        total(&games),
+        total(&one)
+    );
+    // … and a game to 66 ends with someone at 66.
+    assert!(to_66.points.iter().all(|p| p.iter().any(|&x| x >= 66)));
+    let shares: f64 = games.seats.iter().map(|s| s.win_share).sum();
+    assert!(
+        (shares - 1.0).abs() < 1e-9,
+        "one winner's share per game: {shares}"
+    );
+}
+
+#[test]
 fn a_bad_setup_is_refused_before_any_deal() {
     let e = registry::run_arena(
-        &config(&["greedy", "greedy"], &["end_at=66"], 5, 1),
+        &config(&["greedy", "greedy"], &["end_at=66", "deals=3"], 5, 1),
         &|_| {},
     )
     .unwrap_err();
-    assert!(matches!(e, ArenaError::EndOption(_)), "{e}");
+    assert!(matches!(e, ArenaError::Setup(_)), "{e}");
     let mut c = config(&["greedy", "greedy"], &[], 5, 1);
     c.players = 3;
     assert_eq!(

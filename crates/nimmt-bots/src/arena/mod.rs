@@ -1,5 +1,6 @@
 //! The arena: many seeded games between bots, with statistics. For classic each game is one
-//! deal; for HELP! each game is played to its end (someone reaches `end_at` points).
+//! deal, unless the options say how it ends (`end_at`, `deals`); for HELP! each game is played
+//! to its end (someone reaches `end_at` points).
 //!
 //! Deal `i` is dealt from a seed derived from (seed, i); the bot of spec `j` sits at seat
 //! `(i + j) mod n` (so every spec plays every position equally often) and is reseeded from
@@ -31,8 +32,8 @@ pub struct ArenaConfig {
     pub players: usize,
     /// One spec per seat, with its label (the text the user wrote, or a short name).
     pub seats: Vec<(String, BotSpec)>,
-    /// Table options (`key=value`); the arena plays single deals, so `end_at` and `deals` are
-    /// refused.
+    /// Table options (`key=value`). A classic arena game is one deal unless `deals` or `end_at`
+    /// says how the game ends.
     pub options: OptionMap,
     pub deals: u64,
     pub seed: u64,
@@ -46,8 +47,6 @@ pub struct ArenaConfig {
 pub enum ArenaError {
     #[error("{seats} seats given for {players} players: give one --seat per player")]
     SeatCount { seats: usize, players: usize },
-    #[error("the arena plays single deals: option {0} cannot be used (use --deals)")]
-    EndOption(String),
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error(transparent)]

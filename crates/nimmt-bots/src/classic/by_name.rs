@@ -114,15 +114,13 @@ impl GameBots for Classic {
         })
     }
 
-    /// An arena game of classic is one deal.
+    /// An arena game of classic is one deal, unless the options say how the game ends (`deals`
+    /// or `end_at`): then each arena deal is that whole game.
     fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
-        for key in ["end_at", "deals"] {
-            if options.get(key).is_some() {
-                return Err(ArenaError::EndOption(key.into()));
-            }
-        }
         let mut options = options.clone();
-        options.set("deals", "1");
+        if options.get("deals").is_none() && options.get("end_at").is_none() {
+            options.set("deals", "1");
+        }
         Ok(options)
     }
 }

@@ -38,7 +38,8 @@ pub struct Args {
     /// Seed of the whole run: the same seed gives the same deals.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A table option KEY=VALUE (e.g. fan=cow, deck=tactic); may be repeated.
+    /// A table option KEY=VALUE (e.g. fan=cow, deck=tactic); may be repeated. A classic arena
+    /// deal is a game of one deal; end_at=66 or deals=N make each a whole game.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Worker threads (default: every core). Results do not depend on it.
