@@ -1,6 +1,7 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=game|relative|own|win|margin`, `win=N` and `infer=on|off`.
+//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy`
+//! and `own=STYLE`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
@@ -17,7 +18,8 @@ use nimmt_core::OptionMap;
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=game|relative|own|win|margin, win=N, infer=on|off or opponents=table|greedy";
+     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy or \
+     own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
@@ -31,6 +33,7 @@ impl MctsConfig {
                 "infer",
                 "opponents",
                 "win",
+                "own",
             ],
             MCTS_SETTINGS,
         )?;
@@ -70,6 +73,19 @@ impl MctsConfig {
             } else {
                 Opponents::Table
             };
+        }
+        if let Some(o) = spec.word(
+            "own",
+            &[
+                "greedy",
+                "greedy-high",
+                "greedy-low",
+                "dump-high",
+                "keep-low",
+                "cautious",
+            ],
+        )? {
+            config.own = Some(Style::named(o).expect("a style of the field"));
         }
         Ok(config)
     }
@@ -156,6 +172,12 @@ mod tests {
         assert_eq!(c.utility, Utility::Relative);
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=game")).unwrap();
         assert_eq!(c.utility, Utility::Game);
+        assert_eq!(c.own, None);
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,own=greedy")).unwrap();
+        assert_eq!(c.own, Some(Style::Greedy));
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,own=dump-high")).unwrap();
+        assert_eq!(c.own, Some(Style::DumpHigh));
+        assert!(MctsConfig::from_spec(&builtin("mcts:iters=10,own=random")).is_err());
     }
 
     #[test]

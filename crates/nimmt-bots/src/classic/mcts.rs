@@ -9,12 +9,13 @@
 //! on the engine's allocation-free kernel.
 
 use super::inference::Memory;
+use super::styles::Style;
 use super::table::TableModel;
 use super::world::{Playout, Points, Template};
 use super::Knowledge;
 use crate::Bot;
 use nimmt_core::games::classic::kernel::MAX_SEATS;
-use nimmt_core::games::classic::{Action, Classic, View};
+use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Placement, View};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -97,6 +98,9 @@ pub struct MctsConfig {
     pub opponents: Opponents,
     /// What winning the deal (a tie shares it) is worth, in points, on top of the utility.
     pub win_bonus: u32,
+    /// How the bot's own seat plays its later cards in the playouts (with the learnt table);
+    /// `None`: as [`MctsConfig::own_style`] says.
+    pub own: Option<Style>,
 }
 
 impl MctsConfig {
@@ -108,7 +112,23 @@ impl MctsConfig {
             infer: true,
             opponents: Opponents::Table,
             win_bonus: 0,
+            own: None,
         }
+    }
+
+    /// The style the bot's own seat plays in the playouts of a game with `options`: the one
+    /// set, else `greedy-high` (the least expected penalty, the highest of equally safe cards
+    /// first) on the plain rows with every card at the right end, and `greedy`'s model with
+    /// both ends or a fan card, where the high card first did not play better (`docs/bots.md`,
+    /// "The search's own later cards").
+    pub fn own_style(&self, options: &ClassicOptions) -> Style {
+        self.own.unwrap_or(
+            if options.placement == Placement::Right && options.fan.is_none() {
+                Style::GreedyHigh
+            } else {
+                Style::Greedy
+            },
+        )
     }
 }
 
@@ -156,6 +176,7 @@ impl MctsBot {
         let learn =
             self.config.opponents == Opponents::Table && self.config.playout == Playout::Mimic;
         self.styles = if learn {
+            self.table.set_own(self.config.own_style(&view.options));
             self.table.observe(view, &self.memory);
             Some(self.table.posteriors(view.players))
         } else {

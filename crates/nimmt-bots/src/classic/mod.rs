@@ -556,37 +556,81 @@ mod tests {
     #[test]
     fn the_search_plays_its_own_seat_as_itself_not_as_a_style_of_the_prior() {
         // The table model learns the other seats only; in every sampled world the bot's own seat
-        // must keep the search's own policy (`greedy`'s model). It used to be dealt a style
-        // from the prior like an unknown seat (70% not `greedy`, 11.7% `random`).
+        // must keep the search's own policy (`own`, by default `greedy-high`), also after the
+        // bot is reseeded for a new game. It used to be dealt a style from the prior like an
+        // unknown seat (70% not `greedy`, 11.7% `random`).
         use super::styles::{Style, StyleBot};
         use super::table::TableModel;
         use rand::SeedableRng;
-        let mut g = game(4, &[], 3);
-        let mine = 2;
-        let mut me = MctsBot::new(MctsConfig::new(Budget::Iters(40)), 3);
-        let mut others: Vec<StyleBot> = (0..4).map(|s| StyleBot::new(Style::DumpHigh, s)).collect();
-        let mut searched = 0;
-        while !g.is_over() {
-            for (seat, _) in g.pending() {
-                let view = g.view(nimmt_core::Viewer::Seat(seat));
-                if view.asked.is_none() {
-                    continue;
+        for (set, own) in [
+            (None, Style::GreedyHigh),
+            (Some(Style::Greedy), Style::Greedy),
+            (Some(Style::KeepLow), Style::KeepLow),
+        ] {
+            let mut g = game(4, &[], 3);
+            let mine = 2;
+            let config = MctsConfig {
+                own: set,
+                ..MctsConfig::new(Budget::Iters(40))
+            };
+            let mut me = MctsBot::new(config, 3);
+            me.reseed(4);
+            let mut others: Vec<StyleBot> =
+                (0..4).map(|s| StyleBot::new(Style::DumpHigh, s)).collect();
+            let mut searched = 0;
+            while !g.is_over() {
+                for (seat, _) in g.pending() {
+                    let view = g.view(nimmt_core::Viewer::Seat(seat));
+                    if view.asked.is_none() {
+                        continue;
+                    }
+                    let action = if seat.index() == mine {
+                        searched += 1;
+                        me.decide(&view)
+                    } else {
+                        others[seat.index()].decide(&view)
+                    };
+                    g.act(seat, &action).expect("a legal action");
                 }
-                let action = if seat.index() == mine {
-                    searched += 1;
-                    me.decide(&view)
-                } else {
-                    others[seat.index()].decide(&view)
-                };
-                g.act(seat, &action).expect("a legal action");
+            }
+            assert!(searched > 5);
+            let posteriors: Vec<_> = (0..4).map(|s| me.style_posterior(s)).collect();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+            for _ in 0..200 {
+                assert_eq!(TableModel::draw(&posteriors, &mut rng)[mine], own);
             }
         }
-        assert!(searched > 5);
-        let posteriors: Vec<_> = (0..4).map(|s| me.style_posterior(s)).collect();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for _ in 0..200 {
-            assert_eq!(TableModel::draw(&posteriors, &mut rng)[mine], Style::Greedy);
+    }
+
+    #[test]
+    fn the_own_cards_go_high_first_only_on_the_plain_rows_unless_set() {
+        // Measured (docs/bots.md, "The search's own later cards"): the highest of equally safe
+        // cards first played better with every card at the right end and no fan card; with
+        // both ends or a fan card the search keeps `greedy`'s model for its own cards.
+        use super::styles::Style;
+        use nimmt_core::games::classic::{ClassicOptions, Fan, Placement};
+        let auto = MctsConfig::new(Budget::Iters(40));
+        assert_eq!(auto.own, None);
+        let plain = ClassicOptions::default();
+        let both = ClassicOptions {
+            placement: Placement::BothEnds,
+            ..ClassicOptions::default()
+        };
+        assert_eq!(auto.own_style(&plain), Style::GreedyHigh);
+        assert_eq!(auto.own_style(&both), Style::Greedy);
+        for fan in [Fan::EvenOdd, Fan::Mountain, Fan::Cow, Fan::DigitSwap] {
+            let with_fan = ClassicOptions {
+                fan: Some(fan),
+                ..ClassicOptions::default()
+            };
+            assert_eq!(auto.own_style(&with_fan), Style::Greedy, "{fan:?}");
         }
+        let set = MctsConfig {
+            own: Some(Style::DumpHigh),
+            ..auto
+        };
+        assert_eq!(set.own_style(&plain), Style::DumpHigh);
+        assert_eq!(set.own_style(&both), Style::DumpHigh);
     }
 
     /// The search's belief, after one deal with `options`, that each of three other seats

@@ -20,12 +20,12 @@ pub struct MonteCarloBot {
 impl MonteCarloBot {
     pub fn new(iters: u64, seed: u64) -> MonteCarloBot {
         let config = MctsConfig {
-            budget: Budget::Iters(iters),
             playout: Playout::Random,
             utility: Utility::Own,
             infer: false,
             opponents: super::mcts::Opponents::Greedy,
             win_bonus: 0,
+            ..MctsConfig::new(Budget::Iters(iters))
         };
         MonteCarloBot {
             search: MctsBot::new(config, seed),

@@ -25,19 +25,43 @@ const SLIP: f64 = 0.15;
 const HANDS: usize = 24;
 
 /// The posterior over the styles of every seat at the table.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct TableModel {
     /// Per seat: the log-likelihood of each style, over every play scored in this game.
     loglik: Vec<[f64; STYLES]>,
     /// The deal whose plays are being scored, and per seat how many of its plays are.
     deal: u32,
     scored: Vec<usize>,
-    /// The bot's own seat: it plays its own policy in the playouts (`greedy`'s model), not a
-    /// style drawn from the prior.
+    /// The bot's own seat: it plays its own policy in the playouts (`own`), not a style drawn
+    /// from the prior.
     me: Option<usize>,
+    /// The style the bot's own seat plays in the playouts.
+    own: Style,
+}
+
+impl Default for TableModel {
+    fn default() -> Self {
+        TableModel::new(Style::GreedyHigh)
+    }
 }
 
 impl TableModel {
+    /// A model that has seen no play yet, for a bot whose own seat plays `own` in the playouts.
+    pub fn new(own: Style) -> Self {
+        TableModel {
+            loglik: Vec::new(),
+            deal: 0,
+            scored: Vec::new(),
+            me: None,
+            own,
+        }
+    }
+
+    /// Sets the style the bot's own seat plays in the playouts.
+    pub fn set_own(&mut self, own: Style) {
+        self.own = own;
+    }
+
     /// Scores the plays revealed since the last call (the turns `memory` saw start).
     pub fn observe(&mut self, view: &View, memory: &Memory) {
         let n = view.players;
@@ -50,6 +74,7 @@ impl TableModel {
                 deal: view.deal,
                 scored: vec![0; n],
                 me: Some(me),
+                own: self.own,
             };
         }
         self.me = Some(me);
@@ -86,11 +111,11 @@ impl TableModel {
     }
 
     /// The chance of each style (in the order of [`FIELD`]) at seat `seat`. The bot's own seat
-    /// plays `greedy` for certain: the search's own playout policy is the `mimic` model (with
-    /// its own share of random cards), whatever the others are taken for.
+    /// plays its own style for certain (with its own share of random cards), whatever the others
+    /// are taken for.
     pub fn posterior(&self, seat: usize) -> [f64; STYLES] {
         if self.me == Some(seat) {
-            return only(Style::Greedy);
+            return only(self.own);
         }
         let prior = |s: Style| {
             if s == Style::Greedy {
@@ -116,7 +141,7 @@ impl TableModel {
         (0..players).map(|s| self.posterior(s)).collect()
     }
 
-    /// A style for each seat, drawn from `posteriors` (the bot's own seat is `greedy` in them).
+    /// A style for each seat, drawn from `posteriors` (the bot's own seat plays its own style).
     pub fn draw<R: Rng>(posteriors: &[[f64; STYLES]], rng: &mut R) -> [Style; MAX_SEATS] {
         let mut styles = [Style::Greedy; MAX_SEATS];
         for (style, p) in styles.iter_mut().zip(posteriors) {

@@ -786,11 +786,13 @@ impl FullWorld {
             // The styles judge the plain rows, as the seated styles do (a fan card's marker is
             // not looked at), but `greedy` samples its turns under the fan card's rules: its
             // model reads the rows bent towards the cow or the mountain, and spends the
-            // Zahlendreher when it is cheaper; the other styles keep it.
+            // Zahlendreher when it is cheaper; the other styles keep it. The searching seat
+            // reads the fan card's rules as `greedy` does, whatever its own style.
             Playout::Mimic => {
                 let n = self.hands.len();
                 let style = self.styles[seat];
-                let k = (style == Style::Greedy)
+                let reads_fan = style == Style::Greedy || seat == self.me;
+                let k = reads_fan
                     .then(|| fan_rows(&self.rows, self.placement, n))
                     .flatten()
                     .unwrap_or_else(|| plain_rows(&self.rows, self.placement, n));
@@ -803,7 +805,7 @@ impl FullWorld {
                 let len = hand.len().min(MAX_HAND);
                 let m = Mimic::new(&k, self.hidden & !mine);
                 let plain = style.choose_in(&m, &numbers[..len], rng);
-                let swapped = (may_swap && style == Style::Greedy)
+                let swapped = (may_swap && reads_fan)
                     .then(|| zahlendreher(&m, &numbers[..len], plain))
                     .flatten();
                 swapped.map_or((plain, false), |i| (i, true))
