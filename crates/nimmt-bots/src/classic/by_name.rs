@@ -5,7 +5,7 @@
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
-use super::styles::{Style, StyleBot};
+use super::styles::{Style, StyleBot, FIELD};
 use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::arena::ArenaError;
 use crate::registry::{unknown, GameBots};
@@ -74,18 +74,13 @@ impl MctsConfig {
                 Opponents::Table
             };
         }
-        if let Some(o) = spec.word(
-            "own",
-            &[
-                "greedy",
-                "greedy-high",
-                "greedy-low",
-                "dump-high",
-                "keep-low",
-                "cautious",
-            ],
-        )? {
-            config.own = Some(Style::named(o).expect("a style of the field"));
+        let own: Vec<&str> = FIELD
+            .iter()
+            .filter(|&&s| s != Style::Random)
+            .map(|s| s.name())
+            .collect();
+        if let Some(o) = spec.word("own", &own)? {
+            config.own = Style::named(o);
         }
         Ok(config)
     }

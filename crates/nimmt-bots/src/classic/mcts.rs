@@ -176,9 +176,9 @@ impl MctsBot {
         let learn =
             self.config.opponents == Opponents::Table && self.config.playout == Playout::Mimic;
         self.styles = if learn {
-            self.table.set_own(self.config.own_style(&view.options));
             self.table.observe(view, &self.memory);
-            Some(self.table.posteriors(view.players))
+            let own = self.config.own_style(&view.options);
+            Some(self.table.posteriors(view.players, own))
         } else {
             None
         };
@@ -192,9 +192,13 @@ impl MctsBot {
     }
 
     /// The chance of each style of the field (in the order of [`super::styles::FIELD`]) that
-    /// the bot gives seat `seat` now.
+    /// the bot gave seat `seat` in its last search (its own seat: the style it plays itself),
+    /// or gives it now if it has not searched since it was reseeded.
     pub fn style_posterior(&self, seat: usize) -> [f64; super::styles::STYLES] {
-        self.table.posterior(seat)
+        match &self.styles {
+            Some(styles) => styles[seat],
+            None => self.table.posterior(seat),
+        }
     }
 
     /// [`Self::search`] with what the bot knows of the hidden cards given.
@@ -302,6 +306,7 @@ impl Bot<Classic> for MctsBot {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.memory = Memory::default();
         self.table = TableModel::default();
+        self.styles = None;
     }
 }
 

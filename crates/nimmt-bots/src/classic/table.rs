@@ -25,43 +25,19 @@ const SLIP: f64 = 0.15;
 const HANDS: usize = 24;
 
 /// The posterior over the styles of every seat at the table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct TableModel {
     /// Per seat: the log-likelihood of each style, over every play scored in this game.
     loglik: Vec<[f64; STYLES]>,
     /// The deal whose plays are being scored, and per seat how many of its plays are.
     deal: u32,
     scored: Vec<usize>,
-    /// The bot's own seat: it plays its own policy in the playouts (`own`), not a style drawn
+    /// The bot's own seat: it plays the search's own style in the playouts, not a style drawn
     /// from the prior.
     me: Option<usize>,
-    /// The style the bot's own seat plays in the playouts.
-    own: Style,
-}
-
-impl Default for TableModel {
-    fn default() -> Self {
-        TableModel::new(Style::GreedyHigh)
-    }
 }
 
 impl TableModel {
-    /// A model that has seen no play yet, for a bot whose own seat plays `own` in the playouts.
-    pub fn new(own: Style) -> Self {
-        TableModel {
-            loglik: Vec::new(),
-            deal: 0,
-            scored: Vec::new(),
-            me: None,
-            own,
-        }
-    }
-
-    /// Sets the style the bot's own seat plays in the playouts.
-    pub fn set_own(&mut self, own: Style) {
-        self.own = own;
-    }
-
     /// Scores the plays revealed since the last call (the turns `memory` saw start).
     pub fn observe(&mut self, view: &View, memory: &Memory) {
         let n = view.players;
@@ -74,7 +50,6 @@ impl TableModel {
                 deal: view.deal,
                 scored: vec![0; n],
                 me: Some(me),
-                own: self.own,
             };
         }
         self.me = Some(me);
@@ -110,13 +85,9 @@ impl TableModel {
         }
     }
 
-    /// The chance of each style (in the order of [`FIELD`]) at seat `seat`. The bot's own seat
-    /// plays its own style for certain (with its own share of random cards), whatever the others
-    /// are taken for.
+    /// The chance of each style (in the order of [`FIELD`]) at seat `seat`, another seat than
+    /// the bot's own (whose plays are not scored).
     pub fn posterior(&self, seat: usize) -> [f64; STYLES] {
-        if self.me == Some(seat) {
-            return only(self.own);
-        }
         let prior = |s: Style| {
             if s == Style::Greedy {
                 PRIOR_GREEDY
@@ -136,9 +107,18 @@ impl TableModel {
         p.map(|x| x / sum)
     }
 
-    /// Every seat's posterior, for [`Memory::weigh_styles`].
-    pub fn posteriors(&self, players: usize) -> Vec<[f64; STYLES]> {
-        (0..players).map(|s| self.posterior(s)).collect()
+    /// Every seat's posterior, for [`Memory::weigh_styles`]. The bot's own seat plays `own` for
+    /// certain (with its own share of random cards), whatever the others are taken for.
+    pub fn posteriors(&self, players: usize, own: Style) -> Vec<[f64; STYLES]> {
+        (0..players)
+            .map(|s| {
+                if self.me == Some(s) {
+                    only(own)
+                } else {
+                    self.posterior(s)
+                }
+            })
+            .collect()
     }
 
     /// A style for each seat, drawn from `posteriors` (the bot's own seat plays its own style).
