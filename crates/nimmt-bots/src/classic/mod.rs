@@ -682,19 +682,6 @@ mod tests {
     }
 
     #[test]
-    fn the_cards_a_seat_shows_later_tell_its_style_early_on() {
-        // Each play is scored again at every decision with the cards the seat has shown since,
-        // which it held when it played: three `cautious` seats are taken for `cautious` at 92%
-        // by the end of the deal (100 deals; 69% when every play was scored once, against hands
-        // drawn at random).
-        use super::styles::{Style, StyleBot};
-        let belief = style_belief(8, &[], Style::Cautious, |seed| {
-            Box::new(StyleBot::new(Style::Cautious, seed))
-        });
-        assert!(belief > 0.8, "cautious believed at {belief:.2}");
-    }
-
-    #[test]
     fn with_the_mountain_the_search_takes_greedy_for_greedy() {
         // `greedy` plays the mountain's downhill row by its rules (F3); scored on the plain rows
         // its plays looked like another style's (a belief of 35% over 20 games), on the rows

@@ -3,12 +3,9 @@
 //! A Bayesian posterior over the field of styles ([`super::styles::FIELD`]) per seat. Each play a
 //! seat reveals is scored under every style: the chance that the style plays that card from a
 //! hand holding it and cards the bot could not see (estimated over sampled hands, ties shared),
-//! mixed with a small chance of any card (no one plays a rule perfectly). The cards a seat shows
-//! later were in its hand when it played: at every decision each play of the deal is scored
-//! again with them in the hand, so that early plays, scored first against hands drawn at random,
-//! count for what they were once more of the hand is known. The log-likelihoods add up over the
-//! turns of the deal and over the earlier deals of the game: the model is kept until the bot is
-//! reseeded for a new game. The search deals each seat a style from its posterior in
+//! mixed with a small chance of any card (no one plays a rule perfectly). The log-likelihoods add
+//! up over the turns of the deal and over the earlier deals of the game: the model is kept until
+//! the bot is reseeded for a new game. The search deals each seat a style from its posterior in
 //! every sampled world, and weighs the hidden cards by it ([`super::inference`]).
 
 use super::inference::{only, Memory, TurnModel, TurnStart};
@@ -32,18 +29,16 @@ const HANDS: usize = 24;
 pub struct TableModel {
     /// Per seat: the log-likelihood of each style, over every play scored in this game.
     loglik: Vec<[f64; STYLES]>,
-    /// Per seat: the log-likelihoods of the earlier deals of the game.
-    past: Vec<[f64; STYLES]>,
-    /// The deal whose plays are being scored.
+    /// The deal whose plays are being scored, and per seat how many of its plays are.
     deal: u32,
+    scored: Vec<usize>,
     /// The bot's own seat: it plays the search's own style in the playouts, not a style drawn
     /// from the prior.
     me: Option<usize>,
 }
 
 impl TableModel {
-    /// Scores every play of this deal revealed so far (the turns `memory` saw start), each
-    /// with the cards its seat has shown since.
+    /// Scores the plays revealed since the last call (the turns `memory` saw start).
     pub fn observe(&mut self, view: &View, memory: &Memory) {
         let n = view.players;
         let Some(me) = view.seat().map(|s| s.index()) else {
@@ -52,41 +47,40 @@ impl TableModel {
         if self.loglik.len() != n {
             *self = TableModel {
                 loglik: vec![[0.0; STYLES]; n],
-                past: vec![[0.0; STYLES]; n],
                 deal: view.deal,
+                scored: vec![0; n],
                 me: Some(me),
             };
         }
         self.me = Some(me);
         if view.deal != self.deal {
             self.deal = view.deal;
-            self.past = self.loglik.clone();
+            self.scored = vec![0; n];
         }
         if memory.deal() != view.deal {
             return;
         }
-        let mut unseen = 0u128;
-        for c in view.unseen_cards() {
-            unseen |= 1 << c.number();
-        }
-        self.loglik = self.past.clone();
         for turn in memory.turns() {
+            let Some(plays) = (0..n)
+                .map(|s| view.played.get(s).and_then(|p| p.get(turn.index)))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
+            let mut shown = 0u128;
+            for p in &plays {
+                shown |= 1 << p.card.number();
+            }
             for s in (0..n).filter(|&s| s != me) {
-                let Some(plays) = view.played.get(s) else {
+                if self.scored[s] > turn.index {
                     continue;
-                };
-                let Some(play) = plays.get(turn.index) else {
-                    continue;
-                };
-                let mut later = 0u128;
-                for p in &plays[turn.index + 1..] {
-                    later |= 1 << p.card.number();
                 }
                 let seed = (u64::from(view.deal) << 32) ^ ((turn.index as u64) << 8) ^ s as u64;
-                let like = likelihoods(turn, play, later, unseen, seed);
+                let like = likelihoods(turn, plays[s], shown, seed);
                 for (l, x) in self.loglik[s].iter_mut().zip(like) {
                     *l += x.ln();
                 }
+                self.scored[s] = turn.index + 1;
             }
         }
     }
@@ -144,39 +138,27 @@ impl TableModel {
     }
 }
 
-/// The chance under each style that a seat plays `play` at `turn`, holding with it the cards
-/// `later` it has played since and, for the rest of its hand, cards drawn from `unseen` (those
-/// the bot has still not seen). Only `greedy` spends the Zahlendreher (F5): it does when the
-/// changed value is rated below every card of the hand.
-fn likelihoods(
-    turn: &TurnStart,
-    play: &Play,
-    later: u128,
-    unseen: u128,
-    seed: u64,
-) -> [f64; STYLES] {
+/// The chance under each style that a seat plays `play` at `turn`, its other cards drawn from
+/// those the bot could not see (`shown`: the turn's revealed cards). Only `greedy` spends the
+/// Zahlendreher (F5): it does when the changed value is rated below every card of the hand.
+fn likelihoods(turn: &TurnStart, play: &Play, shown: u128, seed: u64) -> [f64; STYLES] {
     let played = play.card.number();
     let size = turn.mine.count_ones() as usize;
     let mut like = [1.0 / size.max(1) as f64; STYLES];
     if size < 2 {
         return like;
     }
-    let mut hand = vec![played];
-    hand.extend((1..=104u8).filter(|&c| later >> c & 1 == 1));
-    let known = hand.len();
-    let pool_bits = unseen & !later & !(1u128 << played);
+    let pool_bits = turn.hidden & !turn.mine & !shown;
     let mut pool: Vec<u8> = (1..=104u8).filter(|&c| pool_bits >> c & 1 == 1).collect();
-    if known > size || pool.len() < size - known {
+    if pool.len() < size - 1 {
         return like;
     }
-    hand.resize(size, played);
-    // With the whole hand known one look is enough.
-    let hands = if known == size { 1 } else { HANDS };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut hits = [0.0f64; STYLES];
-    for _ in 0..hands {
-        let (drawn, _) = pool.partial_shuffle(&mut rng, size - known);
-        hand[known..].copy_from_slice(drawn);
+    let mut hand = vec![played; size];
+    for _ in 0..HANDS {
+        let (drawn, _) = pool.partial_shuffle(&mut rng, size - 1);
+        hand[1..].copy_from_slice(drawn);
         let mut bits = 0u128;
         for &c in &hand {
             bits |= 1 << c;
@@ -203,7 +185,7 @@ fn likelihoods(
     }
     for ((l, hit), style) in like.iter_mut().zip(hits).zip(FIELD) {
         if style != Style::Random {
-            *l = (1.0 - SLIP) * hit / hands as f64 + SLIP / size as f64;
+            *l = (1.0 - SLIP) * hit / HANDS as f64 + SLIP / size as f64;
         }
     }
     like
