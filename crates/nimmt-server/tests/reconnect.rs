@@ -195,7 +195,8 @@ async fn a_client_that_sees_a_gap_gets_a_full_state_on_resync() {
 }
 
 /// A server restarted on the same database rebuilds the table from its log; the players come
-/// back with their tokens and find it exactly as they left it.
+/// back with their tokens and find it exactly as they left it, and a move chosen on the view
+/// from before the restart is taken.
 async fn restart_resumes_the_table(db: Db) {
     let (srv, url) = server(&db).await;
     let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
@@ -228,6 +229,10 @@ async fn restart_resumes_the_table(db: Db) {
     ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
         .await;
     let before = ann.view.clone().unwrap();
+    // What Bob last saw before the restart: he is asked to play.
+    bob.drain(100).await;
+    let bob_saw = bob.version;
+    let bob_card = bob.choice().expect("Bob is asked to play");
     drop((ann, bob));
     srv.stop().await;
 
@@ -240,6 +245,25 @@ async fn restart_resumes_the_table(db: Db) {
     let mut bob = Player::join_as(&url, "Bob", Some(&bob_token)).await;
     bob.recv_until(|m| matches!(m, ServerMsg::State { .. }))
         .await;
+    // The card Bob chose on his view from before the restart answers the same question: it is
+    // taken, not refused as stale.
+    let id = bob
+        .send(ClientMsg::Act {
+            table,
+            version: bob_saw,
+            action: bob_card,
+        })
+        .await;
+    let answer = bob
+        .recv_until(|m| {
+            matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
+                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+        })
+        .await;
+    assert!(
+        matches!(answer, ServerMsg::Update { .. }),
+        "a move on the view from before the restart: {answer:?}"
+    );
     let b = tokio::spawn(async move {
         bob.play_to_end().await;
         bob

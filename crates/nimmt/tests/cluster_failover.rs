@@ -96,8 +96,9 @@ struct Seat {
 }
 
 /// Makes the first legal move; a `not_owner` answer (the table is moving: nothing changed) is
-/// retried once the new owner has sent the table again, and a `storage` answer (the database
-/// was busy: nothing changed) after a short wait, as `docs/protocol.md` tells a client.
+/// retried once the new owner has sent the table again, a `storage` answer (the database was
+/// busy: nothing changed) after a short wait, and a `stale` one after a `resync`, as
+/// `docs/protocol.md` tells a client.
 async fn act(p: &mut Player) -> bool {
     loop {
         let Some(action) = p.choice() else {
@@ -122,6 +123,17 @@ async fn act(p: &mut Player) -> bool {
                 code: ErrorCode::Storage,
                 ..
             } => tokio::time::sleep(Duration::from_millis(200)).await,
+            ServerMsg::Error {
+                code: ErrorCode::Stale,
+                table: Some(table),
+                ..
+            } => {
+                // The table moved while the move was on its way (a new owner rebuilt it from
+                // the log, where connections raise no stored version): the client asks for the
+                // current state and decides again.
+                p.send(ClientMsg::Resync { table }).await;
+                p.recv_until(|m| matches!(m, ServerMsg::State { .. })).await;
+            }
             other => panic!("move refused: {other:?}"),
         }
     }

@@ -76,6 +76,11 @@ pub struct Table {
     /// How many actions of the log the public may see (none of a turn not yet revealed).
     public_actions: usize,
     version: u64,
+    /// The version of the game's last change (its start or its latest action). A question is
+    /// asked as of this version, so a move made on any view of the game as it stands is taken,
+    /// also after the table was rebuilt from its log (where connections raised no stored
+    /// version).
+    game_changed_at: u64,
     members: HashMap<PlayerId, Member>,
     asked: Vec<Option<Asked>>,
     bots: Vec<Option<SeatBot>>,
@@ -111,6 +116,7 @@ impl Table {
             game: None,
             public_actions: 0,
             version: 1,
+            game_changed_at: 0,
             members: HashMap::new(),
             asked: Vec::new(),
             bots: Vec::new(),

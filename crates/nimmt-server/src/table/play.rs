@@ -124,6 +124,7 @@ impl Table {
             return Err(Refusal::new(ErrorCode::Storage));
         }
         self.game = Some(game);
+        self.game_changed_at = self.version;
         self.state = TableState::Playing;
         self.notice_all("started", vec![("players", players.to_string())]);
         self.changed();
@@ -227,6 +228,7 @@ impl Table {
             g.keep();
         }
         self.version = version;
+        self.game_changed_at = version;
         // The seat answered its question: whatever it is asked next is a new question (with a
         // new version and a fresh timer), even if it is again "play a card".
         if let Some(a) = self.asked.get_mut(seat.index()) {

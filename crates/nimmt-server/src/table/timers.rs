@@ -59,7 +59,7 @@ impl Table {
                     let timer = self.meta.table_options.timer;
                     self.asked[i] = Some(Asked {
                         decision: d,
-                        since: self.version,
+                        since: self.game_changed_at,
                         deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
                         deadline_at: (timer > 0).then(|| epoch_ms() + timer * 1000),
                         window,
