@@ -58,6 +58,8 @@ struct Member {
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {
     decision: Value,
+    /// The version as of which it is asked: the game's last change (`Table::game_changed_at`).
+    /// A move that names an older version answers an older question.
     since: u64,
     deadline: Option<Instant>,
     /// The deadline on the wall clock (milliseconds since the Unix epoch), as clients see it.
