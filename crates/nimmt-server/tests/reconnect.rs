@@ -247,19 +247,7 @@ async fn restart_resumes_the_table(db: Db) {
         .await;
     // The card Bob chose on his view from before the restart answers the same question: it is
     // taken, not refused as stale.
-    let id = bob
-        .send(ClientMsg::Act {
-            table,
-            version: bob_saw,
-            action: bob_card,
-        })
-        .await;
-    let answer = bob
-        .recv_until(|m| {
-            matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
-                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-        })
-        .await;
+    let answer = bob.act_answer(bob_saw, bob_card).await;
     assert!(
         matches!(answer, ServerMsg::Update { .. }),
         "a move on the view from before the restart: {answer:?}"

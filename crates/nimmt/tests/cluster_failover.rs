@@ -104,13 +104,8 @@ async fn act(p: &mut Player) -> bool {
         let Some(action) = p.choice() else {
             return false;
         };
-        let id = p.send_act(action).await;
-        let m = p
-            .recv_until(|m| {
-                matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
-                    || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-            })
-            .await;
+        let version = p.version;
+        let m = p.act_answer(version, action).await;
         match m {
             ServerMsg::Update { .. } => return true,
             ServerMsg::Error {

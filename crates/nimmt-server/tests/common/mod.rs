@@ -274,6 +274,24 @@ impl Player {
         .await
     }
 
+    /// Sends `action` for `version` and returns the server's answer to it: the `update` that
+    /// acknowledges it, or the `error` that refuses it.
+    pub async fn act_answer(&mut self, version: u64, action: Value) -> ServerMsg {
+        let table = self.table;
+        let id = self
+            .send(ClientMsg::Act {
+                table,
+                version,
+                action,
+            })
+            .await;
+        self.recv_until(|m| {
+            matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
+                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+        })
+        .await
+    }
+
     /// Makes one move (the first legal one) and waits for its acknowledgement. Over the
     /// connection's message budget it waits as the server says and sends the move again, as a
     /// well-behaved fast client does.
@@ -281,21 +299,9 @@ impl Player {
         let Some(action) = self.choice() else {
             return false;
         };
-        let (table, version) = (self.table, self.version);
+        let version = self.version;
         loop {
-            let id = self
-                .send(ClientMsg::Act {
-                    table,
-                    version,
-                    action: action.clone(),
-                })
-                .await;
-            let m = self
-                .recv_until(|m| {
-                    matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
-                        || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-                })
-                .await;
+            let m = self.act_answer(version, action.clone()).await;
             if let Some(retry) = retry_after(&m) {
                 tokio::time::sleep(retry).await;
                 continue;
