@@ -43,13 +43,11 @@ impl Table {
                 .collect::<anyhow::Result<Vec<_>>>()?;
             let (game, public) = Live::resume(setup, &actions)
                 .map_err(|e| anyhow::anyhow!("table {}: {e}", stored.id))?;
-            // The game last changed with its latest action (or, with none yet, no later than the
+            // The game last changed with its latest action (with none yet, no later than the
             // table's stored version).
-            t.game_changed_at = t.version;
-            if let Some(last) = stored.actions.iter().map(|(_, _, v)| *v).max() {
-                t.version = t.version.max(last);
-                t.game_changed_at = last;
-            }
+            let last = stored.actions.iter().map(|(_, _, v)| *v).max();
+            t.game_changed_at = last.unwrap_or(t.version);
+            t.version = t.version.max(t.game_changed_at);
             if game.game().is_over() {
                 t.state = TableState::Finished;
             }
