@@ -377,10 +377,8 @@ async fn a_node_that_cannot_prove_its_lease_stops_taking_moves_and_every_player_
     // A move now is refused with the same code, on either node, and changes nothing.
     for p in [&mut ann, &mut bob] {
         let action = p.choice().expect("asked to play");
-        let id = p.send_act(action).await;
-        let m = p
-            .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
-            .await;
+        let version = p.version;
+        let m = p.act_answer(version, action).await;
         assert!(
             matches!(
                 m,

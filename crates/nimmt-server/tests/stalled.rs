@@ -9,21 +9,10 @@ use common::{ann_and_bob, server, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use sqlx::Connection;
 
-/// Sends a move and returns the answer to it: its update with the ack, or its refusal.
+/// Sends a move for the version last seen and returns the answer to it.
 async fn act(p: &mut Player, action: &serde_json::Value) -> ServerMsg {
-    let (table, version) = (p.table, p.version);
-    let id = p
-        .send(ClientMsg::Act {
-            table,
-            version,
-            action: action.clone(),
-        })
-        .await;
-    p.recv_until(|m| {
-        matches!(m, ServerMsg::Update { ack: Some(a), .. } if *a == id)
-            || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-    })
-    .await
+    let version = p.version;
+    p.act_answer(version, action.clone()).await
 }
 
 fn refused_for_storage(m: ServerMsg) {

@@ -263,17 +263,6 @@ impl Player {
         Some(serde_json::to_value(a).unwrap())
     }
 
-    /// Sends `action` for the version last seen; returns the request's number.
-    pub async fn send_act(&mut self, action: Value) -> u64 {
-        let (table, version) = (self.table, self.version);
-        self.send(ClientMsg::Act {
-            table,
-            version,
-            action,
-        })
-        .await
-    }
-
     /// Sends `action` for `version` and returns the server's answer to it: the `update` that
     /// acknowledges it, or the `error` that refuses it.
     pub async fn act_answer(&mut self, version: u64, action: Value) -> ServerMsg {
