@@ -28,6 +28,10 @@ pub struct DealLine {
     pub seats: Vec<LineSeat>,
     /// The winners, as indices into `seats` (several share a win).
     pub winners: Vec<usize>,
+    /// In a game of several deals: each deal's points, by index into `seats`, in the order
+    /// the deals were played (absent for a game of one deal).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deal_points: Vec<Vec<i32>>,
 }
 
 /// One seat of a deal line.
@@ -92,6 +96,7 @@ impl DealLine {
                 })
                 .collect(),
             winners: (0..n).filter(|&j| result.win[j] > 0.0).collect(),
+            deal_points: result.deal_points.clone(),
         }
     }
 
@@ -158,6 +163,7 @@ impl DealLine {
         Ok(DealResult {
             deal: self.deal,
             points: self.seats.iter().map(|s| s.points).collect(),
+            deal_points: self.deal_points.clone(),
             win: self.seats.iter().map(|s| s.win).collect(),
             decision_time: self.seats.iter().map(|s| dur(s.decision_ms)).collect(),
             decisions: self.seats.iter().map(|s| s.decisions).collect(),
@@ -241,6 +247,7 @@ mod tests {
         DealResult {
             deal,
             points: vec![3, 11],
+            deal_points: vec![vec![1, 5], vec![2, 6]],
             win: vec![1.0, 0.0],
             decision_time: vec![Duration::from_micros(1500), Duration::from_micros(40)],
             decisions: vec![10, 10],

@@ -13,7 +13,7 @@
 pub mod deal_log;
 mod stats;
 
-pub use stats::{report, ArenaReport, PairStats, Partial, SeatStats};
+pub use stats::{report, ArenaReport, DealWins, PairStats, Partial, SeatStats};
 
 use crate::endings::Endings;
 use crate::registry::BuildError;
@@ -70,6 +70,9 @@ pub struct DealResult {
     /// The deal's index in the run (its seed is [`deal_seed`]`(seed, deal)`).
     pub deal: u64,
     pub points: Vec<i32>,
+    /// In a game of several deals: each deal's points by spec, in the order the deals were
+    /// played (empty for a game of one deal, or one that does not show its deals' points).
+    pub deal_points: Vec<Vec<i32>>,
     /// Share of the win: 1 for a sole winner, 1/k for k tied winners, 0 otherwise. In a team
     /// game (`descriptor().team`) every member of a winning team gets 1: a seat's win share is
     /// the team's win rate.
@@ -180,6 +183,8 @@ pub fn play_deal<R: Rules>(
     let mut decisions = vec![0u64; n];
     let hear = bots.iter().any(|b| b.hears_endings());
     let mut endings = Endings::new(n);
+    let mut deal_points = Vec::new();
+    let mut shown = true;
     // The first seat asked decides; with a simultaneous choice the others follow in turn.
     while let Some((seat, _)) = game.pending().first().cloned() {
         let view = game.view(Viewer::Seat(seat));
@@ -196,8 +201,20 @@ pub fn play_deal<R: Rules>(
                 spec: config.seats[j].0.clone(),
                 error,
             })?;
+        let (ends, outcome) = endings.after_action(&game);
+        for end in &ends {
+            match &end.points {
+                Some(p) => {
+                    let mut by_spec = vec![0; n];
+                    for seat in Seat::all(n) {
+                        by_spec[spec_at(seat)] = p[seat.index()];
+                    }
+                    deal_points.push(by_spec);
+                }
+                None => shown = false,
+            }
+        }
         if hear {
-            let (ends, outcome) = endings.after_action(&game);
             for end in &ends {
                 for seat in Seat::all(n) {
                     let bot = &mut bots[spec_at(seat)];
@@ -227,9 +244,13 @@ pub fn play_deal<R: Rules>(
     for w in &outcome.winners {
         win[spec_at(*w)] = share;
     }
+    if !shown || deal_points.len() < 2 {
+        deal_points.clear();
+    }
     Ok(DealResult {
         deal,
         points,
+        deal_points,
         win,
         decision_time,
         decisions,

@@ -23,6 +23,62 @@ pub struct SeatStats {
     pub mean_overhead_ms: f64,
     /// Elo estimate from the pairwise results of all deals (table mean 1500).
     pub elo: f64,
+    /// In games of several deals: how often the seat won a deal within them.
+    pub deal_wins: Option<DealWins>,
+}
+
+/// The deals won within games of several deals: a deal is won by the seat with the fewest
+/// points in it (classic; HELP!: the most), a tie shares it. From the second deal of a game on,
+/// a bot that learns the table knows the other seats better.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealWins {
+    /// Deals within the games.
+    pub deals: u64,
+    /// Share of them won, with the half-width of its 95% confidence interval.
+    pub share: f64,
+    pub ci95: f64,
+    /// The same over the second and later deals of each game.
+    pub later_deals: u64,
+    pub later_share: f64,
+    pub later_ci95: f64,
+}
+
+/// Seat `j`'s share of the win of a deal with `points` (by seat).
+fn deal_win(points: &[i32], j: usize, lower: bool) -> f64 {
+    let best = if lower {
+        points.iter().min()
+    } else {
+        points.iter().max()
+    };
+    match best {
+        Some(&b) if points[j] == b => 1.0 / points.iter().filter(|&&p| p == b).count() as f64,
+        _ => 0.0,
+    }
+}
+
+/// Seat `j`'s [`DealWins`] over `results`, if any of them is a game of several deals.
+fn deal_wins(results: &[DealResult], j: usize, lower: bool) -> Option<DealWins> {
+    let wins = |later: bool| -> Vec<f64> {
+        results
+            .iter()
+            .flat_map(|r| r.deal_points.iter().skip(usize::from(later)))
+            .map(|p| deal_win(p, j, lower))
+            .collect()
+    };
+    let (all, rest) = (wins(false), wins(true));
+    if all.is_empty() {
+        return None;
+    }
+    let (share, ci95) = mean_ci(all.iter().copied());
+    let (later_share, later_ci95) = mean_ci(rest.iter().copied());
+    Some(DealWins {
+        deals: all.len() as u64,
+        share,
+        ci95,
+        later_deals: rest.len() as u64,
+        later_share,
+        later_ci95,
+    })
 }
 
 /// Two specs compared deal by deal: the mean of `a`'s points minus `b`'s over the deals, with
@@ -95,6 +151,7 @@ pub fn report(config: &ArenaConfig, results: &[DealResult], sense: ScoreSense) -
             mean_decision_ms: time.as_secs_f64() * 1000.0 / decisions,
             mean_overhead_ms: overhead.as_secs_f64() * 1000.0 / decisions,
             elo,
+            deal_wins: deal_wins(results, j, sense == ScoreSense::Lower),
         });
     }
     let mut pairs = Vec::new();
@@ -178,11 +235,28 @@ mod tests {
         DealResult {
             deal,
             points: points.to_vec(),
+            deal_points: Vec::new(),
             win: vec![0.5, 0.5],
             decision_time: vec![Duration::ZERO; 2],
             decisions: vec![1; 2],
             overhead: vec![Duration::ZERO; 2],
         }
+    }
+
+    #[test]
+    fn a_deal_within_a_game_goes_to_its_fewest_points_and_a_tie_shares_it() {
+        // A game of three deals: seat a wins the first alone, shares the second, loses the
+        // third; with HELP!'s sense (more points are better) the other way round.
+        let mut r = deal(0, [9, 9]);
+        r.deal_points = vec![vec![1, 5], vec![3, 3], vec![5, 1]];
+        let lower = deal_wins(std::slice::from_ref(&r), 0, true).unwrap();
+        assert_eq!((lower.deals, lower.later_deals), (3, 2));
+        assert!((lower.share - 0.5).abs() < 1e-9, "{lower:?}");
+        assert!((lower.later_share - 0.25).abs() < 1e-9, "{lower:?}");
+        let higher = deal_wins(std::slice::from_ref(&r), 0, false).unwrap();
+        assert!((higher.later_share - 0.75).abs() < 1e-9, "{higher:?}");
+        // Games of one deal report none.
+        assert_eq!(deal_wins(&[deal(1, [2, 3])], 0, true), None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy`
-//! and `own=STYLE`.
+//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy`,
+//! `own=STYLE` and `trust=N|off`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
@@ -18,8 +18,8 @@ use nimmt_core::OptionMap;
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy or \
-     own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious";
+     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy, \
+     own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious or trust=1..100|off";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
@@ -34,6 +34,7 @@ impl MctsConfig {
                 "opponents",
                 "win",
                 "own",
+                "trust",
             ],
             MCTS_SETTINGS,
         )?;
@@ -81,6 +82,15 @@ impl MctsConfig {
             .collect();
         if let Some(o) = spec.word("own", &own)? {
             config.own = Style::named(o);
+        }
+        if let Some(t) = spec.get("trust") {
+            config.trust = match t {
+                "off" => None,
+                _ => match t.parse::<u8>() {
+                    Ok(p @ 1..=100) => Some(p),
+                    _ => return Err(spec.bad("trust", "a percentage from 1 to 100, or off")),
+                },
+            };
         }
         Ok(config)
     }
@@ -173,6 +183,15 @@ mod tests {
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,own=dump-high")).unwrap();
         assert_eq!(c.own, Some(Style::DumpHigh));
         assert!(MctsConfig::from_spec(&builtin("mcts:iters=10,own=random")).is_err());
+        assert_eq!(c.trust, Some(80));
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,trust=95")).unwrap();
+        assert_eq!(c.trust, Some(95));
+        let c = MctsConfig::from_spec(&builtin("mcts:iters=10,trust=off")).unwrap();
+        assert_eq!(c.trust, None);
+        for bad in ["0", "101", "high"] {
+            let spec = format!("mcts:iters=10,trust={bad}");
+            assert!(MctsConfig::from_spec(&builtin(&spec)).is_err(), "{spec}");
+        }
     }
 
     #[test]

@@ -21,6 +21,10 @@ use nimmt_core::games::classic::{PhaseView, View};
 /// the card it played.
 pub const UNLIKELY: f32 = 0.15;
 
+/// The same for a seat the table model is sure of (see [`super::table::TableModel::trusted`]):
+/// a style that is only ever seen played by its rule does not keep a card it prefers.
+pub const UNLIKELY_STEADY: f32 = 0.001;
+
 /// Styles less likely than this at a seat are left out of its weights.
 const MATTERS: f64 = 0.02;
 
@@ -109,13 +113,20 @@ impl Memory {
     /// every seat taken to play like `greedy`.
     pub fn weigh(&self, view: &View, knowledge: &mut Knowledge) {
         let greedy = vec![only(Style::Greedy); knowledge.players];
-        self.weigh_styles(view, knowledge, &greedy);
+        self.weigh_styles(view, knowledge, &greedy, 0);
     }
 
     /// [`Self::weigh`] for seats that play the styles of the field with the chances of
     /// `styles` (per seat, in the order of [`FIELD`]): a card becomes less likely as far as the
-    /// styles that would have preferred it are likely.
-    pub fn weigh_styles(&self, view: &View, knowledge: &mut Knowledge, styles: &[[f64; STYLES]]) {
+    /// styles that would have preferred it are likely; for the seats of `steady` (a bit per
+    /// seat) all but ruled out ([`UNLIKELY_STEADY`]).
+    pub fn weigh_styles(
+        &self,
+        view: &View,
+        knowledge: &mut Knowledge,
+        styles: &[[f64; STYLES]],
+        steady: u32,
+    ) {
         if view.deal != self.deal || self.turns.is_empty() {
             return;
         }
@@ -128,13 +139,18 @@ impl Memory {
                 };
                 let played = play.card.number();
                 let model = TurnModel::new(turn, turn.hidden & !(1u128 << played));
+                let unlikely = if steady >> s & 1 == 1 {
+                    UNLIKELY_STEADY
+                } else {
+                    UNLIKELY
+                };
                 for (&style, &p) in FIELD.iter().zip(&styles[s]) {
                     if style == Style::Random || p < MATTERS {
                         continue;
                     }
                     // A card played with the Zahlendreher counts by its changed value (F5).
                     let chosen = model.key(style, play.value());
-                    let doubt = (1.0 - UNLIKELY) * p as f32;
+                    let doubt = (1.0 - unlikely) * p as f32;
                     for (w, card) in weights.iter_mut().zip(&knowledge.unknown) {
                         if preferred(model.key(style, card.number()), chosen) {
                             w[s] *= 1.0 - doubt;

@@ -8,7 +8,7 @@
 //! their comparison is not blurred by the luck of the deal. Without fan cards the playouts run
 //! on the engine's allocation-free kernel.
 
-use super::inference::Memory;
+use super::inference::{only, Memory};
 use super::styles::Style;
 use super::table::TableModel;
 use super::world::{Playout, Points, Template};
@@ -86,6 +86,10 @@ pub enum Opponents {
     Table,
 }
 
+/// The default of [`MctsConfig::trust`], in percent (`docs/bots.md`, "The table learnt over the
+/// deals of a game").
+pub const DEFAULT_TRUST: u8 = 80;
+
 /// Settings of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MctsConfig {
@@ -101,6 +105,10 @@ pub struct MctsConfig {
     /// How the bot's own seat plays its later cards in the playouts (with the learnt table);
     /// `None`: as [`MctsConfig::own_style`] says.
     pub own: Option<Style>,
+    /// With the learnt table: a seat taken for one style with at least this many percent is
+    /// played as that style alone, without random cards, and a card that style would have
+    /// preferred to one it played is all but ruled out ([`TableModel::trusted`]); `None`: never.
+    pub trust: Option<u8>,
 }
 
 impl MctsConfig {
@@ -113,6 +121,7 @@ impl MctsConfig {
             opponents: Opponents::Table,
             win_bonus: 0,
             own: None,
+            trust: Some(DEFAULT_TRUST),
         }
     }
 
@@ -143,6 +152,8 @@ pub struct MctsBot {
     table: TableModel,
     /// The posteriors of the decision being searched (`None`: everyone plays like `greedy`).
     styles: Option<Vec<[f64; super::styles::STYLES]>>,
+    /// The seats of that decision the table model is sure of (a bit per seat).
+    steady: u32,
 }
 
 /// What the search found for one action.
@@ -162,6 +173,7 @@ impl MctsBot {
             memory: Memory::default(),
             table: TableModel::default(),
             styles: None,
+            steady: 0,
         }
     }
 
@@ -178,13 +190,26 @@ impl MctsBot {
         self.styles = if learn {
             self.table.observe(view, &self.memory);
             let own = self.config.own_style(&view.options);
-            Some(self.table.posteriors(view.players, own))
+            let mut styles = self.table.posteriors(view.players, own);
+            self.steady = 0;
+            if let Some(trust) = self.config.trust {
+                for (seat, p) in styles.iter_mut().enumerate() {
+                    if let Some(style) = self.table.trusted(seat, f64::from(trust) / 100.0) {
+                        *p = only(style);
+                        self.steady |= 1 << seat;
+                    }
+                }
+            }
+            Some(styles)
         } else {
+            self.steady = 0;
             None
         };
         if self.config.infer {
             match &self.styles {
-                Some(styles) => self.memory.weigh_styles(view, &mut knowledge, styles),
+                Some(styles) => self
+                    .memory
+                    .weigh_styles(view, &mut knowledge, styles, self.steady),
                 None => self.memory.weigh(view, &mut knowledge),
             }
         }
@@ -199,6 +224,13 @@ impl MctsBot {
             Some(styles) => styles[seat],
             None => self.table.posterior(seat),
         }
+    }
+
+    /// The style the bot is sure seat `seat` plays, and plays it against without random cards
+    /// ([`MctsConfig::trust`]), as of its last search.
+    pub fn trusted_style(&self, seat: usize) -> Option<Style> {
+        let trust = self.config.trust?;
+        self.table.trusted(seat, f64::from(trust) / 100.0)
     }
 
     /// [`Self::search`] with what the bot knows of the hidden cards given.
@@ -228,7 +260,7 @@ impl MctsBot {
             let hands = knowledge.sample(&mut self.rng);
             let mut world = template.world(&hands);
             if let Some(styles) = &self.styles {
-                world.set_styles(&TableModel::draw(styles, &mut self.rng));
+                world.set_styles(&TableModel::draw(styles, &mut self.rng), self.steady);
             }
             let seed = self.rng.next_u64();
             for (a, action) in legal.iter().enumerate() {
@@ -307,6 +339,7 @@ impl Bot<Classic> for MctsBot {
         self.memory = Memory::default();
         self.table = TableModel::default();
         self.styles = None;
+        self.steady = 0;
     }
 }
 

@@ -3,9 +3,12 @@
 //! A Bayesian posterior over the field of styles ([`super::styles::FIELD`]) per seat. Each play a
 //! seat reveals is scored under every style: the chance that the style plays that card from a
 //! hand holding it and cards the bot could not see (estimated over sampled hands, ties shared),
-//! mixed with a small chance of any card (no one plays a rule perfectly). The log-likelihoods add
-//! up over the turns of the deal and over the earlier deals of the game: the model is kept until
-//! the bot is reseeded for a new game. The search deals each seat a style from its posterior in
+//! mixed with a small chance of any card (no one plays a rule perfectly). The cards a seat shows
+//! later were in its hand when it played: at every decision each play of the deal is scored
+//! again with them in the hand, so that early plays, scored first against hands drawn at random,
+//! count for what they were once more of the hand is known. The log-likelihoods add up over the
+//! turns of the deal and over the earlier deals of the game: the model is kept until the bot is
+//! reseeded for a new game. The search deals each seat a style from its posterior in
 //! every sampled world, and weighs the hidden cards by it ([`super::inference`]).
 
 use super::inference::{only, Memory, TurnModel, TurnStart};
@@ -21,66 +24,126 @@ use rand::{Rng, SeedableRng};
 const PRIOR_GREEDY: f64 = 0.3;
 /// The chance that a seat plays any card instead of its style's.
 const SLIP: f64 = 0.15;
+/// The same chance for a seat that plays its style steadily: one that only ever plays by its
+/// rule explains its plays better with this than with [`SLIP`].
+const STEADY_SLIP: f64 = 0.01;
 /// Hands sampled to score one play.
 const HANDS: usize = 24;
+
+/// What a seat's plays say of its style: the log-likelihood of each style (in the order of
+/// [`FIELD`]) with the usual slips ([`SLIP`]) and as played steadily ([`STEADY_SLIP`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Evidence {
+    loose: [f64; STYLES],
+    steady: [f64; STYLES],
+}
+
+impl Evidence {
+    fn add(&mut self, [loose, steady]: [[f64; STYLES]; 2]) {
+        for (l, x) in self.loose.iter_mut().zip(loose) {
+            *l += x.ln();
+        }
+        for (l, x) in self.steady.iter_mut().zip(steady) {
+            *l += x.ln();
+        }
+    }
+
+    fn merge(&mut self, other: &Evidence) {
+        for (l, x) in self.loose.iter_mut().zip(other.loose) {
+            *l += x;
+        }
+        for (l, x) in self.steady.iter_mut().zip(other.steady) {
+            *l += x;
+        }
+    }
+}
 
 /// The posterior over the styles of every seat at the table.
 #[derive(Clone, Debug, Default)]
 pub struct TableModel {
-    /// Per seat: the log-likelihood of each style, over every play scored in this game.
-    loglik: Vec<[f64; STYLES]>,
-    /// The deal whose plays are being scored, and per seat how many of its plays are.
-    deal: u32,
+    /// Per seat: the finished deals of the game, every play scored knowing the hand it was
+    /// played from (the seat's later cards of the deal, with the card of its last decision
+    /// still drawn).
+    past: Vec<Evidence>,
+    /// Per seat: this deal's plays, each scored once when its turn was revealed, the rest of
+    /// the hand drawn from the cards the bot could not see; and how many are scored.
+    current: Vec<[f64; STYLES]>,
     scored: Vec<usize>,
+    /// Per seat: this deal's plays scored again with the cards the seat has shown since; it
+    /// joins `past` when the deal ends.
+    hindsight: Vec<Evidence>,
+    /// The deal whose plays are being scored.
+    deal: u32,
     /// The bot's own seat: it plays the search's own style in the playouts, not a style drawn
     /// from the prior.
     me: Option<usize>,
 }
 
 impl TableModel {
-    /// Scores the plays revealed since the last call (the turns `memory` saw start).
+    /// Scores the plays revealed since the last call (the turns `memory` saw start), and every
+    /// play of this deal again with the cards its seat has shown since.
     pub fn observe(&mut self, view: &View, memory: &Memory) {
         let n = view.players;
         let Some(me) = view.seat().map(|s| s.index()) else {
             return;
         };
-        if self.loglik.len() != n {
+        if self.current.len() != n {
             *self = TableModel {
-                loglik: vec![[0.0; STYLES]; n],
-                deal: view.deal,
+                past: vec![Evidence::default(); n],
+                current: vec![[0.0; STYLES]; n],
                 scored: vec![0; n],
+                hindsight: vec![Evidence::default(); n],
+                deal: view.deal,
                 me: Some(me),
             };
         }
         self.me = Some(me);
         if view.deal != self.deal {
             self.deal = view.deal;
+            for (past, seen) in self.past.iter_mut().zip(&self.hindsight) {
+                past.merge(seen);
+            }
+            self.hindsight = vec![Evidence::default(); n];
+            self.current = vec![[0.0; STYLES]; n];
             self.scored = vec![0; n];
         }
         if memory.deal() != view.deal {
             return;
         }
+        let mut unseen = 0u128;
+        for c in view.unseen_cards() {
+            unseen |= 1 << c.number();
+        }
+        self.hindsight = vec![Evidence::default(); n];
         for turn in memory.turns() {
-            let Some(plays) = (0..n)
+            let revealed = (0..n)
                 .map(|s| view.played.get(s).and_then(|p| p.get(turn.index)))
-                .collect::<Option<Vec<_>>>()
-            else {
-                continue;
-            };
+                .collect::<Option<Vec<_>>>();
             let mut shown = 0u128;
-            for p in &plays {
+            for p in revealed.iter().flatten() {
                 shown |= 1 << p.card.number();
             }
             for s in (0..n).filter(|&s| s != me) {
-                if self.scored[s] > turn.index {
+                let Some(plays) = view.played.get(s) else {
                     continue;
-                }
+                };
+                let Some(play) = plays.get(turn.index) else {
+                    continue;
+                };
                 let seed = (u64::from(view.deal) << 32) ^ ((turn.index as u64) << 8) ^ s as u64;
-                let like = likelihoods(turn, plays[s], shown, seed);
-                for (l, x) in self.loglik[s].iter_mut().zip(like) {
-                    *l += x.ln();
+                if revealed.is_some() && self.scored[s] <= turn.index {
+                    let pool = turn.hidden & !turn.mine & !shown;
+                    let [like, _] = likelihoods(turn, play, 0, pool, seed);
+                    for (l, x) in self.current[s].iter_mut().zip(like) {
+                        *l += x.ln();
+                    }
+                    self.scored[s] = turn.index + 1;
                 }
-                self.scored[s] = turn.index + 1;
+                let mut later = 0u128;
+                for p in &plays[turn.index + 1..] {
+                    later |= 1 << p.card.number();
+                }
+                self.hindsight[s].add(likelihoods(turn, play, later, unseen, seed));
             }
         }
     }
@@ -95,9 +158,13 @@ impl TableModel {
                 (1.0 - PRIOR_GREEDY) / (STYLES - 1) as f64
             }
         };
-        let Some(loglik) = self.loglik.get(seat) else {
+        let (Some(past), Some(current)) = (self.past.get(seat), self.current.get(seat)) else {
             return FIELD.map(prior);
         };
+        let mut loglik = past.loose;
+        for (l, x) in loglik.iter_mut().zip(current) {
+            *l += x;
+        }
         let top = loglik.iter().copied().fold(f64::MIN, f64::max);
         let mut p = [0.0; STYLES];
         for ((p, l), s) in p.iter_mut().zip(loglik).zip(FIELD) {
@@ -105,6 +172,25 @@ impl TableModel {
         }
         let sum: f64 = p.iter().sum();
         p.map(|x| x / sum)
+    }
+
+    /// The style the model is sure seat `seat` plays: one (not `random`) that holds at least
+    /// `trust` of the seat's posterior and explains its plays better as played steadily
+    /// ([`STEADY_SLIP`]) than with the usual slips. The bot's own seat is never scored, so
+    /// never trusted.
+    pub fn trusted(&self, seat: usize, trust: f64) -> Option<Style> {
+        let past = self.past.get(seat)?;
+        if self.me == Some(seat) {
+            return None;
+        }
+        let p = self.posterior(seat);
+        let (at, top) =
+            p.iter().copied().enumerate().fold(
+                (0, 0.0),
+                |best, (i, x)| if x > best.1 { (i, x) } else { best },
+            );
+        let steady = past.steady[at] > past.loose[at];
+        (top >= trust && steady && FIELD[at] != Style::Random).then_some(FIELD[at])
     }
 
     /// Every seat's posterior, for [`Memory::weigh_styles`]. The bot's own seat plays `own` for
@@ -138,27 +224,40 @@ impl TableModel {
     }
 }
 
-/// The chance under each style that a seat plays `play` at `turn`, its other cards drawn from
-/// those the bot could not see (`shown`: the turn's revealed cards). Only `greedy` spends the
-/// Zahlendreher (F5): it does when the changed value is rated below every card of the hand.
-fn likelihoods(turn: &TurnStart, play: &Play, shown: u128, seed: u64) -> [f64; STYLES] {
+/// The chance under each style that a seat plays `play` at `turn` (slipping from it with
+/// [`SLIP`], and with [`STEADY_SLIP`]), holding with it the cards
+/// `later` it has played since and, for the rest of its hand, cards drawn from `unseen` (those
+/// the bot has still not seen). Only `greedy` spends the Zahlendreher (F5): it does when the
+/// changed value is rated below every card of the hand.
+fn likelihoods(
+    turn: &TurnStart,
+    play: &Play,
+    later: u128,
+    unseen: u128,
+    seed: u64,
+) -> [[f64; STYLES]; 2] {
     let played = play.card.number();
     let size = turn.mine.count_ones() as usize;
-    let mut like = [1.0 / size.max(1) as f64; STYLES];
+    let like = [[1.0 / size.max(1) as f64; STYLES]; 2];
     if size < 2 {
         return like;
     }
-    let pool_bits = turn.hidden & !turn.mine & !shown;
+    let mut hand = vec![played];
+    hand.extend((1..=104u8).filter(|&c| later >> c & 1 == 1));
+    let known = hand.len();
+    let pool_bits = unseen & !later & !(1u128 << played);
     let mut pool: Vec<u8> = (1..=104u8).filter(|&c| pool_bits >> c & 1 == 1).collect();
-    if pool.len() < size - 1 {
+    if known > size || pool.len() < size - known {
         return like;
     }
+    hand.resize(size, played);
+    // With the whole hand known one look is enough.
+    let hands = if known == size { 1 } else { HANDS };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut hits = [0.0f64; STYLES];
-    let mut hand = vec![played; size];
-    for _ in 0..HANDS {
-        let (drawn, _) = pool.partial_shuffle(&mut rng, size - 1);
-        hand[1..].copy_from_slice(drawn);
+    for _ in 0..hands {
+        let (drawn, _) = pool.partial_shuffle(&mut rng, size - known);
+        hand[known..].copy_from_slice(drawn);
         let mut bits = 0u128;
         for &c in &hand {
             bits |= 1 << c;
@@ -183,9 +282,12 @@ fn likelihoods(turn: &TurnStart, play: &Play, shown: u128, seed: u64) -> [f64; S
             }
         }
     }
-    for ((l, hit), style) in like.iter_mut().zip(hits).zip(FIELD) {
-        if style != Style::Random {
-            *l = (1.0 - SLIP) * hit / HANDS as f64 + SLIP / size as f64;
+    let mut like = like;
+    for (like, slip) in like.iter_mut().zip([SLIP, STEADY_SLIP]) {
+        for ((l, hit), style) in like.iter_mut().zip(hits).zip(FIELD) {
+            if style != Style::Random {
+                *l = (1.0 - slip) * hit / hands as f64 + slip / size as f64;
+            }
         }
     }
     like

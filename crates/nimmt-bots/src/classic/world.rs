@@ -72,10 +72,11 @@ fn epsilon(policy: Playout, me: bool) -> f32 {
     }
 }
 
-/// `Risk` and `Mimic` turn into `Random` as often as [`epsilon`] says.
+/// `Risk` and `Mimic` turn into `Random` as often as [`epsilon`] says, except for a seat played
+/// `steady` (see [`World::set_styles`]).
 #[inline]
-fn explore<R: Rng>(policy: Playout, me: bool, rng: &mut R) -> Playout {
-    let noisy = matches!(policy, Playout::Risk | Playout::Mimic);
+fn explore<R: Rng>(policy: Playout, me: bool, steady: bool, rng: &mut R) -> Playout {
+    let noisy = matches!(policy, Playout::Risk | Playout::Mimic) && !steady;
     if noisy && rng.random::<f32>() < epsilon(policy, me) {
         Playout::Random
     } else {
@@ -234,6 +235,7 @@ impl Template {
                     rest,
                     rest_len: queue.len().saturating_sub(1) as u8,
                     styles: [Style::Greedy; MAX_SEATS],
+                    steady: 0,
                 })
             }
             TemplateKind::Full {
@@ -250,6 +252,7 @@ impl Template {
                 queue: queue.clone(),
                 hidden: self.hidden,
                 styles: [Style::Greedy; MAX_SEATS],
+                steady: 0,
             }),
             TemplateKind::Draft {
                 pool,
@@ -287,11 +290,11 @@ impl World {
     }
 
     /// Lets each seat play its style in this world's playouts (a draft plays everyone like
-    /// `greedy`).
-    pub fn set_styles(&mut self, styles: &Styles) {
+    /// `greedy`); the seats of `steady` (a bit per seat) play it without random cards.
+    pub fn set_styles(&mut self, styles: &Styles, steady: u32) {
         match self {
-            World::Fast(w) => w.styles = *styles,
-            World::Full(w) => w.styles = *styles,
+            World::Fast(w) => (w.styles, w.steady) = (*styles, steady),
+            World::Full(w) => (w.styles, w.steady) = (*styles, steady),
             World::Draft(_) => {}
         }
     }
@@ -328,6 +331,8 @@ pub struct FastWorld {
     rest_len: u8,
     /// How each seat plays in the playouts under `Mimic` (the viewer's own entry unused).
     styles: Styles,
+    /// The seats that play their style without random cards (a bit per seat).
+    steady: u32,
 }
 
 impl FastWorld {
@@ -357,7 +362,7 @@ impl FastWorld {
                             &mut self.k,
                             s,
                             self.me,
-                            (policy, self.styles[s]),
+                            (policy, self.styles[s], self.steady >> s & 1 == 1),
                             self.hidden,
                             rng,
                         )
@@ -374,7 +379,7 @@ impl FastWorld {
         playout_fast(
             &mut self.k,
             self.me,
-            (policy, &self.styles),
+            (policy, &self.styles, self.steady),
             &mut self.hidden,
             rng,
         );
@@ -391,12 +396,12 @@ impl FastWorld {
 }
 
 /// Plays the kernel's deal to its end with `policy` for every seat (with `Mimic`, each seat
-/// plays its style of `styles`).
+/// plays its style of `styles`, the seats of `steady` without random cards).
 /// `hidden` holds the cards not yet revealed (see [`FastWorld`]); the played ones leave it.
 pub fn playout_fast<R: Rng>(
     k: &mut Kernel,
     me: usize,
-    (policy, styles): (Playout, &Styles),
+    (policy, styles, steady): (Playout, &Styles, u32),
     hidden: &mut u128,
     rng: &mut R,
 ) {
@@ -404,7 +409,14 @@ pub fn playout_fast<R: Rng>(
     let mut cards = [0u8; MAX_SEATS];
     while k.hand_len[me] > 0 {
         for (s, slot) in cards.iter_mut().enumerate().take(n) {
-            *slot = take_fast(k, s, me, (policy, styles[s]), *hidden, rng);
+            *slot = take_fast(
+                k,
+                s,
+                me,
+                (policy, styles[s], steady >> s & 1 == 1),
+                *hidden,
+                rng,
+            );
         }
         reveal(hidden, &cards[..n]);
         k.turn(&cards[..n], LowRow::Cheapest, rng);
@@ -609,12 +621,12 @@ fn take_fast<R: Rng>(
     k: &mut Kernel,
     seat: usize,
     me: usize,
-    (policy, style): (Playout, Style),
+    (policy, style, steady): (Playout, Style, bool),
     hidden: u128,
     rng: &mut R,
 ) -> u8 {
     let len = k.hand_len[seat] as usize;
-    let i = match explore(policy, seat == me, rng) {
+    let i = match explore(policy, seat == me, steady, rng) {
         Playout::Mimic if style == Style::Greedy => mimic_index(k, seat, hidden),
         Playout::Mimic => {
             let hand = &k.hands[seat][..len];
@@ -705,6 +717,8 @@ pub struct FullWorld {
     hidden: u128,
     /// How each seat plays in the playouts under `Mimic`.
     styles: Styles,
+    /// The seats that play their style without random cards (a bit per seat).
+    steady: u32,
 }
 
 impl FullWorld {
@@ -782,7 +796,8 @@ impl FullWorld {
     fn take<R: Rng>(&mut self, seat: usize, policy: Playout, rng: &mut R) -> Play {
         let hand = &self.hands[seat];
         let may_swap = self.swap_left.get(seat).copied().unwrap_or(false);
-        let (i, swap) = match explore(policy, seat == self.me, rng) {
+        let steady = self.steady >> seat & 1 == 1;
+        let (i, swap) = match explore(policy, seat == self.me, steady, rng) {
             // The styles judge the plain rows, as the seated styles do (a fan card's marker is
             // not looked at), but `greedy` samples its turns under the fan card's rules: its
             // model reads the rows bent towards the cow or the mountain, and spends the
@@ -975,7 +990,7 @@ impl DraftWorld {
                 }
             }
             let styles = [Style::Greedy; MAX_SEATS];
-            playout_fast(&mut k, self.me, (policy, &styles), &mut hidden, rng);
+            playout_fast(&mut k, self.me, (policy, &styles, 0), &mut hidden, rng);
             let mut out = [0; MAX_SEATS];
             for (o, p) in out.iter_mut().zip(&k.points) {
                 *o = *p as u32;
@@ -998,6 +1013,7 @@ impl DraftWorld {
                 queue: Vec::new(),
                 hidden,
                 styles: [Style::Greedy; MAX_SEATS],
+                steady: 0,
             };
             w.finish(policy, rng)
         }

@@ -328,6 +328,41 @@ mod tests {
     }
 
     #[test]
+    fn games_of_several_deals_report_the_deals_won_within_them() {
+        // Four games of three deals: twelve deals, eight of them a game's second or third. In
+        // every deal the seats' shares of its win add up to one, here as in the table.
+        let args = parse(&[
+            "--seat", "greedy", "--seat", "random", "--seat", "random", "--deals", "4", "--option",
+            "deals=3",
+        ]);
+        let config = config(&args).unwrap();
+        let report = nimmt_bots::registry::run_arena(&config, &|_| {}).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json(&config, 0, &report)).unwrap();
+        let seats = v["seats"].as_array().unwrap();
+        let mut total = 0.0;
+        for s in seats {
+            let d = &s["deal_wins"];
+            assert_eq!(
+                (d["deals"].as_u64(), d["later_deals"].as_u64()),
+                (Some(12), Some(8))
+            );
+            total += d["share"].as_f64().unwrap();
+        }
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        let en = table(&report, false);
+        assert!(en.contains("deals won within the games"), "{en}");
+        assert!(
+            en.contains("of 12 deals; from each game's second deal on"),
+            "{en}"
+        );
+        let de = table(&report, true);
+        assert!(
+            de.contains("von 12 Runden; ab der zweiten Runde jeder Partie"),
+            "{de}"
+        );
+    }
+
+    #[test]
     fn json_has_exactly_the_documented_shape() {
         let args = parse(&[
             "--seat",
@@ -384,6 +419,7 @@ mod tests {
                 keys,
                 [
                     "ci95",
+                    "deal_wins",
                     "elo",
                     "mean_decision_ms",
                     "mean_points",
@@ -395,6 +431,7 @@ mod tests {
             );
             assert_eq!(s["seat"], label);
             assert_eq!(s["spec"], spec);
+            assert!(s["deal_wins"].is_null(), "a game of one deal");
             for k in ["ci95", "mean_decision_ms", "mean_points", "win_share"] {
                 assert!(s[k].as_f64().unwrap() >= 0.0);
             }

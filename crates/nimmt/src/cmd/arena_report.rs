@@ -13,11 +13,15 @@ pub fn german() -> bool {
 
 /// The `--json` object (fields in this order):
 /// `{"game", "seed", "first_deal", "deals", "planned", "partial", "stop_reason", "seats": [{"seat",
-/// "spec", "mean_points", "ci95", "win_share", "mean_decision_ms", "overhead_ms", "elo"}, …],
+/// "spec", "mean_points", "ci95", "win_share", "mean_decision_ms", "overhead_ms", "elo",
+/// "deal_wins"}, …],
 /// "pairs": [{"a", "b", "mean_diff", "ci95"}, …], "deal_index": [...], "points": [[...], …]}`;
 /// one seat entry per `--seat` in the given order, one pair per two seats `a < b` (indices into
 /// `seats`; `mean_diff` is `a`'s points minus `b`'s, deal by deal), and the points of every deal
-/// by seat, in deal order, `deal_index` naming each deal.
+/// by seat, in deal order, `deal_index` naming each deal. `deal_wins` is `null` unless the games
+/// have several deals; then `{"deals", "share", "ci95", "later_deals", "later_share",
+/// "later_ci95"}`: the deals within the games the seat won, and those from each game's second
+/// deal on.
 pub fn json(config: &ArenaConfig, first_deal: u64, report: &ArenaReport) -> String {
     let json = JsonReport {
         game: config.game.name(),
@@ -42,6 +46,14 @@ pub fn json(config: &ArenaConfig, first_deal: u64, report: &ArenaReport) -> Stri
                 mean_decision_ms: s.mean_decision_ms,
                 overhead_ms: s.mean_overhead_ms,
                 elo: s.elo,
+                deal_wins: s.deal_wins.as_ref().map(|d| JsonDealWins {
+                    deals: d.deals,
+                    share: d.share,
+                    ci95: d.ci95,
+                    later_deals: d.later_deals,
+                    later_share: d.later_share,
+                    later_ci95: d.later_ci95,
+                }),
             })
             .collect(),
         pairs: report
@@ -85,6 +97,17 @@ struct JsonSeat<'a> {
     mean_decision_ms: f64,
     overhead_ms: f64,
     elo: f64,
+    deal_wins: Option<JsonDealWins>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonDealWins {
+    deals: u64,
+    share: f64,
+    ci95: f64,
+    later_deals: u64,
+    later_share: f64,
+    later_ci95: f64,
 }
 
 #[derive(serde::Serialize)]
@@ -104,6 +127,9 @@ struct Words {
     head: [&'static str; 7],
     paired: &'static str,
     outside: &'static str,
+    /// The heading of the deals won within games of several deals, and its line per seat.
+    deal_wins: &'static str,
+    deal_wins_line: &'static str,
 }
 
 const EN: Words = Words {
@@ -123,6 +149,9 @@ const EN: Words = Words {
     paired: "paired by deal: points/deal of the first minus the second ± 95%",
     outside: "cmd: ms/decision is the bot's time with the pipe and its own reading of the JSON; \
               the engine's encoding and decoding took {} ms/decision more",
+    deal_wins: "deals won within the games (the fewest points in a deal; a tie shares it)",
+    deal_wins_line: "{share}% ± {ci} of {deals} deals; from each game's second deal on \
+                     {later}% ± {later_ci} of {later_deals}",
 };
 
 const DE: Words = Words {
@@ -142,6 +171,10 @@ const DE: Words = Words {
     paired: "gepaart je Runde: Punkte/Runde des ersten minus des zweiten ± 95 %",
     outside: "cmd: ms/Zug ist die Zeit des Bots mit der Pipe und seinem Lesen des JSON; \
               das Kodieren und Dekodieren der Engine kostete {} ms/Zug mehr",
+    deal_wins: "gewonnene Runden innerhalb der Partien (die wenigsten Punkte einer Runde; \
+                bei Gleichstand geteilt)",
+    deal_wins_line: "{share} % ± {ci} von {deals} Runden; ab der zweiten Runde jeder Partie \
+                     {later} % ± {later_ci} von {later_deals}",
 };
 
 /// The results as a text table (English, or German with `german`): one row per seat, a legend
@@ -205,6 +238,22 @@ pub fn table(report: &ArenaReport, german: bool) -> String {
     if !outside.is_empty() {
         let most = outside.iter().copied().fold(0.0, f64::max);
         out += &format!("  {}\n", w.outside.replace("{}", &format!("{most:.3}")));
+    }
+    if report.seats.iter().any(|s| s.deal_wins.is_some()) {
+        out += &format!("\n{}\n", w.deal_wins);
+        for (i, s) in report.seats.iter().enumerate() {
+            if let Some(d) = &s.deal_wins {
+                let line = w
+                    .deal_wins_line
+                    .replace("{share}", &format!("{:.1}", d.share * 100.0))
+                    .replace("{ci}", &format!("{:.1}", d.ci95 * 100.0))
+                    .replace("{deals}", &d.deals.to_string())
+                    .replace("{later}", &format!("{:.1}", d.later_share * 100.0))
+                    .replace("{later_ci}", &format!("{:.1}", d.later_ci95 * 100.0))
+                    .replace("{later_deals}", &d.later_deals.to_string());
+                out += &format!("  {} {}: {line}\n", i + 1, s.seat);
+            }
+        }
     }
     if !report.pairs.is_empty() {
         out += &format!("\n{}\n", w.paired);
