@@ -633,6 +633,31 @@ mod tests {
         assert_eq!(set.own_style(&both), Style::DumpHigh);
     }
 
+    /// Plays `g` to its end, a small search in seat 0 and three seats played by `other`; the
+    /// search as it ends.
+    fn search_against(
+        g: &mut Classic,
+        seed: u64,
+        other: &impl Fn(u64) -> Box<dyn Bot<Classic>>,
+    ) -> MctsBot {
+        let mut me = MctsBot::new(MctsConfig::new(Budget::Iters(40)), seed);
+        let mut others: Vec<Box<dyn Bot<Classic>>> = (1..4).map(|s| other(seed * 10 + s)).collect();
+        while !g.is_over() {
+            for (seat, _) in g.pending() {
+                let view = g.view(nimmt_core::Viewer::Seat(seat));
+                if view.asked.is_none() {
+                    continue;
+                }
+                let action = match seat.index() {
+                    0 => me.decide(&view),
+                    s => others[s - 1].decide(&view),
+                };
+                g.act(seat, &action).expect("a legal action");
+            }
+        }
+        me
+    }
+
     /// The search's belief, after one deal with `options`, that each of three other seats
     /// (played by `other`) plays `style`; averaged over `games` games.
     fn style_belief(
@@ -646,22 +671,7 @@ mod tests {
         let mut belief = 0.0;
         for seed in 1..=games {
             let mut g = game(4, options, seed);
-            let mut me = MctsBot::new(MctsConfig::new(Budget::Iters(40)), seed);
-            let mut others: Vec<Box<dyn Bot<Classic>>> =
-                (1..4).map(|s| other(seed * 10 + s)).collect();
-            while !g.is_over() {
-                for (seat, _) in g.pending() {
-                    let view = g.view(nimmt_core::Viewer::Seat(seat));
-                    if view.asked.is_none() {
-                        continue;
-                    }
-                    let action = match seat.index() {
-                        0 => me.decide(&view),
-                        s => others[s - 1].decide(&view),
-                    };
-                    g.act(seat, &action).expect("a legal action");
-                }
-            }
+            let me = search_against(&mut g, seed, &other);
             for seat in 1..4 {
                 belief += me.style_posterior(seat)[at] / (3 * games) as f64;
             }
@@ -683,22 +693,7 @@ mod tests {
         let (mut right, mut any) = (0.0, 0.0);
         for seed in 1..=games {
             let mut g = Classic::from_setup(4, &options, seed).expect("setup");
-            let mut me = MctsBot::new(MctsConfig::new(Budget::Iters(40)), seed);
-            let mut others: Vec<Box<dyn Bot<Classic>>> =
-                (1..4).map(|s| other(seed * 10 + s)).collect();
-            while !g.is_over() {
-                for (seat, _) in g.pending() {
-                    let view = g.view(nimmt_core::Viewer::Seat(seat));
-                    if view.asked.is_none() {
-                        continue;
-                    }
-                    let action = match seat.index() {
-                        0 => me.decide(&view),
-                        s => others[s - 1].decide(&view),
-                    };
-                    g.act(seat, &action).expect("a legal action");
-                }
-            }
+            let me = search_against(&mut g, seed, &other);
             for seat in 1..4 {
                 let trusted = me.trusted_style(seat);
                 right += f64::from(u8::from(trusted == Some(style))) / (3 * games) as f64;
