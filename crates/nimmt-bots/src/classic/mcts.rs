@@ -187,22 +187,19 @@ impl MctsBot {
         let mut knowledge = Knowledge::from_view(view);
         let learn =
             self.config.opponents == Opponents::Table && self.config.playout == Playout::Mimic;
+        self.steady = 0;
         self.styles = if learn {
             self.table.observe(view, &self.memory);
             let own = self.config.own_style(&view.options);
             let mut styles = self.table.posteriors(view.players, own);
-            self.steady = 0;
-            if let Some(trust) = self.config.trust {
-                for (seat, p) in styles.iter_mut().enumerate() {
-                    if let Some(style) = self.table.trusted(seat, f64::from(trust) / 100.0) {
-                        *p = only(style);
-                        self.steady |= 1 << seat;
-                    }
+            for (seat, p) in styles.iter_mut().enumerate() {
+                if let Some(style) = self.trusted_style(seat) {
+                    *p = only(style);
+                    self.steady |= 1 << seat;
                 }
             }
             Some(styles)
         } else {
-            self.steady = 0;
             None
         };
         if self.config.infer {
