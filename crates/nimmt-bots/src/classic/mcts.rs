@@ -87,8 +87,8 @@ pub enum Opponents {
 }
 
 /// The default of [`MctsConfig::trust`], in percent (`docs/bots.md`, "The table learnt over the
-/// deals of a game").
-pub const DEFAULT_TRUST: u8 = 80;
+/// deals of a game" and "A seat trusted within the deal").
+pub const DEFAULT_TRUST: u8 = 50;
 
 /// Settings of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

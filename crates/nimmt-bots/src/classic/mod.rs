@@ -724,6 +724,26 @@ mod tests {
     }
 
     #[test]
+    fn within_a_single_deal_the_search_grows_sure_of_a_steady_style_and_not_of_a_noisy_player() {
+        // Once a seat has made three plays, the deal's plays scored with the cards it showed
+        // since count too: by the end of one deal the search plays most `dump-high` seats as
+        // that style exactly, still no `montecarlo` seat (docs/bots.md, "A seat trusted within
+        // the deal").
+        use super::styles::{Style, StyleBot};
+        let (dump, _) = trusted_share(6, 1, Style::DumpHigh, |seed| {
+            Box::new(StyleBot::new(Style::DumpHigh, seed))
+        });
+        assert!(dump > 0.5, "dump-high trusted at {dump:.2}");
+        let (_, noisy) = trusted_share(6, 1, Style::DumpHigh, |seed| {
+            Box::new(super::montecarlo::MonteCarloBot::new(
+                super::montecarlo::DEFAULT_ITERS,
+                seed,
+            ))
+        });
+        assert!(noisy < 0.1, "montecarlo trusted at {noisy:.2}");
+    }
+
+    #[test]
     fn with_a_fan_card_the_search_learns_which_style_each_seat_plays() {
         // Three seats dump their high cards; after a deal with the cow on the table the search
         // takes each of them for `dump-high` far more than its prior (11.7%) says (without the

@@ -28,6 +28,8 @@ const SLIP: f64 = 0.15;
 /// The same chance for a seat that plays its style steadily: one that only ever plays by its
 /// rule explains its plays better with this than with [`SLIP`].
 const STEADY_SLIP: f64 = 0.01;
+/// The plays of a deal a seat must have made before that deal alone can make it trusted.
+const EARLIEST_TRUST: usize = 3;
 /// Hands sampled to score one play.
 const HANDS: usize = 24;
 
@@ -152,45 +154,36 @@ impl TableModel {
     /// The chance of each style (in the order of [`FIELD`]) at seat `seat`, another seat than
     /// the bot's own (whose plays are not scored).
     pub fn posterior(&self, seat: usize) -> [f64; STYLES] {
-        let prior = |s: Style| {
-            if s == Style::Greedy {
-                PRIOR_GREEDY
-            } else {
-                (1.0 - PRIOR_GREEDY) / (STYLES - 1) as f64
-            }
-        };
         let (Some(past), Some(current)) = (self.past.get(seat), self.current.get(seat)) else {
-            return FIELD.map(prior);
+            return normalised([0.0; STYLES]);
         };
         let mut loglik = past.loose;
         for (l, x) in loglik.iter_mut().zip(current) {
             *l += x;
         }
-        let top = loglik.iter().copied().fold(f64::MIN, f64::max);
-        let mut p = [0.0; STYLES];
-        for ((p, l), s) in p.iter_mut().zip(loglik).zip(FIELD) {
-            *p = prior(s) * (l - top).exp();
-        }
-        let sum: f64 = p.iter().sum();
-        p.map(|x| x / sum)
+        normalised(loglik)
     }
 
-    /// The style the model is sure seat `seat` plays: one (not `random`) that holds at least
-    /// `trust` of the seat's posterior and explains its plays better as played steadily
-    /// ([`STEADY_SLIP`]) than with the usual slips. The bot's own seat is never scored, so
-    /// never trusted.
+    /// The style the model is sure seat `seat` plays, judged on the finished deals and, once
+    /// the seat has made [`EARLIEST_TRUST`] plays in this deal, on those plays scored with the
+    /// cards it has shown since: one style (not `random`) that holds at least `trust` of that
+    /// evidence's posterior and explains the plays better as played steadily ([`STEADY_SLIP`])
+    /// than with the usual slips. The bot's own seat is never scored, so never trusted.
     pub fn trusted(&self, seat: usize, trust: f64) -> Option<Style> {
-        let past = self.past.get(seat)?;
+        let mut evidence = *self.past.get(seat)?;
         if self.me == Some(seat) {
             return None;
         }
-        let p = self.posterior(seat);
+        if self.scored.get(seat).is_some_and(|&n| n >= EARLIEST_TRUST) {
+            evidence.merge(&self.hindsight[seat]);
+        }
+        let p = normalised(evidence.loose);
         let (at, top) =
             p.iter().copied().enumerate().fold(
                 (0, 0.0),
                 |best, (i, x)| if x > best.1 { (i, x) } else { best },
             );
-        let steady = past.steady[at] > past.loose[at];
+        let steady = evidence.steady[at] > evidence.loose[at];
         (top >= trust && steady && FIELD[at] != Style::Random).then_some(FIELD[at])
     }
 
@@ -223,6 +216,25 @@ impl TableModel {
         }
         styles
     }
+}
+
+/// The posterior over the styles (in the order of [`FIELD`]) from the prior and the
+/// log-likelihoods `loglik`.
+fn normalised(loglik: [f64; STYLES]) -> [f64; STYLES] {
+    let prior = |s: Style| {
+        if s == Style::Greedy {
+            PRIOR_GREEDY
+        } else {
+            (1.0 - PRIOR_GREEDY) / (STYLES - 1) as f64
+        }
+    };
+    let top = loglik.iter().copied().fold(f64::MIN, f64::max);
+    let mut p = [0.0; STYLES];
+    for ((p, l), s) in p.iter_mut().zip(loglik).zip(FIELD) {
+        *p = prior(s) * (l - top).exp();
+    }
+    let sum: f64 = p.iter().sum();
+    p.map(|x| x / sum)
 }
 
 /// The chance under each style that a seat plays `play` at `turn` (slipping from it with
