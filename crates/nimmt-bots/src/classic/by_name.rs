@@ -183,7 +183,7 @@ mod tests {
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,own=dump-high")).unwrap();
         assert_eq!(c.own, Some(Style::DumpHigh));
         assert!(MctsConfig::from_spec(&builtin("mcts:iters=10,own=random")).is_err());
-        assert_eq!(c.trust, Some(80));
+        assert_eq!(c.trust, Some(50));
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,trust=95")).unwrap();
         assert_eq!(c.trust, Some(95));
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,trust=off")).unwrap();
