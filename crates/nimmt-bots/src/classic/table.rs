@@ -5,12 +5,12 @@
 //! hand holding it and cards the bot could not see (estimated over sampled hands, ties shared),
 //! mixed with a small chance of any card (no one plays a rule perfectly). The cards a seat shows
 //! later were in its hand when it played: once a deal is over, its plays count as scored again
-//! with them in the hand, and a seat that one style explains steadily can be trusted
-//! ([`TableModel::trusted`]). The log-likelihoods add up over the turns of the deal and over the
-//! earlier deals of the game: the model is kept until the bot is reseeded for a new game. Within
-//! the first deal the model is the one-time scoring alone. The search deals each seat a style
-//! from its posterior in
-//! every sampled world, and weighs the hidden cards by it ([`super::inference`]).
+//! with them in the hand. A seat that one style explains steadily, in the finished deals and the
+//! deal in play scored so, can be trusted ([`TableModel::trusted`]). The log-likelihoods add up
+//! over the turns of the deal and over the earlier deals of the game: the model is kept until
+//! the bot is reseeded for a new game. Within the first deal the posterior is the one-time
+//! scoring alone. The search deals each seat a style from its posterior in every sampled world,
+//! and weighs the hidden cards by it ([`super::inference`]).
 
 use super::inference::{only, Memory, TurnModel, TurnStart};
 use super::styles::{Style, FIELD, STYLES};
