@@ -703,23 +703,31 @@ mod tests {
         (right, any)
     }
 
+    /// After games of `deals` deals (6 games): the share of three `dump-high` seats the search
+    /// plays as `dump-high` exactly, and the share of three `montecarlo` seats it plays as any
+    /// style exactly.
+    fn steady_and_noisy_trusted(deals: u32) -> (f64, f64) {
+        use super::styles::{Style, StyleBot};
+        let (dump, _) = trusted_share(6, deals, Style::DumpHigh, |seed| {
+            Box::new(StyleBot::new(Style::DumpHigh, seed))
+        });
+        let (_, noisy) = trusted_share(6, deals, Style::DumpHigh, |seed| {
+            Box::new(super::montecarlo::MonteCarloBot::new(
+                super::montecarlo::DEFAULT_ITERS,
+                seed,
+            ))
+        });
+        (dump, noisy)
+    }
+
     #[test]
     fn after_two_deals_the_search_is_sure_of_a_steady_style_and_not_of_a_noisy_player() {
         // A `dump-high` seat plays by its rule every time: after two deals the table model
         // takes it for `dump-high` and plays it so without random cards. `montecarlo` samples
         // 64 playouts a card, so its plays follow no style of the field steadily: the search
         // keeps its doubts (docs/bots.md, "The table learnt over the deals of a game").
-        use super::styles::{Style, StyleBot};
-        let (dump, _) = trusted_share(6, 2, Style::DumpHigh, |seed| {
-            Box::new(StyleBot::new(Style::DumpHigh, seed))
-        });
+        let (dump, noisy) = steady_and_noisy_trusted(2);
         assert!(dump > 0.5, "dump-high trusted at {dump:.2}");
-        let (_, noisy) = trusted_share(6, 2, Style::DumpHigh, |seed| {
-            Box::new(super::montecarlo::MonteCarloBot::new(
-                super::montecarlo::DEFAULT_ITERS,
-                seed,
-            ))
-        });
         assert!(noisy < 0.1, "montecarlo trusted at {noisy:.2}");
     }
 
@@ -729,17 +737,8 @@ mod tests {
         // since count too: by the end of one deal the search plays most `dump-high` seats as
         // that style exactly, still no `montecarlo` seat (docs/bots.md, "A seat trusted within
         // the deal").
-        use super::styles::{Style, StyleBot};
-        let (dump, _) = trusted_share(6, 1, Style::DumpHigh, |seed| {
-            Box::new(StyleBot::new(Style::DumpHigh, seed))
-        });
+        let (dump, noisy) = steady_and_noisy_trusted(1);
         assert!(dump > 0.5, "dump-high trusted at {dump:.2}");
-        let (_, noisy) = trusted_share(6, 1, Style::DumpHigh, |seed| {
-            Box::new(super::montecarlo::MonteCarloBot::new(
-                super::montecarlo::DEFAULT_ITERS,
-                seed,
-            ))
-        });
         assert!(noisy < 0.1, "montecarlo trusted at {noisy:.2}");
     }
 
