@@ -112,8 +112,13 @@ pub fn start(
                 let name = format!("hostile{i}");
                 let mut token = None;
                 while !stop.load(Ordering::Relaxed) {
-                    let what = attempt(kind, &url, &name, &mut token, game, &stop).await;
-                    outcomes.count(kind, what.unwrap_or_else(|e| short(&e.to_string())));
+                    let what = match attempt(kind, &url, &name, &mut token, game, &stop).await {
+                        Ok(Some(what)) => what,
+                        // Cut short by the end of the run: it says nothing about the limits.
+                        Ok(None) => break,
+                        Err(e) => short(&e.to_string()),
+                    };
+                    outcomes.count(kind, what);
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             }));
@@ -175,6 +180,8 @@ async fn hello(
     Ok(c)
 }
 
+/// How one attempt of the kind ended, as the report counts it; `None` when the run's end cut it
+/// short before any limit could answer.
 async fn attempt(
     kind: Kind,
     url: &str,
@@ -182,8 +189,9 @@ async fn attempt(
     token: &mut Option<String>,
     game: GameKind,
     stop: &AtomicBool,
-) -> anyhow::Result<String> {
-    match kind {
+) -> anyhow::Result<Option<String>> {
+    let stopped = || stop.load(Ordering::Relaxed);
+    Ok(Some(match kind {
         Kind::Flood => {
             let mut c = hello(kind, url, name, token).await?;
             for _ in 0..1000 {
@@ -192,11 +200,11 @@ async fn attempt(
                 }
             }
             let (closed, limited) = read_to_close(&mut c, 10).await;
-            Ok(match (closed, limited > 0) {
+            match (closed, limited > 0) {
                 (true, true) => format!("answered rate_limited, then {}", ended(&c)),
                 (true, false) => ended(&c),
                 (false, _) => "not closed".into(),
-            })
+            }
         }
         Kind::NoRead => {
             let mut c = hello(kind, url, name, token).await?;
@@ -204,33 +212,39 @@ async fn attempt(
             // it; for at most 15 s.
             for _ in 0..225 {
                 let list = ClientMsg::ListTables { subscribe: false };
-                if stop.load(Ordering::Relaxed) || c.send(list).await.is_err() {
+                if stopped() {
+                    return Ok(None);
+                }
+                if c.send(list).await.is_err() {
                     break;
                 }
                 tokio::time::sleep(Duration::from_millis(66)).await;
             }
             // Only now does it read: what the server queued before it closed, then the close.
-            Ok(closed_how(&mut c).await)
+            closed_how(&mut c).await
         }
         Kind::Huge => {
             let mut c = hello(kind, url, name, token).await?;
             let text = format!(r#"{{"type":"chat","text":"{}"}}"#, "x".repeat(2 << 20));
             let _ = c.send_raw(text).await;
-            Ok(closed_how(&mut c).await)
+            closed_how(&mut c).await
         }
         Kind::Identities => {
             let mut c = Client::connect_from(url, kind.addr()).await?;
-            Ok(match c.hello(name, None, Lang::En).await {
+            match c.hello(name, None, Lang::En).await {
                 Ok(_) => "new identity".into(),
                 Err(e) if e.to_string().contains("RateLimited") => "refused rate_limited".into(),
                 Err(e) => short(&e.to_string()),
-            })
+            }
         }
         Kind::Connections => {
             // Opens connections until one is refused, keeps them a second, then lets go.
             let mut open = Vec::new();
             let what = loop {
-                if stop.load(Ordering::Relaxed) || open.len() >= 1000 {
+                if stopped() {
+                    return Ok(None);
+                }
+                if open.len() >= 1000 {
                     break "never refused".to_owned();
                 }
                 match Client::connect_from(url, kind.addr()).await {
@@ -239,13 +253,16 @@ async fn attempt(
                 }
             };
             tokio::time::sleep(Duration::from_secs(1)).await;
-            Ok(format!("{what} after {} open", open.len()))
+            format!("{what} after {} open", open.len())
         }
         Kind::Tables => {
             let mut c = hello(kind, url, name, token).await?;
             let mut opened = 0;
             let what = loop {
-                if stop.load(Ordering::Relaxed) || opened >= 1000 {
+                if stopped() {
+                    return Ok(None);
+                }
+                if opened >= 1000 {
                     break "never refused".to_owned();
                 }
                 c.send(ClientMsg::CreateTable {
@@ -269,7 +286,7 @@ async fn attempt(
                     _ => {}
                 }
             };
-            Ok(format!("{what} with {opened} of its tables open"))
+            format!("{what} with {opened} of its tables open")
         }
-    }
+    }))
 }
