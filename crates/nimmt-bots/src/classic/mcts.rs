@@ -107,9 +107,7 @@ pub struct MctsConfig {
     pub own: Option<Style>,
     /// With the learnt table: a seat taken for one style with at least this many percent is
     /// played as that style alone, without random cards, and a card that style would have
-    /// preferred to one it played is all but ruled out; from the second deal of a game on, the
-    /// finished deals alone are judged first, at no less than 80 ([`TableModel::trusted`]).
-    /// `None`: never.
+    /// preferred to one it played is all but ruled out ([`TableModel::trusted`]); `None`: never.
     pub trust: Option<u8>,
 }
 

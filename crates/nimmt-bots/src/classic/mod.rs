@@ -742,37 +742,6 @@ mod tests {
         assert!(noisy < 0.1, "montecarlo trusted at {noisy:.2}");
     }
 
-    /// Plays `dump-high`, except its first two cards of the second deal: its lowest ones.
-    struct SlipsInTheSecondDeal(super::styles::StyleBot);
-
-    impl Bot<Classic> for SlipsInTheSecondDeal {
-        fn decide(&mut self, view: &View) -> Action {
-            match self.0.decide(view) {
-                Action::Play { .. } if view.deal == 2 && view.hand.len() >= 9 => {
-                    Action::play(view.hand[0])
-                }
-                action => action,
-            }
-        }
-
-        fn name(&self) -> String {
-            "dump-high, slipping".into()
-        }
-    }
-
-    #[test]
-    fn two_slips_in_a_later_deal_do_not_undo_the_trust_that_a_whole_deal_earned() {
-        // From the second deal on a seat is judged on its finished deals: a `dump-high` seat
-        // that plays its two lowest cards first in the second deal is still played as
-        // `dump-high` as often as after two steady deals (docs/bots.md, "A seat trusted within
-        // the deal"). Read with the deal in play, those slips would withdraw the trust.
-        use super::styles::{Style, StyleBot};
-        let (slipping, _) = trusted_share(6, 2, Style::DumpHigh, |seed| {
-            Box::new(SlipsInTheSecondDeal(StyleBot::new(Style::DumpHigh, seed)))
-        });
-        assert!(slipping > 0.5, "dump-high trusted at {slipping:.2}");
-    }
-
     #[test]
     fn with_a_fan_card_the_search_learns_which_style_each_seat_plays() {
         // Three seats dump their high cards; after a deal with the cow on the table the search

@@ -5,12 +5,12 @@
 //! hand holding it and cards the bot could not see (estimated over sampled hands, ties shared),
 //! mixed with a small chance of any card (no one plays a rule perfectly). The cards a seat shows
 //! later were in its hand when it played: once a deal is over, its plays count as scored again
-//! with them in the hand. A seat that one style explains steadily can be trusted
-//! ([`TableModel::trusted`]): on its finished deals, or on those and its plays so far scored
-//! so. The log-likelihoods add up over the turns of the deal and over the earlier deals of the
-//! game: the model is kept until the bot is reseeded for a new game. Within the first deal the
-//! posterior is the one-time scoring alone. The search deals each seat a style from its
-//! posterior in every sampled world, and weighs the hidden cards by it ([`super::inference`]).
+//! with them in the hand. A seat that one style explains steadily, in the finished deals and the
+//! deal in play scored so, can be trusted ([`TableModel::trusted`]). The log-likelihoods add up
+//! over the turns of the deal and over the earlier deals of the game: the model is kept until
+//! the bot is reseeded for a new game. Within the first deal the posterior is the one-time
+//! scoring alone. The search deals each seat a style from its posterior in every sampled world,
+//! and weighs the hidden cards by it ([`super::inference`]).
 
 use super::inference::{only, Memory, TurnModel, TurnStart};
 use super::styles::{Style, FIELD, STYLES};
@@ -30,9 +30,6 @@ const SLIP: f64 = 0.15;
 const STEADY_SLIP: f64 = 0.01;
 /// The plays of a deal a seat must have made before that deal alone can make it trusted.
 const EARLIEST_TRUST: usize = 3;
-/// The least share of the posterior that makes a seat trusted on its finished deals, from the
-/// second deal of a game on, whatever lower `trust` the search was given for the first deal.
-const TRUST_ACROSS_DEALS: f64 = 0.8;
 /// Hands sampled to score one play.
 const HANDS: usize = 24;
 
@@ -78,9 +75,8 @@ pub struct TableModel {
     /// Per seat: this deal's plays scored again with the cards the seat has shown since; it
     /// joins `past` when the deal ends.
     hindsight: Vec<Evidence>,
-    /// The deal whose plays are being scored, and how many deals of the game are finished.
+    /// The deal whose plays are being scored.
     deal: u32,
-    finished: u32,
     /// The bot's own seat: it plays the search's own style in the playouts, not a style drawn
     /// from the prior.
     me: Option<usize>,
@@ -101,14 +97,12 @@ impl TableModel {
                 scored: vec![0; n],
                 hindsight: vec![Evidence::default(); n],
                 deal: view.deal,
-                finished: 0,
                 me: Some(me),
             };
         }
         self.me = Some(me);
         if view.deal != self.deal {
             self.deal = view.deal;
-            self.finished += 1;
             for (past, seen) in self.past.iter_mut().zip(&self.hindsight) {
                 past.merge(seen);
             }
@@ -170,30 +164,27 @@ impl TableModel {
         normalised(loglik)
     }
 
-    /// The style the model is sure seat `seat` plays: one style (not `random`) that holds at
-    /// least a threshold of the evidence's posterior and explains the plays better as played
-    /// steadily ([`STEADY_SLIP`]) than with the usual slips. The evidence is the finished deals
-    /// of the game, at [`TRUST_ACROSS_DEALS`] (or `trust` if higher), so that a slip in the deal
-    /// in play does not withdraw what whole deals have shown; else, once the seat has made
-    /// [`EARLIEST_TRUST`] plays in this deal, the finished deals and those plays scored with the
-    /// cards it has shown since, at `trust`. The bot's own seat is never scored, so never
-    /// trusted.
+    /// The style the model is sure seat `seat` plays, judged on the finished deals and, once
+    /// the seat has made [`EARLIEST_TRUST`] plays in this deal, on those plays scored with the
+    /// cards it has shown since: one style (not `random`) that holds at least `trust` of that
+    /// evidence's posterior and explains the plays better as played steadily ([`STEADY_SLIP`])
+    /// than with the usual slips. The bot's own seat is never scored, so never trusted.
     pub fn trusted(&self, seat: usize, trust: f64) -> Option<Style> {
+        let mut evidence = *self.past.get(seat)?;
         if self.me == Some(seat) {
             return None;
         }
-        let past = *self.past.get(seat)?;
-        if self.finished > 0 {
-            if let Some(style) = sure(&past, trust.max(TRUST_ACROSS_DEALS)) {
-                return Some(style);
-            }
+        if self.scored.get(seat).is_some_and(|&n| n >= EARLIEST_TRUST) {
+            evidence.merge(&self.hindsight[seat]);
         }
-        if self.scored[seat] < EARLIEST_TRUST {
-            return None;
-        }
-        let mut evidence = past;
-        evidence.merge(&self.hindsight[seat]);
-        sure(&evidence, trust)
+        let p = normalised(evidence.loose);
+        let (at, top) =
+            p.iter().copied().enumerate().fold(
+                (0, 0.0),
+                |best, (i, x)| if x > best.1 { (i, x) } else { best },
+            );
+        let steady = evidence.steady[at] > evidence.loose[at];
+        (top >= trust && steady && FIELD[at] != Style::Random).then_some(FIELD[at])
     }
 
     /// Every seat's posterior, for [`Memory::weigh_styles`]. The bot's own seat plays `own` for
@@ -225,17 +216,6 @@ impl TableModel {
         }
         styles
     }
-}
-
-/// The style `evidence` is sure of ([`TableModel::trusted`]): the likeliest, if it holds at least
-/// `trust` of the posterior, explains the plays better as played steadily than with slips, and
-/// is not `random`.
-fn sure(evidence: &Evidence, trust: f64) -> Option<Style> {
-    let p = normalised(evidence.loose);
-    // The first of the likeliest, in the order of the field.
-    let at = (0..STYLES).fold(0, |best, i| if p[i] > p[best] { i } else { best });
-    let steady = evidence.steady[at] > evidence.loose[at];
-    (p[at] >= trust && steady && FIELD[at] != Style::Random).then_some(FIELD[at])
 }
 
 /// The posterior over the styles (in the order of [`FIELD`]) from the prior and the
