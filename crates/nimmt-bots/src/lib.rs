@@ -16,8 +16,10 @@
 pub mod arena;
 pub mod board;
 pub mod buffalo;
+pub mod build_error;
 pub mod classic;
 pub mod endings;
+pub mod game_bots;
 pub mod help;
 pub mod outside;
 pub mod random;

@@ -3,66 +3,20 @@
 //! their bots here. A new game adds one [`GameBots`] impl in its own module and one line in
 //! [`FAMILIES`].
 
+pub use crate::build_error::BuildError;
+pub use crate::game_bots::{unknown, BotContext, GameBots};
+
 use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport, Run};
-use crate::outside::{OutsideBot, OutsideError};
+use crate::outside::OutsideBot;
 use crate::speaker::{self, Lines, SpeakError};
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
-use nimmt_core::{GameKind, OptionMap, Rules};
+use nimmt_core::{GameKind, Rules};
 use serde::Deserialize;
 use serde_json::Value;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::marker::PhantomData;
 use std::time::Duration;
-
-/// Where a bot plays, for bots that behave differently there (a table with people at it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BotContext {
-    /// People sit at the bot's table (not only bots).
-    pub humans_at_table: bool,
-}
-
-/// A game's own bots.
-pub trait GameBots: Rules {
-    /// The names of the game's built-in bots; the first is the default (and stands in for an
-    /// outside bot's bad answers).
-    fn bot_names() -> &'static [&'static str];
-    /// The built-in bot of `spec` (unknown names and bad settings are refused).
-    fn builtin(spec: &Builtin, seed: u64) -> Result<Box<dyn Bot<Self>>, SpecError>;
-    /// The built-in bot of `spec` for a bot playing in `ctx` (by default the same as
-    /// [`GameBots::builtin`]).
-    fn builtin_with(
-        spec: &Builtin,
-        seed: u64,
-        ctx: &BotContext,
-    ) -> Result<Box<dyn Bot<Self>>, SpecError> {
-        let _ = ctx;
-        Self::builtin(spec, seed)
-    }
-    /// The options of one arena game, from the table options the arena was given (classic:
-    /// one deal per arena game unless `end_at` or `deals` is given).
-    fn arena_options(options: &OptionMap) -> Result<OptionMap, ArenaError> {
-        Ok(options.clone())
-    }
-}
-
-/// Why a bot could not be had.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    #[error(transparent)]
-    Outside(#[from] OutsideError),
-}
-
-/// The error for a name that is not among a game's bots.
-pub fn unknown<R: GameBots>(name: &str) -> SpecError {
-    SpecError::Unknown {
-        name: name.to_owned(),
-        game: R::KIND.name().to_owned(),
-        known: R::bot_names().join(", "),
-    }
-}
 
 /// A bot of game `R` from any spec: a built-in bot, or an outside program (its process starts
 /// now; `timeout` is its time per decision) with the game's default bot standing in for bad
@@ -192,6 +146,23 @@ impl<R: GameBots> BotFamily for Family<R> {
     ) -> Result<(), SpeakError> {
         speaker::speak_as::<R>(spec, lines, output)
     }
+}
+
+/// Plays the seat of bot `spec` over the protocol: `input` carries the host's messages,
+/// `output` gets the answers. Returns when the input ends.
+pub fn speak(
+    spec: &str,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), SpeakError> {
+    let BotSpec::Builtin(spec) = spec.parse::<BotSpec>()? else {
+        return Err(SpeakError::NotBuiltin);
+    };
+    let mut lines = Lines::new(input);
+    let Some(kind) = speaker::hello(&mut lines)? else {
+        return Ok(());
+    };
+    family(kind)?.speak(&spec, &mut lines, output)
 }
 
 /// Every game's bots, in the order of the games' registry.

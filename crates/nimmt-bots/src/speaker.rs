@@ -5,11 +5,12 @@
 //! afresh from it, exactly as the arena reseeds a built-in bot at each deal, so a seat played
 //! through the protocol chooses what the built-in seat chooses), `decide` (answered with one line
 //! `{"id", "action"}`), `end_deal` and `end_game` (passed on to bots that want them). Unknown
-//! message types and fields are ignored; the bot stops when its input ends.
+//! message types and fields are ignored; the bot stops when its input ends. The entry point,
+//! which finds the bots of the game `hello` names, is [`crate::registry::speak`].
 
 use crate::endings::DealEnd;
-use crate::registry::{family, GameBots};
-use crate::spec::{BotSpec, Builtin, SpecError};
+use crate::game_bots::GameBots;
+use crate::spec::{Builtin, SpecError};
 use nimmt_core::{GameKind, Outcome};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -65,30 +66,22 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Plays the seat of bot `spec` over the protocol: `input` carries the host's messages,
-/// `output` gets the answers. Returns when the input ends.
-pub fn speak(
-    spec: &str,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-) -> Result<(), SpeakError> {
-    let BotSpec::Builtin(spec) = spec.parse::<BotSpec>()? else {
-        return Err(SpeakError::NotBuiltin);
-    };
-    let mut lines = Lines::new(input);
+/// Reads the host's lines up to `hello` and returns the game it names; `None` when the input
+/// ends first.
+pub fn hello(lines: &mut Lines<'_>) -> Result<Option<GameKind>, SpeakError> {
     let hello = loop {
         match lines.next_message()? {
-            None => return Ok(()),
+            None => return Ok(None),
             Some(m) if m["type"] == "hello" => break m,
             Some(_) => continue,
         }
     };
-    let kind: GameKind = serde_json::from_value(hello["game"].clone())
-        .map_err(|e| lines.error(format!("hello names no game of the family: {e}")))?;
-    family(kind)?.speak(&spec, &mut lines, output)
+    serde_json::from_value(hello["game"].clone())
+        .map(Some)
+        .map_err(|e| lines.error(format!("hello names no game of the family: {e}")))
 }
 
-/// [`speak`] for game `R`, after `hello`.
+/// [`crate::registry::speak`] for game `R`, after `hello`.
 pub fn speak_as<R: GameBots>(
     spec: &Builtin,
     lines: &mut Lines<'_>,

@@ -3,21 +3,18 @@
 //!
 //! [`DynGame`] is implemented once, for every [`Rules`] type; nothing here names a game.
 
-use crate::descriptor::GameDescriptor;
 use crate::error::{ActionError, SetupError};
 use crate::options::OptionMap;
-use crate::registry;
 use crate::rules::{GameKind, Outcome, Rules, Tracer};
 use crate::seat::{Addressed, Seat, Viewer};
+use crate::step_trace::StepTracer;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Data a game is played with beyond its options, by name (the Brettspiel's `board` and
-/// `tiles`). Core does no IO: whoever reads the files puts them here, and records carry them.
-pub type GameData = BTreeMap<String, Value>;
+pub use crate::game_data::GameData;
 
 /// Everything that fixes a game before the first action: game, seats, options, data, seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,7 +95,7 @@ pub trait DynGame: Send + Sync + 'static {
     fn log_is_public(&self) -> bool;
     fn census(&self) -> Vec<String>;
     fn deal_scores(&self) -> Vec<Vec<i32>>;
-    fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>>;
+    fn tracer(&self, first_deal: u64) -> Box<dyn DynTracer>;
     fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame>;
     fn same_state(&self, other: &dyn DynGame) -> bool;
     fn debug(&self) -> String;
@@ -169,8 +166,11 @@ impl<R: Rules> DynGame for R {
     fn deal_scores(&self) -> Vec<Vec<i32>> {
         Rules::deal_scores(self)
     }
-    fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>> {
-        Rules::tracer(self, first_deal).map(|t| Box::new(TypedTracer(t)) as Box<dyn DynTracer>)
+    fn tracer(&self, first_deal: u64) -> Box<dyn DynTracer> {
+        let own = Rules::tracer(self, first_deal);
+        Box::new(TypedTracer(
+            own.unwrap_or_else(|| Box::new(StepTracer::default())),
+        ))
     }
     fn hide_from(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame> {
         Box::new(Rules::hide_from(self, viewer, seed))
@@ -277,23 +277,9 @@ impl PartialEq for Game {
 }
 
 impl Game {
-    /// Checks a setup and deals the first deal.
-    pub fn new(setup: &Setup) -> Result<Game, SetupError> {
-        registry::find(setup.game.name())?.start(setup)
-    }
-
     /// Wraps a typed game.
     pub fn from_rules<R: Rules>(game: R) -> Game {
         Game(Box::new(game))
-    }
-
-    /// Checks options for a game without starting one (the canonical, complete map).
-    pub fn check_options(
-        game: GameKind,
-        players: usize,
-        options: &OptionMap,
-    ) -> Result<OptionMap, SetupError> {
-        registry::find(game.name())?.check_options(players, options, &GameData::new())
     }
 
     /// The typed game inside, if it is an `R`.
@@ -308,13 +294,6 @@ impl Game {
 
     pub fn kind(&self) -> GameKind {
         self.0.kind()
-    }
-
-    /// What the game says about itself.
-    pub fn descriptor(&self) -> GameDescriptor {
-        registry::find(self.kind().name())
-            .expect("a running game is registered")
-            .descriptor()
     }
 
     pub fn players(&self) -> usize {
@@ -411,8 +390,8 @@ impl Game {
         self.0.deal_scores()
     }
 
-    /// The game's trace writer, deals numbered from `first_deal`; `None` for a game without one.
-    pub fn tracer(&self, first_deal: u64) -> Option<Box<dyn DynTracer>> {
+    /// The game's trace writer, deals numbered from `first_deal`: its own, or one line per action.
+    pub fn tracer(&self, first_deal: u64) -> Box<dyn DynTracer> {
         self.0.tracer(first_deal)
     }
 

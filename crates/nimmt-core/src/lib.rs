@@ -14,6 +14,8 @@ pub mod descriptor;
 pub mod error;
 pub mod event_log;
 pub mod game;
+pub mod game_data;
+pub mod game_type;
 pub mod games;
 pub mod options;
 pub mod record;

@@ -3,74 +3,11 @@
 //! here by name and never matches on a kind.
 
 use crate::descriptor::GameDescriptor;
-use crate::error::{ActionError, SetupError};
-use crate::game::{decode_action, to_json, Game, GameData, Setup};
+use crate::error::SetupError;
+use crate::game::{Game, GameData, Setup};
+pub use crate::game_type::{GameType, Registered};
 use crate::options::OptionMap;
-use crate::rules::{GameKind, Rules};
-use serde::Deserialize;
-use serde_json::Value;
-use std::marker::PhantomData;
-
-/// One registered game: what it says about itself and how to start it, without knowing its type.
-pub trait GameType: Sync {
-    fn kind(&self) -> GameKind;
-    fn descriptor(&self) -> GameDescriptor;
-    /// Checks the setup and deals the first deal.
-    fn start(&self, setup: &Setup) -> Result<Game, SetupError>;
-    /// Checks options and data for `players` (the canonical, complete option map).
-    fn check_options(
-        &self,
-        players: usize,
-        options: &OptionMap,
-        data: &GameData,
-    ) -> Result<OptionMap, SetupError>;
-    /// Decodes an action of this game, without a state (what `act` refuses as malformed).
-    fn decode_action(&self, action: &Value) -> Result<Value, ActionError>;
-    /// The legal actions a seat's view (as JSON) allows.
-    fn legal_in_view(&self, view: &Value) -> Result<Vec<Value>, ActionError>;
-}
-
-/// The registry entry of the game `R`.
-pub struct Registered<R>(PhantomData<fn() -> R>);
-
-impl<R> Registered<R> {
-    pub const NEW: Registered<R> = Registered(PhantomData);
-}
-
-impl<R: Rules> GameType for Registered<R> {
-    fn kind(&self) -> GameKind {
-        R::KIND
-    }
-
-    fn descriptor(&self) -> GameDescriptor {
-        R::descriptor()
-    }
-
-    fn start(&self, setup: &Setup) -> Result<Game, SetupError> {
-        R::from_setup_with(setup.players, &setup.options, &setup.data, setup.seed)
-            .map(Game::from_rules)
-    }
-
-    fn check_options(
-        &self,
-        players: usize,
-        options: &OptionMap,
-        data: &GameData,
-    ) -> Result<OptionMap, SetupError> {
-        R::parse_options(players, options, data).map(|o| R::options_map(&o))
-    }
-
-    fn decode_action(&self, action: &Value) -> Result<Value, ActionError> {
-        decode_action::<R>(action).map(|a| to_json(&a))
-    }
-
-    fn legal_in_view(&self, view: &Value) -> Result<Vec<Value>, ActionError> {
-        let view = R::View::deserialize(view).map_err(|e| ActionError::Malformed {
-            reason: format!("not a {} view: {e}", R::KIND),
-        })?;
-        Ok(R::legal_in_view(&view).iter().map(to_json).collect())
-    }
-}
+use crate::rules::GameKind;
 
 /// Every registered game, in the order of `games::GAMES`.
 pub fn games() -> &'static [&'static dyn GameType] {
@@ -96,4 +33,42 @@ pub fn find(name: &str) -> Result<&'static dyn GameType, SetupError> {
 /// The descriptors of every registered game.
 pub fn descriptors() -> Vec<GameDescriptor> {
     games().iter().map(|g| g.descriptor()).collect()
+}
+
+impl GameKind {
+    /// Every registered game, in the registry's order.
+    pub fn all() -> Vec<GameKind> {
+        games().iter().map(|g| g.kind()).collect()
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = SetupError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        find(s).map(|g| g.kind())
+    }
+}
+
+/// Starting and checking any game by its kind: the registry finds it.
+impl Game {
+    /// Checks a setup and deals the first deal.
+    pub fn new(setup: &Setup) -> Result<Game, SetupError> {
+        find(setup.game.name())?.start(setup)
+    }
+
+    /// Checks options for a game without starting one (the canonical, complete map).
+    pub fn check_options(
+        game: GameKind,
+        players: usize,
+        options: &OptionMap,
+    ) -> Result<OptionMap, SetupError> {
+        find(game.name())?.check_options(players, options, &GameData::new())
+    }
+
+    /// What the game says about itself.
+    pub fn descriptor(&self) -> GameDescriptor {
+        find(self.kind().name())
+            .expect("a running game is registered")
+            .descriptor()
+    }
 }

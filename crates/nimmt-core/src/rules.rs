@@ -3,7 +3,7 @@
 
 use crate::descriptor::{GameDescriptor, ScoreSense};
 use crate::error::{ActionError, SetupError};
-use crate::game::GameData;
+use crate::game_data::GameData;
 use crate::options::OptionMap;
 use crate::seat::{Addressed, Seat, Viewer};
 use serde::de::DeserializeOwned;
@@ -109,11 +109,12 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// The game's trace writer (`nimmt sim --trace`). Deals in its lines are numbered from
-    /// `first_deal` (traces count deals on across games). By default one line per action with
-    /// the public events and the spectator's view ([`crate::step_trace::StepTracer`]).
+    /// The game's own trace writer (`nimmt sim --trace`), if it brings one. Deals in its lines
+    /// are numbered from `first_deal` (traces count deals on across games). `None` (the
+    /// default): one line per action with the public events and the spectator's view
+    /// (`StepTracer`).
     fn tracer(&self, _first_deal: u64) -> Option<Box<dyn Tracer<Self>>> {
-        Some(Box::new(crate::step_trace::StepTracer::default()))
+        None
     }
 
     /// Whether the game is over.
@@ -178,18 +179,6 @@ impl GameKind {
 
     pub fn name(self) -> &'static str {
         self.0
-    }
-
-    /// Every registered game, in the registry's order.
-    pub fn all() -> Vec<GameKind> {
-        crate::registry::games().iter().map(|g| g.kind()).collect()
-    }
-}
-
-impl std::str::FromStr for GameKind {
-    type Err = SetupError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::registry::find(s).map(|g| g.kind())
     }
 }
 

@@ -2,7 +2,7 @@
 //! counts by its /64 network (one host usually holds all of it); an IPv4 address mapped into
 //! IPv6 counts as itself.
 
-use crate::ws::{quota, Limits};
+use crate::limits::{quota, Limits};
 use governor::clock::{Clock, DefaultClock};
 use governor::DefaultKeyedRateLimiter;
 use std::collections::HashMap;

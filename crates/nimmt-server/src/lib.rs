@@ -28,6 +28,7 @@ pub mod conn;
 pub mod handles;
 pub mod http;
 pub mod lease;
+pub mod limits;
 pub mod lobby;
 pub mod metrics;
 pub mod records;
@@ -43,7 +44,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use handles::{LobbyHandle, TableHandle};
-pub use ws::Limits;
+pub use limits::Limits;
 
 /// How the server runs.
 #[derive(Clone, Debug)]

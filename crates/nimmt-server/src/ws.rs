@@ -5,20 +5,20 @@
 use crate::addr::ConnSlot;
 use crate::conn::{frame, Conn, Frame, Outbox, Refusal};
 use crate::handles::{LobbyCmd, TableCmd, TableHandle};
+use crate::limits::quota;
 use crate::store::Op;
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultDirectRateLimiter, Quota};
+use governor::DefaultDirectRateLimiter;
 use nimmt_protocol::{
     check_name, clean_chat, ClientMsg, CloseReason, Envelope, ErrorCode, Lang, ServerMsg, TableId,
     MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -27,16 +27,6 @@ use tokio::time::{Duration, Instant};
 /// Frames larger than this close the socket (code 1009); frames above [`MAX_MESSAGE_BYTES`] and
 /// up to this get `too_large`.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
-
-/// A rate of `per_second` with bursts of `burst` (both at least one a long while).
-pub fn quota(burst: f64, per_second: f64) -> Quota {
-    let burst =
-        NonZeroU32::new(burst.clamp(1.0, u32::MAX as f64) as u32).unwrap_or(NonZeroU32::MIN);
-    let period = Duration::from_secs_f64(1.0 / per_second.max(1e-6)).max(Duration::from_nanos(1));
-    Quota::with_period(period)
-        .expect("a period above zero")
-        .allow_burst(burst)
-}
 
 /// Takes one message from `limiter`; `Err`: how long until one is allowed.
 fn take(limiter: &DefaultDirectRateLimiter) -> Result<(), Duration> {
@@ -609,52 +599,4 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
     drop(s);
     drain(&mut stream, limits.close_grace).await;
     let _ = writer.await;
-}
-
-/// Per-connection and per-address limits.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Messages a connection may send in a burst.
-    pub burst: f64,
-    /// Messages per second in the long run.
-    pub per_second: f64,
-    /// Chat lines in a burst, and per second in the long run.
-    pub chat_burst: f64,
-    pub chat_per_second: f64,
-    /// Messages over budget (a burst of them, refilled at `per_second`) before the connection is
-    /// closed with code 4002.
-    pub strikes: u32,
-    /// Outgoing frames queued for a slow client before it is disconnected (code 4003).
-    pub queue: usize,
-    /// Outgoing bytes queued for a slow client before it is disconnected (code 4003).
-    pub queue_bytes: usize,
-    /// Open WebSocket connections per client address (0 = no cap); more get HTTP 429.
-    pub conns_per_addr: usize,
-    /// New identities (`hello` without a token) per client address and minute, also the burst
-    /// (0 = no cap); more get `rate_limited` (key `too_many_identities`).
-    pub identities_per_minute: f64,
-    /// Open or running tables one identity may host at a time (0 = no cap); over it
-    /// `create_table` gets `rate_limited` (key `too_many_tables`).
-    pub tables_per_identity: usize,
-    /// How long a closing connection may take to deliver its last frames and the close frame,
-    /// and to answer the close.
-    pub close_grace: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            burst: 60.0,
-            per_second: 20.0,
-            chat_burst: 5.0,
-            chat_per_second: 0.5,
-            strikes: 100,
-            queue: 1024,
-            queue_bytes: 256 * 1024,
-            conns_per_addr: 32,
-            identities_per_minute: 20.0,
-            tables_per_identity: 5,
-            close_grace: Duration::from_secs(3),
-        }
-    }
 }

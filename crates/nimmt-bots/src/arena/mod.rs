@@ -15,8 +15,8 @@ mod stats;
 
 pub use stats::{report, ArenaReport, DealWins, PairStats, Partial, SeatStats};
 
+use crate::build_error::BuildError;
 use crate::endings::Endings;
-use crate::registry::BuildError;
 use crate::spec::{BotSpec, SpecError};
 use crate::Bot;
 use nimmt_core::{ActionError, GameKind, OptionMap, Rules, Seat, SetupError, Viewer};

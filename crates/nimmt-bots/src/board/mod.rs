@@ -14,7 +14,7 @@ pub use crate::random::RandomBot;
 pub use greedy::{greedy_action, GreedyBot};
 pub use mcts::{Budget, MctsBot};
 
-use crate::registry::{unknown, GameBots};
+use crate::game_bots::{unknown, GameBots};
 use crate::spec::{Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::board::Board;

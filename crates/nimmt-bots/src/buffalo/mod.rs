@@ -16,7 +16,7 @@ pub use greedy::{greedy_card, play_out, risk, safest_card, unseen};
 pub use mcts::search_card;
 pub use policy::{finish_turn, TeamPolicy};
 
-use crate::registry::{unknown, BotContext, GameBots};
+use crate::game_bots::{unknown, BotContext, GameBots};
 use crate::spec::{Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, View};

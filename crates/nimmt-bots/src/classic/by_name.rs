@@ -8,7 +8,7 @@ use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
 use super::styles::{Style, StyleBot, FIELD};
 use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::arena::ArenaError;
-use crate::registry::{unknown, GameBots};
+use crate::game_bots::{unknown, GameBots};
 use crate::spec::{Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::classic::Classic;

@@ -1,5 +1,5 @@
 //! The rows as `greedy` sees them with a fan card on the table. `greedy` samples its turns under
-//! the fan card's rules, while its model ([`Mimic`](super::world::Mimic)) reads the plain rows
+//! the fan card's rules, while its model ([`Mimic`](super::mimic::Mimic)) reads the plain rows
 //! of a [`Kernel`]; this module bends those rows towards the cow and the mountain so that the
 //! model names `greedy`'s card more often: the cow fills a place of its row (F4), and the
 //! mountain's row takes lower cards as a left end does and no higher ones (F3). Even-odd (F2)
@@ -8,7 +8,7 @@
 //! marker; `greedy` spends it when a card's changed value is cheaper this turn than any card
 //! played plain ([`zahlendreher`]).
 
-use super::world::Mimic;
+use super::mimic::Mimic;
 use nimmt_core::games::classic::kernel::{KRow, Kernel};
 use nimmt_core::games::classic::{swapped_digits, Marker, Placement, Rows};
 

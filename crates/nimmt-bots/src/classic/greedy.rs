@@ -3,11 +3,12 @@
 //! row with the fewest bull heads (C6); in a draft it picks the open card farthest from the cards
 //! it already holds (a hand spread over the whole range), fewest bull heads first.
 
+use super::row_and_draft::row_or_pick;
 use super::world::{Playout, Template};
 use super::{immediate_cost, Knowledge};
 use crate::Bot;
-use nimmt_core::games::classic::{Action, Classic, Decision, PhaseView, Play, View};
-use nimmt_core::{Card, Seat};
+use nimmt_core::games::classic::{Action, Classic, Decision, Play, View};
+use nimmt_core::Seat;
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -79,36 +80,6 @@ fn gap(view: &View, value: u8) -> u8 {
             value.abs_diff(last).min(value.abs_diff(first))
         }
         None => u8::MAX,
-    }
-}
-
-/// The open card farthest from every card of the hand; ties: fewer bull heads, then lower.
-fn draft_pick(pool: &[Card], hand: &[Card]) -> Card {
-    *pool
-        .iter()
-        .min_by_key(|c| {
-            let spread = hand
-                .iter()
-                .map(|h| h.number().abs_diff(c.number()))
-                .min()
-                .unwrap_or(u8::MAX);
-            (std::cmp::Reverse(spread), c.bull_heads(), c.number())
-        })
-        .expect("an open card")
-}
-
-/// The answer of `greedy` and the styles to everything but a choice of cards: for a low card
-/// the row with the fewest bull heads (C6), in a draft [`draft_pick`], else the first legal
-/// action.
-pub(crate) fn row_or_pick(view: &View, legal: &[Action]) -> Action {
-    match (view.asked, &view.phase) {
-        (Some(Decision::TakeRow), _) => Action::TakeRow {
-            row: view.rows.cheapest_row(),
-        },
-        (Some(Decision::DraftPick), PhaseView::Draft { pool, .. }) => Action::Draft {
-            card: draft_pick(pool, &view.hand),
-        },
-        _ => legal[0],
     }
 }
 

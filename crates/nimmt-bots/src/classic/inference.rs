@@ -11,8 +11,8 @@
 //! bent towards the fan card ([`super::fan_model`]).
 
 use super::fan_model::{fan_rows, plain_rows};
+use super::mimic::Mimic;
 use super::styles::{Key, Style, FIELD, STYLES};
-use super::world::Mimic;
 use super::Knowledge;
 use nimmt_core::games::classic::kernel::Kernel;
 use nimmt_core::games::classic::{PhaseView, View};

@@ -7,7 +7,9 @@ pub mod fan_model;
 pub mod greedy;
 pub mod inference;
 pub mod mcts;
+pub mod mimic;
 pub mod montecarlo;
+pub mod row_and_draft;
 pub mod styles;
 pub mod table;
 pub mod world;
@@ -343,7 +345,7 @@ mod tests {
                 for c in view.unseen_cards().iter().chain(&view.hand) {
                     hidden |= 1 << c.number();
                 }
-                let on_plain = k.hands[seat.index()][world::mimic_index(&k, seat.index(), hidden)];
+                let on_plain = k.hands[seat.index()][mimic::mimic_index(&k, seat.index(), hidden)];
                 let hand: Vec<u8> = view.hand.iter().map(|c| c.number()).collect();
                 let mine = hand.iter().fold(0u128, |bits, &c| bits | 1 << c);
                 let rows = fan_model::fan_rows(&view.rows, view.options.placement, 4).unwrap_or(k);
@@ -430,7 +432,7 @@ mod tests {
                 let k = fan_model::plain_rows(&view.rows, view.options.placement, 4);
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
                 let plain = Style::Greedy.choose(&k, &hand, hidden & !mine, &mut rng);
-                let model = world::Mimic::new(&k, hidden & !mine);
+                let model = mimic::Mimic::new(&k, hidden & !mine);
                 let guess = match fan_model::zahlendreher(&model, &hand, plain) {
                     Some(i) => (hand[i], true),
                     None => (hand[plain], false),

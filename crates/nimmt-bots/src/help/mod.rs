@@ -8,7 +8,7 @@ pub use crate::random::RandomBot;
 pub use greedy::{greedy_action, GreedyBot};
 pub use mcts::{sample_world, Budget, GameValues, MctsBot};
 
-use crate::registry::{unknown, GameBots};
+use crate::game_bots::{unknown, GameBots};
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::help::Help;

@@ -1,7 +1,7 @@
 //! One module tree per game of the family, and the registry list: the only place that names
 //! every game. A new game is a module tree here plus one line in [`GAMES`].
 
-use crate::registry::{GameType, Registered};
+use crate::game_type::{GameType, Registered};
 
 pub mod board;
 pub mod buffalo;

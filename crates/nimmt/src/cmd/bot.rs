@@ -16,6 +16,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut output = stdout.lock();
-    nimmt_bots::speaker::speak(&args.spec, &mut input, &mut output)
+    nimmt_bots::registry::speak(&args.spec, &mut input, &mut output)
         .with_context(|| format!("bot {}", args.spec))
 }

@@ -59,12 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Check the setup once, with its clear error, before any file is written.
     let first = Game::new(&setup)?;
     let mut trace = match &args.trace {
-        Some(path) => {
-            if first.tracer(1).is_none() {
-                bail!("{kind} writes no trace");
-            }
-            Some(TraceFile::create(path, &first, args.seed)?)
-        }
+        Some(path) => Some(TraceFile::create(path, &first, args.seed)?),
         None => None,
     };
     let sums = simulate(&args, &setup, trace.as_mut())?;
@@ -167,9 +162,7 @@ impl TraceFile {
 
     /// A tracer for a new game, its opening lines written.
     fn start(&mut self, game: &Game, first_deal: u64) -> anyhow::Result<Box<dyn DynTracer>> {
-        let mut tracer = game
-            .tracer(first_deal)
-            .context("the game writes no trace")?;
+        let mut tracer = game.tracer(first_deal);
         self.write(tracer.opening(game))?;
         Ok(tracer)
     }

@@ -3,7 +3,7 @@
 //! slipping in before it would make it the sixth); then the card closest to its row.
 
 use super::Key;
-use crate::classic::world::Mimic;
+use crate::classic::mimic::Mimic;
 use nimmt_core::games::classic::ROW_CAPACITY;
 
 pub(super) fn key(m: &Mimic<'_>, c: u8) -> Key {

@@ -2,7 +2,7 @@
 //! turn is below one bull head; when every card is riskier, the least risky.
 
 use super::Key;
-use crate::classic::world::Mimic;
+use crate::classic::mimic::Mimic;
 
 /// Expected penalties below this count as safe enough to dump the card.
 const SAFE: f32 = 1.0;

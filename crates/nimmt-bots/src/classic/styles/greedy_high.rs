@@ -2,7 +2,7 @@
 //! of the same risk the highest goes first (high cards are the ones that end up taking rows).
 
 use super::Key;
-use crate::classic::world::Mimic;
+use crate::classic::mimic::Mimic;
 
 pub(super) fn key(m: &Mimic<'_>, c: u8) -> Key {
     let (cost, certain, _) = m.key(c);

@@ -2,7 +2,7 @@
 //! of the same risk the lowest goes first (the high ones are kept to end rows later).
 
 use super::Key;
-use crate::classic::world::Mimic;
+use crate::classic::mimic::Mimic;
 
 pub(super) fn key(m: &Mimic<'_>, c: u8) -> Key {
     let (cost, certain, _) = m.key(c);

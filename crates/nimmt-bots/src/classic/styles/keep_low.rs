@@ -3,7 +3,7 @@
 //! the card closest to its row.
 
 use super::Key;
-use crate::classic::world::Mimic;
+use crate::classic::mimic::Mimic;
 
 /// Cards up to this are kept back.
 const LOW: u8 = 30;

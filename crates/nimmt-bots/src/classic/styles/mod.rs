@@ -13,7 +13,7 @@ mod greedy_high;
 mod greedy_low;
 mod keep_low;
 
-use super::world::Mimic;
+use super::mimic::Mimic;
 use crate::Bot;
 use nimmt_core::games::classic::kernel::Kernel;
 use nimmt_core::games::classic::{Action, Classic, Decision, View};
@@ -160,7 +160,7 @@ impl Bot<Classic> for StyleBot {
                 let i = self.style.choose(&k, &hand, unseen, &mut self.rng);
                 Action::play(view.hand[i])
             }
-            _ => super::greedy::row_or_pick(view, &legal),
+            _ => super::row_and_draft::row_or_pick(view, &legal),
         }
     }
 

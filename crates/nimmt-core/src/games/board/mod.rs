@@ -21,8 +21,9 @@ pub mod luck;
 pub mod options;
 pub mod rows;
 pub mod view;
+pub mod window;
 
-pub use action_cards::{ActionCard, Window, ACTION_COPIES, ACTION_HAND, STOP_SIGNS};
+pub use action_cards::{ActionCard, ACTION_COPIES, ACTION_HAND, STOP_SIGNS};
 pub use actions::{Action, Decision, Event, Placement, Plan, ScoreReason};
 pub use data::{BoardData, BoardSide, Field, RowSpec, ScoreTrack, SideName, TileTable};
 pub use hidden::sample_world;
@@ -30,6 +31,7 @@ pub use luck::{LuckCard, LuckStacks, LUCK_COPIES};
 pub use options::{BoardChoice, BoardOptions, Version};
 pub use rows::RowState;
 pub use view::{StageView, View};
+pub use window::Window;
 
 use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};

@@ -3,12 +3,13 @@
 //! tiles and action cards and of the others only how many. Chosen tiles stay hidden until
 //! revealed; the supply's order and the random generator never appear.
 
-use super::action_cards::{ActionCard, Window};
+use super::action_cards::ActionCard;
 use super::actions::{Action, Decision, Plan};
 use super::data::BoardSide;
 use super::luck::{LuckCard, LuckStacks};
 use super::options::Version;
 use super::rows::RowState;
+use super::window::Window;
 use super::{choices, open_row_choices, positive_pairs, Board, Stage};
 use crate::rules::Outcome;
 use crate::seat::{Seat, Viewer};

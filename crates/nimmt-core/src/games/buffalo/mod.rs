@@ -18,13 +18,15 @@
 
 pub mod actions;
 pub mod options;
+pub mod special_uses;
 pub mod specials;
 pub mod view;
 mod world;
 
 pub use actions::{Action, Decision, Event, Owner, Played};
 pub use options::BuffaloOptions;
-pub use specials::{all_specials, specials_for, Special, Table};
+pub use special_uses::Table;
+pub use specials::{all_specials, specials_for, Special};
 pub use view::{PhaseView, View};
 
 use crate::cards::{heads_of, Card, MAX_CARD};

@@ -6,7 +6,8 @@
 
 use super::actions::{Action, Decision, Played};
 use super::options::BuffaloOptions;
-use super::specials::{Special, Table};
+use super::special_uses::Table;
+use super::specials::Special;
 use super::{Buffalo, Phase, Stage};
 use crate::cards::{heads_of, Card};
 use crate::rows::{open_rows, Row};
