@@ -1,0 +1,98 @@
+// The texts of HELP!'s screens in English and German (merged into the client's table in
+// `i18n.ts`; both hold the same keys, a unit test checks the placeholders).
+
+export const en = {
+  'help.row': 'The row',
+  'help.empty': 'The row is empty: any card starts it.',
+  'help.drawPile': 'Draw pile: {n}',
+  'help.clockwise': 'Play goes clockwise ↻',
+  'help.counterclockwise': 'Play goes counterclockwise ↺',
+  'help.yourTurn': 'Your turn: play a card.',
+  'help.cannot': 'No card fits: ask {name}, the player before you, for help.',
+  'help.turnOf': '{name} plays.',
+  'help.giveHelp': '{name} asks you for help: hand over a card that helps.',
+  'help.giveBack': 'Give {name} a card back.',
+  'help.waitHelp': '{name} asks {helper} for help.',
+  'help.waitBack': '{name} gives {helper} a card back.',
+  'help.lay': 'Lay {card}',
+  'help.joker': 'Joker at place {at} (counts {value})',
+  'help.switch': 'Switch: your {give} for the {value} at place {at}',
+  'help.zap': 'Zap: remove the {card} at the end of the row',
+  'help.no': 'No!: lay it in front of you',
+  'help.before': 'The player before you: {name} (you ask them for help).',
+  'help.log': 'Since your last turn',
+  'help.log.laid': '{name} lays {card} (counts {value})',
+  'help.log.switched': '{name} switches: {given} into the row, {taken} to the hand',
+  'help.log.zapped': '{name} zaps the {card}',
+  'help.log.noLaid': '{name} lays a No! in front',
+  'help.log.cleared': '{name} clears the row',
+  'help.log.skipped': '{name} is skipped (No!)',
+  'help.log.asked': '{name} asks {helper} for help',
+  'help.log.gave': '{name} gives {to} the {card}',
+  'help.log.gaveBack': '{name} gives {to} the {card} back',
+  'help.log.helped': '{name} hands {to} a card',
+  'help.log.handedBack': '{name} gives {to} a card back',
+  'help.ask': 'Ask for help',
+  'help.give': 'Hand over {card}',
+  'help.back': 'Give back {card}',
+  'help.noMark': 'No! in front',
+  'help.card.joker': 'Joker',
+  'help.card.switch': 'Switch',
+  'help.card.zap': 'Zap',
+  'help.card.no': 'No!',
+  'help.actions': 'What you can do',
+  'rules.help':
+    'Everyone builds one shared ascending row of at most six cards, in turn.\n' +
+    'A number card goes at the end and must be higher than the last card; whoever lays the sixth card clears the row.\n' +
+    'Joker: counts one more than the card before it. Switch: swap a number of your hand for a card of the row. Zap: remove a card. No!: lay it in front of you.\n' +
+    'If you cannot play, ask the player before you for help; whoever cannot help scores a point (a No! in front protects).\n' +
+    'The game ends after the deal in which someone reaches 3 points (or as the table says); they win.',
+};
+
+export const de: Record<keyof typeof en, string> = {
+  'help.row': 'Die Reihe',
+  'help.empty': 'Die Reihe ist leer: jede Karte beginnt sie.',
+  'help.drawPile': 'Nachziehstapel: {n}',
+  'help.clockwise': 'Gespielt wird im Uhrzeigersinn ↻',
+  'help.counterclockwise': 'Gespielt wird gegen den Uhrzeigersinn ↺',
+  'help.yourTurn': 'Du bist dran: spiel eine Karte.',
+  'help.cannot': 'Keine Karte passt: bitte {name}, den Spieler vor dir, um Hilfe.',
+  'help.turnOf': '{name} ist dran.',
+  'help.giveHelp': '{name} bittet dich um Hilfe: gib eine Karte, die hilft.',
+  'help.giveBack': 'Gib {name} eine Karte zurück.',
+  'help.waitHelp': '{name} bittet {helper} um Hilfe.',
+  'help.waitBack': '{name} gibt {helper} eine Karte zurück.',
+  'help.lay': '{card} anlegen',
+  'help.joker': 'Joker an Platz {at} (zählt {value})',
+  'help.switch': 'Switch: deine {give} gegen die {value} an Platz {at}',
+  'help.zap': 'Zap: die {card} am Ende der Reihe entfernen',
+  'help.no': 'No!: vor dir auslegen',
+  'help.before': 'Der Spieler vor dir: {name} (ihn bittest du um Hilfe).',
+  'help.log': 'Seit deinem letzten Zug',
+  'help.log.laid': '{name} legt {card} an (zählt {value})',
+  'help.log.switched': '{name} tauscht: {given} in die Reihe, {taken} auf die Hand',
+  'help.log.zapped': '{name} zappt die {card}',
+  'help.log.noLaid': '{name} legt ein No! vor sich aus',
+  'help.log.cleared': '{name} räumt die Reihe ab',
+  'help.log.skipped': '{name} wird übersprungen (No!)',
+  'help.log.asked': '{name} bittet {helper} um Hilfe',
+  'help.log.gave': '{name} gibt {to} die {card}',
+  'help.log.gaveBack': '{name} gibt {to} die {card} zurück',
+  'help.log.helped': '{name} gibt {to} eine Karte',
+  'help.log.handedBack': '{name} gibt {to} eine Karte zurück',
+  'help.ask': 'Um Hilfe bitten',
+  'help.give': '{card} geben',
+  'help.back': '{card} zurückgeben',
+  'help.noMark': 'No! liegt vor ihm',
+  'help.card.joker': 'Joker',
+  'help.card.switch': 'Switch',
+  'help.card.zap': 'Zap',
+  'help.card.no': 'No!',
+  'help.actions': 'Was du tun kannst',
+  'rules.help':
+    'Alle bauen reihum an einer gemeinsamen aufsteigenden Reihe von höchstens sechs Karten.\n' +
+    'Eine Zahlenkarte kommt ans Ende und muss höher sein als die letzte Karte; wer die sechste Karte legt, räumt die Reihe ab.\n' +
+    'Joker: zählt eins mehr als die Karte davor. Switch: eine Zahl der Hand gegen eine Karte der Reihe tauschen. Zap: eine Karte entfernen. No!: vor sich auslegen.\n' +
+    'Wer nicht spielen kann, bittet den Spieler vor sich um Hilfe; wer nicht helfen kann, bekommt einen Punkt (ein ausgelegtes No! schützt).\n' +
+    'Das Spiel endet nach der Runde, in der jemand 3 Punkte erreicht (oder wie der Tisch sagt); wer sie hat, gewinnt.',
+};
