@@ -130,8 +130,10 @@ pub fn play_out(world: &mut Buffalo) -> f64 {
                     row: cheapest(world.rows()),
                 },
             ),
-            Stage::Window { passed } => {
-                let seat = Seat(passed.iter().position(|p| !p).expect("someone to pass") as u8);
+            Stage::Window { .. } => {
+                let seat = Seat::all(players)
+                    .find(|&s| world.asked(s).is_some())
+                    .expect("someone to pass");
                 (seat, Action::Pass)
             }
         };

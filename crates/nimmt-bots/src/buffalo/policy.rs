@@ -17,7 +17,7 @@
 
 use super::greedy::{cheapest, margin, play_out};
 use nimmt_core::games::buffalo::{Action, Buffalo, PhaseView, Stage, View};
-use nimmt_core::Seat;
+use nimmt_core::{Rules, Seat};
 use rand_chacha::ChaCha8Rng;
 
 /// Settings of the team policy (see the module documentation).
@@ -53,8 +53,10 @@ pub fn finish_turn(world: &mut Buffalo) {
                     row: cheapest(world.rows()),
                 },
             ),
-            Some(Stage::Window { passed }) => (
-                Seat(passed.iter().position(|p| !p).expect("someone to pass") as u8),
+            Some(Stage::Window { .. }) => (
+                Seat::all(world.players())
+                    .find(|&s| world.asked(s).is_some())
+                    .expect("someone to pass"),
                 Action::Pass,
             ),
         };
@@ -88,7 +90,7 @@ impl TeamPolicy {
         let mut uses: Vec<Action> = view
             .legal_actions()
             .into_iter()
-            .filter(|a| *a != Action::Pass && !matches!(a, Action::Sort { .. }))
+            .filter(|a| !a.is_pass() && !matches!(a, Action::Sort { .. }))
             .filter(|a| !teammate_passed || matches!(a, Action::Replace { .. }))
             .collect();
         let world = Buffalo::from_view(view, rng);

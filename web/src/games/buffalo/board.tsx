@@ -91,9 +91,19 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
                 {specialName(t, k)} ({groups.get(k)!.length})
               </button>
             ))}
-            <button type="button" data-testid="pass" onClick={() => act({ type: 'pass' })}>
+            <button type="button" data-testid="pass" title={t('bf.passTitle')} onClick={() => act({ type: 'pass' })}>
               {t('bf.pass')}
             </button>
+            {legal.some((a) => a.type === 'pass_turn') && (
+              <button type="button" data-testid="pass-turn" title={t('bf.passTurnTitle')} onClick={() => act({ type: 'pass_turn' })}>
+                {t('bf.passTurn')}
+              </button>
+            )}
+            {legal.some((a) => a.type === 'pass_game') && (
+              <button type="button" data-testid="pass-game" title={t('bf.passGameTitle')} onClick={() => act({ type: 'pass_game' })}>
+                {t('bf.passGame')}
+              </button>
+            )}
           </div>
           {kind && (
             <p class="muted small" data-testid="use-hint">

@@ -11,10 +11,11 @@ function seat(ctx: SeatContext<BuffaloView>, i: number): SeatLine {
   const n = view.hand_sizes[i] ?? 0;
   const p = view.phase;
   const done = (p.phase === 'choose' && p.chosen[i]) || (p.phase === 'window' && p.passed[i]);
+  const passing = view.game_passed?.[i] ? t('bf.passedGame') : view.turn_passed?.[i] ? t('bf.passedTurn') : '';
   return {
     points: view.team_heads,
     detail: `${n === 1 ? t('table.oneCard') : t('table.cards', { n })} · ${t('bf.team')}`,
-    status: view.waiting_for.includes(i) ? `… ${t('table.thinking')}` : done ? (p.phase === 'window' ? t('bf.passed') : t('bf.hasChosen')) : '',
+    status: view.waiting_for.includes(i) ? `… ${t('table.thinking')}` : done ? (p.phase === 'window' ? t('bf.passed') : t('bf.hasChosen')) : passing,
     done: !!done,
   };
 }

@@ -20,6 +20,10 @@ export function actionLabel(t: T, a: BuffaloAction): string {
       return t('bf.takeRow', { row: a.row + 1 });
     case 'pass':
       return t('bf.pass');
+    case 'pass_turn':
+      return t('bf.passTurn');
+    case 'pass_game':
+      return t('bf.passGame');
     case 'seven_takes':
     case 'stop':
     case 'remove_stop':

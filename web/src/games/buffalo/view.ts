@@ -20,6 +20,8 @@ export type BuffaloAction =
   | { type: 'play'; card: number }
   | { type: 'take_row'; row: number }
   | { type: 'pass' }
+  | { type: 'pass_turn' }
+  | { type: 'pass_game' }
   | { type: 'seven_takes'; row: number }
   | { type: 'stop'; row: number }
   | { type: 'remove_stop'; row: number }
@@ -60,6 +62,10 @@ export interface BuffaloView {
   stack_size: number;
   used_specials: Special[];
   phase: PhaseView;
+  /** Per member: passes every window for the rest of this turn. */
+  turn_passed: boolean[];
+  /** Per member: passes every window for the rest of the game (the teammates decide). */
+  game_passed: boolean[];
   asked: Decision | null;
   waiting_for: number[];
   result: ResultView | null;
@@ -73,6 +79,8 @@ export function kindOf(a: BuffaloAction): Special | 'remove_stop' | null {
     case 'play':
     case 'take_row':
     case 'pass':
+    case 'pass_turn':
+    case 'pass_game':
       return null;
     default:
       return a.type;

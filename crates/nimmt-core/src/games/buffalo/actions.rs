@@ -16,7 +16,8 @@ pub enum Decision {
     /// Your card fits no row: choose the row you take (rule 4, C6).
     TakeRow,
     /// The cards are revealed: use an open special card (or remove a stop sign), or pass (B2).
-    /// Every member who has not passed is asked at once; a use reopens the window for everyone.
+    /// Asked at once of every member who has not passed and has a use now (an open special card
+    /// usable at this moment, or a stop sign to remove); a use reopens the window.
     Window,
 }
 
@@ -40,6 +41,10 @@ pub enum Action {
     TakeRow { row: usize },
     /// Use no (further) special card before the next card is laid.
     Pass,
+    /// Pass in every window for the rest of this turn, whatever the teammates use.
+    PassTurn,
+    /// Pass in every window for the rest of the game: the teammates decide.
+    PassGame,
     /// *7 nimmt!*: row `row` is taken only by its seventh card.
     SevenTakes { row: usize },
     /// *Stopp!*: row `row` is blocked until the team removes the sign.
@@ -72,7 +77,7 @@ impl Action {
         match self {
             Action::Play { .. } => "play a card",
             Action::TakeRow { .. } => "take a row",
-            Action::Pass => "pass",
+            Action::Pass | Action::PassTurn | Action::PassGame => "pass",
             Action::RemoveStop { .. } => "remove a stop sign",
             _ => "use a special card",
         }
@@ -92,8 +97,15 @@ impl Action {
             Action::Play { .. }
             | Action::TakeRow { .. }
             | Action::Pass
+            | Action::PassTurn
+            | Action::PassGame
             | Action::RemoveStop { .. } => return None,
         })
+    }
+
+    /// Whether this is one of the three passes.
+    pub fn is_pass(&self) -> bool {
+        matches!(self, Action::Pass | Action::PassTurn | Action::PassGame)
     }
 
     /// Whether this answers [`Decision::Window`].
@@ -147,6 +159,10 @@ pub enum Event {
     Revealed { plays: Vec<Played> },
     /// `seat` passed in the window before the next card is laid.
     Passed { seat: Seat },
+    /// `seat` passes in every window for the rest of this turn.
+    PassedTurn { seat: Seat },
+    /// `seat` passes in every window for the rest of the game: the teammates decide.
+    PassedGame { seat: Seat },
     /// `seat` used a special card (or removed a stop sign) as `action` says.
     Used { seat: Seat, action: Action },
     /// The cards not yet laid, in their new order (after *Erste/Letzte Karte*, *Sortieren*,

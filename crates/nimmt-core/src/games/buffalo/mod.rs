@@ -59,7 +59,7 @@ pub enum Stage {
     /// Every member who has not chosen yet chooses a card.
     Choose,
     /// The cards are revealed; before the next one is laid the team may use special cards.
-    /// `passed` per seat.
+    /// `passed` per seat: passed in this window (reset by a use).
     Window { passed: Vec<bool> },
     /// `seat`'s `card` fits no row: `seat` chooses the row it takes.
     TakeRow { seat: Seat, card: Card },
@@ -140,6 +140,10 @@ pub struct Buffalo {
     used: Vec<Special>,
     /// Special cards not in play (B4).
     boxed: Vec<Special>,
+    /// Members who pass in every window for the rest of this turn.
+    turn_passed: Vec<bool>,
+    /// Members who pass in every window for the rest of the game (their teammates decide).
+    game_passed: Vec<bool>,
     /// Number cards not dealt.
     set_aside: Vec<Card>,
     phase: Phase,
@@ -297,6 +301,8 @@ impl Buffalo {
             stack,
             used: position.used,
             boxed,
+            turn_passed: vec![false; players],
+            game_passed: vec![false; players],
             set_aside,
             phase: Phase::Playing(Stage::Choose),
             dealt,
@@ -337,6 +343,14 @@ impl Buffalo {
     /// Special cards out of the game after use.
     pub fn used_specials(&self) -> &[Special] {
         &self.used
+    }
+    /// Per member: passes in every window for the rest of this turn.
+    pub fn turn_passed(&self) -> &[bool] {
+        &self.turn_passed
+    }
+    /// Per member: passes in every window for the rest of the game.
+    pub fn game_passed(&self) -> &[bool] {
+        &self.game_passed
     }
     /// Who decides what now; `None` once the game is over.
     pub fn stage(&self) -> Option<&Stage> {
@@ -393,14 +407,27 @@ impl Buffalo {
             Phase::Playing(Stage::Choose) => self.chosen[seat.index()]
                 .is_none()
                 .then_some(Decision::PlayCard),
-            Phase::Playing(Stage::Window { passed }) => {
-                (!passed[seat.index()]).then_some(Decision::Window)
-            }
+            Phase::Playing(Stage::Window { passed }) => self
+                .asked_in_window(seat, passed)
+                .then_some(Decision::Window),
             Phase::Playing(Stage::TakeRow { seat: s, .. }) => {
                 (*s == seat).then_some(Decision::TakeRow)
             }
             Phase::Over(_) => None,
         }
+    }
+
+    /// Whether a window with these passes asks `seat`: only a member who has not passed (in
+    /// this window, for the turn or for the game) and can do something besides passing now —
+    /// use an open special card or remove a stop sign. The others are passed for by the rules.
+    fn asked_in_window(&self, seat: Seat, passed: &[bool]) -> bool {
+        let s = seat.index();
+        !passed[s] && !self.turn_passed[s] && !self.game_passed[s] && self.table(seat).has_use()
+    }
+
+    /// Whether a window with these passes asks anybody.
+    fn window_asks_anyone(&self, passed: &[bool]) -> bool {
+        Seat::all(self.players).any(|s| self.asked_in_window(s, passed))
     }
 
     /// What a decision point looks like to `seat`.
@@ -459,7 +486,7 @@ impl Buffalo {
                     )));
                 }
             }
-            (Stage::Window { .. }, Action::Pass) => {}
+            (Stage::Window { .. }, a) if a.is_pass() => {}
             (Stage::Window { .. }, a) if a.is_window() => self.table(seat).check(a)?,
             _ => return Err(wrong()),
         }
@@ -483,13 +510,23 @@ impl Buffalo {
                 );
                 self.decision_point(log);
             }
-            (Stage::Window { mut passed }, Action::Pass) => {
+            (Stage::Window { mut passed }, a) if a.is_pass() => {
                 passed[seat.index()] = true;
-                log.public(|| Event::Passed { seat });
-                if passed.iter().all(|&p| p) {
-                    self.lay_next(log);
-                } else {
+                match a {
+                    Action::PassTurn => {
+                        self.turn_passed[seat.index()] = true;
+                        log.public(|| Event::PassedTurn { seat });
+                    }
+                    Action::PassGame => {
+                        self.game_passed[seat.index()] = true;
+                        log.public(|| Event::PassedGame { seat });
+                    }
+                    _ => log.public(|| Event::Passed { seat }),
+                }
+                if self.window_asks_anyone(&passed) {
                     self.phase = Phase::Playing(Stage::Window { passed });
+                } else {
+                    self.lay_next(log);
                 }
             }
             (Stage::Window { .. }, a) => self.use_special(seat, a.clone(), log),
@@ -535,7 +572,7 @@ impl Buffalo {
     fn decision_point(&mut self, log: &mut Log) {
         if self.queue.is_empty() {
             self.end_turn(log);
-        } else if Seat::all(self.players).any(|s| self.table(s).has_use()) {
+        } else if self.window_asks_anyone(&vec![false; self.players]) {
             self.phase = Phase::Playing(Stage::Window {
                 passed: vec![false; self.players],
             });
@@ -704,9 +741,11 @@ impl Buffalo {
                 self.used.push(Special::Sort);
                 reordered = true;
             }
-            Action::Play { .. } | Action::TakeRow { .. } | Action::Pass => {
-                unreachable!("not a use")
-            }
+            Action::Play { .. }
+            | Action::TakeRow { .. }
+            | Action::Pass
+            | Action::PassTurn
+            | Action::PassGame => unreachable!("not a use"),
         }
         if reordered {
             let plays = self.queue.clone();
@@ -731,6 +770,7 @@ impl Buffalo {
             self.end_game(log);
         } else {
             self.turn += 1;
+            self.turn_passed = vec![false; self.players];
             self.phase = Phase::Playing(Stage::Choose);
             let turn = self.turn;
             log.public(|| Event::TurnStarted { turn });
@@ -879,7 +919,7 @@ impl Rules for Buffalo {
                 .map(|row| Action::TakeRow { row })
                 .collect(),
             Decision::Window => {
-                let mut out = vec![Action::Pass];
+                let mut out = vec![Action::Pass, Action::PassTurn, Action::PassGame];
                 out.extend(self.table(seat).uses());
                 out
             }

@@ -249,7 +249,11 @@ impl Table<'_> {
                     ));
                 }
             }
-            Action::Play { .. } | Action::TakeRow { .. } | Action::Pass => {
+            Action::Play { .. }
+            | Action::TakeRow { .. }
+            | Action::Pass
+            | Action::PassTurn
+            | Action::PassGame => {
                 unreachable!("not a use")
             }
         }

@@ -43,6 +43,10 @@ pub struct View {
     /// Special cards out of the game after use.
     pub used_specials: Vec<Special>,
     pub phase: PhaseView,
+    /// Per member: passes in every window for the rest of this turn.
+    pub turn_passed: Vec<bool>,
+    /// Per member: passes in every window for the rest of the game (the teammates decide).
+    pub game_passed: Vec<bool>,
     /// What the viewer is asked now.
     pub asked: Option<Decision>,
     /// Every seat that may decide now.
@@ -59,7 +63,8 @@ pub enum PhaseView {
     Choose {
         chosen: Vec<bool>,
     },
-    /// The team may use special cards before the next card is laid; `passed` per seat.
+    /// The team may use special cards before the next card is laid; `passed` per seat (in
+    /// this window; who is asked is `waiting_for`).
     Window {
         passed: Vec<bool>,
     },
@@ -102,7 +107,7 @@ impl View {
                 .map(|row| Action::TakeRow { row })
                 .collect(),
             Decision::Window => {
-                let mut out = vec![Action::Pass];
+                let mut out = vec![Action::Pass, Action::PassTurn, Action::PassGame];
                 let table = Table {
                     seat,
                     hand: &self.hand,
@@ -161,6 +166,8 @@ pub(super) fn view(game: &Buffalo, viewer: Viewer) -> View {
         stack_size: game.stack.len(),
         used_specials: game.used.clone(),
         phase,
+        turn_passed: game.turn_passed.clone(),
+        game_passed: game.game_passed.clone(),
         asked: me.and_then(|s| game.asked(s)),
         waiting_for: Seat::all(game.players)
             .filter(|&s| game.asked(s).is_some())

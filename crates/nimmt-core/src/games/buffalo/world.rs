@@ -5,7 +5,7 @@
 
 use super::specials::{all_specials, Special};
 use super::view::{PhaseView, View};
-use super::{beside_rows, card, remove_one, sorted, Buffalo, DealStart, Phase, Stage};
+use super::{beside_rows, card, remove_one, sorted, Buffalo, DealStart, Log, Phase, Stage};
 use crate::cards::{Card, MAX_CARD};
 use crate::seat::Seat;
 use rand::seq::SliceRandom;
@@ -113,6 +113,8 @@ impl Buffalo {
             stack,
             used: view.used_specials.clone(),
             boxed,
+            turn_passed: view.turn_passed.clone(),
+            game_passed: view.game_passed.clone(),
             set_aside,
             phase,
             dealt,
@@ -121,9 +123,15 @@ impl Buffalo {
     }
 
     /// Puts the open special cards and the stack back in the box, for playouts in which the team
-    /// uses none: then a window opens only while a stop sign lies beside a row.
+    /// uses none: then a window opens only while a stop sign lies beside a row. An open window
+    /// that then asks nobody closes (the next card is laid).
     pub fn put_specials_away(&mut self) {
         self.boxed.append(&mut self.open);
         self.boxed.append(&mut self.stack);
+        if let Phase::Playing(Stage::Window { passed }) = &self.phase {
+            if !self.window_asks_anyone(passed) {
+                self.lay_next(&mut Log::new(false));
+            }
+        }
     }
 }

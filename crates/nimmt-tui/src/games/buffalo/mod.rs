@@ -47,7 +47,7 @@ impl App<BuffaloScreen> {
         }
         self.legal()
             .iter()
-            .filter(|a| **a != Action::Pass)
+            .filter(|a| !a.is_pass())
             .cloned()
             .collect()
     }
@@ -88,6 +88,8 @@ impl App<BuffaloScreen> {
             Action::Play { card } => card.to_string(),
             Action::TakeRow { row } => (row + 1).to_string(),
             Action::Pass => B::Pass.t(lang).to_owned(),
+            Action::PassTurn => B::PassTurn.t(lang).to_owned(),
+            Action::PassGame => B::PassGame.t(lang).to_owned(),
             Action::SevenTakes { row } => B::SevenTakes.fill(lang, &[&(row + 1)]),
             Action::Stop { row } => B::Stop.fill(lang, &[&(row + 1)]),
             Action::RemoveStop { row } => B::RemoveStop.fill(lang, &[&(row + 1)]),
@@ -187,7 +189,12 @@ impl App<BuffaloScreen> {
     }
 
     fn pass(&self) -> Option<Action> {
-        self.legal().contains(&Action::Pass).then_some(Action::Pass)
+        self.legal_pass(Action::Pass)
+    }
+
+    /// `pass` (one of the three passes), if legal now.
+    fn legal_pass(&self, pass: Action) -> Option<Action> {
+        self.legal().contains(&pass).then_some(pass)
     }
 }
 
@@ -287,6 +294,8 @@ impl GameScreen for BuffaloScreen {
                     None
                 }
                 Key::Char('p' | 'P') => app.pass(),
+                Key::Char('t' | 'T') => app.legal_pass(Action::PassTurn),
+                Key::Char('g' | 'G') => app.legal_pass(Action::PassGame),
                 Key::Enter | Key::Char(' ') => app.use_selected(),
                 _ => None,
             },
@@ -388,6 +397,7 @@ impl GameScreen for BuffaloScreen {
             Event::TurnStarted { turn } => {
                 let v = app.view_mut();
                 v.turn = turn;
+                v.turn_passed.iter_mut().for_each(|p| *p = false);
                 v.queue.clear();
                 v.my_choice = None;
                 None
@@ -426,6 +436,18 @@ impl GameScreen for BuffaloScreen {
                     }
                 }
                 (seat != me).then(|| B::Passes.fill(lang, &[&app.name(seat)]))
+            }
+            Event::PassedTurn { seat } => {
+                if let Some(p) = app.view_mut().turn_passed.get_mut(seat.index()) {
+                    *p = true;
+                }
+                Some(B::PassesTurn.fill(lang, &[&app.name(seat)]))
+            }
+            Event::PassedGame { seat } => {
+                if let Some(p) = app.view_mut().game_passed.get_mut(seat.index()) {
+                    *p = true;
+                }
+                Some(B::PassesGame.fill(lang, &[&app.name(seat)]))
             }
             Event::Used { seat, action } => {
                 let line = B::Used.fill(lang, &[&app.name(seat), &app.describe(&action)]);

@@ -28,6 +28,8 @@ pub enum B {
     PromptWindow,
     Chosen,
     Pass,
+    PassTurn,
+    PassGame,
     SevenTakes,
     Stop,
     RemoveStop,
@@ -43,6 +45,8 @@ pub enum B {
     Reveals,
     Used,
     Passes,
+    PassesTurn,
+    PassesGame,
     Lays,
     TeamTakes,
     BuffaloTakes,
@@ -97,11 +101,16 @@ impl B {
                 "Deine {} ist zu niedrig: ↑/↓ oder 1–4 · Enter nimmt die Reihe",
             ),
             PromptWindow => (
-                "Special cards: ↑/↓ choose · Enter use · p pass",
-                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p passen",
+                "Special cards: ↑/↓ choose · Enter use · p pass · t turn · g never",
+                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p passen · t Zug · g nie",
             ),
             Chosen => ("You chose {}", "Du hast {} gewählt"),
             Pass => ("pass", "passen"),
+            PassTurn => ("pass for this turn", "für diesen Zug passen"),
+            PassGame => (
+                "don't ask me again: my teammates decide",
+                "nicht mehr fragen: mein Team entscheidet",
+            ),
             SevenTakes => (
                 "7 nimmt!: row {} is taken by its 7th card",
                 "7 nimmt!: Reihe {} nimmt erst die 7. Karte",
@@ -147,6 +156,11 @@ impl B {
             Reveals => ("Revealed: {}", "Aufgedeckt: {}"),
             Used => ("{} uses {}", "{} nutzt {}"),
             Passes => ("{} passes", "{} passt"),
+            PassesTurn => ("{} passes for this turn", "{} passt für diesen Zug"),
+            PassesGame => (
+                "{} leaves the special cards to the team",
+                "{} überlässt die Sonderkarten dem Team",
+            ),
             Lays => ("{} lays {} in row {}", "{} legt {} in Reihe {}"),
             TeamTakes => (
                 "The team takes {} cards of row {} (bull heads: {})",
@@ -242,6 +256,7 @@ or two players); a tie is a loss.
 Keys: ←/→ or 1–9, 0 choose a card · Enter play it
       ↑/↓ or 1–4 choose a row · Enter take it
       window: ↑/↓ choose a use · Enter use it · p pass
+              t pass for this turn · g don't ask me again
       ? help · q quit";
 
 const HELP_DE: &str = "\
@@ -263,4 +278,5 @@ zwei Spielern verdoppelt); Gleichstand verliert.
 Tasten: ←/→ oder 1–9, 0 Karte wählen · Enter spielen
         ↑/↓ oder 1–4 Reihe wählen · Enter nehmen
         Fenster: ↑/↓ Nutzung wählen · Enter nutzen · p passen
+                 t für den Zug passen · g nicht mehr fragen
         ? Hilfe · q Ende";
