@@ -91,8 +91,12 @@ fn a_remote_move_shows_at_once_and_the_server_has_the_last_word() {
     assert_eq!(a.asked(), None, "one card per turn");
     // The server's answer: the same.
     game.act(Seat(0), &Action::play(card)).unwrap();
+    let hand_size = a.view().hand.len();
     a.remote_update(
-        vec![Event::Chosen { seat: Seat(0) }],
+        vec![Event::Chosen {
+            seat: Seat(0),
+            hand_size,
+        }],
         game.view(Viewer::Seat(Seat(0))),
         None,
     );

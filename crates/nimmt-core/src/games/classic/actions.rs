@@ -100,7 +100,9 @@ pub fn can_swap(card: Card) -> bool {
     card.number() <= 99
 }
 
-/// Something that happened at a classic table.
+/// Something that happened at a classic table. Each event carries the state after it as far as a
+/// client shows it (the rows, the seat's points, who is next), so that a client copies instead of
+/// working a rule out again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -110,32 +112,60 @@ pub enum Event {
         rows: Option<Rows>,
         pool: Option<Vec<Card>>,
         first_pick: Option<Seat>,
+        /// Whether each seat holds its *Zahlendreher* this deal (F5).
+        #[serde(default)]
+        swap_left: Vec<bool>,
     },
     /// Your cards for this deal (to that seat only).
     HandDealt { seat: Seat, hand: Vec<Card> },
-    /// A draft pick (the draft is open to all).
-    Drafted { seat: Seat, card: Card },
+    /// A draft pick (the draft is open to all); `next` picks next, none once the draft is over.
+    Drafted {
+        seat: Seat,
+        card: Card,
+        #[serde(default)]
+        next: Option<Seat>,
+    },
     /// The draft is over and the rows are laid.
     RowsLaid { rows: Rows },
-    /// A seat has chosen its card (which one stays hidden until the reveal).
-    Chosen { seat: Seat },
-    /// Everyone has chosen: the cards in the order they are laid.
-    Revealed { turn: u32, plays: Vec<Play> },
-    /// A card was laid; `low` when it fit no row and its player took `row`.
+    /// A turn begins: everyone chooses a card.
+    TurnStarted { deal: u32, turn: u32 },
+    /// A seat has chosen its card (which one stays hidden until the reveal); `hand_size` cards
+    /// are left in its hand.
+    Chosen {
+        seat: Seat,
+        #[serde(default)]
+        hand_size: usize,
+    },
+    /// Everyone has chosen: the cards in the order they are laid, and who still holds the
+    /// *Zahlendreher* after them (F5).
+    Revealed {
+        turn: u32,
+        plays: Vec<Play>,
+        #[serde(default)]
+        swap_left: Vec<bool>,
+    },
+    /// A card was laid; `low` when it fit no row and its player took `row`. `rows` are the rows
+    /// as they stand with the card: a sixth card lies on its row's sixth place until the
+    /// [`Event::RowTaken`] that follows; a low card starts the row it took.
     Placed {
         seat: Seat,
         card: Card,
         row: usize,
         end: End,
         low: bool,
+        rows: Rows,
     },
     /// A low card: `seat` must choose the row to take.
     RowChoice { seat: Seat, card: Card },
-    /// A row went to `seat`.
+    /// A row went to `seat` for `points` bull heads: `rows` as they stand after it, the seat's
+    /// points this deal (`deal_points`) and in all (`total`, the finished deals and this one).
     RowTaken {
         seat: Seat,
         taken: Taken,
         points: u32,
+        rows: Rows,
+        deal_points: u32,
+        total: u32,
     },
     /// A fan card's marker moved (F2–F4).
     MarkerMoved { marker: Marker },

@@ -167,7 +167,7 @@ impl Classic {
             phase: Phase::Choose { chosen: Vec::new() },
             dealt: vec![dealt],
         };
-        game.begin_turn();
+        game.begin_turn(&mut Vec::new());
         game.set_aside = game.missing_cards();
         game
     }
@@ -293,6 +293,7 @@ impl Classic {
                     rows: Some(self.rows.clone()),
                     pool: None,
                     first_pick: None,
+                    swap_left: self.swap_left.clone(),
                 }));
                 for seat in Seat::all(n) {
                     events.push(Addressed::to_seat(
@@ -303,7 +304,7 @@ impl Classic {
                         },
                     ));
                 }
-                self.begin_turn();
+                self.begin_turn(events);
             }
             DealMode::Draft => {
                 // C4: deal k starts with seat k mod n (deals counted from 0).
@@ -321,17 +322,22 @@ impl Classic {
                     rows: None,
                     pool: Some(deck.clone()),
                     first_pick: Some(next),
+                    swap_left: self.swap_left.clone(),
                 }));
                 self.phase = Phase::Draft { pool: deck, next };
             }
         }
     }
 
-    fn begin_turn(&mut self) {
+    fn begin_turn(&mut self, events: &mut Vec<Addressed<Event>>) {
         self.turn += 1;
         self.phase = Phase::Choose {
             chosen: vec![None; self.players],
         };
+        events.push(Addressed::public(Event::TurnStarted {
+            deal: self.deal,
+            turn: self.turn,
+        }));
     }
 
     /// Ends the draft: the cards left start the rows (C4).
@@ -357,7 +363,7 @@ impl Classic {
         events.push(Addressed::public(Event::RowsLaid {
             rows: self.rows.clone(),
         }));
-        self.begin_turn();
+        self.begin_turn(events);
     }
 
     /// Lays revealed cards until a low card waits for its row, or the turn is over.
@@ -367,6 +373,12 @@ impl Classic {
                 Some((row, end)) => {
                     queue.pop_front();
                     let before = self.rows.marker;
+                    // The card as it lies before a full row goes to its player.
+                    let mut shown = self.rows.clone();
+                    match end {
+                        End::Right => shown.rows[row].push(play.card),
+                        End::Left => shown.rows[row].insert(0, play.card),
+                    }
                     let taken = self.rows.lay(play.card, row, end);
                     events.push(Addressed::public(Event::Placed {
                         seat: play.seat,
@@ -374,6 +386,7 @@ impl Classic {
                         row,
                         end,
                         low: false,
+                        rows: shown,
                     }));
                     self.give(play.seat, taken, before, events);
                 }
@@ -397,13 +410,25 @@ impl Classic {
         marker_before: Option<Marker>,
         events: &mut Vec<Addressed<Event>>,
     ) {
+        // The rows as they stand after each take: a row taken once in a placement holds
+        // afterwards what it holds at the end of it (the cow never comes back to take it again).
+        let mut shown = match events.last().map(|e| &e.event) {
+            Some(Event::Placed { rows, .. }) => rows.clone(),
+            _ => self.rows.clone(),
+        };
+        shown.marker = self.rows.marker;
         for t in taken {
             let points = t.points();
+            shown.rows[t.row] = self.rows.rows[t.row].clone();
             self.taken[seat.index()].extend(&t.cards);
+            let deal_points = heads_of(&self.taken[seat.index()]);
             events.push(Addressed::public(Event::RowTaken {
                 seat,
                 taken: t,
                 points,
+                rows: shown.clone(),
+                deal_points,
+                total: self.totals[seat.index()] + deal_points,
             }));
         }
         if let Some(marker) = self.rows.marker.filter(|m| Some(*m) != marker_before) {
@@ -418,7 +443,7 @@ impl Classic {
             rows: self.rows.clone(),
         }));
         if self.turn < self.options.hand_size as u32 {
-            self.begin_turn();
+            self.begin_turn(events);
             return;
         }
         // The deal is over.
@@ -585,12 +610,16 @@ impl Rules for Classic {
                 let hand = &mut self.hands[seat.index()];
                 hand.insert(hand.partition_point(|&c| c < card), card);
                 self.drafted[seat.index()].push(card);
-                events.push(Addressed::public(Event::Drafted { seat, card }));
                 *next = Seat(((next.index() + 1) % self.players) as u8);
                 let full = self
                     .hands
                     .iter()
                     .all(|h| h.len() == self.options.hand_size as usize);
+                events.push(Addressed::public(Event::Drafted {
+                    seat,
+                    card,
+                    next: (!full).then_some(*next),
+                }));
                 if full {
                     let pool = std::mem::take(pool);
                     self.finish_draft(pool, &mut events);
@@ -617,7 +646,10 @@ impl Rules for Classic {
                 }
                 self.hands[seat.index()].remove(i);
                 chosen[seat.index()] = Some(Play { seat, card, swap });
-                events.push(Addressed::public(Event::Chosen { seat }));
+                events.push(Addressed::public(Event::Chosen {
+                    seat,
+                    hand_size: self.hands[seat.index()].len(),
+                }));
                 if chosen.iter().all(Option::is_some) {
                     let mut plays: Vec<Play> = chosen.iter().flatten().copied().collect();
                     plays.sort_by_key(Play::order_key);
@@ -630,6 +662,7 @@ impl Rules for Classic {
                     events.push(Addressed::public(Event::Revealed {
                         turn: self.turn,
                         plays: plays.clone(),
+                        swap_left: self.swap_left.clone(),
                     }));
                     self.resolve(plays.into(), &mut events);
                 }
@@ -648,6 +681,7 @@ impl Rules for Classic {
                     row,
                     end: End::Right,
                     low: true,
+                    rows: self.rows.clone(),
                 }));
                 self.give(seat, taken, before, &mut events);
                 self.resolve(queue, &mut events);
@@ -782,6 +816,7 @@ impl Rules for Classic {
                 Phase::Draft { next, .. } => Some(*next),
                 _ => None,
             },
+            swap_left: self.swap_left.clone(),
         })];
         if self.options.deal == DealMode::Random {
             for seat in Seat::all(self.players) {
@@ -793,6 +828,10 @@ impl Rules for Classic {
                     },
                 ));
             }
+            events.push(Addressed::public(Event::TurnStarted {
+                deal: self.deal,
+                turn: self.turn,
+            }));
         }
         events
     }

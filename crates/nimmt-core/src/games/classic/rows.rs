@@ -3,7 +3,8 @@
 
 use super::options::{Fan, Placement};
 use crate::cards::{heads_of, Card};
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
 
 /// Items a row holds before the next one takes it (the sixth card takes the row).
 pub const ROW_CAPACITY: usize = 5;
@@ -51,13 +52,25 @@ impl Taken {
     }
 }
 
-/// The four rows and the marker beside them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The four rows and the marker beside them. As JSON they carry each row's bull heads too
+/// (`heads`, top to bottom), for clients to show; reading them back ignores those.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Rows {
     /// The number cards of each row, left to right, as printed.
     pub rows: [Vec<Card>; ROWS],
     /// The fan card beside a row, if the table plays one with a marker.
     pub marker: Option<Marker>,
+}
+
+impl Serialize for Rows {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let heads: [u32; ROWS] = std::array::from_fn(|r| self.heads(r));
+        let mut out = serializer.serialize_struct("Rows", 3)?;
+        out.serialize_field("rows", &self.rows)?;
+        out.serialize_field("marker", &self.marker)?;
+        out.serialize_field("heads", &heads)?;
+        out.end()
+    }
 }
 
 impl Rows {

@@ -67,6 +67,7 @@ impl ClassicTracer {
                 seat,
                 taken,
                 points,
+                ..
             } => {
                 self.points[seat.index()] += points;
                 self.taken.push((

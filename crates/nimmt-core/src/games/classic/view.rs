@@ -1,11 +1,11 @@
 //! What one viewer of a classic table sees: everything on the table, the viewer's own hand and
 //! choice, and of the others only how many cards they hold and whether they have chosen.
 
-use super::actions::{Decision, Play};
-use super::options::ClassicOptions;
+use super::actions::{swapped_digits, Decision, Play};
+use super::options::{ClassicOptions, Fan};
 use super::rows::Rows;
 use super::{Classic, Phase};
-use crate::cards::Card;
+use crate::cards::{bull_heads, Card};
 use crate::rules::Outcome;
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -16,6 +16,14 @@ pub struct View {
     pub viewer: Viewer,
     pub players: usize,
     pub options: ClassicOptions,
+    /// The bull heads of each card of the table's deck, card `n` at index `n − 1`: what a client
+    /// draws on a card.
+    #[serde(default)]
+    pub card_heads: Vec<u8>,
+    /// With the *Zahlendreher* (F5): the value each card counts as when played with it, card `n`
+    /// at index `n − 1`; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swapped: Vec<u8>,
     pub deal: u32,
     pub turn: u32,
     pub rows: Rows,
@@ -137,6 +145,8 @@ pub(super) fn view(game: &Classic, viewer: Viewer) -> View {
         viewer,
         players: game.players,
         options: game.options,
+        card_heads: card_heads(&game.options, game.players),
+        swapped: swapped_values(&game.options, game.players),
         deal: game.deal,
         turn: game.turn,
         rows: game.rows.clone(),
@@ -178,6 +188,15 @@ pub(super) fn view_texts(game: &Classic, viewers: &[Viewer]) -> Vec<String> {
     let mut before_hand = Vec::with_capacity(256);
     field(&mut before_hand, "players", &game.players);
     field(&mut before_hand, "options", &game.options);
+    field(
+        &mut before_hand,
+        "card_heads",
+        &card_heads(&game.options, game.players),
+    );
+    let swapped = swapped_values(&game.options, game.players);
+    if !swapped.is_empty() {
+        field(&mut before_hand, "swapped", &swapped);
+    }
     field(&mut before_hand, "deal", &game.deal);
     field(&mut before_hand, "turn", &game.turn);
     field(&mut before_hand, "rows", &game.rows);
@@ -230,6 +249,23 @@ pub(super) fn view_texts(game: &Classic, viewers: &[Viewer]) -> Vec<String> {
             out.extend_from_slice(&end);
             String::from_utf8(out).expect("JSON is UTF-8")
         })
+        .collect()
+}
+
+/// The bull heads of the cards 1 to the deck's highest.
+fn card_heads(options: &ClassicOptions, players: usize) -> Vec<u8> {
+    (1..=options.deck_size(players) as u8)
+        .map(bull_heads)
+        .collect()
+}
+
+/// The values of the cards 1 to the deck's highest with the *Zahlendreher*, when the table plays it.
+fn swapped_values(options: &ClassicOptions, players: usize) -> Vec<u8> {
+    if options.fan != Some(Fan::DigitSwap) {
+        return Vec::new();
+    }
+    (1..=options.deck_size(players) as u8)
+        .map(swapped_digits)
         .collect()
 }
 

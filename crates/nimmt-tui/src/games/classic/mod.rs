@@ -11,8 +11,7 @@ pub mod layout;
 use crate::app::{App, GameScreen, Key, Pause};
 use crate::text::{Lang, T};
 use nimmt_core::games::classic::{
-    can_swap, swapped_digits, Action, Classic, Decision, Event, Fan, Marker, PhaseView, Play, View,
-    ROWS,
+    Action, Classic, Decision, Event, Fan, Marker, PhaseView, Play, Rows, View, ROWS,
 };
 use nimmt_core::Card;
 
@@ -75,13 +74,19 @@ impl App<ClassicScreen> {
             return None;
         }
         let card = self.selected_card()?;
-        Some((card, can_swap(card).then(|| swapped_digits(card.number()))))
+        let value = self.view().swapped.get(card.number() as usize - 1).copied();
+        Some((card, value.filter(|_| self.swappable(card))))
+    }
+
+    /// Whether `card` may be played with the *Zahlendreher* now, as the legal actions say.
+    fn swappable(&self, card: Card) -> bool {
+        self.legal().contains(&Action::Play { card, swap: true })
     }
 
     fn play_selected(&mut self) -> Option<Action> {
         let card = self.selected_card()?;
         let swap = self.screen.swap && self.swap_available();
-        if swap && !can_swap(card) {
+        if swap && !self.swappable(card) {
             self.log(self.lang.t(T::SwapNotForThis).to_owned());
             return None;
         }
@@ -274,6 +279,7 @@ impl GameScreen for ClassicScreen {
     }
 
     fn apply(app: &mut ClassicApp, event: Event) {
+        // Every event carries the state after it: the screen copies, it works no rule out.
         let lang = app.lang;
         let me = app.me();
         match event {
@@ -282,19 +288,23 @@ impl GameScreen for ClassicScreen {
                 rows,
                 pool,
                 first_pick,
+                swap_left,
             } => {
                 let v = app.view_mut();
                 v.deal = deal;
                 v.turn = 0;
-                if let Some(rows) = rows {
-                    v.rows = rows;
+                v.rows = rows.unwrap_or_else(Rows::empty);
+                v.phase = match (pool, first_pick) {
+                    (Some(pool), Some(next)) => PhaseView::Draft { pool, next },
+                    _ => PhaseView::Over,
+                };
+                v.hand.clear();
+                v.swap_left = swap_left;
+                for cards in v.taken.iter_mut().chain(v.drafted.iter_mut()) {
+                    cards.clear();
                 }
-                if let (Some(pool), Some(next)) = (pool, first_pick) {
-                    v.phase = PhaseView::Draft { pool, next };
-                    v.hand.clear();
-                }
-                for t in &mut v.taken {
-                    t.clear();
+                for plays in &mut v.played {
+                    plays.clear();
                 }
                 v.deal_points.iter_mut().for_each(|p| *p = 0);
                 app.screen.revealed.clear();
@@ -303,12 +313,13 @@ impl GameScreen for ClassicScreen {
             }
             Event::HandDealt { seat, hand } if seat == me => app.view_mut().hand = hand,
             Event::HandDealt { .. } => {}
-            Event::Drafted { seat, card } => {
+            Event::Drafted { seat, card, next } => {
                 let v = app.view_mut();
-                let players = v.players;
-                if let PhaseView::Draft { pool, next } = &mut v.phase {
+                if let PhaseView::Draft { pool, next: picker } = &mut v.phase {
                     pool.retain(|&c| c != card);
-                    *next = nimmt_core::Seat(((seat.index() + 1) % players) as u8);
+                    if let Some(next) = next {
+                        *picker = next;
+                    }
                 }
                 if let Some(d) = v.drafted.get_mut(seat.index()) {
                     d.push(card);
@@ -328,39 +339,48 @@ impl GameScreen for ClassicScreen {
                 app.view_mut().rows = rows;
                 app.log(lang.t(T::RowsLaidOut).to_owned());
             }
-            Event::Chosen { seat } => {
+            Event::TurnStarted { deal, turn } => {
+                let v = app.view_mut();
+                v.deal = deal;
+                v.turn = turn;
+                v.phase = PhaseView::Choose {
+                    chosen: vec![false; v.players],
+                    mine: None,
+                };
+            }
+            Event::Chosen { seat, .. } => {
                 if let PhaseView::Choose { chosen, .. } = &mut app.view_mut().phase {
                     if let Some(c) = chosen.get_mut(seat.index()) {
                         *c = true;
                     }
                 }
             }
-            Event::Revealed { turn, plays } => {
+            Event::Revealed {
+                turn,
+                plays,
+                swap_left,
+            } => {
                 app.screen.revealed = plays.clone();
                 app.screen.laid = 0;
                 app.screen.revealed_turn = turn;
-                app.view_mut().phase = PhaseView::Place { queue: plays };
+                let v = app.view_mut();
+                v.swap_left = swap_left;
+                v.phase = PhaseView::Place { queue: plays };
                 app.log(lang.t(T::Revealed).to_owned());
             }
             Event::Placed {
                 seat,
                 card,
                 row,
-                end,
                 low,
+                rows,
+                ..
             } => {
                 let v = app.view_mut();
                 if let PhaseView::Place { queue } = &mut v.phase {
-                    if !queue.is_empty() {
-                        queue.remove(0);
-                    }
+                    queue.retain(|p| p.card != card);
                 }
-                // The screen's copy of the rows follows the game's own placement rules.
-                if low {
-                    v.rows.take_with(card, row);
-                } else {
-                    v.rows.lay(card, row, end);
-                }
+                v.rows = rows;
                 app.screen.laid = (app.screen.laid + 1).min(app.screen.revealed.len());
                 let who = app.name(seat);
                 let line = if low {
@@ -372,6 +392,7 @@ impl GameScreen for ClassicScreen {
             }
             Event::RowChoice { seat, card } => {
                 let line = if seat == me {
+                    // The cursor starts on the row a timer would take (C6).
                     app.screen.row_cursor = app.view().rows.cheapest_row();
                     lang.fill(T::YouChooseRow, &[&card])
                 } else {
@@ -383,13 +404,17 @@ impl GameScreen for ClassicScreen {
                 seat,
                 taken,
                 points,
+                rows,
+                deal_points,
+                ..
             } => {
                 let v = app.view_mut();
+                v.rows = rows;
                 if let Some(t) = v.taken.get_mut(seat.index()) {
                     t.extend(&taken.cards);
                 }
                 if let Some(p) = v.deal_points.get_mut(seat.index()) {
-                    *p += points;
+                    *p = deal_points;
                 }
                 let cards = taken
                     .cards
@@ -416,18 +441,11 @@ impl GameScreen for ClassicScreen {
                 };
                 app.log(line);
             }
-            Event::TurnEnded { rows, turn, .. } => {
+            Event::TurnEnded { rows, .. } => {
                 let v = app.view_mut();
                 v.rows = rows;
-                // After the deal's last turn nobody chooses until the next deal is dealt.
-                v.phase = if turn >= u32::from(v.options.hand_size) {
-                    PhaseView::Over
-                } else {
-                    PhaseView::Choose {
-                        chosen: vec![false; v.players],
-                        mine: None,
-                    }
-                };
+                // Nobody chooses until the next turn (or deal) begins.
+                v.phase = PhaseView::Over;
             }
             Event::DealEnded {
                 deal,
