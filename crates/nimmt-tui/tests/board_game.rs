@@ -223,3 +223,146 @@ fn online_a_board_state_offers_exactly_its_legal_actions() {
         })]
     );
 }
+
+/// A small random number generator, the same on every machine.
+struct Dice(u64);
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// What the Brettspiel screen draws of a view, besides the player's own tiles (which change
+/// with the player's own choice, shown at once).
+fn drawn(v: &nimmt_core::games::board::View) -> String {
+    format!(
+        "rows {:?}\nscores {:?}\nhistory {:?}\nround {}\nluck {:?} {:?}\nsupply {}\nstack {}\nboxed {:?}\noutcome {:?}",
+        v.rows,
+        v.scores,
+        v.history,
+        v.round,
+        v.luck_hands,
+        v.luck_stacks,
+        v.supply_size,
+        v.action_stack_size,
+        v.boxed,
+        v.outcome
+    )
+}
+
+#[test]
+fn the_picture_built_from_events_alone_is_the_view_the_server_sends() {
+    use nimmt_core::games::board::{BoardOptions, Version};
+    use nimmt_tui::games::board::fold::fold;
+    let versions = [
+        Version::Base,
+        Version::BaseLuck,
+        Version::Pro,
+        Version::ProLuck,
+    ];
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+    let mut events_seen = std::collections::BTreeSet::new();
+    for game in 0..24u64 {
+        let version = versions[game as usize % 4];
+        let players = 2 + (game as usize / 4) % 5;
+        let mut g = Board::new(players, BoardOptions::on_default_board(version), game);
+        let viewers = [Viewer::Seat(Seat(0)), Viewer::Spectator];
+        let mut shown: Vec<_> = viewers.iter().map(|&v| g.view(v)).collect();
+        while !g.is_over() {
+            let pending = g.pending();
+            let (seat, _) = pending[dice.below(pending.len())];
+            let legal = g.legal_actions(seat);
+            let action = legal[dice.below(legal.len())].clone();
+            let events = g.act(seat, &action).unwrap();
+            for (k, &viewer) in viewers.iter().enumerate() {
+                for e in events.iter().filter(|e| e.to.admits(viewer)) {
+                    events_seen.insert(
+                        format!("{:?}", e.event)
+                            .split([' ', '{'])
+                            .next()
+                            .unwrap()
+                            .to_owned(),
+                    );
+                    fold(&mut shown[k], &e.event);
+                }
+                let next = g.view(viewer);
+                assert_eq!(
+                    drawn(&shown[k]),
+                    drawn(&next),
+                    "game {game} ({version:?}, {players} players), {viewer:?} after {action:?}"
+                );
+                shown[k] = next;
+            }
+        }
+    }
+    for kind in [
+        "Laid",
+        "RowTaken",
+        "RowOpened",
+        "Scored",
+        "RoundEnded",
+        "TileDrawn",
+        "LuckCardTaken",
+        "GameEnded",
+    ] {
+        assert!(events_seen.contains(kind), "{kind} met: {events_seen:?}");
+    }
+}
+
+#[test]
+fn the_log_names_each_tiles_field_its_effect_and_the_score_after_it() {
+    use nimmt_core::games::board::{Event, Field, ScoreReason};
+    let a = board_app(3, "base", 7, Lang::En);
+    let jo = a.name(Seat(1));
+    let laid = a
+        .narrate(&Event::Laid {
+            seat: Seat(1),
+            tile: 57,
+            row: 0,
+            field: 3,
+            effect: Field::Minus { points: 7 },
+        })
+        .unwrap();
+    assert_eq!(laid, format!("{jo}: 57 → row 1, field 4: 7 minus points"));
+    let scored = a
+        .narrate(&Event::Scored {
+            seat: Seat(1),
+            delta: -4,
+            score: -44,
+            reason: ScoreReason::TakeRow,
+            wanted: Some(-8),
+        })
+        .unwrap();
+    assert_eq!(scored, format!("  {jo} −4 (of −8, the track ends) → -44"));
+    let taken = a
+        .narrate(&Event::RowTaken {
+            seat: Seat(1),
+            row: 0,
+            tiles: vec![15, 18, 19],
+            to_screen: false,
+            positive: Vec::new(),
+            minus: 8,
+            plus: 0,
+        })
+        .unwrap();
+    assert_eq!(
+        taken,
+        format!("{jo} takes row 1: 3 tiles, 8 bull heads minus")
+    );
+    let de = board_app(3, "base", 7, Lang::De);
+    let round = de
+        .narrate(&Event::RoundEnded {
+            round: 2,
+            points: vec![0, -7, 3],
+            scores: vec![1, -7, 5],
+        })
+        .unwrap();
+    assert!(round.starts_with("Ende von Runde 2: "), "{round}");
+    assert!(
+        round.contains(&format!("{} −7 = -7", de.name(Seat(1)))),
+        "{round}"
+    );
+}

@@ -1,6 +1,7 @@
 //! What a seat of a Brettspiel table is asked, what it may answer, and what happens.
 
 use super::action_cards::ActionCard;
+use super::data::Field;
 use super::luck::LuckCard;
 use crate::rules::Outcome;
 use crate::seat::Seat;
@@ -164,20 +165,25 @@ pub enum Event {
     },
     /// `seat` played a luck card for the tile it lays.
     LuckCardPlayed { seat: Seat, card: LuckCard },
-    /// `tile` lies on field `field` of `row`.
+    /// `tile` lies on field `field` of `row`, whose effect is `effect` (what it does follows:
+    /// [`Event::Scored`], [`Event::RowTaken`], a draw; *5 Pluspunkte* replaces it).
     Laid {
         seat: Seat,
         tile: u8,
         row: usize,
         field: usize,
+        effect: Field,
     },
-    /// *An den Anfang legen*: `tile` went to the front of `row`, pushing `pushed` onto `field`.
+    /// *An den Anfang legen*: `tile` went to the front of `row`, pushing `pushed` onto `field`,
+    /// whose effect is `effect`; the row is now `cells`.
     LaidAtStart {
         seat: Seat,
         tile: u8,
         row: usize,
         pushed: u8,
         field: usize,
+        effect: Field,
+        cells: Vec<Option<u8>>,
     },
     /// A stop sign lies at the end of `row`.
     StopPlaced { seat: Seat, row: usize },
@@ -191,29 +197,56 @@ pub enum Event {
         to_screen: bool,
         /// The tiles counted as plus points (*Positive Hornochsen*).
         positive: Vec<u8>,
+        /// Bull heads of the tiles counted as minus points (none when they go behind the screen).
+        minus: i32,
+        /// Bull heads of the tiles counted as plus points.
+        plus: i32,
     },
-    /// `tile` opened `row`.
-    RowOpened { seat: Seat, tile: u8, row: usize },
+    /// `tile` opened `row`, on a first field whose effect is `effect`.
+    RowOpened {
+        seat: Seat,
+        tile: u8,
+        row: usize,
+        effect: Field,
+    },
     /// `seat`'s score moved by `delta` (after the limit) to `score`.
     Scored {
         seat: Seat,
         delta: i32,
         score: i32,
         reason: ScoreReason,
+        /// The move the effect asked for, when the track's end cut it short.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        wanted: Option<i32>,
     },
     /// `seat` drew a tile from the supply (which one: [`Event::TileDrawnPrivately`]); `none`
-    /// when the supply was empty.
-    TileDrawn { seat: Seat, none: bool },
+    /// when the supply was empty; `supply` tiles are left.
+    TileDrawn {
+        seat: Seat,
+        none: bool,
+        supply: usize,
+    },
     /// The tile drawn (to that seat only).
     TileDrawnPrivately { seat: Seat, tile: u8 },
-    /// `seat` drew an action card (which one only that seat learns).
-    ActionCardDrawn { seat: Seat, none: bool },
+    /// `seat` drew an action card (which one only that seat learns); `stack` cards are left.
+    ActionCardDrawn {
+        seat: Seat,
+        none: bool,
+        stack: usize,
+    },
     /// The card drawn (to that seat only).
     ActionCardDrawnPrivately { seat: Seat, card: ActionCard },
     /// The discarded action cards were shuffled into a new stack.
     ActionCardsReshuffled { cards: usize },
     /// `seat` took a luck card.
     LuckCardTaken { seat: Seat, card: LuckCard },
+    /// Every tile of round `round` is laid: `points` each seat made in it (the pro end count
+    /// included), `scores` after it.
+    RoundEnded {
+        round: u32,
+        points: Vec<i32>,
+        scores: Vec<i32>,
+    },
     /// The game is over (pro: after tiles and action cards left were counted).
     GameEnded { outcome: Outcome },
 }

@@ -203,6 +203,12 @@ pub fn sample_world(view: &View, seed: u64) -> Board {
     g.luck_stacks = view.luck_stacks;
     g.luck_hands = view.luck_hands.clone();
     g.round = view.round;
+    g.history = view.history.clone();
+    g.round_start = view
+        .history
+        .last()
+        .cloned()
+        .unwrap_or_else(|| vec![0; players]);
     g.set = view.set;
     g.queue = view.queue.iter().rev().copied().collect();
     g.now = view.now.clone();

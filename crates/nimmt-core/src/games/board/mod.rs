@@ -127,6 +127,10 @@ pub struct Board {
     action_discard: Vec<ActionCard>,
     action_hands: Vec<Vec<ActionCard>>,
     round: u32,
+    /// Scores at the end of each round so far.
+    history: Vec<Vec<i32>>,
+    /// Scores when the current round began.
+    round_start: Vec<i32>,
     set: u32,
     /// Revealed tiles not yet laid, lowest first.
     queue: Vec<(u8, Seat)>,
@@ -285,6 +289,8 @@ impl Board {
             action_discard: Vec::new(),
             action_hands: vec![Vec::new(); players],
             round: 0,
+            history: Vec::new(),
+            round_start: vec![0; players],
             set: 1,
             queue: Vec::new(),
             now: Vec::new(),
@@ -377,6 +383,7 @@ impl Board {
         );
         g.hands = position.hands.into_iter().map(sorted).collect();
         g.scores = position.scores;
+        g.round_start = g.scores.clone();
         g.set = position.set;
         let mut placed: Vec<u8> = g.hands.iter().flatten().copied().collect();
         placed.extend(g.rows.iter().flat_map(RowState::tiles));
@@ -890,22 +897,30 @@ impl Board {
         let (field, on_field) = match plan.placement {
             Placement::ToStart { .. } => {
                 let (field, pushed) = self.rows[row].lay_at_start(tile);
-                log.public(|| Event::LaidAtStart {
-                    seat,
-                    tile,
-                    row,
-                    pushed,
-                    field,
-                });
+                let effect = self.side().field(row, field);
+                if log.on {
+                    let cells = self.rows[row].cells.clone();
+                    log.public(|| Event::LaidAtStart {
+                        seat,
+                        tile,
+                        row,
+                        pushed,
+                        field,
+                        effect,
+                        cells,
+                    });
+                }
                 (field, pushed)
             }
             _ => {
                 let field = self.rows[row].lay(tile, plan.skip);
+                let effect = self.side().field(row, field);
                 log.public(|| Event::Laid {
                     seat,
                     tile,
                     row,
                     field,
+                    effect,
                 });
                 (field, tile)
             }
@@ -957,10 +972,19 @@ impl Board {
             Field::DrawTile => match self.supply.pop() {
                 Some(t) => {
                     insert_sorted(&mut self.hands[s], t);
-                    log.public(|| Event::TileDrawn { seat, none: false });
+                    let supply = self.supply.len();
+                    log.public(|| Event::TileDrawn {
+                        seat,
+                        none: false,
+                        supply,
+                    });
                     log.to_seat(seat, || Event::TileDrawnPrivately { seat, tile: t });
                 }
-                None => log.public(|| Event::TileDrawn { seat, none: true }),
+                None => log.public(|| Event::TileDrawn {
+                    seat,
+                    none: true,
+                    supply: 0,
+                }),
             },
             Field::DrawActionCard => {
                 if self.action_stack.is_empty() && !self.action_discard.is_empty() {
@@ -973,10 +997,19 @@ impl Board {
                     Some(card) => {
                         self.action_hands[s].push(card);
                         self.action_hands[s].sort();
-                        log.public(|| Event::ActionCardDrawn { seat, none: false });
+                        let stack = self.action_stack.len();
+                        log.public(|| Event::ActionCardDrawn {
+                            seat,
+                            none: false,
+                            stack,
+                        });
                         log.to_seat(seat, || Event::ActionCardDrawnPrivately { seat, card });
                     }
-                    None => log.public(|| Event::ActionCardDrawn { seat, none: true }),
+                    None => log.public(|| Event::ActionCardDrawn {
+                        seat,
+                        none: true,
+                        stack: 0,
+                    }),
                 }
             }
             Field::TakeRow | Field::TakeRowToScreen => unreachable!("handled by take_row"),
@@ -989,6 +1022,7 @@ impl Board {
         let track = &self.side().track;
         let old = self.scores[s];
         let new = track.clamp(old + delta);
+        let wanted = (new != old + delta).then_some(delta);
         if self.options.version.has_luck() && reason != ScoreReason::Final {
             self.owed += track.clovers_passed(old, new);
         }
@@ -998,6 +1032,7 @@ impl Board {
             delta: new - old,
             score: new,
             reason,
+            wanted,
         });
     }
 
@@ -1030,6 +1065,8 @@ impl Board {
                 tiles,
                 to_screen,
                 positive,
+                minus,
+                plus,
             });
         }
         if to_screen {
@@ -1063,8 +1100,13 @@ impl Board {
     /// `tile` opens `row` and triggers its first field.
     fn open_row(&mut self, seat: Seat, tile: u8, row: usize, log: &mut Log) {
         self.rows[row].cells[0] = Some(tile);
-        log.public(|| Event::RowOpened { seat, tile, row });
         let field = self.side().field(row, 0);
+        log.public(|| Event::RowOpened {
+            seat,
+            tile,
+            row,
+            effect: field,
+        });
         self.trigger(seat, tile, field, log);
         self.finish_tile(seat, log);
     }
@@ -1099,6 +1141,24 @@ impl Board {
         self.next_tile(log);
     }
 
+    /// The round's points and the scores after it go into the history.
+    fn close_round(&mut self, log: &mut Log) {
+        let scores = self.scores.clone();
+        let points: Vec<i32> = scores
+            .iter()
+            .zip(&self.round_start)
+            .map(|(now, before)| now - before)
+            .collect();
+        self.history.push(scores.clone());
+        self.round_start = scores.clone();
+        let round = self.round;
+        log.public(|| Event::RoundEnded {
+            round,
+            points,
+            scores,
+        });
+    }
+
     fn end_round(&mut self, log: &mut Log) {
         let version = self.options.version;
         if version.is_pro() {
@@ -1111,10 +1171,13 @@ impl Board {
                         self.add_points(seat, delta, ScoreReason::Final, log);
                     }
                 }
+                self.close_round(log);
                 self.end_game(log);
                 return;
             }
+            self.close_round(log);
         } else if self.hands.iter().all(Vec::is_empty) {
+            self.close_round(log);
             if version.has_supply(self.players) && self.set == 1 {
                 self.set = 2;
                 for h in 0..self.players {
@@ -1126,6 +1189,8 @@ impl Board {
                 self.end_game(log);
                 return;
             }
+        } else {
+            self.close_round(log);
         }
         self.start_round(log);
     }

@@ -70,6 +70,9 @@ pub struct View {
     /// Further tiles the current player lays now (*Noch ein Plättchen*), lowest first.
     pub now: Vec<u8>,
     pub scores: Vec<i32>,
+    /// The scores at the end of each round so far (the pro end count in the last).
+    #[serde(default)]
+    pub history: Vec<Vec<i32>>,
     /// Luck cards the player laying now has earned with this tile and not yet taken.
     pub luck_owed: u32,
     pub luck_stacks: LuckStacks,
@@ -188,6 +191,7 @@ pub(super) fn view(game: &Board, viewer: Viewer) -> View {
         queue: game.queue.iter().rev().copied().collect(),
         now: game.now.clone(),
         scores: game.scores.clone(),
+        history: game.history.clone(),
         luck_owed: game.owed,
         luck_stacks: game.luck_stacks,
         luck_hands: game.luck_hands.clone(),

@@ -2,13 +2,16 @@
 //! the score track with the clovers, the players (score, tiles, action and luck cards), your
 //! tiles and cards. The choices offered are exactly the legal actions of the moment.
 //!
-//! - this module: the screen's state, its keys and how each event changes the picture;
+//! - this module: the screen's state and its keys;
+//! - [`fold`] copies what each event changed into the picture, [`narrate`] logs it;
 //! - [`layout`] says where each part lies;
 //! - [`draw`] paints;
 //! - [`text`] holds the texts in English and German and the fields' symbols.
 
 pub mod draw;
+pub mod fold;
 pub mod layout;
+pub mod narrate;
 pub mod text;
 
 use crate::app::{App, GameScreen, Key, Pause};
@@ -242,6 +245,7 @@ impl GameScreen for BoardScreen {
                 | Event::LaidAtStart { .. }
                 | Event::ActionCardPlayed { .. }
                 | Event::RowTaken { .. }
+                | Event::RoundEnded { .. }
                 | Event::GameEnded { .. }
         )
     }
@@ -341,182 +345,16 @@ impl GameScreen for BoardScreen {
     }
 
     fn apply(app: &mut BoardApp, event: Event) {
-        let lang = app.lang;
-        let me = app.me();
-        let line = match event {
-            Event::Dealt { set, .. } => (set > 1).then(|| {
-                tr(
-                    lang,
-                    "Twelve more tiles each from the supply",
-                    "Zwölf weitere Plättchen aus dem Vorrat",
-                )
-                .to_owned()
-            }),
-            Event::TilesDealt { seat, tiles } => {
-                if seat == me {
-                    app.view_mut().hand = tiles;
-                }
-                None
-            }
-            Event::ActionCardsDealt { .. } => None,
-            Event::RoundStarted { round, count } => {
-                app.view_mut().round = round;
-                Some(format!(
-                    "{} {round}{}",
-                    tr(lang, "Round", "Runde"),
-                    if count > 1 {
-                        tr(lang, ": two tiles each", ": je zwei Plättchen")
-                    } else {
-                        ""
-                    }
-                ))
-            }
-            Event::Chose { .. } => None,
-            Event::Revealed { tiles } => {
-                let t: Vec<String> = tiles
-                    .iter()
-                    .map(|(t, s)| format!("{} {t}", app.name(*s)))
-                    .collect();
-                Some(format!(
-                    "{}: {}",
-                    tr(lang, "Revealed", "Aufgedeckt"),
-                    t.join(", ")
-                ))
-            }
-            Event::ActionCardPlayed { seat, action } => {
-                Some(format!("{}: {}", app.name(seat), app.describe(&action)))
-            }
-            Event::Swapped { seat, back, tile } => {
-                Some(format!("{}: {back} ⇄ {tile}", app.name(seat)))
-            }
-            Event::ExtraPlayed { .. } => None,
-            Event::LuckCardPlayed { seat, card } => Some(format!(
-                "{}: {}",
-                app.name(seat),
-                luck_card_name(lang, card)
-            )),
-            Event::Laid {
-                seat,
-                tile,
-                row,
-                field,
-            } => {
-                if let Some(c) = app
-                    .view_mut()
-                    .rows
-                    .get_mut(row)
-                    .and_then(|r| r.cells.get_mut(field))
-                {
-                    *c = Some(tile);
-                }
-                Some(format!(
-                    "{} {} {tile} {} {}",
-                    app.name(seat),
-                    tr(lang, "lays", "legt"),
-                    tr(lang, "in row", "in Reihe"),
-                    row + 1
-                ))
-            }
-            Event::LaidAtStart {
-                seat, tile, row, ..
-            } => {
-                if let Some(r) = app.view_mut().rows.get_mut(row) {
-                    r.lay_at_start(tile);
-                }
-                Some(format!(
-                    "{} {} {tile} {} {}",
-                    app.name(seat),
-                    tr(lang, "lays", "legt"),
-                    tr(lang, "at the start of row", "an den Anfang von Reihe"),
-                    row + 1
-                ))
-            }
-            Event::StopPlaced { row, .. } => {
-                if let Some(r) = app.view_mut().rows.get_mut(row) {
-                    r.stop = true;
-                }
-                None
-            }
-            Event::StopsRemoved => {
-                app.view_mut().rows.iter_mut().for_each(|r| r.stop = false);
-                None
-            }
-            Event::RowTaken {
-                seat, row, tiles, ..
-            } => {
-                if let Some(r) = app.view_mut().rows.get_mut(row) {
-                    r.clear();
-                }
-                Some(format!(
-                    "{} {} {} ({} {})",
-                    app.name(seat),
-                    tr(lang, "takes row", "nimmt Reihe"),
-                    row + 1,
-                    tiles.len(),
-                    tr(lang, "tiles", "Plättchen")
-                ))
-            }
-            Event::RowOpened { seat, tile, row } => {
-                if let Some(r) = app.view_mut().rows.get_mut(row) {
-                    r.clear();
-                    if let Some(c) = r.cells.first_mut() {
-                        *c = Some(tile);
-                    }
-                }
-                Some(format!(
-                    "{} {} {} {} {tile}",
-                    app.name(seat),
-                    tr(lang, "opens row", "öffnet Reihe"),
-                    row + 1,
-                    tr(lang, "with", "mit")
-                ))
-            }
-            Event::Scored {
-                seat, delta, score, ..
-            } => {
-                if let Some(s) = app.view_mut().scores.get_mut(seat.index()) {
-                    *s = score;
-                }
-                (delta != 0).then(|| format!("{} {delta:+} → {score}", app.name(seat)))
-            }
-            Event::TileDrawn { .. } | Event::ActionCardDrawn { .. } => None,
-            Event::TileDrawnPrivately { seat, tile } => (seat == me).then(|| {
-                format!(
-                    "{} {tile}",
-                    tr(lang, "You draw tile", "Du ziehst Plättchen")
-                )
-            }),
-            Event::ActionCardDrawnPrivately { seat, card } => (seat == me).then(|| {
-                format!(
-                    "{} {}",
-                    tr(lang, "You draw", "Du ziehst"),
-                    action_card_name(lang, card)
-                )
-            }),
-            Event::ActionCardsReshuffled { .. } => None,
-            Event::LuckCardTaken { seat, card } => Some(format!(
-                "{} {} {}",
-                app.name(seat),
-                tr(lang, "takes", "nimmt"),
-                luck_card_name(lang, card)
-            )),
-            Event::GameEnded { outcome } => {
-                let scores = outcome.scores.clone();
-                let v = app.view_mut();
-                v.scores = scores.clone();
-                v.outcome = Some(outcome.clone());
-                v.stage = StageView::Over;
-                v.asked = None;
-                app.log(lang.t(T::GameOver).to_owned());
-                app.show_result(Pause::GameOver {
-                    scores,
-                    winners: outcome.winners,
-                });
-                None
-            }
-        };
-        if let Some(line) = line {
+        if let Some(line) = app.narrate(&event) {
             app.log(line);
+        }
+        fold::fold(app.view_mut(), &event);
+        if let Event::GameEnded { outcome } = event {
+            app.log(app.lang.t(T::GameOver).to_owned());
+            app.show_result(Pause::GameOver {
+                scores: outcome.scores,
+                winners: outcome.winners,
+            });
         }
     }
 }
