@@ -8,16 +8,20 @@
 // - a low card stays in the queue while its row is taken, then lies alone as the row's first card;
 // - a deal ends with a summary (points this deal and in total, the cards each player took).
 //
-// Durations are for the normal speed; the client scales them (`pace.ts`).
+// Every picture is copied from the events (the rows as they stand after each card and each take,
+// the seat's points, the hand sizes): nothing here works a rule out. Durations are for the normal
+// speed; the client scales them (`pace.ts`).
 
 import type { Frame as BaseFrame } from '../screen';
-import type { Card, ClassicView, GameEvent, Marker, Play } from './view';
+import type { Card, ClassicView, GameEvent, Marker, Play, Rows } from './view';
 
 /** What the table shows at one moment of an animation. */
 export interface Shown {
   deal: number;
   turn: number;
   rows: Card[][];
+  /** Each row's bull heads. */
+  heads: number[];
   marker: Marker | null;
   /** Revealed cards not laid yet, in the order they are laid (lowest first). */
   queue: Play[];
@@ -53,6 +57,7 @@ export function shownOf(v: ClassicView | null, players = v?.players ?? 0): Shown
     deal: v?.deal ?? 1,
     turn: v?.turn ?? 0,
     rows: v ? copyRows(v.rows.rows) : [[], [], [], []],
+    heads: v ? v.rows.heads.slice() : [0, 0, 0, 0],
     marker: v?.rows.marker ?? null,
     queue: v?.phase.phase === 'place' ? v.phase.queue.slice() : [],
     dealPoints: v ? v.deal_points.slice() : zeros(),
@@ -66,12 +71,20 @@ export function shownOf(v: ClassicView | null, players = v?.players ?? 0): Shown
 export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[] {
   const frames: Frame[] = [];
   const s = shownOf(from);
-  // A low card whose row is about to be taken: it is laid once the row is empty.
+  const copy = (rows: Rows) => {
+    s.rows = copyRows(rows.rows);
+    s.heads = rows.heads.slice();
+    s.marker = rows.marker;
+  };
+  // A low card whose row is about to be taken: it is shown laid once the row is taken.
   let low: { seat: number; card: Card; row: number } | null = null;
+  // The card laid last: the one that takes a full row.
+  let laidLast: Card = 0;
   const snap = (kind: Frame['kind'], extra: Partial<Frame> = {}) =>
     frames.push({
       ...s,
       rows: copyRows(s.rows),
+      heads: s.heads.slice(),
       queue: s.queue.slice(),
       dealPoints: s.dealPoints.slice(),
       totals: s.totals.slice(),
@@ -81,23 +94,19 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
       ms: MS[kind],
       ...extra,
     });
-  const lay = (p: { seat: number; card: Card; row: number }, left: boolean) => {
+  const lay = (p: { seat: number; card: Card; row: number }) => {
     s.queue = s.queue.filter((q) => q.card !== p.card);
-    const row = s.rows[p.row] ?? [];
-    if (left) row.unshift(p.card);
-    else row.push(p.card);
-    s.rows[p.row] = row;
     snap('lay', { laid: { seat: p.seat, card: p.card, row: p.row } });
   };
   const layLow = () => {
-    if (low) lay(low, true);
+    if (low) lay(low);
     low = null;
   };
   for (const e of events) {
     if (e.type !== 'row_taken' && e.type !== 'marker_moved') layLow();
     switch (e.type) {
       case 'chosen':
-        if (s.handSizes && from?.phase.phase === 'choose' && !from.phase.chosen[e.seat]) s.handSizes[e.seat] = Math.max(0, s.handSizes[e.seat] - 1);
+        if (s.handSizes) s.handSizes[e.seat] = e.hand_size;
         break;
       case 'revealed':
         s.turn = e.turn;
@@ -105,28 +114,32 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
         snap('reveal');
         break;
       case 'placed':
+        laidLast = e.card;
         if (e.low) low = { seat: e.seat, card: e.card, row: e.row };
-        else lay(e, e.end === 'left');
+        else {
+          copy(e.rows);
+          lay(e);
+        }
         break;
       case 'row_choice':
         snap('choose', { choosing: { seat: e.seat, card: e.card } });
         break;
-      case 'row_taken': {
-        const by = low && low.row === e.taken.row ? low.card : (s.rows[e.taken.row] ?? []).find((c) => !e.taken.cards.includes(c)) ?? 0;
-        snap('take', { taking: { row: e.taken.row, seat: e.seat, points: e.points, cards: e.taken.cards, by } });
-        s.rows[e.taken.row] = (s.rows[e.taken.row] ?? []).filter((c) => !e.taken.cards.includes(c));
-        s.dealPoints[e.seat] = (s.dealPoints[e.seat] ?? 0) + e.points;
+      case 'row_taken':
+        snap('take', { taking: { row: e.taken.row, seat: e.seat, points: e.points, cards: e.taken.cards, by: laidLast } });
+        copy(e.rows);
+        s.dealPoints[e.seat] = e.deal_points;
         (s.taken[e.seat] ??= []).push(...e.taken.cards);
         break;
-      }
       case 'marker_moved':
         s.marker = e.marker;
         break;
       case 'turn_ended':
-        s.rows = copyRows(e.rows.rows);
-        s.marker = e.rows.marker;
+        copy(e.rows);
         s.queue = [];
         if (frames.length) snap('end');
+        break;
+      case 'turn_started':
+        s.turn = e.turn;
         break;
       case 'deal_ended':
         snap('summary', { summary: { deal: e.deal, points: e.points.slice(), totals: e.totals.slice(), taken: s.taken.map((t) => t.slice()) } });
@@ -139,12 +152,11 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
         s.queue = [];
         s.handSizes = null;
         s.taken = s.taken.map(() => []);
-        s.rows = e.rows ? copyRows(e.rows.rows) : [[], [], [], []];
-        s.marker = e.rows?.marker ?? null;
+        if (e.rows) copy(e.rows);
+        else copy({ rows: [[], [], [], []], heads: [0, 0, 0, 0], marker: null });
         break;
       case 'rows_laid':
-        s.rows = copyRows(e.rows.rows);
-        s.marker = e.rows.marker;
+        copy(e.rows);
         break;
       default:
         break;

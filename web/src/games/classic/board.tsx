@@ -8,12 +8,12 @@ import { useCountdown } from '../countdown';
 import type { BoardProps } from '../screen';
 import { PaceControl } from '../../pacecontrol';
 import type { Frame } from './anim';
-import { CardFace, RowsView } from './cards';
+import { CardFace, CardTable, RowsView } from './cards';
 import { clicks } from './clicks';
 import { narrate } from './narrate';
 import { Queue } from './queue';
 import { DealSummary } from './summary';
-import { swappedDigits, viewerSeat, type ClassicView } from './view';
+import { swappedValue, viewerSeat, type ClassicView } from './view';
 
 export function ClassicBoard(props: BoardProps<ClassicView>) {
   const { t, view, names, act } = props;
@@ -85,6 +85,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const idle = handCards.length === 0;
   const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
   return (
+    <CardTable.Provider value={view}>
     <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
       <div class="dealline">
         <span data-testid="heading">{t('table.deal', { deal: frame?.deal ?? view.deal, turn: frame?.turn ?? view.turn })}</span>
@@ -137,7 +138,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
                   key={c}
                   card={c}
                   testid="hand-card"
-                  note={swapped ? `↔ ${swappedDigits(c)}` : undefined}
+                  note={swapped ? `↔ ${swappedValue(view, c)}` : undefined}
                   onClick={a ? () => send(a) : undefined}
                 />
               );
@@ -147,5 +148,6 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
         </section>
       )}
     </div>
+    </CardTable.Provider>
   );
 }

@@ -1,14 +1,19 @@
 // Classic cards and rows as drawn on the table and in the replay: a card with its number and its
 // bull heads, the four rows with their six places (the sixth takes) and the fan card's marker, a
-// taken row's points flying to the taker.
+// taken row's points flying to the taker. A card's bull heads come from the server: the view's
+// table, handed down by `CardTable` (or a card's own `heads`).
 
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext, useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { T } from '../../i18n';
 import { factor } from '../../pace';
 import type { Frame } from './anim';
 import { Bulls } from './bulls';
 import { slideFrom } from './slide';
-import { heads, type Card, type ClassicView, type Marker } from './view';
+import type { Card, ClassicView, Marker } from './view';
+
+/** The server's tables of the cards on screen: bull heads (and swapped values) of card n at index n − 1. */
+export const CardTable = createContext<{ card_heads: number[]; swapped?: number[] } | null>(null);
 
 /** Places in a row: the sixth card takes the five before it. */
 export const PLACES = 6;
@@ -25,12 +30,15 @@ export function CardFace(props: {
   note?: string;
   /** Extra classes (leaving, takes, next). */
   class?: string;
+  /** Its bull heads, where no `CardTable` gives them. */
+  heads?: number;
 }) {
-  const h = heads(props.card);
+  const table = useContext(CardTable);
+  const h = props.heads ?? table?.card_heads[props.card - 1] ?? 0;
   const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}${props.class ? ` ${props.class}` : ''}`;
   const body = (
     <>
-      <Bulls n={h} />
+      {h > 0 && <Bulls n={h} />}
       <span class="num">{props.card}</span>
       {props.note && <span class="note">{props.note}</span>}
     </>
@@ -42,7 +50,7 @@ export function CardFace(props: {
         class={cls}
         data-card={props.card}
         data-testid={props.testid}
-        aria-label={props.label ?? `${props.card} (${h} 🐮)`}
+        aria-label={props.label ?? (h ? `${props.card} (${h} 🐮)` : `${props.card}`)}
         aria-pressed={props.selected}
         onClick={props.onClick}
       >
@@ -51,7 +59,7 @@ export function CardFace(props: {
     );
   }
   return (
-    <span class={cls} data-card={props.card} data-testid={props.testid} aria-label={`${props.card} (${h} 🐮)`} role="img">
+    <span class={cls} data-card={props.card} data-testid={props.testid} aria-label={h ? `${props.card} (${h} 🐮)` : `${props.card}`} role="img">
       {body}
     </span>
   );
@@ -106,7 +114,7 @@ function Laid(props: { card: Card }) {
 }
 
 /** One row's six places: its cards, then empty places; the sixth is marked as the one that takes. */
-function Places(props: { cards: Card[]; laid?: Card; leaving?: Card[] }) {
+function Places(props: { cards: Card[]; laid?: Card; leaving?: Card[]; marked?: Set<Card> }) {
   const { cards } = props;
   const empty = Math.max(0, PLACES - cards.length);
   return (
@@ -119,7 +127,8 @@ function Places(props: { cards: Card[]; laid?: Card; leaving?: Card[] }) {
             key={c}
             card={c}
             small
-            class={`${props.leaving?.includes(c) ? 'leaving' : ''}${i === PLACES - 1 ? ' sixth' : ''}`.trim() || undefined}
+            class={`${props.leaving?.includes(c) ? 'leaving' : ''}${i === PLACES - 1 ? ' sixth' : ''}${props.marked?.has(c) ? ' fresh' : ''}`.trim() || undefined}
+            testid={props.marked?.has(c) ? 'laid' : undefined}
           />
         ),
       )}
@@ -138,16 +147,19 @@ export function RowsView(props: {
   frame: Frame | null;
   names: string[];
   take?: Map<number, () => void>;
+  /** Cards to mark as just laid (a replay step's). */
+  marked?: Set<Card>;
 }) {
   const { t, view, frame } = props;
   const take = props.take ?? new Map<number, () => void>();
   const rows = frame ? frame.rows : view.rows.rows;
   const marker = frame ? frame.marker : view.rows.marker;
+  const heads = frame ? frame.heads : view.rows.heads;
   return (
     <div class={`rows${take.size ? ' choosing' : ''}`} data-testid="rows">
       {rows.map((cards, r) => {
         const taking = frame?.taking?.row === r ? frame.taking : undefined;
-        const sum = cards.reduce((s, c) => s + heads(c), 0);
+        const sum = heads[r] ?? 0;
         const content = (
           <>
             <span class="rowlabel">
@@ -155,7 +167,7 @@ export function RowsView(props: {
               <small>{t('table.heads', { n: sum })}</small>
             </span>
             <span class="rowcards" data-cards={cards.join(' ')}>
-              <Places cards={cards} laid={frame?.laid?.card} leaving={taking?.cards} />
+              <Places cards={cards} laid={frame?.laid?.card} leaving={taking?.cards} marked={props.marked} />
               {marker && marker.row === r && (
                 <span class={`marker ${marker.fan}`} data-testid="marker">
                   {markerText(t, marker)}

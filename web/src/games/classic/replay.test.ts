@@ -35,8 +35,9 @@ describe('the classic replay from the server’s steps', () => {
     // Bob's low card takes the first row: the row's bull heads go to him.
     expect(line(16)).toBe('Bob takes row 1 (1 bull head)');
     expect(line(16, tFor('de'))).toBe('Bob nimmt Reihe 1 (1 Hornochse)');
-    // The last play ends the deal.
-    expect(line(replay.steps.length - 1)).toMatch(/ · Deal 1 is over$/);
+    // The last play ends the deal and the game, and names the winners.
+    expect(line(replay.steps.length - 1)).toMatch(/ · Deal 1 is over · Shared win: Ann, Cy with 0 points!$/);
+    expect(line(replay.steps.length - 1, tFor('de'))).toMatch(/ · Runde 1 ist vorbei · Geteilter Sieg: Ann, Cy mit 0 Punkten!$/);
   });
 
   it('reaches the recorded outcome: the last view is over, with the server’s winners and points per deal', () => {

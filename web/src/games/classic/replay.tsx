@@ -1,18 +1,21 @@
-// A classic replay step: one line for who did what, and the board as a spectator saw it (while
-// the replay plays by itself, the frames of the step's animation, as at the table).
+// A classic replay step: one line for who did what (the last one names the winner), and the board
+// as a spectator saw it after the step (while the replay plays by itself, the frames of the step's
+// animation, as at the table). The cards a step laid are marked in the rows, not shown again as
+// waiting.
 
 import type { T } from '../../i18n';
 import { DealChart } from '../../parts';
 import type { ReplayStep } from '../../protocol';
 import type { ReplayBoardProps } from '../screen';
 import type { Frame } from './anim';
-import { CardFace, RowsView } from './cards';
+import { CardFace, CardTable, RowsView } from './cards';
 import { narrate, takesRow } from './narrate';
 import { Queue } from './queue';
 import { DealSummary } from './summary';
-import { swappedDigits, type Action, type ClassicView, type GameEvent } from './view';
+import { swappedValue, type Action, type Card, type ClassicView, type GameEvent } from './view';
 
-/** Who did what in a step: the card played or picked, the rows taken (with their bull heads), a deal's end. */
+/** Who did what in a step: the card played or picked, the rows taken (with their bull heads), a
+ * deal's end, the winners. */
 export function stepText(t: T, step: ReplayStep, names: string[]): string {
   const parts: string[] = [];
   const a = step.action as Action | null;
@@ -21,7 +24,11 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
   if (a && step.seat !== null) {
     const name = who(step.seat);
     if (a.type === 'play')
-      parts.push(a.swap ? t('replay.swapped', { name, card: a.card, value: swappedDigits(a.card) }) : t('replay.played', { name, card: a.card }));
+      parts.push(
+        a.swap
+          ? t('replay.swapped', { name, card: a.card, value: swappedValue(step.view as ClassicView, a.card) ?? '' })
+          : t('replay.played', { name, card: a.card }),
+      );
     else if (a.type === 'draft') parts.push(t('replay.drafted', { name, card: a.card }));
     else if (a.type === 'take_row' && !events.some((e) => e.type === 'row_taken' && e.seat === step.seat && e.taken.row === a.row))
       parts.push(t('replay.tookRow', { name, row: a.row + 1 }));
@@ -29,6 +36,14 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
   for (const e of events) {
     if (e.type === 'row_taken') parts.push(takesRow(t, who(e.seat), e.taken.row, e.points));
     else if (e.type === 'deal_ended') parts.push(t('classic.dealOver', { deal: e.deal }));
+    else if (e.type === 'game_ended') {
+      const best = e.outcome.winners;
+      const points = e.outcome.scores[best[0]] ?? 0;
+      const pts = points === 1 ? t('result.onePoint') : t('result.nPoints', { n: points });
+      parts.push(
+        best.length === 1 ? t('result.wins', { name: who(best[0]), points: pts }) : t('result.tie', { names: best.map(who).join(', '), points: pts }),
+      );
+    }
   }
   return parts.join(' · ');
 }
@@ -36,10 +51,13 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
 export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
   const { t, view: v, names } = props;
   const frame = (props.frame ?? null) as Frame | null;
-  const revealed = (props.events as GameEvent[]).find((e) => e.type === 'revealed');
-  const queue = frame ? frame.queue : v.phase.phase === 'place' ? v.phase.queue : revealed?.type === 'revealed' ? revealed.plays : [];
+  // Without a frame the board is the view after the step: the cards still waiting stay in the
+  // queue; those the step laid lie in the rows, marked.
+  const queue = frame ? frame.queue : v.phase.phase === 'place' ? v.phase.queue : [];
+  const laid = new Set<Card>(frame ? [] : (props.events as GameEvent[]).flatMap((e) => (e.type === 'placed' ? [e.card] : [])));
   const points = (s: number) => (frame ? frame.totals[s] + frame.dealPoints[s] : v.totals[s] + (v.outcome ? 0 : v.deal_points[s]));
   return (
+    <CardTable.Provider value={v}>
     <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
       <p class="status" data-testid="heading">
         {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? v.turn })}
@@ -53,7 +71,7 @@ export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
           ))}
         </div>
       ) : (
-        <RowsView t={t} view={v} frame={frame} names={names} />
+        <RowsView t={t} view={v} frame={frame} names={names} marked={laid} />
       )}
       <Queue t={t} queue={queue} names={names} choosing={frame?.choosing?.card} taking={frame?.taking?.by} />
       <section class="allhands">
@@ -71,5 +89,6 @@ export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
       </section>
       {v.outcome && !frame && <DealChart t={t} history={v.history} names={names} />}
     </div>
+    </CardTable.Provider>
   );
 }

@@ -1,5 +1,7 @@
-// Classic 6 nimmt!'s view, event and action JSON (nimmt_core::games::classic), and what drawing a
-// card needs: its bull heads and, for the digit swap, the value it shows swapped.
+// Classic 6 nimmt!'s view, event and action JSON (nimmt_core::games::classic). The server says
+// everything a card or a row shows: each card's bull heads and, with the digit swap, its swapped
+// value (tables in the view), each row's bull heads (`Rows.heads`), and every event carries the
+// rows and points as they stand after it.
 
 import type { Outcome } from '../../protocol';
 
@@ -13,6 +15,8 @@ export type Marker =
 export interface Rows {
   rows: Card[][];
   marker: Marker | null;
+  /** Each row's bull heads, top to bottom. */
+  heads: number[];
 }
 
 export interface Play {
@@ -47,6 +51,10 @@ export interface ClassicView {
   viewer: { seat: number } | 'spectator';
   players: number;
   options: ClassicOptions;
+  /** Bull heads of card n at index n − 1. */
+  card_heads: number[];
+  /** With the digit swap: the value card n counts as when swapped, at index n − 1. */
+  swapped?: number[];
   deal: number;
   turn: number;
   rows: Rows;
@@ -67,36 +75,28 @@ export interface ClassicView {
 }
 
 export type GameEvent =
-  | { type: 'deal_started'; deal: number; rows: Rows | null; pool: Card[] | null; first_pick: number | null }
+  | { type: 'deal_started'; deal: number; rows: Rows | null; pool: Card[] | null; first_pick: number | null; swap_left: boolean[] }
   | { type: 'hand_dealt'; seat: number; hand: Card[] }
-  | { type: 'drafted'; seat: number; card: Card }
+  | { type: 'drafted'; seat: number; card: Card; next: number | null }
   | { type: 'rows_laid'; rows: Rows }
-  | { type: 'chosen'; seat: number }
-  | { type: 'revealed'; turn: number; plays: Play[] }
-  | { type: 'placed'; seat: number; card: Card; row: number; end: 'right' | 'left'; low: boolean }
+  | { type: 'turn_started'; deal: number; turn: number }
+  | { type: 'chosen'; seat: number; hand_size: number }
+  | { type: 'revealed'; turn: number; plays: Play[]; swap_left: boolean[] }
+  /** `rows` with the card laid: a sixth card on its row's sixth place, a low card starting the row it took. */
+  | { type: 'placed'; seat: number; card: Card; row: number; end: 'right' | 'left'; low: boolean; rows: Rows }
   | { type: 'row_choice'; seat: number; card: Card }
-  | { type: 'row_taken'; seat: number; taken: { row: number; cards: Card[] }; points: number }
+  /** `rows` after the take; the seat's points this deal and in all. */
+  | { type: 'row_taken'; seat: number; taken: { row: number; cards: Card[] }; points: number; rows: Rows; deal_points: number; total: number }
   | { type: 'marker_moved'; marker: Marker }
   | { type: 'turn_ended'; deal: number; turn: number; rows: Rows }
   | { type: 'deal_ended'; deal: number; points: number[]; totals: number[] }
   | { type: 'game_ended'; outcome: Outcome };
 
-/** Bull heads of a card (55 → 7; 11, 22, … → 5; tens → 3; other fives → 2; else 1). */
-export function heads(card: Card): number {
-  if (card === 55) return 7;
-  if (card % 11 === 0) return 5;
-  if (card % 10 === 0) return 3;
-  if (card % 5 === 0) return 2;
-  return 1;
-}
-
 export function viewerSeat(v: ClassicView): number | null {
   return typeof v.viewer === 'object' && v.viewer !== null && 'seat' in v.viewer ? v.viewer.seat : null;
 }
 
-/** The value a card shows when played with its digits swapped (31 → 13, 7 → 70). */
-export function swappedDigits(n: number): number {
-  if (n <= 9) return n * 10;
-  if (n <= 99) return (n % 10) * 10 + Math.floor(n / 10);
-  return n;
+/** The value `card` counts as when played with the digit swap, as the view's table says. */
+export function swappedValue(v: { swapped?: number[] }, card: Card): number | undefined {
+  return v.swapped?.[card - 1];
 }
