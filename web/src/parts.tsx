@@ -106,7 +106,19 @@ export function Confirm(props: { t: T; title: string; text: string; yes: string;
 /** Points per deal, one line per player, as a small SVG chart of the running totals. Lines that
  * run together stay apart (each a little offset, every other one dashed); `me` (this client's
  * seat) is drawn last, thicker and named in the legend; `endAt` draws the score that ends the game. */
-export function DealChart(props: { t: T; history: number[][]; names: string[]; me?: number; endAt?: number }) {
+export function DealChart(props: {
+  t: T;
+  history: number[][];
+  names: string[];
+  me?: number;
+  endAt?: number;
+  /** The chart's title (default: points per deal). */
+  caption?: string;
+  /** A step's name (default: "Deal n"). */
+  stepName?: (n: number) => string;
+  /** The legend shows each step's points (default) or the total alone. */
+  totalOnly?: boolean;
+}) {
   const { history, names, me } = props;
   const W = 320;
   const H = 160;
@@ -115,20 +127,31 @@ export function DealChart(props: { t: T; history: number[][]; names: string[]; m
   for (const deal of history) running.forEach((r, i) => r.push(r[r.length - 1] + (deal[i] ?? 0)));
   const endAt = props.endAt && props.endAt > 0 ? props.endAt : null;
   const max = Math.max(1, ...running.flat(), endAt ?? 0);
+  // Negative points stay inside the frame: the axis runs from the lowest value (or 0) up.
+  const min = Math.min(0, ...running.flat());
   const steps = Math.max(1, history.length);
   const x = (k: number) => pad + ((W - 2 * pad) * k) / steps;
-  const y = (v: number) => H - pad - ((H - 2 * pad) * v) / max;
+  const y = (v: number) => H - pad - ((H - 2 * pad) * (v - min)) / (max - min);
+  const caption = props.caption ?? props.t('result.perDeal');
+  const stepName = props.stepName ?? ((n: number) => props.t('result.deal', { n }));
   const colors = ['#d33', '#27c', '#2a2', '#e90', '#a3c', '#0aa', '#963', '#e5a', '#777', '#58f'];
   // Seat i's line sits (i - middle) × 1.5 px off its place, so equal totals do not hide each other.
   const shift = (i: number) => (i - (names.length - 1) / 2) * 1.5;
   const order = names.map((_, i) => i).sort((a, b) => Number(a === me) - Number(b === me));
   return (
     <figure class="chart" data-testid="chart">
-      <figcaption>{props.t('result.perDeal')}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.t('result.perDeal')}>
+      <figcaption>{caption}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={caption}>
         <line x1={pad} y1={H - pad} x2={W - pad} y2={H - pad} stroke="currentColor" stroke-opacity="0.4" />
         <line x1={pad} y1={pad} x2={pad} y2={H - pad} stroke="currentColor" stroke-opacity="0.4" />
         <text x={4} y={pad} font-size="10" fill="currentColor">{max}</text>
+        {min < 0 && (
+          <g data-testid="chart-zero">
+            <line x1={pad} y1={y(0)} x2={W - pad} y2={y(0)} stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="3 3" />
+            <text x={4} y={y(0) + 3} font-size="10" fill="currentColor">0</text>
+            <text x={4} y={H - pad} font-size="10" fill="currentColor">{min}</text>
+          </g>
+        )}
         {endAt !== null && (
           <g data-testid="chart-end">
             <line x1={pad} y1={y(endAt)} x2={W - pad} y2={y(endAt)} stroke="currentColor" stroke-opacity="0.6" stroke-dasharray="2 3" />
@@ -153,7 +176,7 @@ export function DealChart(props: { t: T; history: number[][]; names: string[]; m
             />
             {running[i].slice(1).map((v, k) => (
               <circle key={k} cx={x(k + 1)} cy={y(v) + shift(i)} r={i === me ? 4 : 3} fill={colors[i % colors.length]}>
-                <title>{`${names[i]}: ${fill(props.t('result.deal', { n: k + 1 }))} +${history[k][i]} = ${v}`}</title>
+                <title>{`${names[i]}: ${fill(stepName(k + 1))} ${history[k][i] < 0 ? '' : '+'}${history[k][i]} = ${v}`}</title>
               </circle>
             ))}
           </g>
@@ -163,8 +186,9 @@ export function DealChart(props: { t: T; history: number[][]; names: string[]; m
         {names.map((nm, i) => (
           <li key={i} class={i === me ? 'mine' : undefined}>
             <span class="swatch" style={`background:${colors[i % colors.length]}`} /> {nm}
-            {i === me ? ` (${props.t('table.you')})` : ''}: {history.map((d) => d[i]).join(' + ') || '0'}
-            {history.length > 1 ? ` = ${running[i][running[i].length - 1]}` : ''}
+            {i === me ? ` (${props.t('table.you')})` : ''}:{' '}
+            {props.totalOnly ? running[i][running[i].length - 1] : history.map((d) => d[i]).join(' + ') || '0'}
+            {!props.totalOnly && history.length > 1 ? ` = ${running[i][running[i].length - 1]}` : ''}
           </li>
         ))}
       </ul>

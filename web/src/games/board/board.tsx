@@ -1,12 +1,35 @@
 // The Brettspiel table: the board, the score track, the screens, your tiles and cards, and the
 // choices the server's `legal` offers (tiles to choose, cards to play, rows, luck cards).
 
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Key, T } from '../../i18n';
+import { factor } from '../../pace';
+import { PaceControl } from '../../pacecontrol';
 import type { BoardProps } from '../screen';
-import { actionLabel, boardActions, cardName, choiceSets, luckName, setKey } from './labels';
-import { Rows, Screens, Stacks, Tile, Track } from './parts';
-import { mySeat, type BoardAction, type BoardView } from './view';
+import type { Frame } from './anim';
+import { actionLabel, boardActions, cardHelp, choiceSets, luckHelp, setKey } from './labels';
+import { RoundLog } from './log';
+import { fly, rememberQueue } from './motion';
+import { fieldShort, narrateGroup, signed } from './narrate';
+import { CardChip, Rows, Screens, Stacks, Tile, Track, type Focus } from './parts';
+import { RoundSummary } from './summary';
+import './board.css';
+import { mySeat, type BoardAction, type BoardEvent, type BoardView } from './view';
+
+/** What the frame points at on the board, with its label (the field's effect and the points). */
+export function focusOf(t: T, f: Frame): Focus | null {
+  if (!f.at) return null;
+  const head = f.said[0];
+  const pts = f.gain ? signed(f.gain.delta) : '';
+  const tone = f.gain ? (f.gain.delta >= 0 ? 'good' : 'bad') : undefined;
+  if (head.type === 'row_taken') {
+    const label = t('board.taking', { n: head.tiles.length, points: pts || (head.to_screen ? '▸▢' : '0') });
+    return { row: f.at.row, field: -1, label, tone };
+  }
+  const effect = head.type === 'laid' || head.type === 'laid_at_start' || head.type === 'row_opened' ? head.effect : null;
+  const label = [effect && effect.kind !== 'empty' ? fieldShort(t, effect) : '', pts ? `→ ${pts}` : ''].filter(Boolean).join(' ');
+  return { ...f.at, label: label || '✓', tone, tile: f.tile };
+}
 
 /** The line under the board: what you are asked, or who is doing what. */
 export function statusText(t: T, view: BoardView, names: string[]): string {
@@ -38,15 +61,29 @@ export function statusText(t: T, view: BoardView, names: string[]): string {
 export const layingTile = (v: BoardView) => ('tile' in v.stage ? v.stage.tile : null);
 
 export function BoardBoard(props: BoardProps<BoardView>) {
-  const { t, view, names, act } = props;
+  const { t, names, act } = props;
+  const frame = props.frame as Frame | null;
+  // While an update is shown, the board, scores and revealed tiles are the frame's.
+  const view: BoardView = frame ? { ...props.view, rows: frame.rows, scores: frame.scores, round: frame.round } : props.view;
   const me = mySeat(view);
+  const root = useRef<HTMLDivElement>(null);
+  // Points fly from the field to the player's counter on the score track.
+  useLayoutEffect(() => {
+    const g = frame?.gain;
+    if (!g || !g.delta || !root.current) return;
+    const at = frame.at;
+    const from = at
+      ? root.current.querySelector<HTMLElement>(at.field < 0 ? `[data-testid=board-row-${at.row}]` : `[data-row="${at.row}"][data-field="${at.field}"]`)
+      : root.current.querySelector<HTMLElement>(`[data-testid=screen-${g.seat}]`);
+    fly(from, root.current.querySelector<HTMLElement>(`[data-counter="${g.seat}"]`), signed(g.delta), g.delta > 0, 0.7 * frame.ms * factor());
+  }, [frame]);
   const [picked, setPicked] = useState<number[]>([]);
-  const sets = choiceSets(props.legal);
-  const choosing = view.asked?.type === 'choose' ? view.asked.count : 0;
+  const sets = choiceSets(frame ? [] : props.legal);
+  const choosing = !frame && view.asked?.type === 'choose' ? view.asked.count : 0;
   const pickable = new Set<number>();
   for (const k of sets.keys()) for (const n of k.split('+')) pickable.add(Number(n));
   // Everything else the server offers is a button, in its order; free rows are also clickable.
-  const buttons = boardActions(props.legal).filter((a) => a.type !== 'choose');
+  const buttons = frame ? [] : boardActions(props.legal).filter((a) => a.type !== 'choose');
   const openable = new Map<number, () => void>();
   for (const a of buttons) if (a.type === 'open_row') openable.set(a.row, () => act(a));
   // A half-made pair survives the others' updates; it goes when the question or the tiles change.
@@ -81,22 +118,32 @@ export function BoardBoard(props: BoardProps<BoardView>) {
   return (
     <div class="boardgame" data-testid="board-board">
       <div class="dealline">
-        <span>{t('board.round', { round: view.round })}</span>
+        <span data-testid="heading">{t('board.round', { round: view.round })}</span>
+        <PaceControl t={t} skipping={!!frame} />
         <span class="muted small">
           {t(`opt.version.${view.version}` as Key)} · {t('board.supply', { n: view.supply_size })}
         </span>
       </div>
-      <Rows t={t} view={view} openable={openable} />
-      <Pending view={view} names={names} />
-      <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
-        {statusText(t, view, names)}
+      <Rows t={t} view={view} openable={frame ? undefined : openable} focus={frame ? focusOf(t, frame) : null} slideMs={frame ? 0.5 * frame.ms * factor() : 0} />
+      {frame?.kind === 'summary' ? null : <Pending view={view} names={names} queue={frame ? frame.queue : null} />}
+      {frame?.kind === 'summary' && <RoundSummary t={t} said={frame.said} names={names} />}
+      <p class={`status${view.asked && !frame ? ' asked' : ''}`} data-testid="status" aria-live="polite">
+        {frame ? narrateGroup(t, frame.said, names, me) : statusText(t, view, names)}
       </p>
       {buttons.length > 0 && (
         <section class="bchoices" aria-label={t('board.choices')} data-testid="board-choices">
           <h3>{t('board.choices')}</h3>
           <div class="buttons">
             {buttons.map((a, i) => (
-              <button key={JSON.stringify(a)} type="button" class={i === 0 ? 'primary' : ''} data-testid="board-action" data-type={a.type} onClick={() => act(a)}>
+              <button
+                key={JSON.stringify(a)}
+                type="button"
+                class={i === 0 ? 'primary' : ''}
+                data-testid="board-action"
+                data-type={a.type}
+                title={actionHelp(t, a)}
+                onClick={() => act(a)}
+              >
                 <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, a, layingTile(view))}
               </button>
             ))}
@@ -126,14 +173,10 @@ export function BoardBoard(props: BoardProps<BoardView>) {
           {(view.action_cards.length > 0 || (view.luck_hands[me] ?? []).length > 0) && (
             <div class="owncards" data-testid="own-cards">
               {view.action_cards.map((c, i) => (
-                <span key={`a${i}`} class="bcard action" data-testid="action-card">
-                  {cardName(t, c)}
-                </span>
+                <CardChip key={`a${i}`} t={t} action={c} testid="action-card" />
               ))}
               {(view.luck_hands[me] ?? []).map((c, i) => (
-                <span key={`l${i}`} class="bcard luck" data-testid="luck-card">
-                  ☘ {luckName(t, c)}
-                </span>
+                <CardChip key={`l${i}`} t={t} luck={c} testid="luck-card" />
               ))}
             </div>
           )}
@@ -142,33 +185,67 @@ export function BoardBoard(props: BoardProps<BoardView>) {
       <Track t={t} view={view} names={names} />
       <Stacks t={t} view={view} />
       <Screens t={t} view={view} names={names} />
+      <RoundLog t={t} events={(props.events ?? []) as BoardEvent[]} names={names} me={me} hold={frame?.rest ?? 0} />
     </div>
   );
 }
 
-/** Revealed tiles still to be laid, and a player's further tiles (*Noch ein Plättchen*). */
-export function Pending(props: { view: BoardView; names: string[] }) {
+/** What the card an action plays does (for the button's hover text). */
+function actionHelp(t: T, a: BoardAction): string | undefined {
+  switch (a.type) {
+    case 'lay':
+      return a.luck ? luckHelp(t, a.luck) : undefined;
+    case 'take_luck':
+      return luckHelp(t, a.card);
+    case 'stop':
+    case 'swap_tile':
+    case 'skip':
+    case 'to_start':
+    case 'ascending':
+    case 'extra_tile':
+      return cardHelp(t, a.type);
+    default:
+      return undefined;
+  }
+}
+
+/** Revealed tiles still to be laid, and a player's further tiles (*Noch ein Plättchen*); while an
+ * update is shown, the frame's `queue` instead. */
+export function Pending(props: { view: BoardView; names: string[]; queue?: [number, number][] | null }) {
   const { view, names } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => rememberQueue(ref.current));
+  if (props.queue)
+    return (
+      <div class="revealed" data-testid="pending" ref={ref}>
+        {props.queue.map(([n, s]) => (
+          <span key={`q${n}`} class="play" data-queue-tile={n}>
+            <Tile n={n} bulls={view.bulls} />
+            {names[s]}
+          </span>
+        ))}
+      </div>
+    );
   const tile = layingTile(view);
   const st = view.stage;
   const seat = 'seat' in st ? st.seat : null;
-  if (tile === null && !view.queue.length && !view.now.length) return null;
+  if (tile === null && !view.queue.length && !view.now.length) return <div class="revealed" data-testid="pending" ref={ref} />;
   return (
-    <div class="revealed" data-testid="pending">
+    <div class="revealed" data-testid="pending" ref={ref}>
       {tile !== null && seat !== null && (
-        <span class="play now">
+        <span class="play now" data-queue-tile={tile}>
           <Tile n={tile} bulls={view.bulls} />
           <b>{names[seat]}</b>
         </span>
       )}
       {view.now.map((n) => (
-        <span key={`n${n}`} class="play">
+        <span key={`n${n}`} class="play" data-queue-tile={n}>
           <Tile n={n} bulls={view.bulls} />
           {seat !== null && names[seat]}
         </span>
       ))}
       {view.queue.map(([n, s]) => (
-        <span key={`q${n}`} class="play">
+        <span key={`q${n}`} class="play" data-queue-tile={n}>
           <Tile n={n} bulls={view.bulls} />
           {names[s]}
         </span>

@@ -38,6 +38,12 @@ export function fieldEffect(t: T, f: Field): string {
 
 export const luckName = (t: T, c: LuckCard) => t(`board.luck.${c}` as Key);
 export const cardName = (t: T, c: ActionCard) => t(`board.card.${c}` as Key);
+/** What a luck card does, in the UI language. */
+export const luckHelp = (t: T, c: LuckCard) => t(`board.help.${c}` as Key);
+/** What an action card does, in the UI language. */
+export const cardHelp = (t: T, c: ActionCard) => t(`board.help.${c}` as Key);
+export const LUCK_CARDS: LuckCard[] = ['five_points', 'positive_bulls'];
+export const ACTION_CARDS: ActionCard[] = ['stop', 'swap_tile', 'skip', 'to_start', 'ascending', 'extra_tile'];
 
 /** A button's text for one legal action; `tile` is the tile about to be laid, if one is. */
 export function actionLabel(t: T, a: BoardAction, tile: number | null): string {

@@ -1,9 +1,11 @@
 // The Brettspiel as drawn: tiles, the rows with their fields, the score track, the luck stacks
 // and the players' screens. Shared by the table and the replay.
 
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { T } from '../../i18n';
-import { cardName, fieldEffect, fieldIcon, luckName } from './labels';
+import { cardHelp, cardName, fieldEffect, fieldIcon, luckHelp, luckName } from './labels';
+import { slideFrom } from './motion';
+import type { ActionCard, LuckCard } from './view';
 import { isActive, withLuck, type BoardView } from './view';
 
 const COLORS = ['#d94841', '#2f7ed8', '#2a9d55', '#e0a100', '#8e44ad', '#16a3a3'];
@@ -29,18 +31,42 @@ export function Tile(props: { n: number; bulls: number[]; onClick?: () => void; 
   );
 }
 
-/** The rows with their fields; a field tells its effect on hover (title) and on tap (below). */
-export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () => void> }) {
-  const { t, view } = props;
-  const [tip, setTip] = useState<string | null>(null);
+/** What the animation points at on the board: a field (or, `field` −1, a whole row) with a label. */
+export interface Focus {
+  row: number;
+  field: number;
+  label: string;
+  /** The label tells a gain (green) or a loss (red). */
+  tone?: 'good' | 'bad';
+  /** The tile that just moved there (it slides in from the revealed tiles). */
+  tile?: number;
+}
+
+/** The rows with their fields; a field tells its effect on hover (title) and on tap (beside it). */
+export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () => void>; focus?: Focus | null; slideMs?: number }) {
+  const { t, view, focus } = props;
+  const [tip, setTip] = useState<{ row: number; field: number; text: string } | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  // A tile that just moved slides from where it waited among the revealed tiles.
+  useLayoutEffect(() => {
+    if (!focus?.tile || focus.field < 0) return;
+    const el = ref.current?.querySelector<HTMLElement>(`[data-row="${focus.row}"][data-field="${focus.field}"] .tile`);
+    slideFrom(el ?? null, focus.tile, props.slideMs ?? 0);
+  }, [focus?.row, focus?.field, focus?.tile]);
   return (
-    <section class="brows" aria-label={t('board.rows')} data-testid="board-rows">
+    <section class="brows" aria-label={t('board.rows')} data-testid="board-rows" ref={ref}>
       {view.side.rows.map((spec, r) => {
         const row = view.rows[r] ?? { cells: [] };
         const active = isActive(row);
         const open = props.openable?.get(r);
+        const rowFocus = focus && focus.row === r && focus.field < 0 ? focus : null;
         return (
-          <div key={r} class={`brow${active ? ' active' : ' free'}${row.stop ? ' stopped' : ''}`} data-testid={`board-row-${r}`} data-active={active}>
+          <div
+            key={r}
+            class={`brow${active ? ' active' : ' free'}${row.stop ? ' stopped' : ''}${rowFocus ? ' taking' : ''}`}
+            data-testid={`board-row-${r}`}
+            data-active={active}
+          >
             <div class="browlabel">
               <b>{t('board.row', { n: r + 1 })}</b>
               <small>{active ? t('board.active') : t('board.free')}</small>
@@ -55,20 +81,35 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
               {spec.fields.map((f, i) => {
                 const tile = row.cells[i] ?? null;
                 const effect = fieldEffect(t, f);
+                const here = focus && focus.row === r && focus.field === i ? focus : null;
+                const tipped = tip && tip.row === r && tip.field === i;
                 return (
                   <div
                     key={i}
-                    class={`bfield k-${f.kind}`}
+                    class={`bfield k-${f.kind}${here ? ' landed' : ''}${i >= spec.fields.length / 2 ? ' right' : ''}`}
                     data-testid="board-field"
                     data-kind={f.kind}
+                    data-row={r}
+                    data-field={i}
                     title={effect}
                     tabIndex={0}
                     role="button"
                     aria-label={`${t('board.row', { n: r + 1 })}, ${i + 1}: ${effect}`}
-                    onClick={() => setTip(`${t('board.row', { n: r + 1 })} · ${i + 1}: ${effect}`)}
+                    aria-describedby={tipped ? 'bfieldtip' : undefined}
+                    onClick={() => setTip(tipped ? null : { row: r, field: i, text: `${t('board.row', { n: r + 1 })} · ${i + 1}: ${effect}` })}
                   >
                     <span class="ficon">{fieldIcon(f)}</span>
                     {tile !== null && <Tile key={tile} n={tile} bulls={view.bulls} testid="row-tile" />}
+                    {here && (
+                      <span class={`fxbadge ${here.tone ?? ''}`} data-testid="field-badge">
+                        {here.label}
+                      </span>
+                    )}
+                    {tipped && (
+                      <span class="ftip" id="bfieldtip" role="tooltip" data-testid="field-tip-near">
+                        {tip.text}
+                      </span>
+                    )}
                   </div>
                 );
               })}
@@ -77,12 +118,17 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
                   STOP
                 </span>
               )}
+              {rowFocus && (
+                <span class={`takebadge ${rowFocus.tone ?? ''}`} data-testid="row-badge">
+                  {rowFocus.label}
+                </span>
+              )}
             </div>
           </div>
         );
       })}
       <p class="fieldtip muted small" data-testid="field-tip" aria-live="polite">
-        {tip ?? t('board.tapField')}
+        {tip?.text ?? t('board.tapField')}
       </p>
     </section>
   );
@@ -119,6 +165,7 @@ export function Track(props: { t: T; view: BoardView; names: string[] }) {
               style={{ left: at(s), background: seatColor(i), top: `${1.4 + k * 1.1}rem` }}
               title={`${names[i] ?? `#${i + 1}`}: ${s}`}
               data-testid="track-counter"
+              data-counter={i}
               data-seat={i}
               data-score={s}
             >
@@ -141,7 +188,8 @@ export function Stacks(props: { t: T; view: BoardView }) {
     <section class="bstacks muted small" data-testid="luck-stacks">
       {luck && (
         <span>
-          {t('board.luckStacks')}: {luckName(t, 'five_points')} ×{view.luck_stacks.five_points} · {luckName(t, 'positive_bulls')} ×{view.luck_stacks.positive_bulls}
+          {t('board.luckStacks')}: <CardChip t={t} luck="five_points" /> ×{view.luck_stacks.five_points} · <CardChip t={t} luck="positive_bulls" /> ×
+          {view.luck_stacks.positive_bulls}
         </span>
       )}
       {pro && <span>{t('board.actionStack', { n: view.action_stack_size })}</span>}
@@ -165,15 +213,46 @@ export function Screens(props: { t: T; view: BoardView; names: string[] }) {
             {t('board.tilesN', { n: view.hand_sizes[s] })}
             {view.side.side === 'pro' && ` · ${t('board.cardsN', { n: view.action_card_counts[s] ?? 0 })}`}
             {(view.luck_hands[s] ?? []).map((c, i) => (
-              <span key={i} class="luckchip" title={luckName(t, c)}>
+              <span key={i}>
                 {' '}
-                ☘ {luckName(t, c)}
+                <CardChip t={t} luck={c} />
               </span>
             ))}
           </div>
         </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * A luck or action card by name; its effect shows on hover (title) and, tapped, beside it.
+ */
+export function CardChip(props: { t: T; luck?: LuckCard; action?: ActionCard; testid?: string }) {
+  const { t } = props;
+  const [open, setOpen] = useState(false);
+  const name = props.luck ? luckName(t, props.luck) : cardName(t, props.action!);
+  const help = props.luck ? luckHelp(t, props.luck) : cardHelp(t, props.action!);
+  return (
+    <span
+      class={`bcard ${props.luck ? 'luck' : 'action'}`}
+      data-testid={props.testid}
+      data-card={props.luck ?? props.action}
+      title={help}
+      tabIndex={0}
+      role="button"
+      aria-expanded={open}
+      onClick={() => setOpen(!open)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpen(!open)}
+    >
+      {props.luck ? '☘ ' : ''}
+      {name}
+      {open && (
+        <span class="ctip" role="tooltip" data-testid="card-tip">
+          {help}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -25,8 +25,24 @@ describe('the Brettspiel replay lines', () => {
     expect(screen.stepText(de, take, names, null)).toBe('Cy: „Positive Hornochsen“ nehmen · Cy nimmt „Positive Hornochsen“');
   });
 
-  it('the result: the final scores, most points wins', () => {
-    const view = { scores: [3, -2, 3], outcome: { scores: [3, -2, 3], winners: [0, 2], sense: 'higher' } } as unknown as BoardView;
-    expect(screen.result(en, view as never)).toEqual({ history: [[3, -2, 3]], rule: 'Most points wins; ties share the win.' });
+  it('the result: the score track round by round, most points wins', () => {
+    const history = [
+      [0, -7, 2],
+      [3, -9, 2],
+      [3, -2, 3],
+    ];
+    const view = { scores: [3, -2, 3], history, outcome: { scores: [3, -2, 3], winners: [0, 2], sense: 'higher' } } as unknown as BoardView;
+    const r = screen.result(en, view as never) as ReturnType<typeof screen.result> & { chart: { caption: string; stepName: (n: number) => string } };
+    // The chart adds up each round's points: its line ends at the final scores.
+    expect(r.history).toEqual([
+      [0, -7, 2],
+      [3, -2, 0],
+      [0, 7, 1],
+    ]);
+    expect(r.rule).toBe('Most points wins; ties share the win.');
+    expect(r.chart.caption).toBe('Score track, round by round');
+    expect(r.chart.stepName(2)).toBe('Round 2');
+    // One round only: no chart with a single point.
+    expect(screen.result(de, { ...view, history: [[3, -2, 3]] } as never).history).toEqual([]);
   });
 });

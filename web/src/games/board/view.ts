@@ -79,6 +79,8 @@ export interface BoardView {
   queue: [number, number][];
   now: number[];
   scores: number[];
+  /** The scores at the end of each round so far. */
+  history?: number[][];
   luck_owed: number;
   luck_stacks: { five_points: number; positive_bulls: number };
   luck_hands: LuckCard[][];
@@ -94,16 +96,32 @@ export interface BoardView {
   outcome: Outcome | null;
 }
 
+export type ScoreReason = 'field' | 'five_points' | 'take_row' | 'final';
+
+/** The events of nimmt_core::games::board::Event the browser shows; each says what it changed. */
 export type BoardEvent =
-  | { type: 'laid'; seat: number; tile: number; row: number; field: number }
-  | { type: 'laid_at_start'; seat: number; tile: number; row: number; pushed: number; field: number }
-  | { type: 'row_taken'; seat: number; row: number; tiles: number[]; to_screen: boolean; positive: number[] }
-  | { type: 'row_opened'; seat: number; tile: number; row: number }
-  | { type: 'scored'; seat: number; delta: number; score: number; reason: 'field' | 'five_points' | 'take_row' | 'final' }
-  | { type: 'luck_card_taken'; seat: number; card: LuckCard }
+  | { type: 'dealt'; set: number; rows: [number, number][]; supply: number }
+  | { type: 'round_started'; round: number; count: number }
   | { type: 'revealed'; tiles: [number, number][] }
-  | { type: 'game_ended'; outcome: Outcome }
-  | { type: string };
+  | { type: 'action_card_played'; seat: number; action: BoardAction }
+  | { type: 'swapped'; seat: number; back: number; tile: number }
+  | { type: 'extra_played'; seat: number; tile: number; tiles: number[] }
+  | { type: 'luck_card_played'; seat: number; card: LuckCard }
+  | { type: 'laid'; seat: number; tile: number; row: number; field: number; effect: Field }
+  | { type: 'laid_at_start'; seat: number; tile: number; row: number; pushed: number; field: number; effect: Field; cells: (number | null)[] }
+  | { type: 'stop_placed'; seat: number; row: number }
+  | { type: 'stops_removed' }
+  | { type: 'row_taken'; seat: number; row: number; tiles: number[]; to_screen: boolean; positive: number[]; minus: number; plus: number }
+  | { type: 'row_opened'; seat: number; tile: number; row: number; effect: Field }
+  | { type: 'scored'; seat: number; delta: number; score: number; reason: ScoreReason; wanted?: number }
+  | { type: 'tile_drawn'; seat: number; none: boolean; supply: number }
+  | { type: 'tile_drawn_privately'; seat: number; tile: number }
+  | { type: 'action_card_drawn'; seat: number; none: boolean; stack: number }
+  | { type: 'action_card_drawn_privately'; seat: number; card: ActionCard }
+  | { type: 'action_cards_reshuffled'; cards: number }
+  | { type: 'luck_card_taken'; seat: number; card: LuckCard }
+  | { type: 'round_ended'; round: number; points: number[]; scores: number[] }
+  | { type: 'game_ended'; outcome: Outcome };
 
 /** Whether a row is active: a tile lies in it. */
 export const isActive = (r: RowState) => r.cells.some((c) => c !== null);
