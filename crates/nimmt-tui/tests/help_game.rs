@@ -239,3 +239,94 @@ fn online_a_help_state_offers_exactly_its_legal_actions() {
         })]
     );
 }
+
+/// The parts of a view the HELP! screen draws and the events tell: the row, the players' hands,
+/// No! marks and points, the piles, the deal and its direction, the results. (Who decides now
+/// and the help a viewer would ask for come with each view, not with the events.)
+fn drawn(v: &nimmt_core::games::help::View) -> String {
+    format!(
+        "deal {} turn {} {:?} row {:?} hand {:?} sizes {:?} marks {:?} draw {} discard {:?} \
+         calls {:?} starter {:?} totals {:?} history {:?} outcome {:?}",
+        v.deal,
+        v.turn,
+        v.direction,
+        v.row,
+        v.hand,
+        v.hand_sizes,
+        v.marks,
+        v.draw_size,
+        v.discard,
+        v.calls,
+        v.starter,
+        v.totals,
+        v.history,
+        v.outcome
+    )
+}
+
+#[test]
+fn a_players_picture_built_from_the_events_alone_is_the_view_the_server_sends() {
+    use nimmt_tui::app::GameScreen;
+    let mut updates = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..40u64 {
+        let players = 3 + (seed % 3) as usize;
+        let options = OptionMap::parse(["end_at=2"]).unwrap();
+        let mut game = Help::from_setup(players, &options, seed).unwrap();
+        // A small generator of its own: the choice of moves needs no quality, only variety.
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let viewers: Vec<Seat> = Seat::all(players).collect();
+        let mut apps: Vec<HelpApp> = viewers
+            .iter()
+            .map(|&s| HelpApp::remote(game.view(Viewer::Seat(s)), s, names.clone(), Lang::En))
+            .collect();
+        while let Some(&(seat, _)) = game.pending().first() {
+            let legal = game.legal_actions(seat);
+            let action = legal[pick(legal.len())];
+            let events = game.act(seat, &action).unwrap();
+            updates += 1;
+            for (app, &viewer) in apps.iter_mut().zip(&viewers) {
+                for e in events.iter().filter(|e| e.to.admits(Viewer::Seat(viewer))) {
+                    kinds.insert(
+                        format!("{:?}", e.event)
+                            .split([' ', '{'])
+                            .next()
+                            .unwrap()
+                            .to_owned(),
+                    );
+                    HelpScreen::apply(app, e.event.clone());
+                }
+                let next = game.view(Viewer::Seat(viewer));
+                assert_eq!(
+                    drawn(app.view()),
+                    drawn(&next),
+                    "seed {seed}, seat {viewer:?} after {action:?} by {seat:?}"
+                );
+                *app = HelpApp::remote(next, viewer, names.clone(), Lang::En);
+            }
+        }
+    }
+    assert!(updates > 1000, "{updates} updates");
+    for kind in [
+        "Laid",
+        "Switched",
+        "Zapped",
+        "RowCleared",
+        "NoDiscarded",
+        "Helped",
+        "CardReturned",
+        "DealEnded",
+        "GameEnded",
+    ] {
+        assert!(kinds.contains(kind), "{kind} never happened: {kinds:?}");
+    }
+}

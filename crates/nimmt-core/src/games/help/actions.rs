@@ -180,11 +180,13 @@ pub struct DealResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    /// A deal begins: hands of four are dealt, the rest is the draw pile.
+    /// A deal begins: every player gets `hand_size` cards, the rest is the draw pile of
+    /// `draw_pile` cards; the row, the discard pile and the No! marks are empty.
     DealStarted {
         deal: u32,
         direction: Direction,
         draw_pile: usize,
+        hand_size: usize,
     },
     /// Your cards for this deal (to that seat only).
     HandDealt { seat: Seat, hand: Vec<HelpCard> },
@@ -195,21 +197,30 @@ pub enum Event {
         starter: Seat,
         by_lot: bool,
     },
-    /// A number card or Joker went into the row at position `at`.
+    /// A number card or Joker went into the row at position `at`; `row` is the row after it
+    /// (six cards when this one is the sixth, cleared by the [`Event::RowCleared`] that follows).
     Laid {
         seat: Seat,
         card: RowCard,
         at: usize,
+        row: Vec<RowCard>,
     },
-    /// A Switch: `given` (from the hand) replaced `taken` (to the hand) at position `at`.
+    /// A Switch: `given` (from the hand) replaced `taken` (to the hand) at position `at`; `row`
+    /// is the row after it. The Switch card goes to the discard pile.
     Switched {
         seat: Seat,
         at: usize,
         taken: RowCard,
         given: RowCard,
+        row: Vec<RowCard>,
     },
-    /// A Zap discarded the last card of the row.
-    Zapped { seat: Seat, removed: RowCard },
+    /// A Zap discarded the last card of the row (`removed`, with the Zap, goes to the discard
+    /// pile); `row` is the row after it.
+    Zapped {
+        seat: Seat,
+        removed: RowCard,
+        row: Vec<RowCard>,
+    },
     /// A No! now lies in front of `seat`.
     NoLaid { seat: Seat },
     /// The sixth card was laid: `seat` discards the row; the next player starts a new one.
@@ -241,13 +252,18 @@ pub enum Event {
         to: Seat,
         card: HelpCard,
     },
-    /// `seat` refilled their hand with `count` cards.
-    Drew { seat: Seat, count: usize },
+    /// `seat` refilled their hand with `count` cards; `draw_pile` cards are left to draw.
+    Drew {
+        seat: Seat,
+        count: usize,
+        draw_pile: usize,
+    },
     /// The cards `seat` drew (to that seat only).
     Drawn { seat: Seat, cards: Vec<HelpCard> },
     /// The draw pile was used up: the discard pile, shuffled, is the new draw pile (H6).
     Reshuffled { cards: usize },
-    /// The deal is over.
+    /// The deal is over: `result` says how it ended (who could not help whom, or who was left
+    /// helpless) and who scores how many points; `totals` are the points after it.
     DealEnded {
         result: DealResult,
         totals: Vec<u32>,

@@ -644,10 +644,12 @@ impl Help {
                 let laid = RowCard::number(card);
                 let at = self.row.len();
                 self.row.push(laid);
+                let row = &self.row;
                 log.public(|| Event::Laid {
                     seat,
                     card: laid,
                     at,
+                    row: row.clone(),
                 });
             }
             Action::Joker { at } => {
@@ -655,10 +657,12 @@ impl Help {
                 remove_one(&mut self.hands[s], HelpCard::Joker);
                 let laid = RowCard::joker(value);
                 self.row.insert(at, laid);
+                let row = &self.row;
                 log.public(|| Event::Laid {
                     seat,
                     card: laid,
                     at,
+                    row: row.clone(),
                 });
             }
             Action::Switch { take, give } => {
@@ -668,11 +672,13 @@ impl Help {
                 let taken = std::mem::replace(&mut self.row[take], given);
                 insert_sorted(&mut self.hands[s], taken.card);
                 self.discard.push(HelpCard::Switch);
+                let row = &self.row;
                 log.public(|| Event::Switched {
                     seat,
                     at: take,
                     taken,
                     given,
+                    row: row.clone(),
                 });
             }
             Action::Zap => {
@@ -680,7 +686,12 @@ impl Help {
                 let removed = self.row.pop().expect("checked: a card to zap");
                 self.discard.push(removed.card);
                 self.discard.push(HelpCard::Zap);
-                log.public(|| Event::Zapped { seat, removed });
+                let row = &self.row;
+                log.public(|| Event::Zapped {
+                    seat,
+                    removed,
+                    row: row.clone(),
+                });
             }
             Action::No => {
                 remove_one(&mut self.hands[s], HelpCard::No);
@@ -725,7 +736,12 @@ impl Help {
         }
         if !drawn.is_empty() {
             let count = drawn.len();
-            log.public(|| Event::Drew { seat, count });
+            let draw_pile = self.draw.len();
+            log.public(|| Event::Drew {
+                seat,
+                count,
+                draw_pile,
+            });
             log.to(Audience::Seat(seat), || Event::Drawn { seat, cards: drawn });
         }
     }
@@ -756,19 +772,27 @@ impl Help {
         });
     }
 
-    /// `asker` can play nothing: the previous player without a No! must help, or the deal ends.
-    fn ask_help(&mut self, asker: Seat, log: &mut Log) {
+    /// Whom `asker` would ask for help now: the player before them in the direction of play,
+    /// passing over those with a No! in front (H4, H5); `None` when every other player has one.
+    /// Second: the players passed over, nearest first.
+    pub fn player_to_ask(&self, asker: Seat) -> (Option<Seat>, Vec<Seat>) {
         let mut passed_over = Vec::new();
         let mut asked = self.direction.previous(asker, self.players);
         while asked != asker && self.marks[asked.index()].protects() {
             passed_over.push(asked);
             asked = self.direction.previous(asked, self.players);
         }
-        if asked == asker {
+        ((asked != asker).then_some(asked), passed_over)
+    }
+
+    /// `asker` can play nothing: the previous player without a No! must help, or the deal ends.
+    fn ask_help(&mut self, asker: Seat, log: &mut Log) {
+        let (asked, passed_over) = self.player_to_ask(asker);
+        let Some(asked) = asked else {
             // Everybody else has a No! in front: nobody to ask, only the asker scores.
             self.end_deal(DealEnd::Helpless { asker }, log);
             return;
-        }
+        };
         let switch_helps = card_playable(HelpCard::Switch, &self.hands[asker.index()], &self.row);
         log.public(|| Event::HelpAsked {
             asker,
@@ -861,6 +885,7 @@ impl Help {
             deal,
             direction,
             draw_pile,
+            hand_size: HAND_SIZE,
         });
         for seat in Seat::all(n) {
             let hand = &self.hands[seat.index()];

@@ -4,7 +4,7 @@
 //! The order of the draw pile and the random generator never appear.
 
 use super::actions::{Call, DealResult, Decision, Direction, NoMark};
-use super::cards::{hand_playable, HelpCard, RowCard, DECK_SIZE};
+use super::cards::{hand_playable, joker_value, HelpCard, RowCard, DECK_SIZE};
 use super::options::HelpOptions;
 use super::{give_back_cards, helps, play_actions, Action, Help, Phase, Stage};
 use crate::rules::Outcome;
@@ -23,6 +23,9 @@ pub struct View {
     pub direction: Direction,
     /// The row, lowest first, each card with the value it counts for.
     pub row: Vec<RowCard>,
+    /// For each place of the row (0 = before the first card, the row's length = after the
+    /// last), the value a Joker laid there would count for (H2); `None` where it may not go.
+    pub joker_values: Vec<Option<u8>>,
     /// The viewer's hand (sorted); empty for a spectator.
     pub hand: Vec<HelpCard>,
     pub hand_sizes: Vec<usize>,
@@ -38,6 +41,10 @@ pub struct View {
     /// Points of the finished deals.
     pub totals: Vec<u32>,
     pub history: Vec<DealResult>,
+    /// Whom the viewer would ask for help now: the player before them in the direction of
+    /// play, passing over those with a No! in front (H4, H5). `None` for a spectator, and when
+    /// every other player has a No! in front (asking then ends the deal: only the viewer scores).
+    pub would_ask: Option<Seat>,
     /// What the viewer is asked now.
     pub asked: Option<Decision>,
     /// Every seat that must decide now (one at most).
@@ -196,6 +203,9 @@ pub(super) fn view(game: &Help, viewer: Viewer) -> View {
         turn: game.turn,
         direction: game.direction,
         row: game.row.clone(),
+        joker_values: (0..=game.row.len())
+            .map(|at| joker_value(&game.row, at))
+            .collect(),
         hand: me
             .map(|s| game.hands[s.index()].clone())
             .unwrap_or_default(),
@@ -208,6 +218,7 @@ pub(super) fn view(game: &Help, viewer: Viewer) -> View {
         phase,
         totals: game.totals.clone(),
         history: game.history.clone(),
+        would_ask: me.and_then(|s| game.player_to_ask(s).0),
         asked: me.and_then(|s| game.asked(s)),
         waiting_for: Seat::all(game.players)
             .filter(|&s| game.asked(s).is_some())

@@ -14,8 +14,8 @@ pub mod text;
 use crate::app::{App, GameScreen, Key, Pause};
 use crate::text::{Lang, T};
 use nimmt_core::games::help::{
-    joker_value, Action, Decision, Direction, Event, Help, HelpCard, NoMark, PhaseView, RowCard,
-    View,
+    Action, DealEnd, DealResult, Decision, Direction, Event, Help, HelpCard, NoMark, PhaseView,
+    RowCard, View,
 };
 use nimmt_core::Seat;
 use text::H;
@@ -77,8 +77,8 @@ impl App<HelpScreen> {
         match *action {
             Action::Lay { card } => H::LayNumber.fill(lang, &[&card]),
             Action::Joker { at } => {
-                let value = joker_value(row, at).unwrap_or(0);
-                H::LayJoker.fill(lang, &[&(at + 1), &value])
+                let value = self.view().joker_values.get(at).copied().flatten();
+                H::LayJoker.fill(lang, &[&(at + 1), &value.unwrap_or(0)])
             }
             Action::Switch { take, give } => {
                 let taken = row.get(take).map(|c| c.value).unwrap_or(0);
@@ -275,6 +275,7 @@ impl GameScreen for HelpScreen {
                 deal,
                 direction,
                 draw_pile,
+                hand_size,
             } => {
                 let v = app.view_mut();
                 v.deal = deal;
@@ -282,7 +283,10 @@ impl GameScreen for HelpScreen {
                 v.direction = direction;
                 v.draw_size = draw_pile;
                 v.row.clear();
-                v.marks.iter_mut().for_each(|m| *m = NoMark::None);
+                v.discard.clear();
+                v.hand.clear();
+                v.hand_sizes = vec![hand_size; v.players];
+                v.marks = vec![NoMark::None; v.players];
                 Some(app.lang.fill(T::NewDeal, &[&deal]))
             }
             Event::HandDealt { seat, hand } => {
@@ -292,8 +296,13 @@ impl GameScreen for HelpScreen {
                 None
             }
             Event::Called {
-                starter, by_lot, ..
+                calls,
+                starter,
+                by_lot,
             } => {
+                let v = app.view_mut();
+                v.calls = calls;
+                v.starter = starter;
                 let who = app.name(starter);
                 Some(if by_lot {
                     H::CalledByLot.fill(lang, &[&who])
@@ -301,9 +310,11 @@ impl GameScreen for HelpScreen {
                     H::Called.fill(lang, &[&who])
                 })
             }
-            Event::Laid { seat, card, at } => {
-                let row = &mut app.view_mut().row;
-                row.insert(at.min(row.len()), card);
+            Event::Laid {
+                seat, card, row, ..
+            } => {
+                played(app, seat, &[card.card], &[]);
+                app.view_mut().row = row;
                 let who = app.name(seat);
                 Some(match card.card {
                     HelpCard::Joker => H::LaysJoker.fill(lang, &[&who, &card.value]),
@@ -312,26 +323,35 @@ impl GameScreen for HelpScreen {
             }
             Event::Switched {
                 seat,
-                at,
                 taken,
                 given,
+                row,
+                ..
             } => {
-                if let Some(c) = app.view_mut().row.get_mut(at) {
-                    *c = given;
-                }
+                played(app, seat, &[HelpCard::Switch, given.card], &[taken.card]);
+                let v = app.view_mut();
+                v.row = row;
+                discard(v, &[HelpCard::Switch]);
                 let who = app.name(seat);
                 Some(H::Switched.fill(lang, &[&who, &taken.value, &given.value]))
             }
-            Event::Zapped { seat, removed } => {
-                app.view_mut().row.pop();
+            Event::Zapped { seat, removed, row } => {
+                played(app, seat, &[HelpCard::Zap], &[]);
+                let v = app.view_mut();
+                v.row = row;
+                discard(v, &[removed.card, HelpCard::Zap]);
                 Some(H::Zapped.fill(lang, &[&app.name(seat), &removed.value]))
             }
             Event::NoLaid { seat } => {
+                played(app, seat, &[HelpCard::No], &[]);
                 set_mark(app, seat, NoMark::Laid);
                 Some(H::NoLaid.fill(lang, &[&app.name(seat)]))
             }
-            Event::RowCleared { seat, .. } => {
-                app.view_mut().row.clear();
+            Event::RowCleared { seat, cards } => {
+                let v = app.view_mut();
+                v.row.clear();
+                let cards: Vec<HelpCard> = cards.iter().map(|c| c.card).collect();
+                discard(v, &cards);
                 Some(H::RowCleared.fill(lang, &[&app.name(seat)]))
             }
             Event::Skipped { seat } => {
@@ -340,51 +360,73 @@ impl GameScreen for HelpScreen {
             }
             Event::NoDiscarded { seat } => {
                 set_mark(app, seat, NoMark::None);
+                discard(app.view_mut(), &[HelpCard::No]);
                 Some(H::NoDiscarded.fill(lang, &[&app.name(seat)]))
             }
-            Event::HelpAsked { asker, asked, .. } => {
-                Some(H::HelpAsked.fill(lang, &[&app.name(asker), &app.name(asked)]))
-            }
+            Event::HelpAsked { asker, asked, .. } => Some(if asker == me {
+                H::YouAskHelp.fill(lang, &[&app.name(asked)])
+            } else if asked == me {
+                H::AsksYouHelp.fill(lang, &[&app.name(asker)])
+            } else {
+                H::HelpAsked.fill(lang, &[&app.name(asker), &app.name(asked)])
+            }),
             Event::Helped { from, to } => {
-                Some(H::Helped.fill(lang, &[&app.name(from), &app.name(to)]))
+                handed(app, from, to, None);
+                (from != me && to != me)
+                    .then(|| H::Helped.fill(lang, &[&app.name(from), &app.name(to)]))
             }
             Event::CardPassed { from, to, card } => {
+                handed(app, from, to, Some(card));
                 if to == me {
-                    Some(H::YouGet.fill(lang, &[&card]))
+                    Some(H::YouGet.fill(lang, &[&card, &app.name(from)]))
                 } else if from == me {
-                    Some(H::YouHandOver.fill(lang, &[&card]))
+                    Some(H::YouHandOver.fill(lang, &[&card, &app.name(to)]))
                 } else {
                     None
                 }
             }
             Event::GaveBack { from, to } => {
-                Some(H::GaveBack.fill(lang, &[&app.name(from), &app.name(to)]))
+                handed(app, from, to, None);
+                (from != me && to != me)
+                    .then(|| H::GaveBack.fill(lang, &[&app.name(from), &app.name(to)]))
             }
             Event::CardReturned { from, to, card } => {
+                handed(app, from, to, Some(card));
                 if to == me {
-                    Some(H::YouGetBack.fill(lang, &[&card]))
+                    Some(H::YouGetBack.fill(lang, &[&card, &app.name(from)]))
                 } else if from == me {
-                    Some(H::YouGiveBack.fill(lang, &[&card]))
+                    Some(H::YouGiveBack.fill(lang, &[&card, &app.name(to)]))
                 } else {
                     None
                 }
             }
-            Event::Drew { .. } => None,
+            Event::Drew {
+                seat,
+                count,
+                draw_pile,
+            } => {
+                let v = app.view_mut();
+                if let Some(n) = v.hand_sizes.get_mut(seat.index()) {
+                    *n += count;
+                }
+                v.draw_size = draw_pile;
+                None
+            }
             Event::Drawn { seat, cards } => (seat == me && !cards.is_empty()).then(|| {
+                let hand = &mut app.view_mut().hand;
+                hand.extend(&cards);
+                hand.sort();
                 let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
                 H::YouDraw.fill(lang, &[&cards.join(" ")])
             }),
-            Event::Reshuffled { cards } => Some(H::Reshuffled.fill(lang, &[&cards])),
+            Event::Reshuffled { cards } => {
+                let v = app.view_mut();
+                v.draw_size = cards;
+                v.discard.clear();
+                Some(H::Reshuffled.fill(lang, &[&cards]))
+            }
             Event::DealEnded { result, totals } => {
-                let why = match result.end {
-                    nimmt_core::games::help::DealEnd::NoHelp { asker, asked } => {
-                        H::NoHelp.fill(lang, &[&app.name(asked), &app.name(asker)])
-                    }
-                    nimmt_core::games::help::DealEnd::Helpless { asker } => {
-                        H::Helpless.fill(lang, &[&app.name(asker)])
-                    }
-                };
-                app.log(why);
+                app.log(deal_end_line(app, &result));
                 let v = app.view_mut();
                 v.totals = totals.clone();
                 v.history.push(result.clone());
@@ -411,6 +453,107 @@ impl GameScreen for HelpScreen {
         if let Some(line) = line {
             app.log(line);
         }
+    }
+}
+
+/// `seat` played: `gone` left their hand, `back` came into it (a Switch's card from the row).
+fn played(app: &mut HelpApp, seat: Seat, gone: &[HelpCard], back: &[HelpCard]) {
+    let me = app.me();
+    let v = app.view_mut();
+    v.turn += 1;
+    if let Some(n) = v.hand_sizes.get_mut(seat.index()) {
+        *n = (*n + back.len()).saturating_sub(gone.len());
+    }
+    if seat == me {
+        for c in gone {
+            if let Some(i) = v.hand.iter().position(|h| h == c) {
+                v.hand.remove(i);
+            }
+        }
+        v.hand.extend(back);
+        v.hand.sort();
+    }
+}
+
+/// A card went from `from`'s hand to `to`'s; `card` when this viewer may see which.
+fn handed(app: &mut HelpApp, from: Seat, to: Seat, card: Option<HelpCard>) {
+    let me = app.me();
+    let v = app.view_mut();
+    match card {
+        None => {
+            if let Some(n) = v.hand_sizes.get_mut(from.index()) {
+                *n = n.saturating_sub(1);
+            }
+            if let Some(n) = v.hand_sizes.get_mut(to.index()) {
+                *n += 1;
+            }
+        }
+        Some(card) if from == me => {
+            if let Some(i) = v.hand.iter().position(|&h| h == card) {
+                v.hand.remove(i);
+            }
+        }
+        Some(card) if to == me => {
+            v.hand.push(card);
+            v.hand.sort();
+        }
+        Some(_) => {}
+    }
+}
+
+/// Cards went to the discard pile (the view holds it sorted).
+fn discard(v: &mut View, cards: &[HelpCard]) {
+    v.discard.extend(cards);
+    v.discard.sort();
+}
+
+/// How a deal ended, in one line: who could not help whom (or who was left helpless), and who
+/// scores how many points.
+pub fn deal_end_line(app: &HelpApp, result: &DealResult) -> String {
+    let lang = app.lang;
+    let me = app.me();
+    let why = match result.end {
+        DealEnd::NoHelp { asker, asked } if asked == me => {
+            H::YouCouldNotHelp.fill(lang, &[&app.name(asker)])
+        }
+        DealEnd::NoHelp { asker, asked } if asker == me => {
+            H::CouldNotHelpYou.fill(lang, &[&app.name(asked)])
+        }
+        DealEnd::NoHelp { asker, asked } => {
+            H::NoHelp.fill(lang, &[&app.name(asked), &app.name(asker)])
+        }
+        DealEnd::Helpless { asker } if asker == me => H::YouHelpless.t(lang).to_owned(),
+        DealEnd::Helpless { asker } => H::Helpless.fill(lang, &[&app.name(asker)]),
+    };
+    let scorers: Vec<Seat> = Seat::all(result.points.len())
+        .filter(|s| result.points[s.index()] > 0)
+        .collect();
+    let Some(&first) = scorers.first() else {
+        return why;
+    };
+    let points = result.points[first.index()];
+    let unit = if points == 1 {
+        H::OnePoint.t(lang).to_owned()
+    } else {
+        H::Points.fill(lang, &[&points])
+    };
+    let scores = match scorers.as_slice() {
+        [s] if *s == me => H::YouScore.fill(lang, &[&unit]),
+        [s] => H::Scores.fill(lang, &[&app.name(*s), &unit]),
+        many => {
+            let names: Vec<String> = many.iter().map(|&s| app.name(s)).collect();
+            H::ScoreEach.fill(lang, &[&and_list(lang, &names), &unit])
+        }
+    };
+    format!("{why} — {scores}")
+}
+
+/// "Ann, Bob and Cara" / "Ann, Bob und Cara".
+fn and_list(lang: Lang, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), H::And.t(lang)),
     }
 }
 

@@ -52,8 +52,19 @@ pub enum H {
     YouGiveBack,
     YouDraw,
     Reshuffled,
+    YouAskHelp,
+    AsksYouHelp,
     NoHelp,
+    YouCouldNotHelp,
+    CouldNotHelpYou,
     Helpless,
+    YouHelpless,
+    OnePoint,
+    Points,
+    Scores,
+    YouScore,
+    ScoreEach,
+    And,
     HelpTitle,
     HelpText,
 }
@@ -139,24 +150,50 @@ impl H {
             NoDiscarded => ("{} discards the No!.", "{} wirft das No! ab."),
             HelpAsked => ("{} asks {} for help!", "{} bittet {} um Hilfe!"),
             Helped => ("{} helps {}.", "{} hilft {}."),
-            YouGet => ("You get {}.", "Du bekommst {}."),
-            YouHandOver => ("You hand over {}.", "Du gibst {} ab."),
+            YouGet => ("You get {} from {}.", "Du bekommst {} von {}."),
+            YouHandOver => ("You hand {} to {}.", "Du gibst {} an {}."),
             GaveBack => ("{} gives {} a card back.", "{} gibt {} eine Karte zurück."),
-            YouGetBack => ("You get {} back.", "Du bekommst {} zurück."),
-            YouGiveBack => ("You give {} back.", "Du gibst {} zurück."),
+            YouGetBack => ("You get {} back from {}.", "Du bekommst {} von {} zurück."),
+            YouGiveBack => ("You give {} back to {}.", "Du gibst {} an {} zurück."),
             YouDraw => ("You draw {}.", "Du ziehst {}."),
             Reshuffled => (
                 "The discard pile is shuffled: {} cards to draw.",
                 "Die Ablage wird gemischt: {} Karten zum Nachziehen.",
             ),
+            YouAskHelp => (
+                "You can play nothing and ask {} for help!",
+                "Du kannst nichts spielen und bittest {} um Hilfe!",
+            ),
+            AsksYouHelp => (
+                "{} can play nothing and asks you for help!",
+                "{} kann nichts spielen und bittet dich um Hilfe!",
+            ),
             NoHelp => (
-                "{} could not help {}: everyone else scores.",
-                "{} konnte {} nicht helfen: alle anderen punkten.",
+                "{} could not help {}: the deal is over",
+                "{} konnte {} nicht helfen: der Durchgang ist vorbei",
+            ),
+            YouCouldNotHelp => (
+                "You hold no card that helps {}: the deal is over",
+                "Du hast keine Karte, die {} hilft: der Durchgang ist vorbei",
+            ),
+            CouldNotHelpYou => (
+                "{} could not help you: the deal is over",
+                "{} konnte dir nicht helfen: der Durchgang ist vorbei",
             ),
             Helpless => (
-                "Nobody could be asked: {} scores.",
-                "Niemand konnte gefragt werden: {} punktet.",
+                "{} can play nothing and everybody else has a No!: the deal is over",
+                "{} kann nichts spielen und alle anderen haben ein No!: der Durchgang ist vorbei",
             ),
+            YouHelpless => (
+                "You can play nothing and everybody else has a No!: the deal is over",
+                "Du kannst nichts spielen und alle anderen haben ein No!: der Durchgang ist vorbei",
+            ),
+            OnePoint => ("1 point", "1 Punkt"),
+            Points => ("{} points", "{} Punkte"),
+            Scores => ("{} scores {}.", "{} bekommt {}."),
+            YouScore => ("you score {}.", "du bekommst {}."),
+            ScoreEach => ("{} score {} each.", "{} bekommen je {}."),
+            And => ("and", "und"),
             HelpTitle => (
                 "HELP! in short (Esc closes)",
                 "HELP! in Kürze (Esc schließt)",
@@ -187,8 +224,12 @@ is higher than the row's last card, or play a special card:
   No!     lay it in front of you: your next turn is skipped, and
           nobody asks you for help while it lies there
 The sixth card clears the row. If no card of yours fits, ask the
-previous player for help: they hand you a card that fits, you give one
-back. If they cannot help, the deal ends and everyone else scores.
+previous player (passing over a No!) for help: they hand you a card
+that fits, you give one back. The deal ends at once:
+  - if they cannot help: all but you two score 1 point each;
+  - if everybody else has a No!: only you score 1.
+The game ends after the deal in which someone reaches 3 points
+(option end_at); all who reach it win.
 
 Keys: ←/→ or 1–5 choose a card · Enter play it · h ask for help
       ↑/↓ choose among several ways · Esc back
@@ -204,8 +245,12 @@ Sonderkarte:
   No!     vor sich legen: der nächste Zug fällt aus, und solange es
           liegt, bittet niemand dich um Hilfe
 Die sechste Karte räumt die Reihe ab. Passt keine Karte, bitte den
-vorigen Spieler um Hilfe: er gibt dir eine passende Karte, du gibst eine
-zurück. Kann er nicht helfen, endet der Durchgang, alle anderen punkten.
+vorigen Spieler (ein No! wird übersprungen) um Hilfe: er gibt dir eine
+passende Karte, du gibst eine zurück. Der Durchgang endet sofort:
+  - kann er nicht helfen: alle außer euch beiden bekommen je 1 Punkt;
+  - haben alle anderen ein No!: nur du bekommst 1 Punkt.
+Das Spiel endet nach dem Durchgang, in dem jemand 3 Punkte erreicht
+(Option end_at); alle, die sie erreichen, gewinnen.
 
 Tasten: ←/→ oder 1–5 Karte wählen · Enter spielen · h um Hilfe bitten
         ↑/↓ zwischen mehreren Möglichkeiten wählen · Esc zurück
