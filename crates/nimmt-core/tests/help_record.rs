@@ -174,3 +174,56 @@ fn a_reshuffled_draw_pile_is_in_the_record_and_checked() {
         }
     );
 }
+
+/// The browser's replay fixture `web/fixtures/replay-help.json` (3 players, `end_at=1`): the
+/// game of this seed played with the fixture's own actions, each step with its public events
+/// and the spectator's view after it, as the server's replay endpoint answers. Run with
+/// `NIMMT_WRITE_FIXTURES=1` to write it again after the events or views change.
+const FIXTURE_SEED: u64 = 1;
+
+#[test]
+fn the_browser_replay_fixture_is_this_game_as_the_rules_tell_it_now() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/fixtures/replay-help.json"
+    );
+    let old: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let options = OptionMap::parse(["end_at=1"]).unwrap();
+    let mut game = Game::new(&Setup::new(Help::KIND, 3, options, FIXTURE_SEED)).unwrap();
+    let public = |events: Vec<nimmt_core::Addressed<Value>>| -> Vec<Value> {
+        events
+            .into_iter()
+            .filter(|e| e.to.admits(Viewer::Spectator))
+            .map(|e| e.event)
+            .collect()
+    };
+    let mut steps = vec![json!({
+        "seat": null,
+        "action": null,
+        "events": public(game.opening_events()),
+        "view": game.view(Viewer::Spectator),
+    })];
+    for step in old["steps"].as_array().unwrap().iter().skip(1) {
+        let seat = Seat(step["seat"].as_u64().unwrap() as u8);
+        let events = game.act(seat, &step["action"]).unwrap();
+        steps.push(json!({
+            "seat": seat,
+            "action": step["action"],
+            "events": public(events),
+            "view": game.view(Viewer::Spectator),
+        }));
+    }
+    assert!(
+        game.is_over(),
+        "the fixture's actions play the game to its end"
+    );
+    let new = json!({ "game": "help", "names": old["names"], "players": 3, "steps": steps });
+    if std::env::var_os("NIMMT_WRITE_FIXTURES").is_some() {
+        std::fs::write(path, serde_json::to_string(&new).unwrap()).unwrap();
+    }
+    // (Not `assert_eq!`: the two would fill the screen.)
+    assert!(
+        old == new,
+        "the fixture is not what the rules tell now: NIMMT_WRITE_FIXTURES=1 writes it again"
+    );
+}

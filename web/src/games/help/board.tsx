@@ -1,10 +1,11 @@
 // The HELP! table: the shared row, your hand, and the server's legal actions as buttons.
 
-import { useLayoutEffect } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { BoardProps } from '../screen';
 import { HelpCardFace, HelpRow } from './cards';
 import { actionLabel, helpActions } from './labels';
-import { logLines, playerBefore, sinceMine } from './log';
+import { logLines, sinceMine } from './log';
+import { DealSummary } from './summary';
 import type { HelpView } from './view';
 
 export function HelpBoard(props: BoardProps<HelpView>) {
@@ -12,10 +13,15 @@ export function HelpBoard(props: BoardProps<HelpView>) {
   const me = typeof view.viewer === 'object' ? view.viewer.seat : null;
   const actions = helpActions(props.legal);
   const p = view.phase;
-  const before = me === null ? null : names[playerBefore(view, me)];
+  const before = view.would_ask === null || view.would_ask === undefined ? null : names[view.would_ask];
   const log = logLines(t, sinceMine(props.events ?? [], me), names, me).slice(-8);
+  // The last deal's summary stays until dismissed (a table opened later shows none of the past).
+  const lastDeal = view.history[view.history.length - 1];
+  const [seenDeal, setSeenDeal] = useState(() => lastDeal?.deal ?? 0);
+  const summary = lastDeal && lastDeal.deal > seenDeal ? lastDeal : null;
+  const onlyHelp = actions.length === 1 && actions[0].type === 'ask_help';
   let status = '';
-  if (view.asked?.type === 'play') status = actions.length === 1 && actions[0].type === 'ask_help' ? t('help.cannot', { name: before ?? '' }) : t('help.yourTurn');
+  if (view.asked?.type === 'play') status = onlyHelp ? (before === null ? t('help.cannotNobody') : t('help.cannot', { name: before })) : t('help.yourTurn');
   else if (view.asked?.type === 'give_help') status = t('help.giveHelp', { name: names[view.asked.to] });
   else if (view.asked?.type === 'give_back') status = t('help.giveBack', { name: names[view.asked.to] });
   else if (p.phase === 'turn') status = t('help.turnOf', { name: names[p.seat] });
@@ -44,10 +50,13 @@ export function HelpBoard(props: BoardProps<HelpView>) {
           {t(view.direction === 'clockwise' ? 'help.clockwise' : 'help.counterclockwise')} · {t('help.drawPile', { n: view.draw_size })}
         </span>
       </div>
+      {summary && (
+        <DealSummary t={t} result={summary} totals={view.totals} names={names} me={me} endAt={view.options.end_at} onClose={() => setSeenDeal(summary.deal)} />
+      )}
       <HelpRow t={t} row={view.row} />
-      {before !== null && (
+      {me !== null && (
         <p class="muted small" data-testid="help-before">
-          {t('help.before', { name: before })}
+          {before === null ? t('help.beforeNobody') : t('help.before', { name: before })}
         </p>
       )}
       {log.length > 0 && (
@@ -69,7 +78,7 @@ export function HelpBoard(props: BoardProps<HelpView>) {
           <div class="buttons">
             {actions.map((a, i) => (
               <button key={JSON.stringify(a)} type="button" class={i === 0 ? 'primary' : ''} data-testid="help-action" onClick={() => act(a)}>
-                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, view.row, a)}
+                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, view, a)}
               </button>
             ))}
           </div>

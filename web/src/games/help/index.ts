@@ -19,7 +19,7 @@ export const help = gameScreen<HelpView>({
   Board: HelpBoard,
   seat,
   result: (t, view) => ({ history: view.history.map((h) => h.points), rule: t('result.reach', { n: view.options.end_at }) }),
-  rules: (t) => ({ lines: t('rules.help').split('\n'), notes: [] }),
+  rules: (t, options) => ({ lines: t('rules.help', { n: options.end_at ?? '3' }).split('\n'), notes: [] }),
   stepText,
   ReplayBoard: HelpReplayBoard,
 });

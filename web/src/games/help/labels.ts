@@ -1,20 +1,21 @@
 // Names of HELP! cards and of the actions the server lists, for buttons and replay lines.
 
 import type { Key, T } from '../../i18n';
-import type { HelpAction, HelpCard, RowCard } from './view';
+import type { HelpAction, HelpCard, HelpView } from './view';
 
 export function cardName(t: T, c: HelpCard): string {
   return typeof c === 'number' ? String(c) : t(`help.card.${c}` as Key);
 }
 
-/** A button's text for one legal action, on the row as it lies (place numbers count from 1). */
-export function actionLabel(t: T, row: RowCard[], a: HelpAction): string {
+/** A button's text for one legal action, on the view's row as it lies (place numbers count from
+ * 1); a Joker's value is the server's (`joker_values`). */
+export function actionLabel(t: T, view: Pick<HelpView, 'row' | 'joker_values'>, a: HelpAction): string {
+  const row = view.row;
   switch (a.type) {
     case 'lay':
       return t('help.lay', { card: a.card });
     case 'joker':
-      // The Joker shows the number it stands for: one above the card before it.
-      return t('help.joker', { at: a.at + 1, value: a.at === 0 ? 1 : (row[a.at - 1]?.value ?? 0) + 1 });
+      return t('help.joker', { at: a.at + 1, value: view.joker_values?.[a.at] ?? '?' });
     case 'switch':
       return t('help.switch', { give: a.give, value: row[a.take]?.value ?? '?', at: a.take + 1 });
     case 'zap': {

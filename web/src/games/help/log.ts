@@ -1,9 +1,10 @@
 // What happened at a HELP! table between your turns: one short line per play, from the events of
-// the last updates; and who "the player before you" is, whom you ask for help.
+// the last updates, each telling what the server's event says.
 
 import type { T } from '../../i18n';
+import { dealEndLine } from './dealend';
 import { cardName } from './labels';
-import type { HelpCard, HelpView, RowCard } from './view';
+import type { DealResult, HelpCard, RowCard } from './view';
 
 type HelpEvent =
   | { type: 'laid'; seat: number; card: RowCard }
@@ -13,31 +14,21 @@ type HelpEvent =
   | { type: 'row_cleared'; seat: number }
   | { type: 'skipped'; seat: number }
   | { type: 'no_discarded'; seat: number }
-  | { type: 'help_asked'; asker: number; asked: number }
+  | { type: 'help_asked'; asker: number; asked: number; passed_over: number[] }
   | { type: 'helped'; from: number; to: number }
   | { type: 'card_passed'; from: number; to: number; card: HelpCard }
   | { type: 'gave_back'; from: number; to: number }
   | { type: 'card_returned'; from: number; to: number; card: HelpCard }
-  | { type: 'deal_ended'; result: { points: number[] } }
+  | { type: 'deal_ended'; result: DealResult; totals: number[] }
   | { type: string };
 
-/** Who `seat` asks for help: the player before them in the direction of play, passing over
- * those with a No! in front (as the rules ask). */
-export function playerBefore(view: HelpView, seat: number): number {
-  const n = view.players;
-  const step = view.direction === 'clockwise' ? n - 1 : 1;
-  let s = (seat + step) % n;
-  while (s !== seat && view.marks[s] && view.marks[s] !== 'none') s = (s + step) % n;
-  return s;
-}
-
-/** The events after this client's own last move (all of them for a spectator). */
+/** The events after this client's own last move (all of them for a spectator). A move is a card
+ * played or handed over to help; asking for help and giving a card back are part of the turn
+ * they belong to, so your own request stays in view until you play. */
 export function sinceMine(events: unknown[], me: number | null): unknown[] {
   if (me === null) return events;
-  const mine = (e: { type: string; seat?: number; asker?: number; from?: number }) =>
-    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me) ||
-    (e.type === 'help_asked' && e.asker === me) ||
-    (['helped', 'gave_back'].includes(e.type) && e.from === me);
+  const mine = (e: { type: string; seat?: number; from?: number }) =>
+    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me) || (e.type === 'helped' && e.from === me);
   const last = (events as { type: string }[]).map(mine).lastIndexOf(true);
   return events.slice(last + 1);
 }
@@ -75,7 +66,9 @@ export function logLines(t: T, events: unknown[], names: string[], me: number | 
         break;
       case 'help_asked': {
         const h = raw as Extract<HelpEvent, { type: 'help_asked' }>;
-        lines.push(t('help.log.asked', { name: who(h.asker), helper: who(h.asked) }));
+        if (h.asker === me) lines.push(t('help.log.youAsk', { helper: who(h.asked) }));
+        else if (h.asked === me) lines.push(t('help.log.asksYou', { name: who(h.asker) }));
+        else lines.push(t('help.log.asked', { name: who(h.asker), helper: who(h.asked) }));
         break;
       }
       case 'card_passed':
@@ -93,9 +86,10 @@ export function logLines(t: T, events: unknown[], names: string[], me: number | 
         break;
       }
       case 'deal_ended':
-        (raw as Extract<HelpEvent, { type: 'deal_ended' }>).result.points.forEach((p, s) => {
-          if (p) lines.push(t('replay.scores', { name: who(s), points: p }));
-        });
+        lines.push(dealEndLine(t, (raw as Extract<HelpEvent, { type: 'deal_ended' }>).result, names, me));
+        break;
+      case 'deal_started':
+        lines.push(t('help.log.dealStarted', { deal: (raw as unknown as { deal: number }).deal }));
         break;
     }
   }

@@ -29,7 +29,7 @@ describe('the HELP! replay from the server’s steps', () => {
 
   it('the last step names who scored, and the game ends with the server’s winner', () => {
     const last = replay.steps.length - 1;
-    expect(line(last)).toBe('Ann: Ask for help · Bob scores 1');
+    expect(line(last)).toBe('Ann: Ask for help · Cy could not help Ann: the deal is over — Bob scores 1 point.');
     const end = replay.steps[last].view as HelpView;
     expect(end.outcome).toMatchObject({ scores: [0, 1, 0], winners: [1] });
     expect(screen.result(en, end)).toEqual({ history: [[0, 1, 0]], rule: 'Whoever reaches 1 points wins.' });
@@ -41,7 +41,9 @@ describe('the HELP! buttons: the server’s legal actions, as listed', () => {
     const legal = [{ card: 9, type: 'lay' }, { at: 0, type: 'joker' }, { type: 'zap' }];
     expect(helpActions(legal)).toEqual(legal);
     expect(helpActions([])).toEqual([]);
-    const row = [{ card: 4, value: 4 }, { card: 8, value: 8 }];
-    expect(helpActions(legal).map((a) => actionLabel(en, row, a))).toEqual(['Lay 9', 'Joker at place 1 (counts 1)', 'Zap: remove the 8 at the end of the row']);
+    const view = { row: [{ card: 4, value: 4 }, { card: 8, value: 8 }], joker_values: [1, 5, null] };
+    expect(helpActions(legal).map((a) => actionLabel(en, view, a))).toEqual(['Lay 9', 'Joker at place 1 (counts 1)', 'Zap: remove the 8 at the end of the row']);
+    // The Joker's value is the server's, not worked out here.
+    expect(actionLabel(en, { ...view, joker_values: [1, 5, null] }, { type: 'joker', at: 1 })).toBe('Joker at place 2 (counts 5)');
   });
 });

@@ -5,24 +5,23 @@ import { DealChart } from '../../parts';
 import type { ReplayStep } from '../../protocol';
 import type { ReplayBoardProps } from '../screen';
 import { HelpRow } from './cards';
+import { dealEndLine } from './dealend';
 import { actionLabel } from './labels';
-import type { HelpAction, HelpView } from './view';
+import type { DealResult, HelpAction, HelpView } from './view';
 
-type DealEnded = { type: 'deal_ended'; result: { points: number[] } };
+type DealEnded = { type: 'deal_ended'; result: DealResult };
 
-/** `Ann: Lay 7`, on the row as it lay before the step; then who scored when a deal ended. */
+/** `Ann: Lay 7`, on the row as it lay before the step; then how a deal ended and who scored. */
 export function stepText(t: T, step: ReplayStep, names: string[], before: ReplayStep | null): string {
   const parts: string[] = [];
   const a = step.action as HelpAction | null;
   if (a && step.seat !== null) {
-    const row = (before?.view as HelpView | undefined)?.row ?? [];
-    parts.push(`${names[step.seat] ?? `#${step.seat + 1}`}: ${actionLabel(t, row, a)}`);
+    const view = (before?.view as HelpView | undefined) ?? { row: [], joker_values: [] };
+    parts.push(`${names[step.seat] ?? `#${step.seat + 1}`}: ${actionLabel(t, view, a)}`);
   }
   for (const e of step.events as { type: string }[]) {
     if (e.type !== 'deal_ended') continue;
-    (e as DealEnded).result.points.forEach((p, s) => {
-      if (p) parts.push(t('replay.scores', { name: names[s] ?? `#${s + 1}`, points: p }));
-    });
+    parts.push(dealEndLine(t, (e as DealEnded).result, names, null));
   }
   return parts.join(' · ');
 }

@@ -41,12 +41,37 @@ export const en = {
   'help.card.zap': 'Zap',
   'help.card.no': 'No!',
   'help.actions': 'What you can do',
+  'help.cannotNobody': 'No card fits, and everybody else has a No! in front: asking for help ends the deal, and only you score.',
+  'help.beforeNobody': 'Everybody else has a No! in front: there is nobody you could ask for help.',
+  'help.log.youAsk': 'You ask {helper} for help',
+  'help.log.asksYou': '{name} asks you for help',
+  'help.log.dealStarted': 'Deal {deal} begins',
+  'help.and': 'and',
+  'help.you': 'you',
+  'help.onePoint': '1 point',
+  'help.points': '{n} points',
+  'help.end.noHelp': '{name} could not help {asker}: the deal is over',
+  'help.end.youCouldNotHelp': 'You hold no card that helps {asker}: the deal is over',
+  'help.end.couldNotHelpYou': '{name} could not help you: the deal is over',
+  'help.end.helpless': '{name} could play nothing and everybody else has a No!: the deal is over',
+  'help.end.youHelpless': 'You could play nothing and everybody else has a No!: the deal is over',
+  'help.end.scores': '{name} scores {points}.',
+  'help.end.youScore': 'you score {points}.',
+  'help.end.scoreEach': '{names} score {points} each.',
+  'help.dealOver': 'Deal {deal} is over',
+  'help.player': 'Player',
+  'help.thisDeal': 'This deal',
+  'help.total': 'Total',
+  'help.reach': 'Whoever reaches {n} points wins; the game ends with that deal.',
+  'help.summaryClose': 'Continue',
   'rules.help':
     'Everyone builds one shared ascending row of at most six cards, in turn.\n' +
     'A number card goes at the end and must be higher than the last card; whoever lays the sixth card clears the row.\n' +
-    'Joker: counts one more than the card before it. Switch: swap a number of your hand for a card of the row. Zap: remove a card. No!: lay it in front of you.\n' +
-    'If you cannot play, ask the player before you for help; whoever cannot help scores a point (a No! in front protects).\n' +
-    'The game ends after the deal in which someone reaches 3 points (or as the table says); they win.',
+    'Joker: counts one more than the card before it. Switch: swap a number of your hand for a card of the row. Zap: remove the last card of the row. No!: lay it in front of you; your next turn is skipped, and nobody asks you for help while it lies there.\n' +
+    'If none of your cards can be played, ask the player before you for help (passing over anyone with a No! in front): they hand you a card you can play, you give one back, then you play.\n' +
+    'If the player you ask cannot help, the deal ends at once: everyone else (not the two of you) scores 1 point.\n' +
+    'If everybody else has a No! in front, nobody can be asked: the deal ends at once, and only you score 1 point.\n' +
+    'The game ends after the deal in which someone reaches {n} points; everyone who reaches them wins.',
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -89,10 +114,35 @@ export const de: Record<keyof typeof en, string> = {
   'help.card.zap': 'Zap',
   'help.card.no': 'No!',
   'help.actions': 'Was du tun kannst',
+  'help.cannotNobody': 'Keine Karte passt, und alle anderen haben ein No! vor sich: bittest du um Hilfe, endet die Runde und nur du bekommst einen Punkt.',
+  'help.beforeNobody': 'Alle anderen haben ein No! vor sich: niemand, den du um Hilfe bitten könntest.',
+  'help.log.youAsk': 'Du bittest {helper} um Hilfe',
+  'help.log.asksYou': '{name} bittet dich um Hilfe',
+  'help.log.dealStarted': 'Runde {deal} beginnt',
+  'help.and': 'und',
+  'help.you': 'du',
+  'help.onePoint': '1 Punkt',
+  'help.points': '{n} Punkte',
+  'help.end.noHelp': '{name} konnte {asker} nicht helfen: die Runde ist vorbei',
+  'help.end.youCouldNotHelp': 'Du hast keine Karte, die {asker} hilft: die Runde ist vorbei',
+  'help.end.couldNotHelpYou': '{name} konnte dir nicht helfen: die Runde ist vorbei',
+  'help.end.helpless': '{name} konnte nichts spielen und alle anderen haben ein No!: die Runde ist vorbei',
+  'help.end.youHelpless': 'Du konntest nichts spielen und alle anderen haben ein No!: die Runde ist vorbei',
+  'help.end.scores': '{name} bekommt {points}.',
+  'help.end.youScore': 'du bekommst {points}.',
+  'help.end.scoreEach': '{names} bekommen je {points}.',
+  'help.dealOver': 'Runde {deal} ist vorbei',
+  'help.player': 'Spieler',
+  'help.thisDeal': 'Diese Runde',
+  'help.total': 'Gesamt',
+  'help.reach': 'Wer {n} Punkte erreicht, gewinnt; das Spiel endet mit dieser Runde.',
+  'help.summaryClose': 'Weiter',
   'rules.help':
     'Alle bauen reihum an einer gemeinsamen aufsteigenden Reihe von höchstens sechs Karten.\n' +
     'Eine Zahlenkarte kommt ans Ende und muss höher sein als die letzte Karte; wer die sechste Karte legt, räumt die Reihe ab.\n' +
-    'Joker: zählt eins mehr als die Karte davor. Switch: eine Zahl der Hand gegen eine Karte der Reihe tauschen. Zap: eine Karte entfernen. No!: vor sich auslegen.\n' +
-    'Wer nicht spielen kann, bittet den Spieler vor sich um Hilfe; wer nicht helfen kann, bekommt einen Punkt (ein ausgelegtes No! schützt).\n' +
-    'Das Spiel endet nach der Runde, in der jemand 3 Punkte erreicht (oder wie der Tisch sagt); wer sie hat, gewinnt.',
+    'Joker: zählt eins mehr als die Karte davor. Switch: eine Zahl der Hand gegen eine Karte der Reihe tauschen. Zap: die letzte Karte der Reihe entfernen. No!: vor sich auslegen; dein nächster Zug fällt aus, und solange es liegt, bittet dich niemand um Hilfe.\n' +
+    'Kannst du keine Karte spielen, bittest du den Spieler vor dir um Hilfe (wer ein No! vor sich hat, wird übersprungen): er gibt dir eine Karte, die du spielen kannst, du gibst ihm eine zurück und spielst.\n' +
+    'Kann der Gefragte nicht helfen, endet die Runde sofort: alle anderen (nicht ihr beide) bekommen 1 Punkt.\n' +
+    'Haben alle anderen ein No! vor sich, kann niemand gefragt werden: die Runde endet sofort, und nur du bekommst 1 Punkt.\n' +
+    'Das Spiel endet nach der Runde, in der jemand {n} Punkte erreicht; alle, die sie erreichen, gewinnen.',
 };

@@ -18,6 +18,15 @@ export type HelpAction =
   | { type: 'give_help'; card: HelpCard }
   | { type: 'give_back'; card: HelpCard };
 
+/** How a deal ended: `asked` could not help `asker`, or everybody else had a No! in front. */
+export type DealEnd = { type: 'no_help'; asker: number; asked: number } | { type: 'helpless'; asker: number };
+/** A finished deal: how it ended and the points of this deal per seat. */
+export interface DealResult {
+  deal: number;
+  end: DealEnd;
+  points: number[];
+}
+
 export type HelpPhase =
   | { phase: 'turn'; seat: number; helped: boolean }
   | { phase: 'give_help'; asker: number; helper: number; switch_helps: boolean | null }
@@ -32,6 +41,8 @@ export interface HelpView {
   turn: number;
   direction: 'clockwise' | 'counterclockwise';
   row: RowCard[];
+  /** For each place of the row (0 = before the first card), what a Joker laid there counts for. */
+  joker_values: (number | null)[];
   hand: HelpCard[];
   hand_sizes: number[];
   marks: ('none' | 'laid' | 'skipped')[];
@@ -41,7 +52,9 @@ export interface HelpView {
   starter: number;
   phase: HelpPhase;
   totals: number[];
-  history: { deal: number; end: unknown; points: number[] }[];
+  history: DealResult[];
+  /** Whom this seat would ask for help now (the player before, passing over a No!). */
+  would_ask: number | null;
   asked: HelpDecision | null;
   waiting_for: number[];
   outcome: Outcome | null;
