@@ -137,7 +137,7 @@ pub fn schema() -> Vec<OptionSpec> {
             "full",
             Text::new(
                 "tactic: only cards 1 to players × hand size + 4",
-                "tactic: nur die Karten 1 bis Spieler × Handgröße + 4",
+                "Taktik (tactic): nur die Karten 1 bis Spieler × Handgröße + 4",
             ),
         ),
         OptionSpec::choice(
@@ -146,7 +146,7 @@ pub fn schema() -> Vec<OptionSpec> {
             "random",
             Text::new(
                 "draft: all cards lie open, players pick in turn",
-                "draft: alle Karten liegen offen, reihum wird gewählt",
+                "Auswahl (draft): alle Karten liegen offen, reihum nimmt jeder eine",
             ),
         ),
         OptionSpec::choice(
@@ -155,7 +155,7 @@ pub fn schema() -> Vec<OptionSpec> {
             "right",
             Text::new(
                 "both-ends: a card may also go before a row's first card",
-                "both-ends: eine Karte darf auch vor die erste Karte einer Reihe",
+                "an beiden Enden (both-ends): eine Karte darf auch vor die erste Karte einer Reihe",
             ),
         ),
         OptionSpec::number(
@@ -191,7 +191,7 @@ pub fn schema() -> Vec<OptionSpec> {
             "none",
             Text::new(
                 "play with one fan card",
-                "mit einer Fan-Sonderkarte spielen",
+                "mit einer Fächerkarte spielen",
             ),
         ),
     ]

@@ -79,19 +79,26 @@ fn fan_text(lang: Lang, fan: Option<Fan>) -> Option<&'static str> {
 fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     let lang = app.lang;
     let v = app.view();
-    let mut left = format!(" {} · ", lang.t(T::Title));
-    if matches!(v.phase, PhaseView::Draft { .. }) {
-        left.push_str(&lang.fill(T::DraftHeader, &[&v.deal]));
+    let mut facts = if matches!(v.phase, PhaseView::Draft { .. }) {
+        lang.fill(T::DraftHeader, &[&v.deal])
     } else {
-        left.push_str(&lang.fill(
+        lang.fill(
             T::DealTurn,
             &[&v.deal, &v.turn.max(1), &v.options.hand_size],
-        ));
-    }
+        )
+    };
     if let Some(f) = fan_text(lang, v.options.fan) {
-        left.push_str(" · ");
-        left.push_str(f);
+        facts.push_str(" · ");
+        facts.push_str(f);
     }
+    // The game's title gives way when the deal, turn and fan card need the room.
+    let titled = format!(" {} · {facts}", lang.t(T::Title));
+    let room = usize::from(area.width).saturating_sub(lang.t(T::HelpQuitHint).chars().count() + 2);
+    let left = if titled.chars().count() <= room {
+        titled
+    } else {
+        format!(" {facts}")
+    };
     header(lang, frame, area, left);
 }
 
