@@ -7,7 +7,7 @@ import type { Animation, Frame } from './games/screen';
 import { pickLang } from './i18n';
 import { factor, onSkip } from './pace';
 import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
-import { apply, initialState, type State } from './store';
+import { apply, dismissAway, initialState, type State } from './store';
 
 export const LANG_KEY = 'nimmt.lang';
 
@@ -20,7 +20,14 @@ export class Client {
   private welcomed = false;
   /** "Play against bots now" was pressed: seat bots and start once the table is there. */
   private quick = false;
-  anim: Record<TableId, Animation> = {};
+  anim: Record<TableId, Running> = {};
+  /** By table: the last deal's summary (a frame's `summary`), and whether it is open. It opens
+   * when the animation reaches the end of the deal (at once at "instant") and stays until the
+   * player closes it; it can be opened again. */
+  summaries: Record<TableId, { summary: unknown; open: boolean }> = {};
+  /** By table: notices held back until the animation running there ends (the game's winner is
+   * named once the last deal has been shown). */
+  private held: Record<TableId, ServerMsg[]> = {};
   private listeners = new Set<() => void>();
   private conn: Connection;
   private storage: StorageLike;
@@ -47,7 +54,7 @@ export class Client {
     );
     this.conn.start();
     onSkip(() => {
-      this.anim = {};
+      for (const id of Object.keys(this.anim)) this.finish(Number(id));
       this.changed();
     });
   }
@@ -121,7 +128,32 @@ export class Client {
     this.conn.start();
   }
 
+  /** Closes the table's deal summary. */
+  closeSummary(table: TableId) {
+    const s = this.summaries[table];
+    if (s) this.summaries[table] = { ...s, open: false };
+    this.changed();
+  }
+
+  /** Opens the table's last deal summary again. */
+  openSummary(table: TableId) {
+    const s = this.summaries[table];
+    if (s) this.summaries[table] = { ...s, open: true };
+    this.changed();
+  }
+
+  /** The player closed the summary of what the bot did for them while they were away. */
+  closeAway(table: TableId) {
+    this.state = dismissAway(this.state, table);
+    this.changed();
+  }
+
   private onMessage(msg: ServerMsg) {
+    // The game's end is said in the chat once the animation has shown the last deal.
+    if (msg.type === 'notice' && msg.table !== undefined && this.anim[msg.table] && GAME_OVER.includes(msg.key)) {
+      (this.held[msg.table] ??= []).push(msg);
+      return;
+    }
     const known = msg.type === 'state' && !!this.state.tables[msg.table.id];
     const { state, effects } = apply(this.state, msg);
     if (msg.type === 'state' && !known && this.pendingOpen) {
@@ -152,7 +184,9 @@ export class Client {
         if (screen?.frames) this.animate(e.table, screen.frames(e.from as never, e.events), e.from);
       }
     }
-    if (msg.type === 'state') delete this.anim[msg.table.id];
+    // A state (a reload, a reconnection) keeps an animation running; after a reload the one
+    // that was running goes on where it was.
+    if (msg.type === 'state' && !this.anim[msg.table.id] && msg.view) this.resume(msg.table.id, msg.version);
     this.changed();
   }
 
@@ -166,25 +200,103 @@ export class Client {
     this.conn.send({ type: 'leave', table: from });
   }
 
-  /** Shows `frames` one after another, each for its time at the chosen speed (none at "instant"). */
-  private animate(table: TableId, frames: Frame[], from: unknown) {
-    if (!frames.length || factor() === 0) return;
+  /** Shows `frames` one after another, each for its time at the chosen speed (none at "instant").
+   * A frame with a deal's `summary` is not shown in passing: the summary opens at that moment and
+   * stays until closed. */
+  private animate(table: TableId, all: Frame[], from: unknown, version = this.state.tables[table]?.version ?? 0) {
+    const frames: Frame[] = [];
+    const holds: Hold[] = [];
+    for (const f of all) {
+      const summary = (f as { summary?: unknown }).summary;
+      if (summary) holds.push({ at: frames.length, summary });
+      else frames.push(f);
+    }
     const cur = this.anim[table];
+    if (!frames.length || factor() === 0) {
+      if (!cur) {
+        for (const h of holds) this.openHeld(table, h.summary);
+        return;
+      }
+      frames.length = 0;
+    }
     if (cur) {
       // Still showing the last update: queue these frames behind it.
+      for (const h of holds) cur.holds.push({ at: h.at + cur.frames.length, summary: h.summary });
       cur.frames.push(...frames);
+      cur.version = version;
       return;
     }
-    const a = { frames, i: 0, from };
+    this.run(table, { frames, i: 0, from, holds, version });
+  }
+
+  /** Shows an animation's frames from its current one on, each for its time. */
+  private run(table: TableId, a: Running) {
     this.anim[table] = a;
     const step = () => {
       if (this.anim[table] !== a) return;
       a.i += 1;
-      if (a.i >= a.frames.length) delete this.anim[table];
-      else window.setTimeout(step, a.frames[a.i].ms * factor());
+      this.reached(table, a);
+      if (a.i >= a.frames.length) this.finish(table);
+      else {
+        this.save(table);
+        window.setTimeout(step, a.frames[a.i].ms * factor());
+      }
       this.changed();
     };
-    window.setTimeout(step, frames[0].ms * factor());
+    this.reached(table, a);
+    if (a.i >= a.frames.length) this.finish(table);
+    else {
+      this.save(table);
+      window.setTimeout(step, a.frames[a.i].ms * factor());
+    }
+  }
+
+  /** Opens the summaries the animation has come to. */
+  private reached(table: TableId, a: Running) {
+    while (a.holds.length && a.holds[0].at <= a.i && a.i < a.frames.length) this.openHeld(table, a.holds.shift()!.summary);
+  }
+
+  /** Ends the table's animation: its summaries open, the notices held back are said. */
+  private finish(table: TableId) {
+    const a = this.anim[table];
+    delete this.anim[table];
+    sessionStore()?.removeItem(ANIM_KEY + table);
+    for (const h of a?.holds ?? []) this.openHeld(table, h.summary);
+    const held = this.held[table] ?? [];
+    delete this.held[table];
+    for (const m of held) this.onMessage(m);
+  }
+
+  private openHeld(table: TableId, summary: unknown) {
+    this.summaries[table] = { summary, open: true };
+  }
+
+  /** Keeps the rest of the running animation for a reload of the page. */
+  private save(table: TableId) {
+    const a = this.anim[table];
+    if (!a) return;
+    const rest = { version: a.version, at: Date.now(), frames: a.frames.slice(a.i), holds: a.holds.map((h) => ({ ...h, at: Math.max(0, h.at - a.i) })), from: a.from };
+    try {
+      sessionStore()?.setItem(ANIM_KEY + table, JSON.stringify(rest));
+    } catch {
+      // Full or unavailable: a reload then shows the table as it stands.
+    }
+  }
+
+  /** After a reload: the animation that was running at the table goes on where it was (if the
+   * table has not moved on past it in the meantime). */
+  private resume(table: TableId, version: number) {
+    const store = sessionStore();
+    const text = store?.getItem(ANIM_KEY + table);
+    if (!text) return;
+    store?.removeItem(ANIM_KEY + table);
+    try {
+      const rest = JSON.parse(text) as { version: number; at: number; frames: Frame[]; holds: Hold[]; from: unknown };
+      if (rest.version > version || Date.now() - rest.at > RESUME_MS || !rest.frames.length || factor() === 0) return;
+      this.run(table, { frames: rest.frames, i: 0, from: rest.from, holds: rest.holds, version: rest.version });
+    } catch {
+      // Not ours to read: forget it.
+    }
   }
 
   /** The animation running at a table, if any. */
@@ -196,6 +308,34 @@ export class Client {
   frame(table: TableId): Frame | null {
     const a = this.anim[table];
     return a ? a.frames[a.i] : null;
+  }
+}
+
+/** The notices that say the game is over. */
+const GAME_OVER = ['game_over_notice', 'game_over_no_winner'];
+
+/** Where the running animation is kept for a reload, by table. */
+const ANIM_KEY = 'nimmt.anim.';
+/** How long after a reload the animation that was running goes on (ms). */
+const RESUME_MS = 60_000;
+
+/** A deal's summary, to open when the animation reaches frame `at`. */
+interface Hold {
+  at: number;
+  summary: unknown;
+}
+
+interface Running extends Animation {
+  holds: Hold[];
+  /** The table version of the last update the animation shows. */
+  version: number;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
   }
 }
 

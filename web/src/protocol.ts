@@ -44,8 +44,12 @@ export interface Deadline {
 
 /** One line of a table's chat history. */
 export interface ChatLine {
+  /** Empty for a notice. */
   from: string;
   text: string;
+  /** A notice's text key and parameters (the whole table heard it). */
+  key?: string;
+  params?: Record<string, string>;
 }
 
 export interface Text {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMsg, TableInfo } from './protocol';
-import { apply, initialState, withHistory, type State } from './store';
+import { apply, dismissAway, initialState, withHistory, type State } from './store';
 
 const info = (id: number, extra: Partial<TableInfo> = {}): TableInfo => ({
   id,
@@ -205,6 +205,34 @@ describe('applying server messages', () => {
     expect(s.tables[3].chat.map((l) => l.text)).toEqual(['hi', 'hello', 'Ann sits down (seat 0).']);
     const again = withHistory(s.tables[3].chat, [{ from: 'Ann', text: 'hello' }, { from: 'Bob', text: 'missed' }]);
     expect(again.map((l) => l.text)).toEqual(['hi', 'hello', 'Ann sits down (seat 0).', 'missed']);
+  });
+
+  it('notices come back with the history after a reload, in the reader’s language, and are not repeated', () => {
+    const back = { type: 'notice', table: 3, key: 'back', params: { name: 'Ann' }, text: 'Ann ist zurück.' } as const;
+    let { s } = run([welcome, back, state3(1)]);
+    const lines = [
+      { from: 'Bob', text: 'hi' },
+      { from: '', text: 'Cara verlässt den Tisch.', key: 'left_table', params: { name: 'Cara' } },
+      { from: '', text: 'Ein Bot spielt ab jetzt für Cara.', key: 'bot_took_seat', params: { name: 'Cara' } },
+      { from: '', text: 'Ann ist zurück.', key: 'back', params: { name: 'Ann' } },
+    ];
+    s = run([{ type: 'chat_history', table: 3, lines }], s).s;
+    const chat = s.tables[3].chat;
+    expect(chat.map((l) => l.text)).toEqual(['hi', 'Cara verlässt den Tisch.', 'Ein Bot spielt ab jetzt für Cara.', 'Ann ist zurück.']);
+    expect(chat[2]).toMatchObject({ from: null, key: 'bot_took_seat', params: { name: 'Cara' } });
+    // A reconnection: what was said while the connection was down comes in, once.
+    s = run([{ ...welcome, seated: [3] }, back, state3(2), { type: 'chat_history', table: 3, lines: [...lines, { from: 'Bob', text: 'wb' }, lines[3]] }], s).s;
+    expect(s.tables[3].chat.map((l) => l.text)).toEqual([...chat.map((l) => l.text), 'wb', 'Ann ist zurück.']);
+  });
+
+  it('a summary of what the bot did while one was away is kept until it is closed', () => {
+    const params = { moves: '2', actions: '[{"type":"play","card":34}]', events: '[{"type":"revealed"}]' };
+    let { s } = run([welcome, state3(1), { type: 'notice', table: 3, key: 'away_summary', params, text: 'While you were away…' }]);
+    expect(s.tables[3].away).toEqual({ moves: 2, actions: [{ type: 'play', card: 34 }], events: [{ type: 'revealed' }] });
+    s = run([state3(2)], s).s;
+    expect(s.tables[3].away?.moves).toBe(2);
+    s = dismissAway(s, 3);
+    expect(s.tables[3].away).toBeNull();
   });
 
   it('a rematch notice asks to follow the finished table to the next game', () => {

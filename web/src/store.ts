@@ -28,6 +28,32 @@ export interface AtTable {
   deadline: number | null;
   /** The events of the last updates, oldest first (at most `EVENTS_KEEP`; none after a state). */
   recent: unknown[];
+  /** How many lines of `chat` this client had before the chat history now due was asked for
+   * (a join or a reconnection): the history is merged after them. */
+  historyMark: number;
+  /** What a bot did for this client's seat while it was away (the server's `away_summary`
+   * notice), until the player closes it. */
+  away: Away | null;
+}
+
+/** The server's `away_summary`: the moves a bot made for the seat, and what the seat saw. */
+export interface Away {
+  moves: number;
+  actions: unknown[];
+  events: unknown[];
+}
+
+/** Reads an `away_summary` notice's parameters (JSON arrays; malformed ones read as empty). */
+export function awayOf(params: Record<string, string> | undefined): Away {
+  const list = (s: string | undefined): unknown[] => {
+    try {
+      const v: unknown = JSON.parse(s ?? '[]');
+      return Array.isArray(v) ? v : [];
+    } catch {
+      return [];
+    }
+  };
+  return { moves: Number(params?.moves ?? 0) || 0, actions: list(params?.actions), events: list(params?.events) };
 }
 
 export const EVENTS_KEEP = 40;
@@ -89,15 +115,42 @@ function localDeadline(d: Deadline | undefined, now: number): number | null {
   return d ? now + d.left_ms : null;
 }
 
-/** The table's chat with its history: all of it when the chat has no one's lines yet (a fresh
- * load), else only the lines said after the last one it already has (a reconnection). */
-export function withHistory(chat: Line[], lines: ChatLine[]): Line[] {
-  const said = chat.filter((l) => l.from !== null);
-  const history: Line[] = lines.map((l) => ({ from: l.from, text: l.text }));
-  if (!said.length) return [...history, ...chat].slice(-CHAT_KEEP);
-  const last = said[said.length - 1];
-  const at = history.map((l) => `${l.from}\n${l.text}`).lastIndexOf(`${last.from}\n${last.text}`);
-  return [...chat, ...history.slice(at + 1)].slice(-CHAT_KEEP);
+/** A line of the server's chat history as the chat keeps it (a notice without a sender). */
+function historyLine(l: ChatLine): Line {
+  return l.key ? { from: null, text: l.text, key: l.key, params: l.params ?? {} } : { from: l.from, text: l.text };
+}
+
+/** Whether two lines are the same thing said (a notice: the same key and parameters). */
+function sameLine(a: Line, b: Line): boolean {
+  if (a.error || b.error || a.from !== b.from) return false;
+  if (a.key || b.key) return a.key === b.key && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
+  return a.text === b.text;
+}
+
+/** The table's chat with its history. `mark` lines of the chat were there before the history
+ * was asked for: the history goes on after the last of them it holds (all of it on a fresh
+ * load), and the lines that came since (the notice of one's own return) are not repeated. */
+export function withHistory(chat: Line[], lines: ChatLine[], mark = chat.length): Line[] {
+  const history = lines.map(historyLine);
+  const before = chat.slice(0, mark);
+  const since = chat.slice(mark);
+  // Where the history meets the lines this client has: the place where the most of their last
+  // lines match, line by line (a notice such as "Ann is back" may be in the history twice).
+  // (Lines the history never holds, such as errors and answers to oneself, are left out.)
+  const told = before.filter((l) => history.some((h) => sameLine(h, l)));
+  let from = 0;
+  let best = 0;
+  for (let j = 0; j < history.length; j++) {
+    let k = 0;
+    while (k < told.length && k <= j && sameLine(told[told.length - 1 - k], history[j - k])) k++;
+    if (k > 0 && k >= best) {
+      best = k;
+      from = j + 1;
+    }
+  }
+  const missed = history.slice(from);
+  const fresh = since.filter((l) => !missed.some((h) => sameLine(h, l)));
+  return [...before, ...missed, ...fresh].slice(-CHAT_KEEP);
 }
 
 function withTable(s: State, id: TableId, f: (t: AtTable) => AtTable): State {
@@ -115,11 +168,11 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       effects.push({ kind: 'send', msg: { type: 'list_tables', subscribe: true } });
       // Tables where we no longer sit are forgotten; each seated one sends a `state` next.
       const tables: Record<TableId, AtTable> = {};
-      for (const id of msg.seated) if (s.tables[id]) tables[id] = { ...s.tables[id], resyncing: true };
+      for (const id of msg.seated) if (s.tables[id]) tables[id] = { ...s.tables[id], resyncing: true, historyMark: s.tables[id].chat.length };
       // Watching is not a seat: watch again what we watched before the connection dropped.
       for (const t of Object.values(s.tables)) {
         if (t.you.role === 'spectator' && !msg.seated.includes(t.info.id)) {
-          tables[t.info.id] = { ...t, resyncing: true };
+          tables[t.info.id] = { ...t, resyncing: true, historyMark: t.chat.length };
           effects.push({ kind: 'send', msg: { type: 'join', table: t.info.id, role: 'spectator' } });
         }
       }
@@ -142,6 +195,7 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       const early = { ...s.early };
       const first = early[id] ?? [];
       delete early[id];
+      const chat = [...(old?.chat ?? []), ...first];
       s = {
         ...s,
         early,
@@ -153,10 +207,14 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
             you: msg.you,
             view: msg.view ?? null,
             legal: msg.legal ?? [],
-            chat: [...(old?.chat ?? []), ...first],
+            chat,
             resyncing: false,
             deadline: localDeadline(msg.deadline, now),
             recent: [],
+            // A reconnection merges the history after the lines it had before; a fresh table
+            // has none; another state (a join again) after all it has.
+            historyMark: !old ? 0 : old.resyncing ? old.historyMark : chat.length,
+            away: old?.away ?? null,
           },
         },
       };
@@ -187,7 +245,7 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       break;
     }
     case 'chat_history':
-      s = withTable(s, msg.table, (t) => ({ ...t, chat: withHistory(t.chat, msg.lines) }));
+      s = withTable(s, msg.table, (t) => ({ ...t, chat: withHistory(t.chat, msg.lines, t.historyMark), historyMark: t.chat.length }));
       break;
     case 'chat': {
       const line: Line = { from: msg.from, text: msg.text };
@@ -201,6 +259,10 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       if (msg.key === 'rematch' && msg.table !== undefined && next > 0) effects.push({ kind: 'rematch', from: msg.table, to: next });
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
       else s = tableLine(s, msg.table, line);
+      if (msg.key === 'away_summary' && msg.table !== undefined) {
+        const away = awayOf(msg.params);
+        s = withTable(s, msg.table, (t) => ({ ...t, away }));
+      }
       break;
     }
     case 'error': {
@@ -233,6 +295,11 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       break;
   }
   return { state: s, effects };
+}
+
+/** The player closed the summary of what the bot did for them. */
+export function dismissAway(s: State, id: TableId): State {
+  return withTable(s, id, (t) => ({ ...t, away: null }));
 }
 
 /** Removes the oldest error (after it was shown). */

@@ -63,6 +63,8 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   const mySeatBack = at.you.role === 'spectator' && info.state === 'playing' && info.seats.some((x) => x.kind === 'bot' && x.name === client.name);
   const frame = client.frame(id);
   const over = !!outcomeOf(screen, view) && !frame;
+  const held = client.summaries[id];
+  const mySeat = at.you.seat;
   const names = seatNames(info, view?.players ?? info.max_seats);
   let board;
   if (!view) board = <Waiting client={client} t={t} at={at} />;
@@ -97,6 +99,11 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         <button type="button" onClick={() => props.go('#/')}>
           {t('table.lobby')}
         </button>
+        {held && !held.open && screen?.Summary && (
+          <button type="button" data-testid="open-summary" onClick={() => client.openSummary(id)}>
+            {t('table.lastDeal')}
+          </button>
+        )}
         {mySeatBack && (
           <button type="button" class="primary" data-testid="seat-back" onClick={() => client.send({ type: 'join', table: id, role: 'player' })}>
             {t('table.seatBack')}
@@ -113,6 +120,27 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
       <div class="tablegrid">
         <Seats client={client} t={t} at={at} />
         <div class="board">
+          {at.away && (
+            <section class="awaynote" data-testid="away-summary" aria-live="polite">
+              <h3>{t('table.awayTitle')}</h3>
+              <ul>
+                {[
+                  t(at.away.moves === 1 ? 'table.awayMove' : 'table.awayMoves', { n: at.away.moves }),
+                  ...(screen?.away && mySeat !== undefined ? screen.away(t, at.away, mySeat) : []),
+                ].map((l, i) => (
+                  <li key={i}>{l}</li>
+                ))}
+              </ul>
+              <button type="button" data-testid="close-away" onClick={() => client.closeAway(id)}>
+                {t('table.gotIt')}
+              </button>
+            </section>
+          )}
+          {held?.open && screen?.Summary && (
+            <div class="heldsummary">
+              <screen.Summary t={t} summary={held.summary} names={names} onClose={() => client.closeSummary(id)} />
+            </div>
+          )}
           <DeadlineContext.Provider value={at.deadline}>{board}</DeadlineContext.Provider>
         </div>
         <ChatBox

@@ -3,10 +3,21 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from './client';
-import type { T } from './i18n';
+import { serverText, type T } from './i18n';
 import { OptionField } from './optionfield';
 import { descriptorOf, fieldsOf, optionName } from './options';
-import type { AtTable } from './store';
+import type { AtTable, Line } from './store';
+
+/** The last refusal of an option at this table, unless an option was set since (then it is
+ * fixed). */
+export function optionError(chat: Line[]): Line | null {
+  for (let i = chat.length - 1; i >= 0; i--) {
+    const l = chat[i];
+    if (l.from === null && l.key === 'option_set') return null;
+    if (l.error && l.key && (l.key === 'bad_options' || l.key.startsWith('options_'))) return l;
+  }
+  return null;
+}
 
 export function Waiting(props: { client: Client; t: T; at: AtTable }) {
   const { client, t, at } = props;
@@ -27,6 +38,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
     if (before.key === key && before.now !== now) setValue(now);
   }, [key, now]);
   const cmd = (c: string) => client.chat(id, c);
+  const refused = optionError(at.chat);
   const seated = at.you.role === 'player';
   return (
     <div class="waiting" data-testid="waiting">
@@ -76,6 +88,11 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
           </select>
           <OptionField t={t} lang={client.lang} spec={spec} value={value} onChange={setValue} named={false} />
           <button type="submit">{t('table.setOption')}</button>
+          {refused && (
+            <p class="error optionerror" role="alert" data-testid="option-error">
+              {serverText(client.lang, refused)}
+            </p>
+          )}
         </form>
       )}
     </div>

@@ -259,11 +259,53 @@ pub struct Deadline {
     pub left_ms: u64,
 }
 
-/// One line of a table's chat history.
+/// One line of a table's chat history: a chat line, or a notice the whole table heard (someone
+/// sat down, left, a bot took a seat, the game ended).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatLine {
+    /// Who said it; empty for a notice.
     pub from: String,
+    /// What was said, or the notice in the receiver's language.
     pub text: String,
+    /// A notice's text key (as in `notice`); absent for a chat line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// A notice's parameters.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
+}
+
+impl ChatLine {
+    /// A line someone said.
+    pub fn said(from: &str, text: &str) -> ChatLine {
+        ChatLine {
+            from: from.to_owned(),
+            text: text.to_owned(),
+            key: None,
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// A notice the table heard.
+    pub fn notice(text: &Text) -> ChatLine {
+        ChatLine {
+            from: String::new(),
+            text: text.text.clone(),
+            key: Some(text.key.clone()),
+            params: text.params.clone(),
+        }
+    }
+
+    /// The line as `lang` reads it (a notice in that language; a chat line as said).
+    pub fn in_lang(&self, lang: Lang) -> ChatLine {
+        match &self.key {
+            Some(key) => ChatLine {
+                text: texts::render(lang, key, &self.params),
+                ..self.clone()
+            },
+            None => self.clone(),
+        }
+    }
 }
 
 /// A player's identity number (not secret).

@@ -116,6 +116,13 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("name_taken", "Someone at this table is already called {name}.", "An diesem Tisch heißt schon jemand {name}."),
     ("no_such_player", "Nobody called {name} sits at this table.", "An diesem Tisch sitzt niemand namens {name}."),
     ("bad_options", "{reason}", "{reason}"),
+    ("options_unknown_game", "There is no game {name} (games: {known}).", "Es gibt kein Spiel {name} (Spiele: {known})."),
+    ("options_players", "{game} is for {min} to {max} players, not {got}.", "{game} ist für {min} bis {max} Spieler, nicht für {got}."),
+    ("options_unknown_option", "{game} has no option {key} (options: {known}).", "{game} hat keine Option {key} (Optionen: {known})."),
+    ("options_bad_value", "{value} is no value for option {key}: expected {expected}.", "{value} ist kein Wert für die Option {key}: erwartet {expected}."),
+    ("options_conflict", "The options {first} and {second} cannot be combined.", "Die Optionen {first} und {second} lassen sich nicht kombinieren."),
+    ("options_repeated", "Option {key} is given twice ({first}, then {second}); give each option once.", "Die Option {key} ist zweimal angegeben ({first}, dann {second}); bitte jede Option nur einmal."),
+    ("options_not_key_value", "{option} is not of the form KEY=VALUE.", "{option} hat nicht die Form SCHLÜSSEL=WERT."),
     ("stale", "That move answers an older state (version {version}); the table is at {current}.", "Dieser Zug bezieht sich auf einen älteren Stand (Version {version}); der Tisch ist bei {current}."),
     ("not_your_turn", "You are not asked to decide now.", "Du bist gerade nicht am Zug."),
     ("illegal_action", "Not allowed: {reason}", "Nicht erlaubt: {reason}"),
@@ -157,6 +164,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("rematch_vote", "{name} wants to play again ({votes} of {players}); /rematch to agree.", "{name} möchte noch einmal spielen ({votes} von {players}); /rematch, um zuzustimmen."),
     ("rematch", "The next game starts at table {table}.", "Das nächste Spiel beginnt an Tisch {table}."),
     ("seat_back", "{name} takes their seat back.", "{name} übernimmt wieder den eigenen Platz."),
+    ("away_summary", "While you were away, a bot made {moves} moves for you.", "Während du weg warst, hat ein Bot {moves} Züge für dich gemacht."),
 ];
 
 #[cfg(test)]

@@ -237,7 +237,7 @@ async fn commands_check_who_may_use_them() {
             assert_eq!(code, ErrorCode::BadOptions);
             assert_eq!(
                 text.text,
-                "bad value \"small\" for option deck: expected full or tactic"
+                "small is no value for option deck: expected full or tactic."
             );
         }
         m => panic!("{m:?}"),
@@ -311,15 +311,19 @@ async fn bad_tables_are_refused_with_the_reason() {
         (
             vec!["colour=red"],
             None,
-            "unknown option \"colour\" for classic",
+            "classic has no option colour (options: ",
         ),
         (
             vec!["fan=cow,mountain"],
             None,
-            "options fan=cow and fan=mountain cannot be combined",
+            "The options fan=cow and fan=mountain cannot be combined.",
         ),
-        (vec![], Some(11), "classic is for 2–10 players, not 11"),
-        (vec!["timer=-1"], None, "bad value \"-1\" for option timer"),
+        (vec![], Some(11), "classic is for 2 to 10 players, not 11."),
+        (
+            vec!["timer=-1"],
+            None,
+            "-1 is no value for option timer: expected 0–3600.",
+        ),
     ] {
         ann.send(ClientMsg::CreateTable {
             game: "classic".parse().unwrap(),
@@ -343,7 +347,7 @@ async fn bad_tables_are_refused_with_the_reason() {
     match next_error(&mut ann).await {
         ServerMsg::Error { code, text, .. } => {
             assert_eq!(code, ErrorCode::BadOptions);
-            assert_eq!(text.text, "help is for 3–5 players, not 2");
+            assert_eq!(text.text, "help is for 3 to 5 players, not 2.");
         }
         m => panic!("{m:?}"),
     }

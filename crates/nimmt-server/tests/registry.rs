@@ -161,7 +161,8 @@ async fn help_option_explains_the_games_options_in_the_members_language() {
     match ann.command("/option colour=red").await {
         ServerMsg::Error { text, .. } => {
             assert!(
-                text.text.contains("unknown option \"colour\""),
+                text.params["reason"].contains("unknown option \"colour\"")
+                    && text.text.contains("has no option colour"),
                 "{}",
                 text.text
             )

@@ -475,7 +475,11 @@ impl Online {
             ServerMsg::Chat { from, text, .. } => self.say(format!("{from}: {text}")),
             ServerMsg::ChatHistory { lines, .. } => {
                 for l in lines {
-                    self.say(format!("{}: {}", l.from, l.text));
+                    // A notice the table heard has no sender.
+                    match l.key {
+                        Some(_) => self.say(l.text),
+                        None => self.say(format!("{}: {}", l.from, l.text)),
+                    }
                 }
             }
             ServerMsg::Notice { text, table } => {

@@ -8,6 +8,7 @@
 import type { ComponentType } from 'preact';
 import type { T } from '../i18n';
 import type { Outcome, ReplayStep } from '../protocol';
+import type { Away } from '../store';
 
 /** Every game's view carries at least these (nimmt-core's convention). */
 export interface BaseView {
@@ -100,6 +101,12 @@ export interface GameScreen<V extends BaseView = BaseView> {
   outcome?(view: V): Outcome | null;
   /** Optional: the result's headline instead of naming the winners (a team against a party). */
   headline?(t: T, view: V): string;
+  /** Optional: a deal's summary (the `summary` of a frame), shown when the animation reaches
+   * the end of the deal and kept until the player closes it. */
+  Summary?: ComponentType<{ t: T; summary: unknown; names: string[]; onClose?: () => void }>;
+  /** Optional: what a bot did for `seat` while its player was away, a line per fact (from the
+   * server's `away_summary`). */
+  away?(t: T, away: Away, seat: number): string[];
 }
 
 /** The outcome of a finished game's view, null while it runs. */

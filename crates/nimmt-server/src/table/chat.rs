@@ -2,7 +2,7 @@
 //! is in [`crate::commands`]). Options are checked by the game's own rules, and `/help option`
 //! explains them in the game's own words.
 
-use super::info::{check_game_options, descriptor};
+use super::info::{bad_seconds, check_game_options, descriptor};
 use super::{Table, TableOptions};
 use crate::commands::{self, Command, HelpTopic, When, Who};
 use crate::conn::{frame, Conn, Refusal};
@@ -16,10 +16,7 @@ impl Table {
         if text.trim_start().starts_with('/') {
             return self.command(conn, &text).await;
         }
-        self.history.push(ChatLine {
-            from: conn.name.clone(),
-            text: text.clone(),
-        });
+        self.history.push(ChatLine::said(&conn.name, &text));
         let f = frame(&ServerMsg::Chat {
             table: Some(self.id),
             from: conn.name.clone(),
@@ -149,7 +146,7 @@ impl Table {
             self.meta
                 .table_options
                 .set(key, value)
-                .map_err(|reason| Refusal::new(ErrorCode::BadOptions).with("reason", reason))?;
+                .map_err(|_| bad_seconds(key, value))?;
         } else {
             let mut options = self.meta.options.clone();
             options.set(key, value);

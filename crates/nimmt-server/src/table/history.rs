@@ -1,12 +1,13 @@
-//! The table's recent chat: the last lines said at it, kept in memory (not stored) and sent to
-//! whoever joins or comes back, so a reloaded client shows the conversation it had.
+//! The table's recent chat: the last lines said at it and the notices the whole table heard, kept
+//! in memory (not stored) and sent to whoever joins or comes back, each notice in the receiver's
+//! language, so a reloaded client shows the conversation it had.
 
 use crate::conn::Conn;
 use nimmt_protocol::{ChatLine, ServerMsg, TableId};
 use std::collections::VecDeque;
 
 /// How many lines a table keeps.
-pub const KEEP: usize = 50;
+pub const KEEP: usize = 100;
 
 #[derive(Clone, Debug, Default)]
 pub struct ChatHistory {
@@ -39,7 +40,7 @@ impl ChatHistory {
         if !self.lines.is_empty() {
             conn.send(&ServerMsg::ChatHistory {
                 table,
-                lines: self.lines(),
+                lines: self.lines.iter().map(|l| l.in_lang(conn.lang)).collect(),
             });
         }
     }
@@ -53,10 +54,7 @@ mod tests {
     fn keeps_the_last_lines_in_order() {
         let mut h = ChatHistory::default();
         for i in 0..KEEP + 5 {
-            h.push(ChatLine {
-                from: "Ann".into(),
-                text: i.to_string(),
-            });
+            h.push(ChatLine::said("Ann", &i.to_string()));
         }
         let lines = h.lines();
         assert_eq!(lines.len(), KEEP);

@@ -4,7 +4,9 @@
 use super::Table;
 use crate::conn::{Conn, Refusal};
 use crate::Config;
-use nimmt_core::{registry, GameData, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat};
+use nimmt_core::{
+    registry, GameData, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat, SetupError,
+};
 use nimmt_protocol::{ErrorCode, PlayerId, Role, SeatInfo, SeatKind, TableInfo, You};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -105,6 +107,77 @@ fn bad_options(reason: impl ToString) -> Refusal {
     Refusal::new(ErrorCode::BadOptions).with("reason", reason)
 }
 
+/// A setup the rules refused: its English `reason`, and for clients that translate, `why` (the
+/// rules' error code) with the error's fields as parameters.
+pub fn setup_refused(e: &SetupError) -> Refusal {
+    let r = bad_options(e)
+        .with("why", setup_code(e))
+        .keyed(setup_key(e));
+    match e {
+        SetupError::UnknownGame { name, known } => r.with("name", name).with("known", known),
+        SetupError::Players {
+            game,
+            min,
+            max,
+            got,
+        } => r
+            .with("game", game)
+            .with("min", min)
+            .with("max", max)
+            .with("got", got),
+        SetupError::UnknownOption { game, key, known } => {
+            r.with("game", game).with("key", key).with("known", known)
+        }
+        SetupError::BadValue {
+            key,
+            value,
+            expected,
+        } => r
+            .with("key", key)
+            .with("value", value)
+            .with("expected", expected),
+        SetupError::Conflict { first, second } => r.with("first", first).with("second", second),
+        SetupError::Repeated { key, first, second } => r
+            .with("key", key)
+            .with("first", first)
+            .with("second", second),
+        SetupError::NotKeyValue { option } => r.with("option", option),
+        SetupError::Invalid { .. } => r,
+    }
+}
+
+/// The text of a setup error: one per kind, so it reads in the client's language (a rule a game
+/// words itself, `invalid`, keeps the game's English words).
+fn setup_key(e: &SetupError) -> &'static str {
+    match e {
+        SetupError::UnknownGame { .. } => "options_unknown_game",
+        SetupError::Players { .. } => "options_players",
+        SetupError::UnknownOption { .. } => "options_unknown_option",
+        SetupError::BadValue { .. } => "options_bad_value",
+        SetupError::Conflict { .. } => "options_conflict",
+        SetupError::Repeated { .. } => "options_repeated",
+        SetupError::NotKeyValue { .. } => "options_not_key_value",
+        SetupError::Invalid { .. } => "bad_options",
+    }
+}
+
+/// The rules' code of a setup error (its `code` on the wire).
+fn setup_code(e: &SetupError) -> String {
+    serde_json::to_value(e)
+        .ok()
+        .and_then(|v| v.get("code").and_then(|c| c.as_str()).map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// A table option's value out of range.
+pub fn bad_seconds(key: &str, value: &str) -> Refusal {
+    setup_refused(&SetupError::bad_value(
+        key,
+        value,
+        format!("0–{}", TableOptions::MAX_SECONDS),
+    ))
+}
+
 /// The registered game's descriptor.
 pub fn descriptor(game: GameKind) -> Result<GameDescriptor, Refusal> {
     registry::find(game.name())
@@ -128,15 +201,18 @@ impl Meta {
         };
         for key in TableOptions::KEYS {
             if let Some(v) = options.0.remove(key) {
-                table.set(key, &v).map_err(bad_options)?;
+                table.set(key, &v).map_err(|_| bad_seconds(key, &v))?;
             }
         }
         let (min, max) = descriptor(game)?.players;
         let seats = seats.unwrap_or(max);
         if seats < min || seats > max {
-            return Err(bad_options(format!(
-                "{game} is for {min}–{max} players, not {seats}"
-            )));
+            return Err(setup_refused(&SetupError::Players {
+                game: game.to_string(),
+                min,
+                max,
+                got: seats,
+            }));
         }
         check_game_options(game, min, &options, &config.game_data)?;
         Ok(Meta {
@@ -169,8 +245,8 @@ pub fn check_game_options(
         Ok(full) => Ok(full),
         Err(plain) if !data.is_empty() => rules
             .check_options(players, options, data)
-            .map_err(|_| bad_options(plain)),
-        Err(plain) => Err(bad_options(plain)),
+            .map_err(|_| setup_refused(&plain)),
+        Err(plain) => Err(setup_refused(&plain)),
     }
 }
 

@@ -10,12 +10,13 @@
 //! members, seats and identity; `chat` chat lines and commands; `history` the recent chat kept for
 //! whoever joins; `play` starting the game, moves and the messages they cause; `live` the running
 //! game as kept in memory; `timers` decision timers (and their deadlines as clients see them) and
-//! bot moves; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
+//! bot moves; `away` what a bot did for an absent player; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
 //! game is over; `persistence` storing, restoring and records. Nothing here knows a particular
 //! game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
 mod abandon;
+mod away;
 mod chat;
 mod history;
 mod info;
@@ -100,6 +101,8 @@ pub struct Table {
     history: history::ChatHistory,
     /// Playing again once the game is over: who asked, who is awaited at a rematch.
     rematch: rematch::Rematch,
+    /// By seat: what a bot did for the seat's absent player, told to them when they are back.
+    away: Vec<Option<away::AwayLog>>,
 }
 
 impl Table {
@@ -131,6 +134,7 @@ impl Table {
             unsaved: true,
             history: history::ChatHistory::default(),
             rematch: rematch::Rematch::default(),
+            away: Vec::new(),
         }
     }
 

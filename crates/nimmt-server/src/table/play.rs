@@ -8,7 +8,7 @@ use crate::records;
 use crate::store::Op;
 use nimmt_core::record::RecordedAction;
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
-use nimmt_protocol::{ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
+use nimmt_protocol::{ChatLine, ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -63,8 +63,14 @@ impl Table {
         }
     }
 
-    /// A notice to every connected member, each in its own language.
-    pub(super) fn notice_all(&self, key: &str, params: Vec<(&str, String)>) {
+    /// A notice to every connected member, each in its own language; the table's chat history
+    /// keeps it for whoever reloads or joins later.
+    pub(super) fn notice_all(&mut self, key: &str, params: Vec<(&str, String)>) {
+        self.history.push(ChatLine::notice(&Text::new(
+            Lang::En,
+            key,
+            params.iter().map(|(k, v)| (*k, v.clone())),
+        )));
         let mut cache: HashMap<Lang, Frame> = HashMap::new();
         for m in self.members.values() {
             if let Some(c) = &m.conn {
@@ -110,8 +116,7 @@ impl Table {
             )
         };
         // The recorder writes the options out in full, as the record keeps them.
-        let game = super::Live::new(setup)
-            .map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;
+        let game = super::Live::new(setup).map_err(|e| super::info::setup_refused(&e))?;
         self.version += 1;
         let op = Op::Start {
             id: self.id,
@@ -239,6 +244,7 @@ impl Table {
         }
         // What each seat is asked now (and until when) goes out with the update.
         self.refresh_asked();
+        self.note_away(seat, &action, origin.is_none(), &events);
         self.send_update(&events, origin.as_ref());
         if over {
             self.state = TableState::Finished;

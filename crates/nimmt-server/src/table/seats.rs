@@ -117,6 +117,9 @@ impl Table {
                     self.notice_all("back", vec![("name", conn.name.clone())]);
                 }
                 self.changed();
+                if let Some(i) = self.members.get(&conn.player).and_then(|m| m.seat) {
+                    self.tell_away(conn, i);
+                }
             } else {
                 conn.send(&self.state_msg(&conn.player, &self.info()));
             }
@@ -230,6 +233,7 @@ impl Table {
         }
         self.notice_all("seat_back", vec![("name", conn.name.clone())]);
         self.changed();
+        self.tell_away(conn, i);
         Ok(())
     }
 

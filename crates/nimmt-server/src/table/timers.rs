@@ -227,6 +227,7 @@ impl Table {
             }
         };
         let Some(action) = action else { return false };
+        self.note_absent_move(i);
         match self.apply(Seat(i as u8), action, None).await {
             Ok(()) => true,
             Err(r) => {

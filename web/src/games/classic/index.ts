@@ -3,8 +3,10 @@
 import type { Key } from '../../i18n';
 import { gameScreen, type SeatContext, type SeatLine } from '../screen';
 import { framesFor, type Frame } from './anim';
+import { awayLines } from './away';
 import { ClassicBoard } from './board';
 import { ClassicReplayBoard, stepText } from './replay';
+import { HeldSummary } from './summary';
 import type { ClassicView, GameEvent } from './view';
 
 const FANS = ['even-odd', 'mountain', 'cow', 'digit-swap'] as const;
@@ -44,4 +46,6 @@ export const classic = gameScreen<ClassicView>({
   frames: (from, events) => framesFor(from, events as GameEvent[]),
   stepText,
   ReplayBoard: ClassicReplayBoard,
+  Summary: HeldSummary,
+  away: awayLines,
 });
