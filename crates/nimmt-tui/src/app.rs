@@ -54,6 +54,11 @@ pub trait GameScreen: Sized + 'static {
     fn result(_app: &App<Self>) -> Option<(String, Vec<String>)> {
         None
     }
+    /// What a finished deal's window says above the points: how the deal ended, in words
+    /// (none: the points alone).
+    fn deal_note(_app: &App<Self>) -> Vec<String> {
+        Vec::new()
+    }
     /// Whether the event gets its own moment on screen.
     fn is_slow(event: &EventOf<Self>) -> bool;
     /// Whether the event ends the game.

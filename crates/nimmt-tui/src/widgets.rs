@@ -256,10 +256,39 @@ fn deal_over<S: GameScreen>(
     let lang = app.lang;
     let best = app.ranking(totals).first().map(|&s| totals[s]).unwrap_or(0);
     let leaders: Vec<usize> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
-    let lines = result_lines(app, Some(points), totals, &leaders);
+    let note = S::deal_note(app);
+    let width: u16 = if note.is_empty() { 36 } else { 48 };
+    let mut lines: Vec<Line<'static>> = note
+        .iter()
+        .flat_map(|n| wrap_words(n, usize::from(width) - 4))
+        .map(Line::from)
+        .collect();
+    if !lines.is_empty() {
+        lines.push(Line::from(""));
+    }
+    lines.extend(result_lines(app, Some(points), totals, &leaders));
     let title = lang.fill(T::DealOver, &[&deal]);
     let hint = lang.t(T::DealOverHint);
-    result_popup(frame, lines, hint, 36, &title, Color::Yellow);
+    result_popup(frame, lines, hint, width, &title, Color::Yellow);
+}
+
+/// `text` broken between words into lines of at most `width` characters.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A result window: the lines, a bold hint below them, a coloured frame with a title.

@@ -139,6 +139,20 @@ fn a_whole_help_game_by_keys_against_bots() {
         "{}",
         deal_screens[0]
     );
+    // The window says how the deal ended and who scores, with the unit; so does the log.
+    assert!(
+        deal_screens[0].contains("the deal is over"),
+        "{}",
+        deal_screens[0]
+    );
+    insta::assert_snapshot!("help_deal_over", deal_screens[0]);
+    let ends: Vec<&String> = a
+        .log_lines()
+        .iter()
+        .filter(|l| l.contains(": the deal is over — "))
+        .collect();
+    assert!(!ends.is_empty(), "{:?}", a.log_lines());
+    assert!(ends.iter().all(|l| l.contains(" point")), "{ends:?}");
     assert_eq!(
         effects.iter().filter(|e| **e == Effect::SaveRecord).count(),
         1

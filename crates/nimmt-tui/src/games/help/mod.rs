@@ -163,6 +163,14 @@ impl GameScreen for HelpScreen {
         view.history.last().map(|r| crate::app::to_i32(&r.points))
     }
 
+    fn deal_note(app: &HelpApp) -> Vec<String> {
+        app.view()
+            .history
+            .last()
+            .map(|r| vec![deal_end_line(app, r)])
+            .unwrap_or_default()
+    }
+
     fn is_slow(e: &Event) -> bool {
         matches!(
             e,
