@@ -164,7 +164,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("rematch_vote", "{name} wants to play again ({votes} of {players}); /rematch to agree.", "{name} möchte noch einmal spielen ({votes} von {players}); /rematch, um zuzustimmen."),
     ("rematch", "The next game starts at table {table}.", "Das nächste Spiel beginnt an Tisch {table}."),
     ("seat_back", "{name} takes their seat back.", "{name} übernimmt wieder den eigenen Platz."),
-    ("away_summary", "While you were away, a bot made {moves} moves for you.", "Während du weg warst, hat ein Bot {moves} Züge für dich gemacht."),
+    ("away_summary", "Moves a bot made for you while you were away: {moves}.", "Züge, die ein Bot für dich gemacht hat, während du weg warst: {moves}."),
 ];
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ async fn back_at_the_seat_a_player_hears_what_the_bot_did_for_them() {
     assert!(moves >= 2, "{text:?}");
     assert_eq!(
         text.text,
-        format!("While you were away, a bot made {moves} moves for you.")
+        format!("Moves a bot made for you while you were away: {moves}.")
     );
     let actions: Vec<Value> = serde_json::from_str(&text.params["actions"]).unwrap();
     assert_eq!(actions.len(), moves);
