@@ -127,7 +127,7 @@ function Places(props: { cards: Card[]; laid?: Card; leaving?: Card[]; marked?: 
             key={c}
             card={c}
             small
-            class={`${props.leaving?.includes(c) ? 'leaving' : ''}${i === PLACES - 1 ? ' sixth' : ''}${props.marked?.has(c) ? ' fresh' : ''}`.trim() || undefined}
+            class={`${props.leaving?.includes(c) ? 'leaving' : ''}${i === PLACES - 1 ? ' sixth' : ''}${props.marked?.has(c) ? ' fresh selected' : ''}`.trim() || undefined}
             testid={props.marked?.has(c) ? 'laid' : undefined}
           />
         ),

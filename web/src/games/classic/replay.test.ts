@@ -33,8 +33,10 @@ describe('the classic replay from the server’s steps', () => {
     expect(line(11)).toBe('Cy plays 8 swapped (80)');
     expect(line(10)).toBe('Ann plays 12');
     // Bob's low card takes the first row: the row's bull heads go to him.
-    expect(line(16)).toBe('Bob takes row 1 (1 bull head)');
-    expect(line(16, tFor('de'))).toBe('Bob nimmt Reihe 1 (1 Hornochse)');
+    // The reveal stops at a low card; its row taken, the rest of the turn is laid.
+    expect(line(15)).toBe('Cy plays 3 · Bob chooses a row for 2');
+    expect(line(16)).toBe('Bob takes row 1 (1 bull head) · Cy’s 3 goes to row 1 · Ann’s 13 goes to row 4');
+    expect(line(16, tFor('de'))).toBe('Bob nimmt Reihe 1 (1 Hornochse) · 3 von Cy kommt in Reihe 1 · 13 von Ann kommt in Reihe 4');
     // The last play ends the deal and the game, and names the winners.
     expect(line(replay.steps.length - 1)).toMatch(/ · Deal 1 is over · Shared win: Ann, Cy with 0 points!$/);
     expect(line(replay.steps.length - 1, tFor('de'))).toMatch(/ · Runde 1 ist vorbei · Geteilter Sieg: Ann, Cy mit 0 Punkten!$/);

@@ -14,8 +14,8 @@ import { Queue } from './queue';
 import { DealSummary } from './summary';
 import { swappedValue, type Action, type Card, type ClassicView, type GameEvent } from './view';
 
-/** Who did what in a step: the card played or picked, the rows taken (with their bull heads), a
- * deal's end, the winners. */
+/** Who did what in a step: the card played or picked, where each revealed card went, the rows
+ * taken (with their bull heads), a deal's end, the winners. */
 export function stepText(t: T, step: ReplayStep, names: string[]): string {
   const parts: string[] = [];
   const a = step.action as Action | null;
@@ -34,7 +34,10 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
       parts.push(t('replay.tookRow', { name, row: a.row + 1 }));
   }
   for (const e of events) {
-    if (e.type === 'row_taken') parts.push(takesRow(t, who(e.seat), e.taken.row, e.points));
+    // A card laid on a row (a low card's line is its row taken).
+    if (e.type === 'placed' && !e.low) parts.push(t('classic.goes', { name: who(e.seat), card: e.card, row: e.row + 1 }));
+    else if (e.type === 'row_taken') parts.push(takesRow(t, who(e.seat), e.taken.row, e.points));
+    else if (e.type === 'row_choice') parts.push(t('classic.choosing', { name: who(e.seat), card: e.card }));
     else if (e.type === 'deal_ended') parts.push(t('classic.dealOver', { deal: e.deal }));
     else if (e.type === 'game_ended') {
       const best = e.outcome.winners;
@@ -54,13 +57,16 @@ export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
   // Without a frame the board is the view after the step: the cards still waiting stay in the
   // queue; those the step laid lie in the rows, marked.
   const queue = frame ? frame.queue : v.phase.phase === 'place' ? v.phase.queue : [];
+  // A step that revealed a turn's cards is that turn's, though the view has moved on to the next.
+  const revealed = (props.events as GameEvent[]).find((e) => e.type === 'revealed' || e.type === 'turn_ended');
+  const playedTurn = revealed && (revealed.type === 'revealed' || revealed.type === 'turn_ended') ? revealed.turn : undefined;
   const laid = new Set<Card>(frame ? [] : (props.events as GameEvent[]).flatMap((e) => (e.type === 'placed' ? [e.card] : [])));
   const points = (s: number) => (frame ? frame.totals[s] + frame.dealPoints[s] : v.totals[s] + (v.outcome ? 0 : v.deal_points[s]));
   return (
     <CardTable.Provider value={v}>
     <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
       <p class="status" data-testid="heading">
-        {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? v.turn })}
+        {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? playedTurn ?? v.turn })}
         {frame && <span data-testid="replay-frame"> · {narrate(t, frame, names)}</span>}
       </p>
       {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
