@@ -155,43 +155,83 @@ pub enum Event {
     Chose { seat: Seat },
     /// Your chosen card (to that seat only).
     ChoseCard { seat: Seat, card: Card },
-    /// The chosen cards and the buffalo's top card, in the order they will be laid.
-    Revealed { plays: Vec<Played> },
+    /// The chosen cards and the buffalo's top card, in the order they will be laid; the cards
+    /// left in the buffalo's stack after it.
+    Revealed {
+        plays: Vec<Played>,
+        buffalo_cards_left: usize,
+    },
+    /// Before `next` is laid the team may use special cards: the window asks `asked` (the
+    /// members who can use something now, B2). Also after a use, when the window opens again.
+    WindowOpened { next: Played, asked: Vec<Seat> },
+    /// `seat`'s `card` is lower than every row: `seat` chooses the row it takes.
+    RowToTake { seat: Seat, card: Card },
     /// `seat` passed in the window before the next card is laid.
     Passed { seat: Seat },
     /// `seat` passes in every window for the rest of this turn.
     PassedTurn { seat: Seat },
     /// `seat` passes in every window for the rest of the game: the teammates decide.
     PassedGame { seat: Seat },
-    /// `seat` used a special card (or removed a stop sign) as `action` says.
-    Used { seat: Seat, action: Action },
+    /// `seat` used a special card (or removed a stop sign) as `action` says. After it: the rows
+    /// with their stop signs and *7 nimmt!* marks, the open special cards (before one is turned
+    /// up) and the special cards out of the game. A card it moves follows as `laid`, `shifted`
+    /// or `order`.
+    Used {
+        seat: Seat,
+        action: Action,
+        rows: Vec<Row>,
+        open: Vec<Special>,
+        used: Vec<Special>,
+    },
     /// The cards not yet laid, in their new order (after *Erste/Letzte Karte*, *Sortieren*,
     /// *Ersetzen*).
     Order { plays: Vec<Played> },
     /// A played card went back to its owner's hand (*Ersetzen*).
     ReturnedToHand { seat: Seat, card: Card },
-    /// A card moved from one row to another (*Verschieben*).
+    /// A card moved from one row to another (*Verschieben*); the rows after it (before an
+    /// overflow is taken).
     Shifted {
         card: Card,
         row: usize,
         to_row: usize,
         to_at: usize,
+        rows: Vec<Row>,
     },
-    /// A card was laid into a row at place `at`.
+    /// A card was laid into a row at place `at`; the rows after it (a row it takes is already
+    /// taken: `team_took`/`buffalo_took` tell which cards went).
     Laid {
         owner: Owner,
         card: Card,
         row: usize,
         at: usize,
+        rows: Vec<Row>,
     },
-    /// The team took these cards of row `row` (its pile is open, B6).
-    TeamTook { row: usize, cards: Vec<Card> },
-    /// The buffalo took `count` cards of row `row` (its pile lies face down, B6).
-    BuffaloTook { row: usize, count: usize },
-    /// The *7 nimmt!* beside row `row` left the game with the row.
-    SevenTakesDiscarded { row: usize },
-    /// A special card was turned up from the stack.
-    SpecialTurnedUp { special: Special },
+    /// The team took these cards of row `row` (its pile is open, B6) for `heads` bull heads;
+    /// after it the team's pile holds `team_heads` bull heads, `team_points` as scored (doubled
+    /// for one or two players, B1).
+    TeamTook {
+        row: usize,
+        cards: Vec<Card>,
+        heads: u32,
+        team_heads: u32,
+        team_points: u32,
+    },
+    /// The buffalo took `count` cards of row `row` (its pile lies face down, B6: which cards
+    /// and their bull heads are told at the end); its pile holds `pile` cards after it.
+    BuffaloTook {
+        row: usize,
+        count: usize,
+        pile: usize,
+    },
+    /// The *7 nimmt!* beside row `row` left the game with the row; the rows and the special
+    /// cards out of the game after it.
+    SevenTakesDiscarded {
+        row: usize,
+        rows: Vec<Row>,
+        used: Vec<Special>,
+    },
+    /// A special card was turned up from the stack; `stack` cards are left in it.
+    SpecialTurnedUp { special: Special, stack: usize },
     /// The turn is over.
     TurnEnded { turn: u32 },
     /// The game is over: the team's points (doubled for one or two players) and the buffalo's.

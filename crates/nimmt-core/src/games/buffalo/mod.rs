@@ -367,8 +367,13 @@ impl Buffalo {
 
     /// Bull heads in the team's pile, doubled for a team of one or two (B1).
     pub fn team_points(&self) -> u32 {
-        let factor = if self.players <= 2 { 2 } else { 1 };
+        let factor = if self.doubles() { 2 } else { 1 };
         heads_of(&self.team_pile) * factor
+    }
+
+    /// Whether the team's bull heads count double: a team of one or two (B1).
+    pub fn doubles(&self) -> bool {
+        self.players <= 2
     }
 
     /// Every number card wherever it lies (hands, chosen and revealed cards, rows, both piles,
@@ -563,7 +568,11 @@ impl Buffalo {
             .collect();
         self.queue.sort_by_key(|p| p.card);
         let plays = self.queue.clone();
-        log.public(|| Event::Revealed { plays });
+        let buffalo_cards_left = self.buffalo_cards.len();
+        log.public(|| Event::Revealed {
+            plays,
+            buffalo_cards_left,
+        });
         self.decision_point(log);
     }
 
@@ -573,9 +582,15 @@ impl Buffalo {
         if self.queue.is_empty() {
             self.end_turn(log);
         } else if self.window_asks_anyone(&vec![false; self.players]) {
-            self.phase = Phase::Playing(Stage::Window {
-                passed: vec![false; self.players],
-            });
+            let passed = vec![false; self.players];
+            if log.on {
+                let asked = Seat::all(self.players)
+                    .filter(|&s| self.asked_in_window(s, &passed))
+                    .collect();
+                let next = self.queue[0];
+                log.public(|| Event::WindowOpened { next, asked });
+            }
+            self.phase = Phase::Playing(Stage::Window { passed });
         } else {
             self.lay_next(log);
         }
@@ -598,6 +613,7 @@ impl Buffalo {
                     card: played.card,
                     row,
                     at,
+                    rows: self.rows.clone(),
                 });
                 self.give(played.owner, row, taken, log);
                 self.decision_point(log);
@@ -609,10 +625,9 @@ impl Buffalo {
                     self.decision_point(log);
                 }
                 Owner::Seat(seat) => {
-                    self.phase = Phase::Playing(Stage::TakeRow {
-                        seat,
-                        card: played.card,
-                    });
+                    let card = played.card;
+                    log.public(|| Event::RowToTake { seat, card });
+                    self.phase = Phase::Playing(Stage::TakeRow { seat, card });
                 }
             },
         }
@@ -627,6 +642,7 @@ impl Buffalo {
             card: played.card,
             row,
             at: 0,
+            rows: self.rows.clone(),
         });
     }
 
@@ -639,18 +655,29 @@ impl Buffalo {
         match owner {
             Owner::Seat(_) => {
                 self.team_pile.extend(&cards);
-                log.public(|| Event::TeamTook { row, cards });
+                log.public(|| Event::TeamTook {
+                    row,
+                    heads: heads_of(&cards),
+                    cards,
+                    team_heads: heads_of(&self.team_pile),
+                    team_points: self.team_points(),
+                });
             }
             Owner::Buffalo => {
                 let count = cards.len();
                 self.buffalo_pile.extend(cards);
-                log.public(|| Event::BuffaloTook { row, count });
+                let pile = self.buffalo_pile.len();
+                log.public(|| Event::BuffaloTook { row, count, pile });
             }
         }
         if self.rows[row].capacity > CLASSIC_CAPACITY {
             self.rows[row].capacity = CLASSIC_CAPACITY;
             self.used.push(Special::SevenTakes);
-            log.public(|| Event::SevenTakesDiscarded { row });
+            log.public(|| Event::SevenTakesDiscarded {
+                row,
+                rows: self.rows.clone(),
+                used: self.used.clone(),
+            });
         }
     }
 
@@ -664,30 +691,44 @@ impl Buffalo {
     /// A checked use of an open special card (or removal of a stop sign): applied at once, the
     /// card replaced from the stack, the window reopened for everyone (B2).
     fn use_special(&mut self, seat: Seat, action: Action, log: &mut Log) {
-        log.public(|| Event::Used {
-            seat,
-            action: action.clone(),
-        });
         if let Some(special) = action.special() {
             remove_one(&mut self.open, &special);
+        }
+        // A *7 nimmt!* or *Stopp!* lies beside its row; every other card (and a removed stop
+        // sign) leaves the game at once.
+        let out_of_game = match action {
+            Action::SevenTakes { .. } | Action::Stop { .. } => None,
+            Action::RemoveStop { .. } => Some(Special::Stop),
+            ref other => other.special(),
+        };
+        self.used.extend(out_of_game);
+        match action {
+            Action::SevenTakes { row } => self.rows[row].capacity = CLASSIC_CAPACITY + 1,
+            Action::Stop { row } => self.rows[row].blocked = true,
+            Action::RemoveStop { row } => self.rows[row].blocked = false,
+            _ => {}
+        }
+        if log.on {
+            let (rows, open, used) = (self.rows.clone(), self.open.clone(), self.used.clone());
+            log.public(|| Event::Used {
+                seat,
+                action: action.clone(),
+                rows,
+                open,
+                used,
+            });
         }
         let team = Owner::Seat(seat);
         let mut lay_now = None;
         let mut reordered = false;
         match action {
-            Action::SevenTakes { row } => self.rows[row].capacity = CLASSIC_CAPACITY + 1,
-            Action::Stop { row } => self.rows[row].blocked = true,
-            Action::RemoveStop { row } => {
-                self.rows[row].blocked = false;
-                self.used.push(Special::Stop);
-            }
+            Action::SevenTakes { .. } | Action::Stop { .. } | Action::RemoveStop { .. } => {}
             Action::Replace { card, with } => {
                 self.queue.remove(self.queued(card));
                 let hand = &mut self.hands[seat.index()];
                 remove_one(hand, &with);
                 hand.push(card);
                 hand.sort();
-                self.used.push(Special::Replace);
                 log.public(|| Event::ReturnedToHand { seat, card });
                 lay_now = Some(Played {
                     owner: team,
@@ -703,9 +744,9 @@ impl Buffalo {
                     card,
                     row,
                     at,
+                    rows: self.rows.clone(),
                 });
                 self.give(played.owner, row, taken, log);
-                self.used.push(Special::Insert);
             }
             Action::Shift {
                 row,
@@ -720,25 +761,22 @@ impl Buffalo {
                     row,
                     to_row,
                     to_at,
+                    rows: self.rows.clone(),
                 });
                 self.give(team, to_row, taken, log);
-                self.used.push(Special::Shift);
             }
             Action::First { card } => {
                 let played = self.queue.remove(self.queued(card));
                 self.queue.insert(0, played);
-                self.used.push(Special::First);
                 reordered = true;
             }
             Action::Last { card } => {
                 let played = self.queue.remove(self.queued(card));
                 self.queue.push(played);
-                self.used.push(Special::Last);
                 reordered = true;
             }
             Action::Sort { order } => {
                 self.queue = order.iter().map(|&c| self.queue[self.queued(c)]).collect();
-                self.used.push(Special::Sort);
                 reordered = true;
             }
             Action::Play { .. }
@@ -754,7 +792,8 @@ impl Buffalo {
         if self.open.len() < OPEN_SPECIALS {
             if let Some(special) = self.stack.pop() {
                 self.open.push(special);
-                log.public(|| Event::SpecialTurnedUp { special });
+                let stack = self.stack.len();
+                log.public(|| Event::SpecialTurnedUp { special, stack });
             }
         }
         match lay_now {

@@ -486,7 +486,8 @@ fn a_used_card_is_replaced_at_once_from_the_stack() {
     play(&mut g, &[10, 50]);
     let events = act(&mut g, 0, Action::First { card: c(50) });
     assert!(events.contains(&Event::SpecialTurnedUp {
-        special: Special::Sort
+        special: Special::Sort,
+        stack: 0,
     }));
     assert_eq!(g.open_specials(), &[Special::Last, Special::Sort]);
     assert_eq!(g.stack_size(), 0);
@@ -638,6 +639,43 @@ fn passing_for_the_game_leaves_the_windows_to_the_teammates() {
     );
     pass_windows(&mut g);
     assert!(g.is_over());
+}
+
+#[test]
+fn the_events_tell_each_take_with_the_points_and_the_rows_after_it() {
+    // B1 (a team of two counts double) and B6 (the buffalo's pile: its size only).
+    let p = Position::new(
+        &[&[6], &[50]],
+        &[35],
+        &[&[1, 2, 3, 4, 5], &[30, 31, 32, 33, 34], &[40], &[60]],
+    );
+    let mut g = Buffalo::from_position(p);
+    act(&mut g, 0, Action::Play { card: c(6) });
+    let events = act(&mut g, 1, Action::Play { card: c(50) });
+    let team = events.iter().find_map(|e| match e {
+        Event::TeamTook {
+            row,
+            cards,
+            heads,
+            team_heads,
+            team_points,
+        } => Some((*row, numbers(cards), *heads, *team_heads, *team_points)),
+        _ => None,
+    });
+    assert_eq!(team, Some((0, vec![1, 2, 3, 4, 5], 6, 6, 12)));
+    let buffalo = events.iter().find_map(|e| match e {
+        Event::BuffaloTook { row, count, pile } => Some((*row, *count, *pile)),
+        _ => None,
+    });
+    assert_eq!(buffalo, Some((1, 5, 5)));
+    let last_rows = events.iter().rev().find_map(|e| match e {
+        Event::Laid { card, rows, .. } if *card == c(50) => Some(rows.clone()),
+        _ => None,
+    });
+    assert_eq!(last_rows.as_deref(), Some(g.rows()));
+    let v = g.view(Viewer::Seat(Seat(0)));
+    assert_eq!((v.team_heads, v.team_points, v.doubled), (6, 12, true));
+    assert_eq!(v.buffalo_pile_size, 5);
 }
 
 #[test]

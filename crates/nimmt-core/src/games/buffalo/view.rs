@@ -34,6 +34,10 @@ pub struct View {
     /// The team's pile and its bull heads (not doubled).
     pub team_pile: Vec<Card>,
     pub team_heads: u32,
+    /// The team's points as scored: its bull heads, doubled for one or two players (B1).
+    pub team_points: u32,
+    /// Whether the team's bull heads count double (one or two players, B1).
+    pub doubled: bool,
     /// How many cards the buffalo has taken (which ones only at the end).
     pub buffalo_pile_size: usize,
     /// Cards left in the buffalo's stack.
@@ -160,6 +164,8 @@ pub(super) fn view(game: &Buffalo, viewer: Viewer) -> View {
         queue: game.queue.clone(),
         team_pile: game.team_pile.clone(),
         team_heads: heads_of(&game.team_pile),
+        team_points: game.team_points(),
+        doubled: game.doubles(),
         buffalo_pile_size: game.buffalo_pile.len(),
         buffalo_cards_left: game.buffalo_cards.len(),
         open_specials: game.open.clone(),

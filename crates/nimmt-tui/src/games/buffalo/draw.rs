@@ -139,7 +139,7 @@ fn draw_panel(app: &App, frame: &mut Frame, area: Rect) {
             PhaseView::Choose { chosen } if chosen.get(s) == Some(&true) => {
                 ('✓', Style::default().fg(Color::Green))
             }
-            PhaseView::Window { passed } if passed.get(s) == Some(&false) => {
+            PhaseView::Window { .. } if v.waiting_for.iter().any(|w| w.index() == s) => {
                 ('▶', Style::default().fg(Color::Yellow))
             }
             PhaseView::TakeRow { seat, .. } if seat.index() == s => {

@@ -14,8 +14,9 @@ pub mod text;
 
 use crate::app::{App, GameScreen, Key, Pause};
 use crate::text::{Lang, T};
-use nimmt_core::cards::{heads_of, Card};
+use nimmt_core::cards::Card;
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, Event, Owner, PhaseView, View};
+use nimmt_core::Seat;
 use text::B;
 
 /// The client at a buffalo table.
@@ -125,15 +126,35 @@ impl App<BuffaloScreen> {
         }
     }
 
-    /// The team's points as the rules count them (doubled for one or two players).
+    /// The team's points as the rules count them (doubled for one or two players), from the view.
     pub fn team_points(&self) -> u32 {
-        let v = self.view();
-        let heads = v.team_heads;
-        if v.players <= 2 {
-            heads * 2
-        } else {
-            heads
+        self.view().team_points
+    }
+
+    /// Seat names joined: `Ann, Bob`.
+    fn names_of(&self, seats: &[Seat]) -> String {
+        let names: Vec<String> = seats.iter().map(|&s| self.name(s)).collect();
+        names.join(", ")
+    }
+
+    /// `seat` is no longer asked.
+    fn stop_waiting_for(&mut self, seat: Seat) {
+        let me = self.me();
+        let v = self.view_mut();
+        v.waiting_for.retain(|&s| s != seat);
+        if seat == me {
+            v.asked = None;
         }
+    }
+
+    /// `seat` passed in the open window.
+    fn mark_passed(&mut self, seat: Seat) {
+        if let PhaseView::Window { passed } = &mut self.view_mut().phase {
+            if let Some(p) = passed.get_mut(seat.index()) {
+                *p = true;
+            }
+        }
+        self.stop_waiting_for(seat);
     }
 
     fn select(&mut self, i: usize) {
@@ -344,21 +365,24 @@ impl GameScreen for BuffaloScreen {
         }
     }
 
+    /// Who won, with both scores: "The team beat the buffalo, 15 to 40" or "The buffalo wins,
+    /// 40 to 15"; then the team's bull heads (and their doubling for one or two players) and the
+    /// buffalo's pile, opened at the end.
     fn result(app: &BuffaloApp) -> Option<(String, Vec<String>)> {
         let v = app.view();
         let r = v.result.as_ref()?;
         let lang = app.lang;
         let banner = if r.outcome.winners.is_empty() {
-            B::BuffaloWins.t(lang).to_owned()
+            B::BuffaloWins.fill(lang, &[&r.buffalo_points, &r.team_points])
         } else {
-            B::TeamWins.t(lang).to_owned()
+            B::TeamWins.fill(lang, &[&r.team_points, &r.buffalo_points])
         };
-        let team = if v.players <= 2 {
-            B::TeamPointsDoubled.fill(lang, &[&(r.team_points / 2), &r.team_points])
+        let team = if v.doubled {
+            B::TeamPointsDoubled.fill(lang, &[&v.team_heads, &r.team_points])
         } else {
             B::TeamPoints.fill(lang, &[&r.team_points])
         };
-        let buffalo = B::BuffaloPoints.fill(lang, &[&r.buffalo_points]);
+        let buffalo = B::BuffaloPoints.fill(lang, &[&r.buffalo_points, &r.buffalo_pile.len()]);
         Some((banner, vec![team, buffalo]))
     }
 
@@ -370,6 +394,8 @@ impl GameScreen for BuffaloScreen {
         draw::draw(app, frame)
     }
 
+    /// Copies what each event says into the shown view (no rule is worked out here: the rows,
+    /// piles, points and who is asked come in the events) and writes a line of the log.
     fn apply(app: &mut BuffaloApp, event: Event) {
         let lang = app.lang;
         let me = app.me();
@@ -400,14 +426,24 @@ impl GameScreen for BuffaloScreen {
                 v.turn_passed.iter_mut().for_each(|p| *p = false);
                 v.queue.clear();
                 v.my_choice = None;
-                None
+                v.phase = PhaseView::Choose {
+                    chosen: vec![false; v.players],
+                };
+                v.waiting_for = (0..v.players).map(|s| Seat(s as u8)).collect();
+                v.asked = Some(Decision::PlayCard);
+                Some(B::TurnStarts.fill(lang, &[&turn]))
             }
             Event::Chose { seat } => {
-                if let PhaseView::Choose { chosen } = &mut app.view_mut().phase {
+                let v = app.view_mut();
+                if let PhaseView::Choose { chosen } = &mut v.phase {
                     if let Some(c) = chosen.get_mut(seat.index()) {
                         *c = true;
                     }
                 }
+                if let Some(n) = v.hand_sizes.get_mut(seat.index()) {
+                    *n = n.saturating_sub(1);
+                }
+                app.stop_waiting_for(seat);
                 None
             }
             Event::ChoseCard { seat, card } => {
@@ -418,7 +454,10 @@ impl GameScreen for BuffaloScreen {
                 }
                 Some(B::Chosen.fill(lang, &[&card]))
             }
-            Event::Revealed { plays } => {
+            Event::Revealed {
+                plays,
+                buffalo_cards_left,
+            } => {
                 let text: Vec<String> = plays
                     .iter()
                     .map(|p| format!("{} {}", app.owner_name(p.owner), p.card))
@@ -426,57 +465,66 @@ impl GameScreen for BuffaloScreen {
                 let v = app.view_mut();
                 v.queue = plays;
                 v.my_choice = None;
-                v.buffalo_cards_left = v.buffalo_cards_left.saturating_sub(1);
+                v.buffalo_cards_left = buffalo_cards_left;
                 Some(B::Reveals.fill(lang, &[&text.join(", ")]))
             }
+            Event::WindowOpened { next, asked } => {
+                let line = B::WindowFor.fill(
+                    lang,
+                    &[
+                        &next.card,
+                        &app.owner_name(next.owner),
+                        &app.names_of(&asked),
+                    ],
+                );
+                let v = app.view_mut();
+                v.phase = PhaseView::Window {
+                    passed: vec![false; v.players],
+                };
+                v.asked = asked.contains(&me).then_some(Decision::Window);
+                v.waiting_for = asked;
+                Some(line)
+            }
+            Event::RowToTake { seat, card } => {
+                let v = app.view_mut();
+                v.queue.retain(|p| p.card != card);
+                v.phase = PhaseView::TakeRow { seat, card };
+                v.waiting_for = vec![seat];
+                v.asked = (seat == me).then_some(Decision::TakeRow);
+                Some(B::RowToTake.fill(lang, &[&app.name(seat), &card]))
+            }
             Event::Passed { seat } => {
-                if let PhaseView::Window { passed } = &mut app.view_mut().phase {
-                    if let Some(p) = passed.get_mut(seat.index()) {
-                        *p = true;
-                    }
-                }
+                app.mark_passed(seat);
                 (seat != me).then(|| B::Passes.fill(lang, &[&app.name(seat)]))
             }
             Event::PassedTurn { seat } => {
+                app.mark_passed(seat);
                 if let Some(p) = app.view_mut().turn_passed.get_mut(seat.index()) {
                     *p = true;
                 }
                 Some(B::PassesTurn.fill(lang, &[&app.name(seat)]))
             }
             Event::PassedGame { seat } => {
+                app.mark_passed(seat);
                 if let Some(p) = app.view_mut().game_passed.get_mut(seat.index()) {
                     *p = true;
                 }
                 Some(B::PassesGame.fill(lang, &[&app.name(seat)]))
             }
-            Event::Used { seat, action } => {
+            Event::Used {
+                seat,
+                action,
+                rows,
+                open,
+                used,
+            } => {
                 let line = B::Used.fill(lang, &[&app.name(seat), &app.describe(&action)]);
                 let v = app.view_mut();
-                if let Some(special) = action.special() {
-                    if let Some(i) = v.open_specials.iter().position(|&s| s == special) {
-                        v.open_specials.remove(i);
-                    }
-                }
-                match action {
-                    Action::SevenTakes { row } => {
-                        if let Some(r) = v.rows.get_mut(row) {
-                            r.capacity += 1;
-                        }
-                    }
-                    Action::Stop { row } => {
-                        if let Some(r) = v.rows.get_mut(row) {
-                            r.blocked = true;
-                        }
-                    }
-                    Action::RemoveStop { row } => {
-                        if let Some(r) = v.rows.get_mut(row) {
-                            r.blocked = false;
-                        }
-                    }
-                    Action::Replace { with, .. } if seat == me => {
-                        v.hand.retain(|&c| c != with);
-                    }
-                    _ => {}
+                v.rows = rows;
+                v.open_specials = open;
+                v.used_specials = used;
+                if let (Action::Replace { with, .. }, true) = (&action, seat == me) {
+                    v.hand.retain(|c| c != with);
                 }
                 Some(line)
             }
@@ -491,65 +539,58 @@ impl GameScreen for BuffaloScreen {
                     v.hand.push(card);
                     v.hand.sort();
                 }
-                None
+                Some(B::BackToHand.fill(lang, &[&app.name(seat), &card]))
             }
             Event::Shifted {
                 card,
                 row,
                 to_row,
-                to_at,
+                rows,
+                ..
             } => {
-                let v = app.view_mut();
-                if let Some(r) = v.rows.get_mut(row) {
-                    r.cards.retain(|&c| c != card);
-                }
-                if let Some(r) = v.rows.get_mut(to_row) {
-                    r.cards.insert(to_at.min(r.cards.len()), card);
-                }
-                None
+                app.view_mut().rows = rows;
+                Some(B::Shifted.fill(lang, &[&card, &(row + 1), &(to_row + 1)]))
             }
             Event::Laid {
                 owner,
                 card,
                 row,
-                at,
+                rows,
+                ..
             } => {
                 let who = app.owner_name(owner);
                 let v = app.view_mut();
                 v.queue.retain(|p| p.card != card);
-                if let Some(r) = v.rows.get_mut(row) {
-                    r.cards.insert(at.min(r.cards.len()), card);
-                }
+                v.rows = rows;
                 Some(B::Lays.fill(lang, &[&who, &card, &(row + 1)]))
             }
-            Event::TeamTook { row, cards } => {
+            Event::TeamTook {
+                row,
+                cards,
+                heads,
+                team_heads,
+                team_points,
+            } => {
                 let v = app.view_mut();
-                if let Some(r) = v.rows.get_mut(row) {
-                    r.cards.retain(|c| !cards.contains(c));
-                }
-                let heads = heads_of(&cards);
-                v.team_heads += heads;
                 v.team_pile.extend(&cards);
-                Some(B::TeamTakes.fill(lang, &[&cards.len(), &(row + 1), &heads]))
+                v.team_heads = team_heads;
+                v.team_points = team_points;
+                Some(B::TeamTakes.fill(lang, &[&cards.len(), &(row + 1), &heads, &team_points]))
             }
-            Event::BuffaloTook { row, count } => {
+            Event::BuffaloTook { row, count, pile } => {
+                app.view_mut().buffalo_pile_size = pile;
+                Some(B::BuffaloTakes.fill(lang, &[&count, &(row + 1), &pile]))
+            }
+            Event::SevenTakesDiscarded { row, rows, used } => {
                 let v = app.view_mut();
-                if let Some(r) = v.rows.get_mut(row) {
-                    r.cards.drain(..count.min(r.cards.len()));
-                }
-                v.buffalo_pile_size += count;
-                Some(B::BuffaloTakes.fill(lang, &[&count, &(row + 1)]))
-            }
-            Event::SevenTakesDiscarded { row } => {
-                if let Some(r) = app.view_mut().rows.get_mut(row) {
-                    r.capacity = r.capacity.saturating_sub(1).max(1);
-                }
+                v.rows = rows;
+                v.used_specials = used;
                 Some(B::SevenGone.fill(lang, &[&(row + 1)]))
             }
-            Event::SpecialTurnedUp { special } => {
+            Event::SpecialTurnedUp { special, stack } => {
                 let v = app.view_mut();
                 v.open_specials.push(special);
-                v.stack_size = v.stack_size.saturating_sub(1);
+                v.stack_size = stack;
                 Some(B::TurnedUp.fill(lang, &[&special]))
             }
             Event::TurnEnded { .. } => None,
@@ -562,6 +603,9 @@ impl GameScreen for BuffaloScreen {
                 let players = app.view().players;
                 let v = app.view_mut();
                 v.phase = PhaseView::Over;
+                v.asked = None;
+                v.waiting_for.clear();
+                v.buffalo_pile_size = buffalo_pile.len();
                 v.result = Some(nimmt_core::games::buffalo::view::ResultView {
                     buffalo_pile,
                     team_points,

@@ -45,6 +45,11 @@ pub enum B {
     Reveals,
     Used,
     Passes,
+    TurnStarts,
+    WindowFor,
+    RowToTake,
+    BackToHand,
+    Shifted,
     PassesTurn,
     PassesGame,
     Lays,
@@ -156,6 +161,20 @@ impl B {
             Reveals => ("Revealed: {}", "Aufgedeckt: {}"),
             Used => ("{} uses {}", "{} nutzt {}"),
             Passes => ("{} passes", "{} passt"),
+            TurnStarts => ("— Turn {} —", "— Zug {} —"),
+            WindowFor => (
+                "Before {} ({}) is laid: {} may use a special card",
+                "Vor {} ({}): {} kann eine Sonderkarte einsetzen",
+            ),
+            RowToTake => (
+                "{}'s {} is lower than every row: a row to take",
+                "{}s {} ist zu niedrig: eine Reihe nehmen",
+            ),
+            BackToHand => ("{} takes {} back", "{} nimmt {} zurück"),
+            Shifted => (
+                "{} moves from row {} to row {}",
+                "{} wandert von Reihe {} in Reihe {}",
+            ),
             PassesTurn => ("{} passes for this turn", "{} passt für diesen Zug"),
             PassesGame => (
                 "{} leaves the special cards to the team",
@@ -163,26 +182,35 @@ impl B {
             ),
             Lays => ("{} lays {} in row {}", "{} legt {} in Reihe {}"),
             TeamTakes => (
-                "The team takes {} cards of row {} (bull heads: {})",
-                "Das Team nimmt {} Karten von Reihe {} (Hornochsen: {})",
+                "The team takes {} cards of row {}: {} bull heads (team {})",
+                "Das Team nimmt {} Karten von Reihe {}: {} Hornochsen (Team {})",
             ),
             BuffaloTakes => (
-                "The buffalo takes {} cards of row {}",
-                "Der Büffel nimmt {} Karten von Reihe {}",
+                "The buffalo takes {} cards of row {} (its pile: {} cards)",
+                "Der Büffel nimmt {} Karten von Reihe {} (sein Stapel: {} Karten)",
             ),
             TurnedUp => ("Turned up: {}", "Aufgedeckt: {}"),
             SevenGone => (
                 "The 7 nimmt! of row {} leaves the game",
                 "Das 7 nimmt! von Reihe {} verlässt das Spiel",
             ),
-            TeamPoints => ("Team      {:>4}", "Team      {:>4}"),
-            TeamPointsDoubled => ("Team      {} (×2 = {})", "Team      {} (×2 = {})"),
-            BuffaloPoints => ("Buffalo   {}", "Büffel    {}"),
-            TeamWins => (
-                "*** THE TEAM BEATS THE BUFFALO! ***",
-                "*** DAS TEAM SCHLÄGT DEN BÜFFEL! ***",
+            TeamPoints => ("Team      {} bull heads", "Team      {} Hornochsen"),
+            TeamPointsDoubled => (
+                "Team      {} bull heads (×2 = {}: one or two players count double)",
+                "Team      {} Hornochsen (×2 = {}: ein oder zwei Spieler zählen doppelt)",
             ),
-            BuffaloWins => ("The buffalo wins", "Der Büffel gewinnt"),
+            BuffaloPoints => (
+                "Buffalo   {} bull heads in {} cards",
+                "Büffel    {} Hornochsen in {} Karten",
+            ),
+            TeamWins => (
+                "The team beat the buffalo, {} to {}",
+                "Das Team hat den Büffel geschlagen, {} zu {}",
+            ),
+            BuffaloWins => (
+                "The buffalo wins, {} to {} (a tie goes to the buffalo)",
+                "Der Büffel gewinnt, {} zu {} (Gleichstand gewinnt der Büffel)",
+            ),
             HelpTitle => (
                 "Beat the Buffalo in short (Esc closes)",
                 "Schlagt den Büffel in Kürze (Esc schließt)",
