@@ -29,6 +29,8 @@ async fn the_tables_notices_come_back_with_the_history_in_the_readers_language()
     let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 3).await;
     start(&mut ann, &mut bob).await;
     ann.say("viel Glück").await;
+    bob.recv_until(|m| matches!(m, ServerMsg::Chat { .. }))
+        .await;
     bob.send(ClientMsg::Leave { table }).await;
     ann.recv_until(|m| notice_key(m) == Some("bot_took_seat"))
         .await;
