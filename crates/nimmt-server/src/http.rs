@@ -155,9 +155,15 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Respon
     }
 }
 
-/// Every game the room plays: the descriptors the `welcome` lists.
-async fn games() -> Json<Vec<nimmt_core::GameDescriptor>> {
-    Json(nimmt_core::registry::descriptors())
+/// Every game the room plays: the descriptors the `welcome` lists (with the options its game
+/// data allows).
+async fn games(State(state): State<AppState>) -> Json<Vec<nimmt_core::GameDescriptor>> {
+    Json(
+        nimmt_core::registry::descriptors()
+            .into_iter()
+            .map(|d| nimmt_core::games::board::options::offered(d, &state.config.game_data))
+            .collect(),
+    )
 }
 
 #[derive(Debug, Default, Deserialize)]

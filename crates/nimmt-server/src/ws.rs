@@ -370,7 +370,12 @@ impl Session {
             token,
             lang,
             seated: seated.iter().map(|h| h.id).collect(),
-            games: nimmt_core::registry::descriptors(),
+            games: nimmt_core::registry::descriptors()
+                .into_iter()
+                .map(|d| {
+                    nimmt_core::games::board::options::offered(d, &self.state.config.game_data)
+                })
+                .collect(),
             nodes: self
                 .state
                 .cluster

@@ -7,7 +7,7 @@
 
 use super::data::{BoardData, SideName};
 use super::default_data::default_data;
-use crate::descriptor::{OptionSpec, Text};
+use crate::descriptor::{GameDescriptor, OptionSpec, OptionType, Text};
 use crate::error::SetupError;
 use crate::game::GameData;
 use crate::options::{OptionMap, OptionValue};
@@ -127,6 +127,19 @@ pub fn schema() -> Vec<OptionSpec> {
             ),
         ),
     ]
+}
+
+/// The descriptor as a room offers it: `board=custom` only when the room has board data
+/// (`"board"` in `data`); other games' descriptors stay as they are.
+pub fn offered(mut descriptor: GameDescriptor, data: &GameData) -> GameDescriptor {
+    if descriptor.name == "board" && !data.contains_key("board") {
+        for spec in &mut descriptor.options {
+            if let (true, OptionType::Choice { values }) = (spec.key == "board", &mut spec.kind) {
+                values.retain(|v| v != "custom");
+            }
+        }
+    }
+    descriptor
 }
 
 fn invalid(reason: String) -> SetupError {

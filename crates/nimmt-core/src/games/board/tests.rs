@@ -1252,3 +1252,26 @@ fn round_ended_tells_each_rounds_points_and_the_view_keeps_the_score_history() {
         "the score track over the rounds"
     );
 }
+
+#[test]
+fn board_custom_is_offered_only_with_board_data() {
+    // RULING K2: another board is game data; a room without it cannot play `board=custom`.
+    let values = |d: &crate::descriptor::GameDescriptor| match &d
+        .options
+        .iter()
+        .find(|o| o.key == "board")
+        .expect("the option board")
+        .kind
+    {
+        crate::descriptor::OptionType::Choice { values } => values.clone(),
+        other => panic!("{other:?}"),
+    };
+    let none = options::offered(Board::descriptor(), &crate::game::GameData::new());
+    assert_eq!(values(&none), vec!["default"]);
+    let mut data = crate::game::GameData::new();
+    data.insert("board".into(), serde_json::json!({}));
+    assert_eq!(
+        values(&options::offered(Board::descriptor(), &data)),
+        vec!["default", "custom"]
+    );
+}
