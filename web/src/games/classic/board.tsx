@@ -86,68 +86,68 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
   return (
     <CardTable.Provider value={view}>
-    <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
-      <div class="dealline">
-        <span data-testid="heading">{t('table.deal', { deal: frame?.deal ?? view.deal, turn: frame?.turn ?? view.turn })}</span>
-        <PaceControl t={t} skipping={!!frame} />
-        {left !== null && (
-          <span class={`timer${left <= 5 ? ' urgent' : ''}`} data-testid="timer" role="timer">
-            ⏱ {t('table.timeLeft', { s: left })}
-          </span>
+      <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
+        <div class="dealline">
+          <span data-testid="heading">{t('table.deal', { deal: frame?.deal ?? view.deal, turn: frame?.turn ?? view.turn })}</span>
+          <PaceControl t={t} skipping={!!frame} />
+          {left !== null && (
+            <span class={`timer${left <= 5 ? ' urgent' : ''}`} data-testid="timer" role="timer">
+              ⏱ {t('table.timeLeft', { s: left })}
+            </span>
+          )}
+        </div>
+        {phase.phase === 'draft' && !frame ? (
+          <section class="pool" aria-label={t('table.draftPool')}>
+            <h3>{t('table.draftPool')}</h3>
+            <div class="cards">
+              {phase.pool.map((c) => {
+                const a = can.pool.get(c);
+                return <CardFace key={c} card={c} small onClick={a ? () => send(a) : undefined} />;
+              })}
+            </div>
+          </section>
+        ) : (
+          <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
+        )}
+        {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
+        {!frame?.summary && <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />}
+        <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
+          {status}
+        </p>
+        {me === null ? (
+          <p class="muted" data-testid="spectating">
+            {t('table.watching')}
+          </p>
+        ) : (
+          <section class={`hand${idle ? ' idle' : ''}`} aria-label={t('table.yourHand')} data-testid="hand" aria-disabled={idle}>
+            <h3>
+              {t('table.yourHand')}
+              {idle && hand.length > 0 && <small class="muted">({t('classic.handIdle')})</small>}
+              {can.canSwap && (
+                <label class="swap" title={t('table.swapHelp')}>
+                  <input type="checkbox" checked={swap} onChange={(e) => setSwap((e.target as HTMLInputElement).checked)} /> {t('table.swap')}
+                </label>
+              )}
+            </h3>
+            <div class="cards">
+              {hand.map((c) => {
+                const a = can.hand.get(c);
+                const swapped = a?.type === 'play' && a.swap;
+                return (
+                  <CardFace
+                    key={c}
+                    card={c}
+                    testid="hand-card"
+                    note={swapped ? `↔ ${swappedValue(view, c)}` : undefined}
+                    onClick={a ? () => send(a) : undefined}
+                  />
+                );
+              })}
+              {!frame && phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
+            </div>
+          </section>
         )}
       </div>
-      {phase.phase === 'draft' && !frame ? (
-        <section class="pool" aria-label={t('table.draftPool')}>
-          <h3>{t('table.draftPool')}</h3>
-          <div class="cards">
-            {phase.pool.map((c) => {
-              const a = can.pool.get(c);
-              return <CardFace key={c} card={c} small onClick={a ? () => send(a) : undefined} />;
-            })}
-          </div>
-        </section>
-      ) : (
-        <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
-      )}
-      {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
-      {!frame?.summary && <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />}
-      <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
-        {status}
-      </p>
-      {me === null ? (
-        <p class="muted" data-testid="spectating">
-          {t('table.watching')}
-        </p>
-      ) : (
-        <section class={`hand${idle ? ' idle' : ''}`} aria-label={t('table.yourHand')} data-testid="hand" aria-disabled={idle}>
-          <h3>
-            {t('table.yourHand')}
-            {idle && hand.length > 0 && <small class="muted">({t('classic.handIdle')})</small>}
-            {can.canSwap && (
-              <label class="swap" title={t('table.swapHelp')}>
-                <input type="checkbox" checked={swap} onChange={(e) => setSwap((e.target as HTMLInputElement).checked)} /> {t('table.swap')}
-              </label>
-            )}
-          </h3>
-          <div class="cards">
-            {hand.map((c) => {
-              const a = can.hand.get(c);
-              const swapped = a?.type === 'play' && a.swap;
-              return (
-                <CardFace
-                  key={c}
-                  card={c}
-                  testid="hand-card"
-                  note={swapped ? `↔ ${swappedValue(view, c)}` : undefined}
-                  onClick={a ? () => send(a) : undefined}
-                />
-              );
-            })}
-            {!frame && phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
-          </div>
-        </section>
-      )}
-    </div>
     </CardTable.Provider>
   );
 }

@@ -64,37 +64,37 @@ export function ClassicReplayBoard(props: ReplayBoardProps<ClassicView>) {
   const points = (s: number) => (frame ? frame.totals[s] + frame.dealPoints[s] : v.totals[s] + (v.outcome ? 0 : v.deal_points[s]));
   return (
     <CardTable.Provider value={v}>
-    <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
-      <p class="status" data-testid="heading">
-        {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? playedTurn ?? v.turn })}
-        {frame && <span data-testid="replay-frame"> · {narrate(t, frame, names)}</span>}
-      </p>
-      {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
-      {v.phase.phase === 'draft' && !frame ? (
-        <div class="pool cards">
-          {v.phase.pool.map((c) => (
-            <CardFace key={c} card={c} small />
-          ))}
-        </div>
-      ) : (
-        <RowsView t={t} view={v} frame={frame} names={names} marked={laid} />
-      )}
-      <Queue t={t} queue={queue} names={names} choosing={frame?.choosing?.card} taking={frame?.taking?.by} />
-      <section class="allhands">
-        {names.map((nm, s) => (
-          <div key={s} class={`seat${!frame && v.waiting_for.includes(s) ? ' hit' : ''}`} data-testid={`replay-seat-${s}`} data-seat={s}>
-            <div class="seatname">
-              {nm} · <b>{points(s)}</b> {t(points(s) === 1 ? 'table.point' : 'table.points')}
-            </div>
-            <div class="muted small">
-              {v.hand_sizes[s] === 1 ? t('table.oneCard') : t('table.cards', { n: v.hand_sizes[s] })}
-              {v.taken[s].length > 0 && ` · ${t('replay.taken')}: ${v.taken[s].join(', ')}`}
-            </div>
+      <div class="classic" data-anim={frame ? frame.kind : 'idle'}>
+        <p class="status" data-testid="heading">
+          {t('table.deal', { deal: frame?.deal ?? v.deal, turn: frame?.turn ?? playedTurn ?? v.turn })}
+          {frame && <span data-testid="replay-frame"> · {narrate(t, frame, names)}</span>}
+        </p>
+        {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
+        {v.phase.phase === 'draft' && !frame ? (
+          <div class="pool cards">
+            {v.phase.pool.map((c) => (
+              <CardFace key={c} card={c} small />
+            ))}
           </div>
-        ))}
-      </section>
-      {v.outcome && !frame && <DealChart t={t} history={v.history} names={names} />}
-    </div>
+        ) : (
+          <RowsView t={t} view={v} frame={frame} names={names} marked={laid} />
+        )}
+        <Queue t={t} queue={queue} names={names} choosing={frame?.choosing?.card} taking={frame?.taking?.by} />
+        <section class="allhands">
+          {names.map((nm, s) => (
+            <div key={s} class={`seat${!frame && v.waiting_for.includes(s) ? ' hit' : ''}`} data-testid={`replay-seat-${s}`} data-seat={s}>
+              <div class="seatname">
+                {nm} · <b>{points(s)}</b> {t(points(s) === 1 ? 'table.point' : 'table.points')}
+              </div>
+              <div class="muted small">
+                {v.hand_sizes[s] === 1 ? t('table.oneCard') : t('table.cards', { n: v.hand_sizes[s] })}
+                {v.taken[s].length > 0 && ` · ${t('replay.taken')}: ${v.taken[s].join(', ')}`}
+              </div>
+            </div>
+          ))}
+        </section>
+        {v.outcome && !frame && <DealChart t={t} history={v.history} names={names} />}
+      </div>
     </CardTable.Provider>
   );
 }

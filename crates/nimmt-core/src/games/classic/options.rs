@@ -189,10 +189,7 @@ pub fn schema() -> Vec<OptionSpec> {
             "fan",
             &["none", "even-odd", "mountain", "cow", "digit-swap"],
             "none",
-            Text::new(
-                "play with one fan card",
-                "mit einer Fächerkarte spielen",
-            ),
+            Text::new("play with one fan card", "mit einer Fächerkarte spielen"),
         ),
     ]
 }
