@@ -36,7 +36,7 @@ export function Result(props: {
   const best = scores[outcome.winners[0]] ?? (higher ? Math.max(...scores) : Math.min(...scores));
   const order = scores.map((s, i) => [s, i] as const).sort((a, b) => (higher ? b[0] - a[0] : a[0] - b[0]));
   const pts = best === 1 ? t('result.onePoint') : t('result.nPoints', { n: best });
-  const { history, rule, chart } = props.screen.result(t, view) as ReturnType<GameScreen['result']> & { chart?: ChartText };
+  const { history, rule, chart, parties } = props.screen.result(t, view) as ReturnType<GameScreen['result']> & { chart?: ChartText };
   const winners = outcome.winners.map((w) => names[w]);
   // Play again at this table: the host starts it, the others ask (the server's `/rematch`).
   const [asked, setAsked] = useState(false);
@@ -58,24 +58,37 @@ export function Result(props: {
               : t('result.tie', { names: winners.join(', '), points: pts })}
         </p>
         <p class="muted">{rule}</p>
-        <table class="ranking">
-          <thead>
-            <tr>
-              <th>{t('result.rank')}</th>
-              <th>{t('result.player')}</th>
-              <th>{t('result.points')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.map(([s, i]) => (
-              <tr key={i} class={outcome.winners.includes(i) ? 'won' : ''}>
-                <td>{order.findIndex(([x]) => x === s) + 1}.</td>
-                <td>{names[i]}</td>
-                <td>{s}</td>
+        {parties ? (
+          <table class="ranking" data-testid="parties">
+            <tbody>
+              {parties.map((p) => (
+                <tr key={p.name} class={p.won ? 'won' : ''}>
+                  <td>{p.name}</td>
+                  <td>{p.points}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <table class="ranking">
+            <thead>
+              <tr>
+                <th>{t('result.rank')}</th>
+                <th>{t('result.player')}</th>
+                <th>{t('result.points')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.map(([s, i]) => (
+                <tr key={i} class={outcome.winners.includes(i) ? 'won' : ''}>
+                  <td>{order.findIndex(([x]) => x === s) + 1}.</td>
+                  <td>{names[i]}</td>
+                  <td>{s}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {history.length > 0 && (
           <DealChart t={t} history={history} names={names} me={at.you.seat} endAt={at.info.options.deals ? undefined : endAt} {...chart} />
         )}

@@ -187,7 +187,11 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
             </div>
             {line && (
               <div class="seatscore">
-                <b data-testid={`total-${i}`}>{line.points}</b> {t(line.points === 1 ? 'table.point' : 'table.points')}
+                {line.points !== undefined && (
+                  <>
+                    <b data-testid={`total-${i}`}>{line.points}</b> {t(line.points === 1 ? 'table.point' : 'table.points')}
+                  </>
+                )}
                 <span class="muted small"> {line.detail}</span>
               </div>
             )}

@@ -163,7 +163,7 @@ fn a_whole_buffalo_game_by_keys_against_bots() {
     assert!(s.contains("Buffalo"), "{s}");
     let (team, buffalo) = (outcome.scores[0], outcome.others[0].score);
     let banner = if outcome.winners.is_empty() {
-        format!("The buffalo wins, {buffalo} to {team}")
+        format!("The buffalo wins, {team} to {buffalo}")
     } else {
         format!("The team beat the buffalo, {team} to {buffalo}")
     };

@@ -47,9 +47,17 @@ export interface BoardProps<V> {
   events?: unknown[];
 }
 
+/** One side of a game's result, as the result screen lists it. */
+export interface Party {
+  name: string;
+  points: string;
+  won: boolean;
+}
+
 /** What the seat list shows for one seat while the game runs. */
 export interface SeatLine {
-  points: number;
+  /** The seat's own points; none where a seat has no points of its own (a team's member). */
+  points?: number;
   /** Small print after the points (cards in hand, this deal). */
   detail: string;
   /** What the seat is doing (thinking, has chosen); empty for nothing. */
@@ -87,8 +95,9 @@ export interface GameScreen<V extends BaseView = BaseView> {
   Board: ComponentType<BoardProps<V>>;
   /** The seat panel's line for seat `seat`. */
   seat(ctx: SeatContext<V>, seat: number): SeatLine;
-  /** Beside the ranking on the result screen: points per deal and how one wins. */
-  result(t: T, view: V): { history: number[][]; rule: string };
+  /** Beside the ranking on the result screen: points per deal and how one wins; `parties`:
+   *  the sides and their points instead of a ranking of the seats (a team against a party). */
+  result(t: T, view: V): { history: number[][]; rule: string; parties?: Party[] };
   /** The rules in short, with the table's options. */
   rules(t: T, options: Record<string, string>): RuleText;
   /** An update's events as animation frames, from the view before it (none: no animation). */

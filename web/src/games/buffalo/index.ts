@@ -3,7 +3,7 @@
 import { gameScreen, type SeatContext, type SeatLine } from '../screen';
 import { BuffaloBoard } from './board';
 import { BuffaloReplayBoard, stepText } from './replay';
-import { resultLine } from './table';
+import { headline, teamPoints } from './table';
 import type { BuffaloView } from './view';
 
 function seat(ctx: SeatContext<BuffaloView>, i: number): SeatLine {
@@ -13,7 +13,6 @@ function seat(ctx: SeatContext<BuffaloView>, i: number): SeatLine {
   const done = (p.phase === 'choose' && p.chosen[i]) || (p.phase === 'window' && p.passed[i]);
   const passing = view.game_passed?.[i] ? t('bf.passedGame') : view.turn_passed?.[i] ? t('bf.passedTurn') : '';
   return {
-    points: view.team_heads,
     detail: `${n === 1 ? t('table.oneCard') : t('table.cards', { n })} · ${t('bf.team')}`,
     status: view.waiting_for.includes(i) ? `… ${t('table.thinking')}` : done ? (p.phase === 'window' ? t('bf.passed') : t('bf.hasChosen')) : passing,
     done: !!done,
@@ -23,10 +22,23 @@ function seat(ctx: SeatContext<BuffaloView>, i: number): SeatLine {
 export const buffalo = gameScreen<BuffaloView>({
   Board: BuffaloBoard,
   seat,
-  result: (t, view) => ({ history: [], rule: resultLine(t, view) }),
+  result: (t, view) => {
+    const r = view.result;
+    const won = !!r?.outcome.winners.length;
+    return {
+      history: [],
+      rule: t(view.doubled ? 'bf.ruleDoubled' : 'bf.rule'),
+      parties: r
+        ? [
+            { name: t('bf.partyTeam'), points: teamPoints(t, view), won },
+            { name: t('bf.buffalo'), points: t('bf.buffaloPoints', { points: r.buffalo_points, n: r.buffalo_pile.length }), won: !won },
+          ]
+        : undefined,
+    };
+  },
   rules: (t) => ({ lines: t('rules.buffalo').split('\n'), notes: [] }),
   stepText,
   ReplayBoard: BuffaloReplayBoard,
   outcome: (view) => view.result?.outcome ?? view.outcome ?? null,
-  headline: (t, view) => (view.result && view.result.team_points < view.result.buffalo_points ? t('bf.teamWins') : t('bf.buffaloWins')),
+  headline,
 });

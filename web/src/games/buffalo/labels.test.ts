@@ -3,7 +3,7 @@ import { tFor } from '../../i18n';
 import type { ReplayStep } from '../../protocol';
 import { screenFor } from '../registry';
 import { actionLabel } from './labels';
-import { resultLine } from './table';
+import { headline, resultLine } from './table';
 import { kindOf, targetOf, type BuffaloView } from './view';
 
 const en = tFor('en');
@@ -29,13 +29,46 @@ describe('Schlagt den Büffel in the browser', () => {
     expect(kindOf({ type: 'pass' })).toBeNull();
   });
 
-  it('tells the team against the buffalo; a tie is a loss; one or two players double', () => {
-    const view = (team: number, buffalo: number, players: number) =>
-      ({ players, result: { team_points: team, buffalo_points: buffalo, buffalo_pile: [], outcome: { scores: [], winners: [] } } }) as unknown as BuffaloView;
-    expect(resultLine(en, view(10, 12, 3))).toBe('Team 10 vs buffalo 12 · The team beats the buffalo!');
-    expect(resultLine(en, view(12, 12, 3))).toMatch(/buffalo wins/);
-    expect(resultLine(de, view(8, 20, 2))).toBe('Team 8 (verdoppelt) gegen Büffel 20 · Das Team schlägt den Büffel!');
-    expect(screen.outcome!(view(1, 2, 3) as never)).toEqual({ scores: [], winners: [] });
+  it("says who won and by how much, from the server's winners; one or two players double", () => {
+    // The server's outcome names the winners: the team (all members) or nobody (the buffalo).
+    const view = (team: number, buffalo: number, players: number, won: boolean) =>
+      ({
+        players,
+        doubled: players <= 2,
+        team_heads: players <= 2 ? team / 2 : team,
+        team_points: team,
+        result: { team_points: team, buffalo_points: buffalo, buffalo_pile: [1, 2, 3], outcome: { scores: [], winners: won ? [0] : [] } },
+      }) as unknown as BuffaloView;
+    expect(headline(en, view(15, 40, 3, true))).toBe('The team beat the buffalo, 15 to 40');
+    expect(headline(en, view(40, 15, 3, false))).toBe('The buffalo wins, 40 to 15');
+    expect(headline(de, view(15, 40, 3, true))).toBe('Das Team hat den Büffel geschlagen, 15 zu 40');
+    expect(headline(de, view(12, 12, 3, false))).toBe('Der Büffel gewinnt, 12 zu 12');
+    expect(resultLine(en, view(10, 12, 3, true))).toBe('The team beat the buffalo, 10 to 12 · The team: 10 🐮 · Buffalo: 12 🐮 in 3 cards');
+    expect(resultLine(de, view(8, 20, 2, true))).toBe(
+      'Das Team hat den Büffel geschlagen, 8 zu 20 · Das Team: 4 🐮 × 2 = 8 (ein oder zwei Spieler zählen doppelt) · Büffel: 20 🐮 in 3 Karten',
+    );
+    const parties = screen.result(en, view(40, 15, 3, false) as never).parties!;
+    expect(parties.map((p) => [p.name, p.points, p.won])).toEqual([
+      ['The team', '40 🐮', false],
+      ['Buffalo', '15 🐮 in 3 cards', true],
+    ]);
+    expect(screen.outcome!(view(1, 2, 3, false) as never)).toEqual({ scores: [], winners: [] });
+  });
+
+  it("gives a member no points of its own: the team's points show once", () => {
+    const view = {
+      players: 3,
+      hand_sizes: [9, 9, 9],
+      team_heads: 7,
+      team_points: 7,
+      phase: { phase: 'choose', chosen: [false, false, false] },
+      waiting_for: [],
+      turn_passed: [false, false, false],
+      game_passed: [false, false, true],
+    } as unknown as BuffaloView;
+    const line = screen.seat({ t: en, view: view as never, anim: null }, 2);
+    expect(line.points).toBeUndefined();
+    expect(line.status).toBe('team decides');
   });
 
   it('writes a replay step: who did what', () => {

@@ -15,10 +15,10 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
     const who = names[step.seat] ?? `#${step.seat + 1}`;
     parts.push(`${who}: ${a.type === 'play' && typeof a.card !== 'number' ? t('bf.chooses') : actionLabel(t, a)}`);
   }
-  for (const e of step.events as { type: string; team_points?: number; buffalo_points?: number }[]) {
+  for (const e of step.events as { type: string; team_points?: number; buffalo_points?: number; outcome?: { winners: number[] } }[]) {
     if (e.type === 'game_ended') {
-      const won = (e.team_points ?? 0) < (e.buffalo_points ?? 0);
-      parts.push(`${t('bf.vs', { team: e.team_points ?? 0, doubled: '', buffalo: e.buffalo_points ?? 0 })} · ${t(won ? 'bf.teamWins' : 'bf.buffaloWins')}`);
+      const score = { team: e.team_points ?? 0, buffalo: e.buffalo_points ?? 0 };
+      parts.push(e.outcome?.winners.length ? t('bf.teamBeat', score) : t('bf.buffaloBeat', score));
     }
   }
   return parts.join(' · ');

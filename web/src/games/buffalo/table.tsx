@@ -82,7 +82,7 @@ export function Piles(props: { t: T; view: BuffaloView }) {
         {view.result && ` · ${view.result.buffalo_pile.join(' ')}`}
       </span>
       <span class="pile" data-testid="team-pile">
-        {t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
+        {view.doubled ? t('bf.teamPileDoubled', { heads: view.team_heads, points: view.team_points }) : t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
       </span>
       <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
       {view.used_specials.length > 0 && (
@@ -109,11 +109,23 @@ export function Specials(props: { t: T; view: BuffaloView }) {
   );
 }
 
-/** The team against the buffalo, once the game is over. */
+/** Who won, with both scores: "The team beat the buffalo, 15 to 40" (the server's winners). */
+export function headline(t: T, view: BuffaloView): string {
+  const r = view.result;
+  if (!r) return '';
+  const score = { team: r.team_points, buffalo: r.buffalo_points };
+  return r.outcome.winners.length ? t('bf.teamBeat', score) : t('bf.buffaloBeat', score);
+}
+
+/** The team's points as scored, the doubling for one or two players spelled out. */
+export function teamPoints(t: T, view: BuffaloView): string {
+  const points = view.result?.team_points ?? view.team_points;
+  return view.doubled ? t('bf.teamPointsDoubled', { heads: view.team_heads, points }) : t('bf.teamPoints', { points });
+}
+
+/** The team against the buffalo, once the game is over: who won, and how the points came. */
 export function resultLine(t: T, view: BuffaloView): string {
   const r = view.result;
   if (!r) return '';
-  const doubled = view.players <= 2 ? ` ${t('bf.doubled')}` : '';
-  const won = r.team_points < r.buffalo_points;
-  return `${t('bf.vs', { team: r.team_points, doubled, buffalo: r.buffalo_points })} · ${t(won ? 'bf.teamWins' : 'bf.buffaloWins')}`;
+  return `${headline(t, view)} · ${t('bf.partyTeam')}: ${teamPoints(t, view)} · ${t('bf.buffalo')}: ${t('bf.buffaloPoints', { points: r.buffalo_points, n: r.buffalo_pile.length })}`;
 }

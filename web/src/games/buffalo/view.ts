@@ -56,6 +56,10 @@ export interface BuffaloView {
   queue: Played[];
   team_pile: number[];
   team_heads: number;
+  /** The team's points as scored: its bull heads, doubled for one or two players. */
+  team_points: number;
+  /** Whether the team's bull heads count double (one or two players). */
+  doubled: boolean;
   buffalo_pile_size: number;
   buffalo_cards_left: number;
   open_specials: Special[];

@@ -367,13 +367,13 @@ impl GameScreen for BuffaloScreen {
 
     /// Who won, with both scores: "The team beat the buffalo, 15 to 40" or "The buffalo wins,
     /// 40 to 15"; then the team's bull heads (and their doubling for one or two players) and the
-    /// buffalo's pile, opened at the end.
+    /// buffalo's pile, opened at the end. The team's points come first either way.
     fn result(app: &BuffaloApp) -> Option<(String, Vec<String>)> {
         let v = app.view();
         let r = v.result.as_ref()?;
         let lang = app.lang;
         let banner = if r.outcome.winners.is_empty() {
-            B::BuffaloWins.fill(lang, &[&r.buffalo_points, &r.team_points])
+            B::BuffaloWins.fill(lang, &[&r.team_points, &r.buffalo_points])
         } else {
             B::TeamWins.fill(lang, &[&r.team_points, &r.buffalo_points])
         };
