@@ -26,7 +26,8 @@ export function HelpBoard(props: BoardProps<HelpView>) {
   else if (view.asked?.type === 'give_back') status = t('help.giveBack', { name: names[view.asked.to] });
   else if (p.phase === 'turn') status = t('help.turnOf', { name: names[p.seat] });
   else if (p.phase === 'give_help') status = t('help.waitHelp', { name: names[p.asker], helper: names[p.helper] });
-  else if (p.phase === 'give_back') status = t('help.waitBack', { name: names[p.helper], helper: names[p.asker] });
+  // The one helped (the asker) gives the helper a card back.
+  else if (p.phase === 'give_back') status = t('help.waitBack', { name: names[p.asker], helper: names[p.helper] });
   // Keyboard: keys 1–9 choose the n-th action; the first gets the focus when asked.
   useLayoutEffect(() => {
     if (!actions.length) return;

@@ -24,6 +24,15 @@ describe('what happened at a HELP! table between your turns', () => {
     expect(logLines(en, events.slice(4), names, 1)).toEqual(['Cy hands Ann a card']);
   });
 
+  it('tells who begins a deal', () => {
+    const events = [
+      { type: 'deal_started', deal: 2, direction: 'counterclockwise', draw_pile: 89, hand_size: 4 },
+      { type: 'called', calls: [], starter: 3, by_lot: false },
+    ];
+    expect(logLines(en, events, names, 0)).toEqual(['Deal 2 begins', 'Dan has the lowest number and begins']);
+    expect(logLines(de, events, names, 0)).toEqual(['Runde 2 beginnt', 'Dan hat die niedrigste Zahl und beginnt']);
+  });
+
   it('keeps your own request for help in "since your last turn" until you play', () => {
     const events = [
       { type: 'laid', seat: 0, card: { card: 3, value: 3 }, at: 0, row: [] },
@@ -38,6 +47,15 @@ describe('what happened at a HELP! table between your turns', () => {
     // The helper's last move is handing over the card: after it, the give-back.
     expect(logLines(en, sinceMine(events, 2), names, 2)).toEqual(['Ann gives Cy the 5 back']);
     expect(sinceMine(events, null)).toHaveLength(events.length);
+    // The opening card of the next deal, laid for the starter by the rules, is not a move of theirs.
+    const next = [
+      { type: 'help_asked', asker: 1, asked: 0, passed_over: [] },
+      { type: 'deal_ended', result: { deal: 1, end: { type: 'no_help', asker: 1, asked: 0 }, points: [0, 0, 1, 1] }, totals: [0, 0, 1, 1] },
+      { type: 'deal_started', deal: 2, direction: 'counterclockwise', draw_pile: 89, hand_size: 4 },
+      { type: 'called', calls: [], starter: 0, by_lot: false },
+      { type: 'laid', seat: 0, card: { card: 1, value: 1 }, at: 0, row: [] },
+    ];
+    expect(logLines(en, sinceMine(next, 0), names, 0)[1]).toBe('You hold no card that helps Bob: the deal is over — Cy and Dan score 1 point each.');
   });
 
   it('a deal that ends says who could not help whom, who scores with the unit, in both languages', () => {

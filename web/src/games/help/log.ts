@@ -23,13 +23,16 @@ type HelpEvent =
   | { type: string };
 
 /** The events after this client's own last move (all of them for a spectator). A move is a card
- * played or handed over to help; asking for help and giving a card back are part of the turn
+ * played (not the opening card a deal's starter lays by itself) or handed over to help; asking for help and giving a card back are part of the turn
  * they belong to, so your own request stays in view until you play. */
 export function sinceMine(events: unknown[], me: number | null): unknown[] {
   if (me === null) return events;
-  const mine = (e: { type: string; seat?: number; from?: number }) =>
-    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me) || (e.type === 'helped' && e.from === me);
-  const last = (events as { type: string }[]).map(mine).lastIndexOf(true);
+  type E = { type: string; seat?: number; from?: number };
+  const list = events as E[];
+  // The starter's opening card (right after the calls) is laid by the rules, not by the player.
+  const mine = (e: E, i: number) =>
+    (['laid', 'switched', 'zapped', 'no_laid'].includes(e.type) && e.seat === me && list[i - 1]?.type !== 'called') || (e.type === 'helped' && e.from === me);
+  const last = list.map(mine).lastIndexOf(true);
   return events.slice(last + 1);
 }
 
@@ -88,6 +91,11 @@ export function logLines(t: T, events: unknown[], names: string[], me: number | 
       case 'deal_ended':
         lines.push(dealEndLine(t, (raw as Extract<HelpEvent, { type: 'deal_ended' }>).result, names, me));
         break;
+      case 'called': {
+        const c = raw as unknown as { starter: number; by_lot: boolean };
+        lines.push(t(c.by_lot ? 'help.log.calledByLot' : 'help.log.called', { name: who(c.starter) }));
+        break;
+      }
       case 'deal_started':
         lines.push(t('help.log.dealStarted', { deal: (raw as unknown as { deal: number }).deal }));
         break;
