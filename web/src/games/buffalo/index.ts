@@ -1,6 +1,7 @@
 // Schlagt den Büffel in the browser: the screen entry of the registry.
 
 import { gameScreen, type SeatContext, type SeatLine } from '../screen';
+import { framesFor } from './anim';
 import { BuffaloBoard } from './board';
 import { BuffaloReplayBoard, stepText } from './replay';
 import { headline, teamPoints } from './table';
@@ -21,6 +22,7 @@ function seat(ctx: SeatContext<BuffaloView>, i: number): SeatLine {
 
 export const buffalo = gameScreen<BuffaloView>({
   Board: BuffaloBoard,
+  frames: (from, events) => framesFor(from, events),
   seat,
   result: (t, view) => {
     const r = view.result;

@@ -21,11 +21,12 @@ describe('Schlagt den Büffel in the browser', () => {
     expect(actionLabel(en, { type: 'sort', order: [3, 1, 2] })).toBe('Sort: 3 1 2');
   });
 
-  it('chooses targets by row, by revealed card or from a list', () => {
+  it('makes each use on the table: a row, a revealed card, or in steps', () => {
     expect(targetOf(kindOf({ type: 'stop', row: 0 })!)).toBe('row');
     expect(targetOf(kindOf({ type: 'remove_stop', row: 0 })!)).toBe('row');
     expect(targetOf(kindOf({ type: 'last', card: 4 })!)).toBe('card');
-    expect(targetOf(kindOf({ type: 'shift', row: 0, at: 1, to_row: 2, to_at: 0 })!)).toBe('list');
+    expect(targetOf(kindOf({ type: 'shift', row: 0, at: 1, to_row: 2, to_at: 0 })!)).toBe('shift');
+    expect(targetOf(kindOf({ type: 'sort', order: [1, 2] })!)).toBe('sort');
     expect(kindOf({ type: 'pass' })).toBeNull();
   });
 

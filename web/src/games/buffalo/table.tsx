@@ -5,12 +5,46 @@
 import type { Key, T } from '../../i18n';
 import { CardFace } from '../classic/cards';
 import { ownerName, specialName } from './labels';
-import type { BuffaloView, Played, Special } from './view';
+import type { BuffaloView, Played, Row, Special } from './view';
 
-/** The rows; with `onRow`, the rows in `targets` are buttons. */
-export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => void; targets?: number[] }) {
+/** Where a card may go or come from: `row:at` keys. */
+export type Places = Set<string>;
+export const place = (row: number, at: number) => `${row}:${at}`;
+
+/** The rows; with `onRow`, the rows in `targets` are buttons; with `onCard`, the cards at the
+ *  places in `cardTargets` are; with `onGap`, a gap button stands at each place of `gapTargets`
+ *  (before the card at that place, or after the last). `landing`: a card just laid, lit up;
+ *  `taking`: a row just taken. */
+export function Rows(props: {
+  t: T;
+  view: { rows: Row[] };
+  onRow?: (row: number) => void;
+  targets?: number[];
+  onCard?: (row: number, at: number) => void;
+  cardTargets?: Places;
+  selected?: string | null;
+  onGap?: (row: number, at: number) => void;
+  gapTargets?: Places;
+  landing?: number | null;
+  taking?: number | null;
+}) {
   const { t, view } = props;
   const onRow = props.targets?.length ? props.onRow : undefined;
+  const gap = (row: number, at: number) =>
+    props.onGap && props.gapTargets?.has(place(row, at)) ? (
+      <button
+        key={`gap-${at}`}
+        type="button"
+        class="gap target"
+        data-testid="gap"
+        data-row={row}
+        data-at={at}
+        aria-label={t('bf.gapAt', { row: row + 1, at: at + 1 })}
+        onClick={() => props.onGap!(row, at)}
+      >
+        ＋
+      </button>
+    ) : null;
   return (
     <div class={`rows${onRow ? ' choosing' : ''}`} data-testid="bf-rows">
       {view.rows.map((r, i) => {
@@ -20,10 +54,23 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
             <span class="rowname">{i + 1}</span>
             {Array.from({ length: places }, (_, p) =>
               r.cards[p] !== undefined ? (
-                <CardFace key={p} card={r.cards[p]} small />
+                <span key={p} class="slot">
+                  {gap(i, p)}
+                  <CardFace
+                    card={r.cards[p]}
+                    small
+                    testid="row-card"
+                    selected={props.selected === place(i, p)}
+                    class={props.landing === r.cards[p] ? 'landing' : undefined}
+                    onClick={props.onCard && props.cardTargets?.has(place(i, p)) ? () => props.onCard!(i, p) : undefined}
+                  />
+                </span>
               ) : (
-                <span key={p} class={`place${p === r.capacity ? ' takes' : ''}`} title={p === r.capacity ? t('bf.takesPlace') : ''}>
-                  {''}
+                <span key={p} class="slot">
+                  {p === r.cards.length && gap(i, p)}
+                  <span class={`place${p === r.capacity ? ' takes' : ''}`} title={p === r.capacity ? t('bf.takesPlace') : ''}>
+                    {''}
+                  </span>
                 </span>
               ),
             )}
@@ -39,12 +86,13 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
             )}
           </>
         );
+        const cls = `row${props.taking === i ? ' taking' : ''}`;
         return onRow && props.targets?.includes(i) ? (
-          <button key={i} type="button" class="row target" data-testid={`row-${i}`} aria-label={t('bf.rowN', { row: i + 1 })} onClick={() => onRow(i)}>
+          <button key={i} type="button" class={`${cls} target`} data-testid={`row-${i}`} aria-label={t('bf.rowN', { row: i + 1 })} onClick={() => onRow(i)}>
             {body}
           </button>
         ) : (
-          <div key={i} class="row" data-testid={`row-${i}`}>
+          <div key={i} class={cls} data-testid={`row-${i}`}>
             {body}
           </div>
         );
@@ -53,36 +101,52 @@ export function Rows(props: { t: T; view: BuffaloView; onRow?: (row: number) => 
   );
 }
 
-/** The revealed cards; with `onCard`, the cards in `targets` are buttons. */
-export function Queue(props: { t: T; view: BuffaloView; names: string[]; onCard?: (card: number) => void; targets?: number[] }) {
+/** The revealed cards in laying order with their owners; with `onCard`, the cards in `targets`
+ *  are buttons; `order`: the cards picked so far for *Sortieren*, numbered; `next`: the card the
+ *  open window is about. */
+export function Queue(props: {
+  t: T;
+  view: { queue: Played[] };
+  names: string[];
+  onCard?: (card: number) => void;
+  targets?: number[];
+  order?: number[];
+  next?: number | null;
+}) {
   const { t, view, names, onCard } = props;
   if (!view.queue.length) return null;
   return (
     <div class={`revealed bfqueue${onCard ? ' choosing' : ''}`} data-testid="bf-queue">
       <span class="muted">{t('bf.queue')}:</span>
-      {view.queue.map((p: Played) => (
-        <span key={p.card} class={`play${p.owner === 'buffalo' ? ' buffalo' : ''}`}>
-          <CardFace card={p.card} small onClick={onCard && props.targets?.includes(p.card) ? () => onCard(p.card) : undefined} testid="queue-card" />
-          <small>{p.owner === 'buffalo' ? <b>{t('bf.buffalo')}</b> : ownerName(t, p.owner, names)}</small>
-        </span>
-      ))}
+      {view.queue.map((p: Played) => {
+        const n = props.order?.indexOf(p.card) ?? -1;
+        return (
+          <span key={p.card} class={`play${p.owner === 'buffalo' ? ' buffalo' : ''}${props.next === p.card ? ' next' : ''}`} data-testid="queue-play">
+            {props.next === p.card && <small class="nexttag">{t('bf.nextCard')}</small>}
+            <CardFace card={p.card} small selected={n >= 0} onClick={onCard && props.targets?.includes(p.card) ? () => onCard(p.card) : undefined} testid="queue-card" />
+            {n >= 0 && <b class="ordernum">{n + 1}.</b>}
+            <small>{p.owner === 'buffalo' ? <b>{t('bf.buffalo')}</b> : ownerName(t, p.owner, names)}</small>
+          </span>
+        );
+      })}
     </div>
   );
 }
 
-export function Piles(props: { t: T; view: BuffaloView }) {
+export function Piles(props: { t: T; view: BuffaloView; shown?: { buffaloPile: number; teamHeads: number; teamPoints: number } }) {
   const { t, view } = props;
+  const shown = props.shown ?? { buffaloPile: view.buffalo_pile_size, teamHeads: view.team_heads, teamPoints: view.team_points };
   return (
     <div class="bfpiles" data-testid="bf-piles">
       <span class="pile" data-testid="buffalo-stack">
         {t('bf.stack', { n: view.buffalo_cards_left })}
       </span>
       <span class="pile" data-testid="buffalo-pile">
-        {t('bf.buffaloPile', { n: view.buffalo_pile_size })}
+        {t('bf.buffaloPile', { n: shown.buffaloPile })}
         {view.result && ` · ${view.result.buffalo_pile.join(' ')}`}
       </span>
       <span class="pile" data-testid="team-pile">
-        {view.doubled ? t('bf.teamPileDoubled', { heads: view.team_heads, points: view.team_points }) : t('bf.teamPile', { heads: view.team_heads })} {view.team_pile.join(' ')}
+        {view.doubled ? t('bf.teamPileDoubled', { heads: shown.teamHeads, points: shown.teamPoints }) : t('bf.teamPile', { heads: shown.teamHeads })} {view.team_pile.join(' ')}
       </span>
       <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
       {view.used_specials.length > 0 && (

@@ -91,11 +91,14 @@ export function kindOf(a: BuffaloAction): Special | 'remove_stop' | null {
   }
 }
 
-/** Which target an action of this kind is chosen by: a row, a revealed card, or a list. */
-export function targetOf(kind: Special | 'remove_stop'): 'row' | 'card' | 'list' {
+/** How a use of this kind is made on the table: a row, a revealed card, the revealed cards in
+ *  laying order (Sortieren), a card of a row then its new place (Verschieben), a revealed card
+ *  then its place in a row (Dazwischenlegen), your revealed card then one of your hand
+ *  (Ersetzen). */
+export function targetOf(kind: Special | 'remove_stop'): 'row' | 'card' | 'sort' | 'shift' | 'insert' | 'replace' {
   if (kind === 'seven_takes' || kind === 'stop' || kind === 'remove_stop') return 'row';
   if (kind === 'first' || kind === 'last') return 'card';
-  return 'list';
+  return kind;
 }
 
 export function isAction(a: unknown): a is BuffaloAction {

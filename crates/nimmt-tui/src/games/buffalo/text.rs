@@ -164,7 +164,7 @@ impl B {
             TurnStarts => ("— Turn {} —", "— Zug {} —"),
             WindowFor => (
                 "Before {} ({}) is laid: {} may use a special card",
-                "Vor {} ({}): {} kann eine Sonderkarte einsetzen",
+                "Vor {} ({}): Sonderkarten-Fenster für {}",
             ),
             RowToTake => (
                 "{}'s {} is lower than every row: a row to take",
