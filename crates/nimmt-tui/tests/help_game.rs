@@ -344,3 +344,42 @@ fn a_players_picture_built_from_the_events_alone_is_the_view_the_server_sends() 
         assert!(kinds.contains(kind), "{kind} never happened: {kinds:?}");
     }
 }
+
+#[test]
+fn a_player_who_can_play_nothing_is_told_whom_they_would_ask_passing_over_a_no() {
+    use nimmt_core::games::help::{NoMark, Position, RowCard};
+    let n = HelpCard::Number;
+    // Seat 2 holds nothing above 11; seat 1 has a No! in front, so seat 2 would ask seat 0.
+    let mut p = Position::new(
+        vec![
+            vec![n(3), n(9), HelpCard::Joker, HelpCard::Zap],
+            vec![n(1), n(2), n(3), n(4)],
+            vec![n(5), n(6), n(7), n(8)],
+        ],
+        vec![RowCard::number(3), RowCard::number(11)],
+    )
+    .to_play(Seat(2));
+    p.marks[1] = NoMark::Laid;
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let view = Help::from_position(p.clone()).view(Viewer::Seat(Seat(2)));
+    let mut a = HelpApp::remote(view, Seat(2), names.clone(), Lang::En);
+    a.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    let s = screen(&a);
+    assert!(
+        s.contains("No card fits: h or Enter asks Ann for help"),
+        "{s}"
+    );
+    // With a No! in front of everybody else, asking ends the deal.
+    p.marks[0] = NoMark::Skipped;
+    let view = Help::from_position(p).view(Viewer::Seat(Seat(2)));
+    let mut a = HelpApp::remote(view, Seat(2), names, Lang::De);
+    a.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    let s = screen(&a);
+    assert!(s.contains("alle anderen haben ein No!"), "{s}");
+}

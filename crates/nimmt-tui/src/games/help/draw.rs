@@ -257,9 +257,11 @@ fn status_text(app: &App) -> String {
         return H::PromptChoose.t(lang).to_owned();
     }
     match app.asked() {
-        Some(Decision::Play) if app.legal() == [Action::AskHelp] => {
-            H::PromptPlayOnlyHelp.t(lang).to_owned()
-        }
+        // Whom the player would ask comes with the view.
+        Some(Decision::Play) if app.legal() == [Action::AskHelp] => match v.would_ask {
+            Some(s) => H::PromptPlayOnlyHelp.fill(lang, &[&app.name(s)]),
+            None => H::PromptHelpless.t(lang).to_owned(),
+        },
         Some(Decision::Play) => H::PromptPlay.t(lang).to_owned(),
         Some(Decision::GiveHelp { to }) => H::PromptGiveHelp.fill(lang, &[&app.name(to)]),
         Some(Decision::GiveBack { to }) => H::PromptGiveBack.fill(lang, &[&app.name(to)]),

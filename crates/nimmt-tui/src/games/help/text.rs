@@ -20,6 +20,7 @@ pub enum H {
     Choose,
     PromptPlay,
     PromptPlayOnlyHelp,
+    PromptHelpless,
     PromptGiveHelp,
     PromptGiveBack,
     PromptChoose,
@@ -95,8 +96,12 @@ impl H {
                 "Du bist dran: ←/→ Karte · Enter spielen",
             ),
             PromptPlayOnlyHelp => (
-                "No card fits: h or Enter asks for help",
-                "Keine Karte passt: h oder Enter bittet um Hilfe",
+                "No card fits: h or Enter asks {} for help",
+                "Keine Karte passt: h oder Enter bittet {} um Hilfe",
+            ),
+            PromptHelpless => (
+                "No card fits, all others have a No!: h or Enter ends the deal, you score",
+                "Keine Karte passt, alle anderen haben ein No!: h oder Enter, du punktest",
             ),
             PromptGiveHelp => (
                 "{} asks you for help: ←/→ a card that helps · Enter hand it over",
