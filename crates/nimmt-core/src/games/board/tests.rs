@@ -1275,3 +1275,17 @@ fn board_custom_is_offered_only_with_board_data() {
         vec!["default", "custom"]
     );
 }
+
+#[test]
+fn the_view_says_where_each_own_tile_would_go() {
+    // 000 "Regel 2": Basti's 57 fits rows 1, 3 and 4; the 56 is closest. "Regel 3": his 1 is
+    // lower than every last tile and goes to the row with the highest, the 70.
+    let g = Board::from_position(Position::new(
+        Version::Base,
+        hands(&[&[57, 1], &[60, 2], &[93, 3]]),
+        rows(&[&[40], &[70], &[50], &[56], &[]]),
+    ));
+    let v = g.view(Viewer::Seat(BASTI));
+    assert_eq!(v.landing, vec![(1, 1, 1), (57, 3, 1)]);
+    assert!(g.view(Viewer::Spectator).landing.is_empty());
+}

@@ -8,7 +8,7 @@ use super::actions::{Action, Decision, Plan};
 use super::data::BoardSide;
 use super::luck::{LuckCard, LuckStacks};
 use super::options::Version;
-use super::rows::RowState;
+use super::rows::{destination, RowState};
 use super::window::Window;
 use super::{choices, open_row_choices, positive_pairs, Board, Stage};
 use crate::rules::Outcome;
@@ -63,6 +63,10 @@ pub struct View {
     /// The viewer's tiles behind the screen (sorted); empty for a spectator.
     pub hand: Vec<u8>,
     pub hand_sizes: Vec<usize>,
+    /// Where each of the viewer's tiles (and the tile being laid) goes by rules 1–3 now:
+    /// (tile, row, field); empty while no row takes a tile.
+    #[serde(default)]
+    pub landing: Vec<(u8, usize, usize)>,
     /// The tiles the viewer has put face down this round, until revealed.
     pub chosen: Vec<u8>,
     /// Revealed tiles still to be laid, in order (after the current player's further tiles).
@@ -187,6 +191,7 @@ pub(super) fn view(game: &Board, viewer: Viewer) -> View {
             .map(|s| game.hands[s.index()].clone())
             .unwrap_or_default(),
         hand_sizes: game.hands.iter().map(Vec::len).collect(),
+        landing: landing(game, me),
         chosen,
         queue: game.queue.iter().rev().copied().collect(),
         now: game.now.clone(),
@@ -210,6 +215,26 @@ pub(super) fn view(game: &Board, viewer: Viewer) -> View {
             .collect(),
         outcome: game.outcome_ref().cloned(),
     }
+}
+
+/// Where `me`'s tiles and the tile being laid go by the rules now (for [`View::landing`]).
+fn landing(game: &Board, me: Option<Seat>) -> Vec<(u8, usize, usize)> {
+    if !game.rows.iter().any(|r| !r.stop && r.is_active()) {
+        return Vec::new();
+    }
+    let mut tiles: Vec<u8> = me
+        .map(|s| game.hands[s.index()].clone())
+        .unwrap_or_default();
+    if let Stage::BeforeLaying { tile, .. } = game.stage {
+        tiles.push(tile);
+    }
+    tiles
+        .into_iter()
+        .map(|t| {
+            let row = destination(&game.rows, t);
+            (t, row, game.rows[row].end())
+        })
+        .collect()
 }
 
 impl Board {

@@ -16,7 +16,6 @@ pub mod text;
 
 use crate::app::{App, GameScreen, Key, Pause};
 use crate::text::{Lang, T};
-use nimmt_core::games::board::rows::destination;
 use nimmt_core::games::board::{Action, Board, Decision, Event, Placement, StageView, View};
 use nimmt_core::Seat;
 use text::{action_card_name, luck_card_name, tr};
@@ -69,12 +68,12 @@ impl App<BoardScreen> {
     /// rules, the field a card in the list would use, the row a choice opens.
     pub fn selected_field(&self) -> Option<(usize, usize)> {
         let v = self.view();
+        // Where the tile goes by the rules: the view says.
         let rule_end = |tile: u8, skip: bool| {
-            let ok = v.rows.iter().any(|r| !r.stop && r.is_active());
-            ok.then(|| {
-                let row = destination(&v.rows, tile);
-                (row, v.rows[row].end() + usize::from(skip))
-            })
+            v.landing
+                .iter()
+                .find(|&&(t, _, _)| t == tile)
+                .map(|&(_, row, field)| (row, field + usize::from(skip)))
         };
         let clamp = |(row, field): (usize, usize)| {
             let last = v.rows.get(row)?.cells.len().checked_sub(1)?;
