@@ -171,7 +171,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
   const anim = client.animation(info.id);
   const me = at.you.seat;
   return (
-    <section class="seats" aria-label={t('lobby.seats')} data-testid="seats">
+    <section class={`seats${info.seats.length > 6 ? ' many' : ''}`} aria-label={t('lobby.seats')} data-testid="seats">
       {info.seats.map((s) => {
         const i = s.seat;
         const line = view && screen ? screen.seat({ t, view, anim }, i) : null;
