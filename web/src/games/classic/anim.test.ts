@@ -44,10 +44,10 @@ describe('the frames of a turn', () => {
     const frames = framesFor(view([[1, 2, 3, 4, 5], [20], [30], [40]]), [
       { type: 'chosen', seat: 0, hand_size: 0 },
       { type: 'revealed', turn: 1, plays: [{ seat: 2, card: 6 }, { seat: 0, card: 21 }, { seat: 1, card: 41 }], swap_left: [] },
-      { type: 'placed', seat: 2, card: 6, row: 0, end: 'right', low: false, rows: R([[1, 2, 3, 4, 5, 6], [20], [30], [40]]) },
-      { type: 'row_taken', seat: 2, taken: { row: 0, cards: [1, 2, 3, 4, 5] }, points: 5, rows: R([[6], [20], [30], [40]]), deal_points: 5, total: 6 },
-      { type: 'placed', seat: 0, card: 21, row: 1, end: 'right', low: false, rows: R([[6], [20, 21], [30], [40]]) },
-      { type: 'placed', seat: 1, card: 41, row: 3, end: 'right', low: false, rows: R([[6], [20, 21], [30], [40, 41]]) },
+      { type: 'placed', seat: 2, card: 6, row: 0, end: 'right', low: false, row_cards: [1, 2, 3, 4, 5, 6], row_heads: 60 },
+      { type: 'row_taken', seat: 2, taken: { row: 0, cards: [1, 2, 3, 4, 5] }, points: 5, row_cards: [6], row_heads: 10, deal_points: 5, total: 6 },
+      { type: 'placed', seat: 0, card: 21, row: 1, end: 'right', low: false, row_cards: [20, 21], row_heads: 20 },
+      { type: 'placed', seat: 1, card: 41, row: 3, end: 'right', low: false, row_cards: [40, 41], row_heads: 20 },
       { type: 'turn_ended', deal: 1, turn: 1, rows: R([[6], [20, 21], [30], [40, 41]]) },
     ] as GameEvent[]);
     expect(frames.map((f) => f.kind)).toEqual(['reveal', 'lay', 'take', 'lay', 'lay', 'end']);
@@ -63,9 +63,9 @@ describe('the frames of a turn', () => {
     const frames = framesFor(
       view([[10, 11], [20], [30], [40]], { phase: { phase: 'place', queue: [{ seat: 1, card: 3 }, { seat: 0, card: 31 }] }, waiting_for: [1] }),
       [
-        { type: 'placed', seat: 1, card: 3, row: 0, end: 'right', low: true, rows: R([[3], [20], [30], [40]]) },
-        { type: 'row_taken', seat: 1, taken: { row: 0, cards: [10, 11] }, points: 6, rows: R([[3], [20], [30], [40]]), deal_points: 6, total: 6 },
-        { type: 'placed', seat: 0, card: 31, row: 2, end: 'right', low: false, rows: R([[3], [20], [30, 31], [40]]) },
+        { type: 'placed', seat: 1, card: 3, row: 0, end: 'right', low: true, row_cards: [3], row_heads: 10 },
+        { type: 'row_taken', seat: 1, taken: { row: 0, cards: [10, 11] }, points: 6, row_cards: [3], row_heads: 10, deal_points: 6, total: 6 },
+        { type: 'placed', seat: 0, card: 31, row: 2, end: 'right', low: false, row_cards: [30, 31], row_heads: 20 },
         { type: 'turn_ended', deal: 1, turn: 1, rows: R([[3], [20], [30, 31], [40]]) },
       ] as GameEvent[],
     );
@@ -91,8 +91,8 @@ describe('the frames of a turn', () => {
   it('heading and points follow the frames: a turn’s points only once its row is taken', () => {
     const frames = framesFor(view([[1, 2, 3, 4, 5], [20], [30], [40]], { turn: 2 }), [
       { type: 'revealed', turn: 2, plays: [{ seat: 0, card: 6 }], swap_left: [] },
-      { type: 'placed', seat: 0, card: 6, row: 0, end: 'right', low: false, rows: R([[1, 2, 3, 4, 5, 6], [20], [30], [40]]) },
-      { type: 'row_taken', seat: 0, taken: { row: 0, cards: [1, 2, 3, 4, 5] }, points: 5, rows: R([[6], [20], [30], [40]]), deal_points: 5, total: 8 },
+      { type: 'placed', seat: 0, card: 6, row: 0, end: 'right', low: false, row_cards: [1, 2, 3, 4, 5, 6], row_heads: 60 },
+      { type: 'row_taken', seat: 0, taken: { row: 0, cards: [1, 2, 3, 4, 5] }, points: 5, row_cards: [6], row_heads: 10, deal_points: 5, total: 8 },
       { type: 'turn_ended', deal: 1, turn: 2, rows: R([[6], [20], [30], [40]]) },
     ] as GameEvent[]);
     expect(frames.map((f) => f.turn)).toEqual([2, 2, 2, 2]);
@@ -102,7 +102,7 @@ describe('the frames of a turn', () => {
   it('a deal ends with its summary before the next deal is shown', () => {
     const frames = framesFor(view([[10], [20], [30], [40]], { turn: 2, taken: [[], [14], []], deal_points: [0, 1, 0] }), [
       { type: 'revealed', turn: 2, plays: [{ seat: 0, card: 11 }], swap_left: [] },
-      { type: 'placed', seat: 0, card: 11, row: 0, end: 'right', low: false, rows: R([[10, 11], [20], [30], [40]]) },
+      { type: 'placed', seat: 0, card: 11, row: 0, end: 'right', low: false, row_cards: [10, 11], row_heads: 20 },
       { type: 'turn_ended', deal: 1, turn: 2, rows: R([[10, 11], [20], [30], [40]]) },
       { type: 'deal_ended', deal: 1, points: [0, 1, 0], totals: [3, 1, 1] },
       { type: 'deal_started', deal: 2, rows: R([[50], [60], [70], [80]]), pool: null, first_pick: null, swap_left: [] },

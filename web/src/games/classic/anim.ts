@@ -71,13 +71,17 @@ export function shownOf(v: ClassicView | null, players = v?.players ?? 0): Shown
 export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[] {
   const frames: Frame[] = [];
   const s = shownOf(from);
+  const copyRow = (row: number, cards: Card[], heads: number) => {
+    s.rows[row] = cards.slice();
+    s.heads[row] = heads;
+  };
   const copy = (rows: Rows) => {
     s.rows = copyRows(rows.rows);
     s.heads = rows.heads.slice();
     s.marker = rows.marker;
   };
   // A low card whose row is about to be taken: it is shown laid once the row is taken.
-  let low: { seat: number; card: Card; row: number } | null = null;
+  let low: { seat: number; card: Card; row: number; cards: Card[]; heads: number } | null = null;
   // The card laid last: the one that takes a full row.
   let laidLast: Card = 0;
   const snap = (kind: Frame['kind'], extra: Partial<Frame> = {}) =>
@@ -99,7 +103,10 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
     snap('lay', { laid: { seat: p.seat, card: p.card, row: p.row } });
   };
   const layLow = () => {
-    if (low) lay(low);
+    if (low) {
+      copyRow(low.row, low.cards, low.heads);
+      lay(low);
+    }
     low = null;
   };
   for (const e of events) {
@@ -115,9 +122,9 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
         break;
       case 'placed':
         laidLast = e.card;
-        if (e.low) low = { seat: e.seat, card: e.card, row: e.row };
+        if (e.low) low = { seat: e.seat, card: e.card, row: e.row, cards: e.row_cards, heads: e.row_heads };
         else {
-          copy(e.rows);
+          copyRow(e.row, e.row_cards, e.row_heads);
           lay(e);
         }
         break;
@@ -126,7 +133,8 @@ export function framesFor(from: ClassicView | null, events: GameEvent[]): Frame[
         break;
       case 'row_taken':
         snap('take', { taking: { row: e.taken.row, seat: e.seat, points: e.points, cards: e.taken.cards, by: laidLast } });
-        copy(e.rows);
+        // A low card's row stays empty until the card is shown laid.
+        copyRow(e.taken.row, low && low.row === e.taken.row ? [] : e.row_cards, low && low.row === e.taken.row ? 0 : e.row_heads);
         s.dealPoints[e.seat] = e.deal_points;
         (s.taken[e.seat] ??= []).push(...e.taken.cards);
         break;

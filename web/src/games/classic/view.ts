@@ -82,11 +82,20 @@ export type GameEvent =
   | { type: 'turn_started'; deal: number; turn: number }
   | { type: 'chosen'; seat: number; hand_size: number }
   | { type: 'revealed'; turn: number; plays: Play[]; swap_left: boolean[] }
-  /** `rows` with the card laid: a sixth card on its row's sixth place, a low card starting the row it took. */
-  | { type: 'placed'; seat: number; card: Card; row: number; end: 'right' | 'left'; low: boolean; rows: Rows }
+  /** The row with the card laid (`row_cards`, `row_heads`): a sixth card on its row's sixth place, a low card starting the row it took. */
+  | { type: 'placed'; seat: number; card: Card; row: number; end: 'right' | 'left'; low: boolean; row_cards: Card[]; row_heads: number }
   | { type: 'row_choice'; seat: number; card: Card }
-  /** `rows` after the take; the seat's points this deal and in all. */
-  | { type: 'row_taken'; seat: number; taken: { row: number; cards: Card[] }; points: number; rows: Rows; deal_points: number; total: number }
+  /** The row after the take (`row_cards`, `row_heads`); the seat's points this deal and in all. */
+  | {
+      type: 'row_taken';
+      seat: number;
+      taken: { row: number; cards: Card[] };
+      points: number;
+      row_cards: Card[];
+      row_heads: number;
+      deal_points: number;
+      total: number;
+    }
   | { type: 'marker_moved'; marker: Marker }
   | { type: 'turn_ended'; deal: number; turn: number; rows: Rows }
   | { type: 'deal_ended'; deal: number; points: number[]; totals: number[] }

@@ -144,26 +144,30 @@ pub enum Event {
         #[serde(default)]
         swap_left: Vec<bool>,
     },
-    /// A card was laid; `low` when it fit no row and its player took `row`. `rows` are the rows
-    /// as they stand with the card: a sixth card lies on its row's sixth place until the
-    /// [`Event::RowTaken`] that follows; a low card starts the row it took.
+    /// A card was laid; `low` when it fit no row and its player took `row`. `row_cards` is that
+    /// row as it stands with the card, `row_heads` its bull heads: a sixth card lies on the
+    /// row's sixth place until the [`Event::RowTaken`] that follows; a low card starts the row
+    /// it took.
     Placed {
         seat: Seat,
         card: Card,
         row: usize,
         end: End,
         low: bool,
-        rows: Rows,
+        row_cards: Vec<Card>,
+        row_heads: u32,
     },
     /// A low card: `seat` must choose the row to take.
     RowChoice { seat: Seat, card: Card },
-    /// A row went to `seat` for `points` bull heads: `rows` as they stand after it, the seat's
-    /// points this deal (`deal_points`) and in all (`total`, the finished deals and this one).
+    /// A row went to `seat` for `points` bull heads: the row as it stands after it
+    /// (`row_cards`, `row_heads`), the seat's points this deal (`deal_points`) and in all
+    /// (`total`, the finished deals and this one).
     RowTaken {
         seat: Seat,
         taken: Taken,
         points: u32,
-        rows: Rows,
+        row_cards: Vec<Card>,
+        row_heads: u32,
         deal_points: u32,
         total: u32,
     },

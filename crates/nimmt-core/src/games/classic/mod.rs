@@ -373,20 +373,17 @@ impl Classic {
                 Some((row, end)) => {
                     queue.pop_front();
                     let before = self.rows.marker;
-                    // The card as it lies before a full row goes to its player.
-                    let mut shown = self.rows.clone();
-                    match end {
-                        End::Right => shown.rows[row].push(play.card),
-                        End::Left => shown.rows[row].insert(0, play.card),
-                    }
+                    let full = self.rows.items(row) >= ROW_CAPACITY;
                     let taken = self.rows.lay(play.card, row, end);
+                    let row_cards = self.row_with(play.card, row, end, full, &taken);
                     events.push(Addressed::public(Event::Placed {
                         seat: play.seat,
                         card: play.card,
                         row,
                         end,
                         low: false,
-                        rows: shown,
+                        row_heads: heads_of(&row_cards),
+                        row_cards,
                     }));
                     self.give(play.seat, taken, before, events);
                 }
@@ -403,6 +400,29 @@ impl Classic {
         self.end_turn(events);
     }
 
+    /// Row `row` as it stands with `card` just laid at its `end`, before a row it filled (`full`)
+    /// goes to the player: what the rows show between the card and the take.
+    fn row_with(&self, card: Card, row: usize, end: End, full: bool, taken: &[Taken]) -> Vec<Card> {
+        let now = &self.rows.rows[row];
+        match taken.iter().find(|t| t.row == row) {
+            // The sixth card: the five taken, the card at its end.
+            Some(t) if full => {
+                let mut cards = Vec::with_capacity(t.cards.len() + 1);
+                if end == End::Left {
+                    cards.push(card);
+                }
+                cards.extend(&t.cards);
+                if end == End::Right {
+                    cards.push(card);
+                }
+                cards
+            }
+            // The cow jumped back onto this row and took its first cards (F4).
+            Some(t) => t.cards.iter().chain(now).copied().collect(),
+            None => now.clone(),
+        }
+    }
+
     fn give(
         &mut self,
         seat: Seat,
@@ -410,23 +430,18 @@ impl Classic {
         marker_before: Option<Marker>,
         events: &mut Vec<Addressed<Event>>,
     ) {
-        // The rows as they stand after each take: a row taken once in a placement holds
-        // afterwards what it holds at the end of it (the cow never comes back to take it again).
-        let mut shown = match events.last().map(|e| &e.event) {
-            Some(Event::Placed { rows, .. }) => rows.clone(),
-            _ => self.rows.clone(),
-        };
-        shown.marker = self.rows.marker;
         for t in taken {
             let points = t.points();
-            shown.rows[t.row] = self.rows.rows[t.row].clone();
+            // What the row holds once this placement is over.
+            let row_cards = self.rows.rows[t.row].clone();
             self.taken[seat.index()].extend(&t.cards);
             let deal_points = heads_of(&self.taken[seat.index()]);
             events.push(Addressed::public(Event::RowTaken {
                 seat,
                 taken: t,
                 points,
-                rows: shown.clone(),
+                row_heads: heads_of(&row_cards),
+                row_cards,
                 deal_points,
                 total: self.totals[seat.index()] + deal_points,
             }));
@@ -675,13 +690,15 @@ impl Rules for Classic {
                 let play = queue.pop_front().expect("a low card waits");
                 let before = self.rows.marker;
                 let taken = self.rows.take_with(play.card, row);
+                let row_cards = self.rows.rows[row].clone();
                 events.push(Addressed::public(Event::Placed {
                     seat,
                     card: play.card,
                     row,
                     end: End::Right,
                     low: true,
-                    rows: self.rows.clone(),
+                    row_heads: heads_of(&row_cards),
+                    row_cards,
                 }));
                 self.give(seat, taken, before, &mut events);
                 self.resolve(queue, &mut events);

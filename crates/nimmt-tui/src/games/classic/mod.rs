@@ -373,14 +373,16 @@ impl GameScreen for ClassicScreen {
                 card,
                 row,
                 low,
-                rows,
+                row_cards,
                 ..
             } => {
                 let v = app.view_mut();
                 if let PhaseView::Place { queue } = &mut v.phase {
                     queue.retain(|p| p.card != card);
                 }
-                v.rows = rows;
+                if let Some(cards) = v.rows.rows.get_mut(row) {
+                    *cards = row_cards;
+                }
                 app.screen.laid = (app.screen.laid + 1).min(app.screen.revealed.len());
                 let who = app.name(seat);
                 let line = if low {
@@ -404,12 +406,14 @@ impl GameScreen for ClassicScreen {
                 seat,
                 taken,
                 points,
-                rows,
+                row_cards,
                 deal_points,
                 ..
             } => {
                 let v = app.view_mut();
-                v.rows = rows;
+                if let Some(cards) = v.rows.rows.get_mut(taken.row) {
+                    *cards = row_cards;
+                }
                 if let Some(t) = v.taken.get_mut(seat.index()) {
                     t.extend(&taken.cards);
                 }
