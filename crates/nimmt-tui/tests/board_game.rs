@@ -366,3 +366,31 @@ fn the_log_names_each_tiles_field_its_effect_and_the_score_after_it() {
         "{round}"
     );
 }
+
+#[test]
+fn the_help_explains_every_card_and_fits_80_by_24() {
+    use nimmt_core::games::board::{ActionCard, LuckCard};
+    use nimmt_tui::app::GameScreen;
+    use nimmt_tui::games::board::text::{action_card_name, luck_card_name};
+    for lang in [Lang::En, Lang::De] {
+        let help = BoardScreen::help_text(lang);
+        for c in ActionCard::ALL {
+            assert!(
+                help.contains(&format!("{}:", action_card_name(lang, c)))
+                    || help.contains(&format!("{} ", action_card_name(lang, c))),
+                "{c:?} in {help}"
+            );
+        }
+        for c in LuckCard::BOTH {
+            assert!(
+                help.contains(&format!("{}:", luck_card_name(lang, c))),
+                "{c:?} in {help}"
+            );
+        }
+        assert!(
+            help.lines().count() + 2 <= 24,
+            "{lang:?}: the help fits 24 lines"
+        );
+        assert!(help.lines().all(|l| l.chars().count() + 4 <= 80));
+    }
+}

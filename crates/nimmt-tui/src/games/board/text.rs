@@ -128,6 +128,13 @@ luck card. Fields:
   ·  nothing        +3/-2 points       +B/-2B bull heads as ± points
   +T draw a tile    +A action card     2T two tiles each round
   XX take the row   X> take the row behind your screen   ■ stop sign
+Luck cards, played just before laying: 5 plus points: +5 instead of the
+  field (not a row's last) · Positive bulls: on a row's last field two of
+  its tiles count as plus points.
+Action cards (pro): Stop! no tile on that row until a row is taken ·
+  Swap tile: lay another tile instead · Skip: over the next field ·
+  To the start: in front of a higher first tile · Ascending: on any
+  lower row · One more tile: lay all your tiles now, lowest first.
 Keys: ←/→ choose a tile · space mark it (two tiles) · Enter play
       ↑/↓ choose a card to play, a row, a luck card · Enter do it
       ? help · q quit";
@@ -142,6 +149,14 @@ rückwärts passiert, bekommt eine Glückskarte. Felder:
   ·  nichts          +3/-2 Punkte        +B/-2B Hornochsen als ± Punkte
   +T Plättchen ziehen  +A Aktionskarte   2T zwei Plättchen je Runde
   XX Reihe nehmen   X> Reihe hinter den Sichtschirm   ■ Stoppschild
+Glückskarten, direkt vor dem Anlegen: 5 Pluspunkte: +5 statt des Feldes
+  (nicht das letzte) · Positive Hornochsen: auf dem letzten Feld zählen
+  zwei Plättchen der Reihe als Pluspunkte.
+Aktionskarten (Profi): Stop! keine Plättchen an diese Reihe, bis eine
+  genommen wird · Plättchentausch: anderes legen · Überspringen: ein Feld
+  weiter · An den Anfang legen: vor ein höheres erstes Plättchen ·
+  Aufsteigend anlegen: an jede niedrigere Reihe · Noch ein Plättchen:
+  alle eigenen Plättchen jetzt legen, das niedrigste zuerst.
 Tasten: ←/→ Plättchen wählen · Leertaste markieren (zwei) · Enter spielen
         ↑/↓ Karte, Reihe oder Glückskarte wählen · Enter ausführen
         ? Hilfe · q Ende";
