@@ -69,7 +69,8 @@ await session(async ({ person }) => {
   await addBots(ann, 1, 3);
   await ann.click('[data-testid=start]');
   await ann.locator('button[data-testid=hand-card]').first().click();
-  await ann.locator('.classic[data-anim=lay]').first().waitFor({ timeout: 10000 });
+  await ann.locator('.classic[data-anim=reveal]').first().waitFor({ timeout: 10000 });
+  await ann.waitForTimeout(300);
   await shot(ann, 'comeback-reveal-en-desktop');
   await ann.reload();
   await ann.locator('[data-testid=table]').waitFor();
@@ -77,6 +78,8 @@ await session(async ({ person }) => {
   const status = await ann.locator('[data-testid=status]').innerText();
   check('a reload in the middle of a reveal shows the rest of the turn', after !== null && after !== 'idle', `${after} / ${status}`);
   check('…and says what happens', /goes to row|starts row|takes row|revealed|is over|chooses a row/.test(status), status);
+  const queued = await ann.locator('[data-testid=queued]').count();
+  check('…with the revealed cards and their owners', queued > 0, String(queued));
   const chat = await ann.locator('[data-testid=table-chat]').innerText();
   check('the table’s notices survive a reload', /sits down/.test(chat) && /The game starts with 4 players/.test(chat), chat);
   await ann.locator('.classic[data-anim=idle]').waitFor({ timeout: 20000 });
