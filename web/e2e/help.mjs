@@ -97,6 +97,8 @@ await session(async ({ person }) => {
   await ann.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   const winner = await ann.locator('[data-testid=winner]').innerText();
   check('the result names who reached 2 points', /wins with 2 points!|Shared win: .* 2 points!/.test(winner), winner);
+  const result = await ann.locator('[data-testid=result]').innerText();
+  check('the result says how the last deal ended', /Deal \d+: .*the deal is over — .* \d+ points?/.test(result), result);
   await shot(ann, 'help-result-en');
   await bea.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   await shot(bea, 'help-result-de');

@@ -97,7 +97,7 @@ export interface GameScreen<V extends BaseView = BaseView> {
   seat(ctx: SeatContext<V>, seat: number): SeatLine;
   /** Beside the ranking on the result screen: points per deal and how one wins; `parties`:
    *  the sides and their points instead of a ranking of the seats (a team against a party). */
-  result(t: T, view: V): { history: number[][]; rule: string; parties?: Party[] };
+  result(t: T, view: V, names?: string[]): { history: number[][]; rule: string; parties?: Party[] };
   /** The rules in short, with the table's options. */
   rules(t: T, options: Record<string, string>): RuleText;
   /** An update's events as animation frames, from the view before it (none: no animation). */

@@ -33,6 +33,8 @@ describe('the HELP! replay from the server’s steps', () => {
     const end = replay.steps[last].view as HelpView;
     expect(end.outcome).toMatchObject({ scores: [0, 1, 0], winners: [1] });
     expect(screen.result(en, end)).toEqual({ history: [[0, 1, 0]], rule: 'Whoever reaches 1 points wins.' });
+    // With the names, the result says how the last deal ended.
+    expect(screen.result(en, end, replay.names).rule).toBe('Deal 1: Cy could not help Ann: the deal is over — Bob scores 1 point. Whoever reaches 1 points wins.');
   });
 });
 
