@@ -17,12 +17,18 @@ describe('the Brettspiel replay lines', () => {
     const lay = {
       seat: 0,
       action: { type: 'lay', luck: 'five_points' },
-      events: [{ type: 'laid', seat: 0, tile: 37, row: 1, field: 2 }, { type: 'scored', seat: 0, delta: 5, score: 5, reason: 'five_points' }],
+      events: [
+        { type: 'luck_card_played', seat: 0, card: 'five_points' },
+        { type: 'laid', seat: 0, tile: 37, row: 1, field: 2, effect: { kind: 'red_bulls', count: 1 } },
+        { type: 'scored', seat: 0, delta: 5, score: 5, reason: 'five_points' },
+      ],
       view: {},
     };
-    expect(screen.stepText(en, lay, names, laying)).toBe('Ann: Play “5 plus points” and lay 37 · Ann scores +5');
+    expect(screen.stepText(en, lay, names, laying)).toBe(
+      'Ann: Play “5 plus points” and lay 37 · Ann plays the luck card “5 plus points” · Ann’s 37 lands on red bull heads ×1 (row 2, field 3): Ann +5 with “5 plus points” instead → 5',
+    );
     const take = { seat: 2, action: { type: 'take_luck', card: 'positive_bulls' }, events: [{ type: 'luck_card_taken', seat: 2, card: 'positive_bulls' }], view: {} };
-    expect(screen.stepText(de, take, names, null)).toBe('Cy: „Positive Hornochsen“ nehmen · Cy nimmt „Positive Hornochsen“');
+    expect(screen.stepText(de, take, names, null)).toBe('Cy: „Positive Hornochsen“ nehmen · Cy ist über ein Kleeblatt gezogen und nimmt „Positive Hornochsen“');
   });
 
   it('the result: the score track round by round, most points wins', () => {

@@ -4,11 +4,14 @@ import type { T } from '../../i18n';
 import type { ReplayStep } from '../../protocol';
 import type { ReplayBoardProps } from '../screen';
 import { layingTile, Pending } from './board';
-import { actionLabel, luckName } from './labels';
+import { actionLabel } from './labels';
+import { narrateGroup } from './narrate';
 import { Rows, Screens, Stacks, Track } from './parts';
+import { groups } from './tell';
 import type { BoardAction, BoardEvent, BoardView } from './view';
 
-/** `Ann: Lay 37 · Ann scores 3`: the action on the board as it lay before, then the points. */
+/** `Ann: Lay 37 · Ann’s 37 lands on +3 (row 2, field 3): Ann +3 → 3`: the action on the board as
+ * it lay before, then what followed. */
 export function stepText(t: T, step: ReplayStep, names: string[], before: ReplayStep | null): string {
   const nm = (s: number) => names[s] ?? `#${s + 1}`;
   const parts: string[] = [];
@@ -19,10 +22,10 @@ export function stepText(t: T, step: ReplayStep, names: string[], before: Replay
     const what = a.type === 'choose' ? t('board.chose') : actionLabel(t, a, prev ? layingTile(prev) : null);
     parts.push(`${nm(step.seat)}: ${what}`);
   }
-  for (const e of step.events as BoardEvent[]) {
-    if (e.type === 'scored' && 'delta' in e && e.delta) parts.push(t('replay.scores', { name: nm(e.seat), points: e.delta > 0 ? `+${e.delta}` : e.delta }));
-    else if (e.type === 'row_taken' && 'row' in e && 'tiles' in e) parts.push(t('board.ev.taken', { name: nm(e.seat), row: e.row + 1 }));
-    else if (e.type === 'luck_card_taken' && 'card' in e) parts.push(t('board.ev.luck', { name: nm(e.seat), card: luckName(t, e.card) }));
+  // What followed, as the table tells it (the revealed tiles and each tile's field and points).
+  for (const g of groups(step.events as BoardEvent[])) {
+    const line = narrateGroup(t, g, names, null);
+    if (line) parts.push(line);
   }
   return parts.join(' · ');
 }
