@@ -42,7 +42,7 @@ export function Rows(props: {
         aria-label={t('bf.gapAt', { row: row + 1, at: at + 1 })}
         onClick={() => props.onGap!(row, at)}
       >
-        ＋
+        +
       </button>
     ) : null;
   return (
