@@ -144,10 +144,13 @@ session(async ({ person }) => {
   await rawShot(ann, 'board-tile-move-en');
   check('a tile laid is told with its field and row', /lands on .+ \(row \d, field \d\)|opens row \d|Revealed/.test(told), told);
   const toldAll = [];
+  let flew = false;
   for (let i = 0; i < 40 && !(await ann.locator('[data-testid=round-summary]').count()); i++) {
     toldAll.push(await ann.locator('[data-testid=status]').innerText());
+    flew ||= (await ann.locator('[data-testid=points-fly]').count()) > 0;
     await ann.waitForTimeout(250);
   }
+  check('points fly from the field to the score track', flew);
   check('the status names a tile landing on its field', toldAll.some((l) => /’s \d+ lands on /.test(l)), toldAll.join(' | '));
   await ann.locator('[data-testid=round-summary]').waitFor({ timeout: 20000 });
   const summary = await ann.locator('[data-testid=round-summary]').innerText();

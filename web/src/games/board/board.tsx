@@ -27,7 +27,9 @@ export function focusOf(t: T, f: Frame): Focus | null {
     return { row: f.at.row, field: -1, label, tone };
   }
   const effect = head.type === 'laid' || head.type === 'laid_at_start' || head.type === 'row_opened' ? head.effect : null;
-  const label = [effect && effect.kind !== 'empty' ? fieldShort(t, effect) : '', pts ? `→ ${pts}` : ''].filter(Boolean).join(' ');
+  const named = effect && effect.kind !== 'empty' ? fieldShort(t, effect) : '';
+  // A field of plain points that gave just those needs no arrow: "+3", not "+3 → +3".
+  const label = named && named === pts ? pts : [named, pts ? `→ ${pts}` : ''].filter(Boolean).join(' ');
   return { ...f.at, label: label || '✓', tone, tile: f.tile };
 }
 
@@ -116,7 +118,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
   };
 
   return (
-    <div class="boardgame" data-testid="board-board">
+    <div class="boardgame" data-testid="board-board" ref={root} data-anim={frame ? frame.kind : "idle"}>
       <div class="dealline">
         <span data-testid="heading">{t('board.round', { round: view.round })}</span>
         <PaceControl t={t} skipping={!!frame} />
