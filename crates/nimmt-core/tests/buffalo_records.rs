@@ -5,7 +5,7 @@
 use nimmt_core::games::buffalo::Buffalo;
 use nimmt_core::record::{replay, RecordedAction, RecordedGame};
 use nimmt_core::{OptionMap, Rules, Seat, Setup};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// A whole four-member game with every member passing when asked (the default actions).
 fn played(seed: u64) -> nimmt_core::GameRecord {
@@ -77,7 +77,7 @@ fn a_pass_out_of_turn_is_still_refused_in_other_games_and_other_actions() {
     let at = bad
         .actions
         .iter()
-        .position(|a| a.action["type"] == Value::from("play"))
+        .position(|a| a.action["type"] == "play")
         .unwrap();
     bad.actions.insert(
         at,
