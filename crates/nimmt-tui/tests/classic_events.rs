@@ -3,6 +3,8 @@
 //! after each move the screen's copy of the view, built from the view before and the move's
 //! events alone, equals the next view in every field the screen draws.
 
+mod common;
+
 use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Event, PhaseView, View};
 use nimmt_core::{Audience, OptionMap, Rules, Seat, Viewer};
 use nimmt_tui::app::GameScreen;
@@ -193,4 +195,66 @@ fn the_screen_built_from_events_alone_follows_a_draft() {
     }
     assert!(seen.draft_picks > 0 && seen.swaps > 0, "{seen:?}");
     assert_eq!(seen.games, 6);
+}
+
+#[test]
+fn a_sixth_card_lies_on_its_row_until_the_row_is_taken() {
+    use nimmt_core::games::classic::{Position, Rows};
+    use nimmt_core::Card;
+    use nimmt_tui::app::Input;
+    let c = |n: u8| Card::new(n).unwrap();
+    let rows = Rows {
+        rows: [
+            vec![c(1), c(2), c(3), c(4), c(5)],
+            vec![c(20)],
+            vec![c(30)],
+            vec![c(40)],
+        ],
+        marker: None,
+    };
+    let mut game = Classic::from_position(Position::new(
+        rows,
+        vec![vec![c(6), c(90)], vec![c(21), c(91)]],
+    ));
+    let before = game.view(Viewer::Seat(Seat(0)));
+    let mut app = ClassicApp::remote(before, Seat(0), vec!["Ann".into(), "Bob".into()], Lang::En);
+    app.handle(Input::Resize {
+        width: 80,
+        height: 24,
+    });
+    game.act(Seat(1), &Action::play(c(21))).unwrap();
+    let events = game.act(Seat(0), &Action::play(c(6))).unwrap();
+    let row_line = |app: &ClassicApp| {
+        common::screen(app)
+            .lines()
+            .find(|l| l.contains("[  1"))
+            .map(str::to_owned)
+    };
+    let mut seen = Vec::new();
+    for e in events.into_iter().map(|e| e.event) {
+        let kind = match &e {
+            Event::Placed { .. } => "placed",
+            Event::RowTaken { .. } => "taken",
+            _ => "",
+        };
+        ClassicScreen::apply(&mut app, e);
+        if !kind.is_empty() {
+            seen.push((kind, row_line(&app)));
+        }
+    }
+    let (kind, line) = &seen[0];
+    assert_eq!(*kind, "placed");
+    let line = line.as_deref().expect("the full row is drawn");
+    assert!(
+        line.contains("[  5") && line.contains("[  6"),
+        "the sixth card lies beside the five: {line}"
+    );
+    assert_eq!(seen[1].0, "taken");
+    assert_eq!(
+        seen[1].1, None,
+        "once taken, the row starts with the 6 alone"
+    );
+    assert_eq!(app.view().rows.rows[0], vec![c(6)]);
+    // 1, 2, 3 and 4 have a bull head each, 5 has two.
+    assert_eq!(app.view().deal_points[0], 6);
 }
