@@ -8,7 +8,7 @@ import { useCountdown } from '../countdown';
 import type { BoardProps } from '../screen';
 import { PaceControl } from '../../pacecontrol';
 import type { Frame } from './anim';
-import { CardFace, CardTable, RowsView } from './cards';
+import { CardFace, CardTable, RowsView, rememberTables } from './cards';
 import { clicks } from './clicks';
 import { narrate } from './narrate';
 import { Queue } from './queue';
@@ -84,6 +84,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const hand = frame && frame.deal !== view.deal ? [] : view.hand;
   const idle = handCards.length === 0;
   const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
+  rememberTables(view);
   return (
     <CardTable.Provider value={view}>
       <div class="classic" data-anim={frame ? frame.kind : 'idle'}>

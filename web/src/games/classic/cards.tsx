@@ -12,8 +12,24 @@ import { Bulls } from './bulls';
 import { slideFrom } from './slide';
 import type { Card, ClassicView, Marker } from './view';
 
-/** The server's tables of the cards on screen: bull heads (and swapped values) of card n at index n − 1. */
-export const CardTable = createContext<{ card_heads: number[]; swapped?: number[] } | null>(null);
+/** The server's tables of the cards: bull heads (and swapped values) of card n at index n − 1. */
+export interface CardInfo {
+  card_heads: number[];
+  swapped?: number[];
+}
+
+/** The tables a board last received: what a card drawn outside a board (a deal's summary kept
+ * open over the table) shows. Only ever copied from the server's view. */
+const lastTables: CardInfo = { card_heads: [] };
+
+/** Remembers the tables of `view` for cards drawn outside the board. */
+export function rememberTables(view: CardInfo) {
+  lastTables.card_heads = view.card_heads;
+  lastTables.swapped = view.swapped;
+}
+
+/** The tables for the cards below a board (its view's); elsewhere the last ones received. */
+export const CardTable = createContext<CardInfo>(lastTables);
 
 /** Places in a row: the sixth card takes the five before it. */
 export const PLACES = 6;
@@ -34,7 +50,7 @@ export function CardFace(props: {
   heads?: number;
 }) {
   const table = useContext(CardTable);
-  const h = props.heads ?? table?.card_heads[props.card - 1] ?? 0;
+  const h = props.heads ?? table.card_heads[props.card - 1] ?? 0;
   const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}${props.class ? ` ${props.class}` : ''}`;
   const body = (
     <>

@@ -19,7 +19,7 @@ export function Queue(props: { t: T; queue: Play[]; names: string[]; choosing?: 
         const busy = p.card === props.choosing || p.card === props.taking;
         return (
           <span key={p.card} class={`play${i === 0 ? ' next' : ''}${busy ? ' busy' : ''}`} data-queue-card={p.card} data-seat={p.seat} data-testid="queued">
-            <CardFace card={p.card} small note={p.swap && table ? `↔ ${swappedValue(table, p.card)}` : undefined} />
+            <CardFace card={p.card} small note={p.swap ? `↔ ${swappedValue(table, p.card)}` : undefined} />
             <small class="owner">{names[p.seat] ?? `#${p.seat + 1}`}</small>
             {i === 0 && <small class="tag">{t('classic.next')}</small>}
           </span>
