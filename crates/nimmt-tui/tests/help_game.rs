@@ -383,3 +383,37 @@ fn a_player_who_can_play_nothing_is_told_whom_they_would_ask_passing_over_a_no()
     let s = screen(&a);
     assert!(s.contains("alle anderen haben ein No!"), "{s}");
 }
+
+#[test]
+fn online_a_card_shown_gone_when_sent_is_not_taken_twice_when_the_move_is_told() {
+    use nimmt_core::games::help::{Position, RowCard};
+    use nimmt_tui::app::GameScreen;
+    let n = HelpCard::Number;
+    // Ann holds two 5s and lays one.
+    let p = Position::new(
+        vec![
+            vec![n(5), n(5), n(9), n(10)],
+            vec![n(1), n(2), n(3), n(4)],
+            vec![n(1), n(2), n(3), n(4)],
+        ],
+        vec![RowCard::number(3)],
+    );
+    let mut game = Help::from_position(p);
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut a = HelpApp::remote(game.view(Viewer::Seat(Seat(0))), Seat(0), names, Lang::En);
+    a.handle(Input::Key(Key::Char('1')));
+    let effects = a.handle(Input::Key(Key::Enter));
+    assert!(
+        matches!(effects.as_slice(), [Effect::Act(Action::Lay { card: 5 })]),
+        "{effects:?}"
+    );
+    assert_eq!(a.view().hand, vec![n(5), n(9), n(10)], "shown gone at once");
+    let events = game.act(Seat(0), &Action::Lay { card: 5 }).unwrap();
+    let laid = events
+        .iter()
+        .find(|e| matches!(e.event, nimmt_core::games::help::Event::Laid { .. }))
+        .unwrap();
+    HelpScreen::apply(&mut a, laid.event.clone());
+    assert_eq!(a.view().hand, vec![n(5), n(9), n(10)], "the other 5 stays");
+    assert_eq!(a.view().row, game.view(Viewer::Seat(Seat(0))).row);
+}

@@ -31,6 +31,9 @@ pub struct HelpScreen {
     /// The ways to play the selected card, when it can be played in several (a Joker's place, a
     /// Switch's two cards), and the one selected.
     pub choice: Option<(Vec<Action>, usize)>,
+    /// At a remote table: the card shown gone from the hand since the move was sent (the event
+    /// that tells the move then takes no second one).
+    pub sent: Option<HelpCard>,
 }
 
 /// A card as eight columns: `[  7   ]`, `[Joker ]`.
@@ -249,6 +252,7 @@ impl GameScreen for HelpScreen {
                 let hand = &mut app.view_mut().hand;
                 if let Some(i) = hand.iter().position(|&c| c == card) {
                     hand.remove(i);
+                    app.screen.sent = Some(card);
                 }
             }
         }
@@ -260,6 +264,7 @@ impl GameScreen for HelpScreen {
     }
 
     fn settled(app: &mut HelpApp) {
+        app.screen.sent = None;
         let n = app.view().hand.len();
         app.screen.cursor = app.screen.cursor.min(n.saturating_sub(1));
         if app.asked().is_none() {
@@ -473,13 +478,24 @@ fn played(app: &mut HelpApp, seat: Seat, gone: &[HelpCard], back: &[HelpCard]) {
         *n = (*n + back.len()).saturating_sub(gone.len());
     }
     if seat == me {
-        for c in gone {
-            if let Some(i) = v.hand.iter().position(|h| h == c) {
-                v.hand.remove(i);
-            }
+        for &c in gone {
+            take_from_hand(app, c);
         }
+        let v = app.view_mut();
         v.hand.extend(back);
         v.hand.sort();
+    }
+}
+
+/// A card of the player's own went out of their hand (unless it was shown gone when sent).
+fn take_from_hand(app: &mut HelpApp, card: HelpCard) {
+    if app.screen.sent == Some(card) {
+        app.screen.sent = None;
+        return;
+    }
+    let hand = &mut app.view_mut().hand;
+    if let Some(i) = hand.iter().position(|&h| h == card) {
+        hand.remove(i);
     }
 }
 
@@ -496,11 +512,7 @@ fn handed(app: &mut HelpApp, from: Seat, to: Seat, card: Option<HelpCard>) {
                 *n += 1;
             }
         }
-        Some(card) if from == me => {
-            if let Some(i) = v.hand.iter().position(|&h| h == card) {
-                v.hand.remove(i);
-            }
-        }
+        Some(card) if from == me => take_from_hand(app, card),
         Some(card) if to == me => {
             v.hand.push(card);
             v.hand.sort();
