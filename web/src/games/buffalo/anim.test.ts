@@ -47,7 +47,11 @@ describe('a buffalo update told step by step', () => {
       'Buffalo: 35 goes to row 2',
       'The buffalo takes 5 cards of row 3, face down (its pile: 5 cards)',
     ]);
-    expect(logLines(de, buffaloEvents([{ type: 'window_opened', next: { owner: { seat: 1 }, card: 35 }, asked: [0, 1] }, { type: 'passed_turn', seat: 1 }]), names)).toEqual([
+    // A window in which everybody passed is not told; one still open is.
+    const window = { type: 'window_opened', next: { owner: { seat: 1 }, card: 35 }, asked: [0, 1] };
+    const laid = { type: 'laid', owner: { seat: 1 }, card: 35, row: 1, at: 1, rows: [] };
+    expect(logLines(en, buffaloEvents([window, { type: 'passed', seat: 0 }, laid]), names)).toEqual(['Bob: 35 goes to row 2']);
+    expect(logLines(de, buffaloEvents([window, { type: 'passed_turn', seat: 1 }]), names)).toEqual([
       'Vor 35 (Bob): Sonderkarten-Fenster für Ann, Bob',
       'Bob passt für diesen Zug',
     ]);

@@ -6,7 +6,7 @@
 
 import { useState } from 'preact/hooks';
 import type { BoardProps } from '../screen';
-import { CardFace } from '../classic/cards';
+import { CardFace, CardTable } from '../classic/cards';
 import type { BuffaloFrame } from './anim';
 import { buffaloEvents } from './events';
 import { specialName } from './labels';
@@ -163,117 +163,119 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
   const taking = frame && (frame.event.type === 'team_took' || frame.event.type === 'buffalo_took') ? frame.event.row : null;
 
   return (
-    <div class="bfboard" data-testid="buffalo-board">
-      <div class="dealline">
-        <span>{t('bf.turn', { turn: view.turn })}</span>
-      </div>
-      <Piles t={t} view={view} shown={frame ?? undefined} />
-      {frame ? (
-        <>
-          <Queue t={t} view={frame} names={names} />
-          <p class="status bfcaption" data-testid="bf-caption" aria-live="polite">
-            {caption}
-          </p>
-          <Rows t={t} view={frame} landing={frame.card} taking={taking} />
-        </>
-      ) : (
-        <>
-          <Queue t={t} view={view} names={names} onCard={onQueue} targets={queueTargets} order={pick?.kind === 'sort' ? pick.order : pick?.card != null ? [pick.card] : undefined} next={next?.card ?? null} />
-          <Rows
-            t={t}
-            view={view}
-            onRow={onRow}
-            targets={rowTargets}
-            onCard={onRowCard}
-            cardTargets={cardTargets}
-            selected={pick?.from ?? null}
-            onGap={onGap}
-            gapTargets={gapTargets}
-          />
-        </>
-      )}
-      <Specials t={t} view={view} />
-      <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
-        {status}
-      </p>
-      {pass && !frame && (
-        <section class="helpactions bfwindow" data-testid="bf-window" aria-label={t('bf.window')}>
-          <div class="buttons">
-            {[...groups.keys()].map((k) => (
-              <button
-                key={k}
-                type="button"
-                class={k === pick?.kind ? 'primary' : ''}
-                data-testid="use-kind"
-                data-kind={k}
-                aria-pressed={k === pick?.kind}
-                onClick={() => setPicked(k === pick?.kind ? null : fresh(k))}
-              >
-                {specialName(t, k)}
+    <CardTable.Provider value={view}>
+      <div class="bfboard" data-testid="buffalo-board">
+        <div class="dealline">
+          <span>{t('bf.turn', { turn: view.turn })}</span>
+        </div>
+        <Piles t={t} view={view} shown={frame ?? undefined} />
+        {frame ? (
+          <>
+            <Queue t={t} view={frame} names={names} />
+            <p class="status bfcaption" data-testid="bf-caption" aria-live="polite">
+              {caption}
+            </p>
+            <Rows t={t} view={frame} landing={frame.card} taking={taking} />
+          </>
+        ) : (
+          <>
+            <Queue t={t} view={view} names={names} onCard={onQueue} targets={queueTargets} order={pick?.kind === 'sort' ? pick.order : pick?.card != null ? [pick.card] : undefined} next={next?.card ?? null} />
+            <Rows
+              t={t}
+              view={view}
+              onRow={onRow}
+              targets={rowTargets}
+              onCard={onRowCard}
+              cardTargets={cardTargets}
+              selected={pick?.from ?? null}
+              onGap={onGap}
+              gapTargets={gapTargets}
+            />
+          </>
+        )}
+        <Specials t={t} view={view} />
+        <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
+          {status}
+        </p>
+        {pass && !frame && (
+          <section class="helpactions bfwindow" data-testid="bf-window" aria-label={t('bf.window')}>
+            <div class="buttons">
+              {[...groups.keys()].map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  class={k === pick?.kind ? 'primary' : ''}
+                  data-testid="use-kind"
+                  data-kind={k}
+                  aria-pressed={k === pick?.kind}
+                  onClick={() => setPicked(k === pick?.kind ? null : fresh(k))}
+                >
+                  {specialName(t, k)}
+                </button>
+              ))}
+              <button type="button" data-testid="pass" title={t('bf.passTitle')} onClick={() => act({ type: 'pass' })}>
+                {t('bf.pass')}
               </button>
-            ))}
-            <button type="button" data-testid="pass" title={t('bf.passTitle')} onClick={() => act({ type: 'pass' })}>
-              {t('bf.pass')}
-            </button>
-            {legal.some((a) => a.type === 'pass_turn') && (
-              <button type="button" data-testid="pass-turn" title={t('bf.passTurnTitle')} onClick={() => act({ type: 'pass_turn' })}>
-                {t('bf.passTurn')}
-              </button>
-            )}
-            {legal.some((a) => a.type === 'pass_game') && (
-              <button type="button" data-testid="pass-game" title={t('bf.passGameTitle')} onClick={() => act({ type: 'pass_game' })}>
-                {t('bf.passGame')}
-              </button>
-            )}
-          </div>
-          {hint && (
-            <p class="muted small" data-testid="use-hint">
-              {hint}{' '}
-              {pick && (pick.order.length > 0 || pick.card !== null || pick.from !== null) && (
-                <button type="button" class="linkish" data-testid="use-restart" onClick={() => setPicked(fresh(pick.kind))}>
-                  {t('bf.restart')}
+              {legal.some((a) => a.type === 'pass_turn') && (
+                <button type="button" data-testid="pass-turn" title={t('bf.passTurnTitle')} onClick={() => act({ type: 'pass_turn' })}>
+                  {t('bf.passTurn')}
                 </button>
               )}
-            </p>
-          )}
-        </section>
-      )}
-      {me === null ? (
-        <p class="muted" data-testid="spectating">
-          {t('table.watching')}
-        </p>
-      ) : (
-        <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
-          <h3>{t('table.yourHand')}</h3>
-          <div class="cards">
-            {view.hand.map((c) => (
-              <CardFace
-                key={c}
-                card={c}
-                testid="hand-card"
-                selected={view.my_choice === c}
-                onClick={
-                  plays.some((a) => a.card === c)
-                    ? () => act({ type: 'play', card: c })
-                    : onHand && handTargets.includes(c)
-                      ? () => onHand!(c)
-                      : undefined
-                }
-              />
-            ))}
-          </div>
-        </section>
-      )}
-      {log.length > 0 && (
-        <section class="bflog" data-testid="bf-log" aria-label={t('bf.log.title')}>
-          <h3>{t('bf.log.title')}</h3>
-          <ol>
-            {log.map((l, i) => (
-              <li key={i}>{l}</li>
-            ))}
-          </ol>
-        </section>
-      )}
-    </div>
+              {legal.some((a) => a.type === 'pass_game') && (
+                <button type="button" data-testid="pass-game" title={t('bf.passGameTitle')} onClick={() => act({ type: 'pass_game' })}>
+                  {t('bf.passGame')}
+                </button>
+              )}
+            </div>
+            {hint && (
+              <p class="muted small" data-testid="use-hint">
+                {hint}{' '}
+                {pick && (pick.order.length > 0 || pick.card !== null || pick.from !== null) && (
+                  <button type="button" class="linkish" data-testid="use-restart" onClick={() => setPicked(fresh(pick.kind))}>
+                    {t('bf.restart')}
+                  </button>
+                )}
+              </p>
+            )}
+          </section>
+        )}
+        {me === null ? (
+          <p class="muted" data-testid="spectating">
+            {t('table.watching')}
+          </p>
+        ) : (
+          <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
+            <h3>{t('table.yourHand')}</h3>
+            <div class="cards">
+              {view.hand.map((c) => (
+                <CardFace
+                  key={c}
+                  card={c}
+                  testid="hand-card"
+                  selected={view.my_choice === c}
+                  onClick={
+                    plays.some((a) => a.card === c)
+                      ? () => act({ type: 'play', card: c })
+                      : onHand && handTargets.includes(c)
+                        ? () => onHand!(c)
+                        : undefined
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        )}
+        {log.length > 0 && (
+          <section class="bflog" data-testid="bf-log" aria-label={t('bf.log.title')}>
+            <h3>{t('bf.log.title')}</h3>
+            <ol>
+              {log.map((l, i) => (
+                <li key={i}>{l}</li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+    </CardTable.Provider>
   );
 }

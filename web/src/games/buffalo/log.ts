@@ -44,7 +44,19 @@ export function logLine(t: T, e: BuffaloEvent, names: string[]): string | null {
   }
 }
 
+/** Whether the window at `i` closed with everybody passing: the next event but passes lays its
+ *  card (a window in which nothing happened is not told). A window still open is told. */
+function quietWindow(events: BuffaloEvent[], i: number): boolean {
+  const w = events[i];
+  if (w.type !== 'window_opened') return false;
+  const next = events.slice(i + 1).find((e) => !e.type.startsWith('passed'));
+  return !!next && ((next.type === 'laid' && next.card === w.next.card) || (next.type === 'row_to_take' && next.card === w.next.card));
+}
+
 /** The lines of a list of events, oldest first. */
 export function logLines(t: T, events: BuffaloEvent[], names: string[]): string[] {
-  return events.map((e) => logLine(t, e, names)).filter((l): l is string => l !== null);
+  return events
+    .filter((_, i) => !quietWindow(events, i))
+    .map((e) => logLine(t, e, names))
+    .filter((l): l is string => l !== null);
 }

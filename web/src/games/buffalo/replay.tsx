@@ -3,6 +3,7 @@
 import type { T } from '../../i18n';
 import type { ReplayStep } from '../../protocol';
 import type { ReplayBoardProps } from '../screen';
+import { CardTable } from '../classic/cards';
 import { actionLabel } from './labels';
 import { Piles, Queue, resultLine, Rows, Specials } from './table';
 import type { BuffaloAction, BuffaloView } from './view';
@@ -27,7 +28,7 @@ export function stepText(t: T, step: ReplayStep, names: string[]): string {
 export function BuffaloReplayBoard(props: ReplayBoardProps<BuffaloView>) {
   const { t, view: v, names } = props;
   return (
-    <>
+    <CardTable.Provider value={v}>
       <p class="status">
         {t('bf.turn', { turn: v.turn })}
         {v.result ? ` · ${resultLine(t, v)}` : ''}
@@ -44,6 +45,6 @@ export function BuffaloReplayBoard(props: ReplayBoardProps<BuffaloView>) {
           </div>
         ))}
       </section>
-    </>
+    </CardTable.Provider>
   );
 }

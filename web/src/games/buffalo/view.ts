@@ -60,6 +60,8 @@ export interface BuffaloView {
   team_points: number;
   /** Whether the team's bull heads count double (one or two players). */
   doubled: boolean;
+  /** The bull heads of each card, 1 to 104. */
+  card_heads: number[];
   buffalo_pile_size: number;
   buffalo_cards_left: number;
   open_specials: Special[];

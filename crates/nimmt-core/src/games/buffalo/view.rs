@@ -9,7 +9,7 @@ use super::options::BuffaloOptions;
 use super::special_uses::Table;
 use super::specials::Special;
 use super::{Buffalo, Phase, Stage};
-use crate::cards::{heads_of, Card};
+use crate::cards::{heads_of, Card, MAX_CARD};
 use crate::rows::{open_rows, Row};
 use crate::rules::Outcome;
 use crate::seat::{Seat, Viewer};
@@ -38,6 +38,8 @@ pub struct View {
     pub team_points: u32,
     /// Whether the team's bull heads count double (one or two players, B1).
     pub doubled: bool,
+    /// The bull heads of each card, 1 to 104 (rule 1), for drawing the cards.
+    pub card_heads: Vec<u8>,
     /// How many cards the buffalo has taken (which ones only at the end).
     pub buffalo_pile_size: usize,
     /// Cards left in the buffalo's stack.
@@ -166,6 +168,9 @@ pub(super) fn view(game: &Buffalo, viewer: Viewer) -> View {
         team_heads: heads_of(&game.team_pile),
         team_points: game.team_points(),
         doubled: game.doubles(),
+        card_heads: (1..=MAX_CARD)
+            .map(|n| heads_of([&super::card(n)]) as u8)
+            .collect(),
         buffalo_pile_size: game.buffalo_pile.len(),
         buffalo_cards_left: game.buffalo_cards.len(),
         open_specials: game.open.clone(),
