@@ -17,7 +17,10 @@ describe('what happened at a HELP! table between your turns', () => {
       { type: 'helped', from: 2, to: 0 },
       { type: 'chosen', seat: 1 },
     ];
-    expect(logLines(en, events, names, 0)).toEqual(['Bob lays 7 (counts 7)', 'Cy zaps the 7', 'You ask Cy for help', 'Cy gives Ann the Joker']);
+    expect(logLines(en, events, names, 0)).toEqual(['Bob lays 7 (counts 7)', 'Cy zaps the 7', 'You ask Cy for help', 'Cy gives you the Joker']);
+    // Your own plays are told as yours, in both languages.
+    expect(logLines(en, events, names, 1)[0]).toBe('You lay 7 (counts 7)');
+    expect(logLines(de, events, names, 2)[1]).toBe('Du zappst die 7');
     expect(logLines(en, events, names, 2)).toContain('Ann asks you for help');
     expect(logLines(en, events, names, 1)).toContain('Ann asks Cy for help');
     // Someone else sees that a card was handed over, not which.
@@ -43,9 +46,9 @@ describe('what happened at a HELP! table between your turns', () => {
       { type: 'gave_back', from: 0, to: 2 },
       { type: 'card_returned', from: 0, to: 2, card: 5 },
     ];
-    expect(logLines(en, sinceMine(events, 0), names, 0)).toEqual(['Bob lays 11 (counts 11)', 'You ask Cy for help', 'Cy gives Ann the Zap', 'Ann gives Cy the 5 back']);
+    expect(logLines(en, sinceMine(events, 0), names, 0)).toEqual(['Bob lays 11 (counts 11)', 'You ask Cy for help', 'Cy gives you the Zap', 'You give Cy the 5 back']);
     // The helper's last move is handing over the card: after it, the give-back.
-    expect(logLines(en, sinceMine(events, 2), names, 2)).toEqual(['Ann gives Cy the 5 back']);
+    expect(logLines(en, sinceMine(events, 2), names, 2)).toEqual(['Ann gives you the 5 back']);
     expect(sinceMine(events, null)).toHaveLength(events.length);
     // The opening card of the next deal, laid for the starter by the rules, is not a move of theirs.
     const next = [

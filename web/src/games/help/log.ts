@@ -1,7 +1,7 @@
 // What happened at a HELP! table between your turns: one short line per play, from the events of
 // the last updates, each telling what the server's event says.
 
-import type { T } from '../../i18n';
+import type { Key, T } from '../../i18n';
 import { dealEndLine } from './dealend';
 import { cardName } from './labels';
 import type { DealResult, HelpCard, RowCard } from './view';
@@ -39,33 +39,35 @@ export function sinceMine(events: unknown[], me: number | null): unknown[] {
 /** One line per event worth telling (`me`: this client's seat, for "you"). */
 export function logLines(t: T, events: unknown[], names: string[], me: number | null): string[] {
   const who = (s: number) => names[s] ?? `#${s + 1}`;
+  // Your own plays are told as yours ("You lay 7"), with the key's `you` form.
+  const by = (key: string, s: number): Key => (s === me ? `${key}.you` : key) as Key;
   const lines: string[] = [];
   for (const raw of events as HelpEvent[]) {
     const seat = (raw as { seat: number }).seat;
     switch (raw.type) {
       case 'laid': {
         const l = raw as Extract<HelpEvent, { type: 'laid' }>;
-        lines.push(t('help.log.laid', { name: who(seat), card: cardName(t, l.card.card), value: l.card.value }));
+        lines.push(t(by('help.log.laid', seat), { name: who(seat), card: cardName(t, l.card.card), value: l.card.value }));
         break;
       }
       case 'switched': {
         const s = raw as Extract<HelpEvent, { type: 'switched' }>;
-        lines.push(t('help.log.switched', { name: who(s.seat), given: cardName(t, s.given.card), taken: cardName(t, s.taken.card) }));
+        lines.push(t(by('help.log.switched', s.seat), { name: who(s.seat), given: cardName(t, s.given.card), taken: cardName(t, s.taken.card) }));
         break;
       }
       case 'zapped': {
         const z = raw as Extract<HelpEvent, { type: 'zapped' }>;
-        lines.push(t('help.log.zapped', { name: who(z.seat), card: cardName(t, z.removed.card) }));
+        lines.push(t(by('help.log.zapped', z.seat), { name: who(z.seat), card: cardName(t, z.removed.card) }));
         break;
       }
       case 'no_laid':
-        lines.push(t('help.log.noLaid', { name: who(seat) }));
+        lines.push(t(by('help.log.noLaid', seat), { name: who(seat) }));
         break;
       case 'row_cleared':
-        lines.push(t('help.log.cleared', { name: who(seat) }));
+        lines.push(t(by('help.log.cleared', seat), { name: who(seat) }));
         break;
       case 'skipped':
-        lines.push(t('help.log.skipped', { name: who(seat) }));
+        lines.push(t(by('help.log.skipped', seat), { name: who(seat) }));
         break;
       case 'help_asked': {
         const h = raw as Extract<HelpEvent, { type: 'help_asked' }>;
@@ -78,7 +80,8 @@ export function logLines(t: T, events: unknown[], names: string[], me: number | 
       case 'card_returned': {
         const c = raw as Extract<HelpEvent, { type: 'card_passed' }>;
         const key = raw.type === 'card_passed' ? 'help.log.gave' : 'help.log.gaveBack';
-        lines.push(t(key, { name: who(c.from), to: who(c.to), card: cardName(t, c.card) }));
+        const full = c.from === me ? `${key}.you` : c.to === me ? `${key}.toYou` : key;
+        lines.push(t(full as Key, { name: who(c.from), to: who(c.to), card: cardName(t, c.card) }));
         break;
       }
       case 'helped':
