@@ -194,9 +194,21 @@ await session(async ({ person }) => {
   await dan.close();
   await bea.close();
 
-  // ---- Ten seats on a desktop: every seat in view. ----
-  const eve = await open(person, 'Eve', DESKTOP, 'en', 'instant');
+  // ---- Ten seats on a desktop: every seat in view. Before: an option refused, in German. ----
+  const eve = await open(person, 'Eve', DESKTOP, 'de', 'instant');
   await openTable(eve, { deals: '1', hand_size: '2', seats: '10' });
+  await eve.fill('[data-testid=table-chat] input', '/option hand_size=99');
+  await eve.press('[data-testid=table-chat] input', 'Enter');
+  await eve.locator('[data-testid=option-error]').waitFor();
+  const refused = await eve.locator('[data-testid=option-error]').innerText();
+  check('a refused option shows beside the form, in German', /99 ist kein Wert für die Option Handkarten: erwartet eine ganze Zahl von 1 bis 50/.test(refused), refused);
+  await shot(eve, 'comeback-option-error-de-desktop');
+  await eve.selectOption('.setopt select', 'hand_size');
+  await eve.fill('.setopt [name=hand_size]', '2');
+  await eve.click('.setopt button[type=submit]');
+  await eve.locator('[data-testid=option-error]').waitFor({ state: 'detached' });
+  check('…and goes away once the option is set', true);
+  await eve.selectOption('[data-testid=lang]', 'en');
   await addBots(eve, 1, 9);
   await eve.click('[data-testid=start]');
   await eve.locator('button[data-testid=hand-card]').first().waitFor();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tFor } from './i18n';
-import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionSummary, seatLimits } from './options';
+import { serverText, tFor } from './i18n';
+import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionSummary, refusalWorded, seatLimits } from './options';
 import type { GameDescriptor } from './protocol';
 
 // The games as the server's welcome describes them (web/fixtures/README.md).
@@ -69,5 +69,15 @@ describe('the table form from the games’ descriptors', () => {
     expect(optionSummary(en, classic, { deals: '1', hand_size: '3', fan: 'none', deck: 'full' }, { timer: '0', reconnect: '60' })).toBe('Deals: 1, Hand size: 3');
     expect(optionSummary(en, classic, { placement: 'both-ends' }, {})).toBe('Placement: both ends');
     expect(optionSummary(tFor('de'), classic, {}, { timer: '0' })).toBe('Standardregeln');
+  });
+});
+
+describe('a refused option', () => {
+  it('is worded with the option’s name and what it takes in the player’s language', () => {
+    const fields = [{ key: 'hand_size', type: 'number' as const, min: 1, max: 50, default: '10', help: { en: '', de: '' } }];
+    const line = { from: null, text: '99 is no value…', error: true, key: 'options_bad_value', params: { key: 'hand_size', value: '99', expected: 'a whole number from 1 to 50' } };
+    const worded = refusalWorded(tFor('de'), fields, line);
+    expect(serverText('de', worded)).toBe('99 ist kein Wert für die Option Handkarten: erwartet eine ganze Zahl von 1 bis 50.');
+    expect(refusalWorded(tFor('de'), fields, { ...line, key: 'options_conflict' })).toEqual({ ...line, key: 'options_conflict' });
   });
 });

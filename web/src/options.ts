@@ -5,6 +5,7 @@
 
 import { DICTS, isKey, type T } from './i18n';
 import type { ClientMsg, GameDescriptor, Lang, OptionSchema } from './protocol';
+import type { Line } from './store';
 
 /** Options of the room's tables beside every game's own. */
 export const TABLE_OPTIONS: OptionSchema[] = [
@@ -81,4 +82,17 @@ export function optionSummary(t: T, game: GameDescriptor | undefined, o: Record<
     parts.push(`${optionName(t, k)}: ${spec.type === 'choice' ? valueName(t, k, v) : v}`);
   }
   return parts.join(', ') || t('lobby.defaults');
+}
+
+/** A refused option's line with the option and what it takes worded by this client, from the
+ * option's schema (the server's `expected` is in English), when the schema is known. */
+export function refusalWorded(t: T, fields: OptionSchema[], line: Line): Line {
+  const key = line.params?.key;
+  const spec = fields.find((o) => o.key === key);
+  if (line.key !== 'options_bad_value' || !spec || !key) return line;
+  const expected =
+    spec.type === 'number'
+      ? t('opt.expectNumber', { min: spec.min, max: spec.max })
+      : spec.values.map((v) => valueName(t, key, v)).join(t('opt.or'));
+  return { ...line, params: { ...line.params, key: optionName(t, key), expected } };
 }

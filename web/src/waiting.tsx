@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from './client';
 import { serverText, type T } from './i18n';
 import { OptionField } from './optionfield';
-import { descriptorOf, fieldsOf, optionName } from './options';
+import { descriptorOf, fieldsOf, optionName, refusalWorded } from './options';
 import type { AtTable, Line } from './store';
 
 /** The last refusal of an option at this table, unless an option was set since (then it is
@@ -90,7 +90,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
           <button type="submit">{t('table.setOption')}</button>
           {refused && (
             <p class="error optionerror" role="alert" data-testid="option-error">
-              {serverText(client.lang, refused)}
+              {serverText(client.lang, refusalWorded(t, fields, refused))}
             </p>
           )}
         </form>
