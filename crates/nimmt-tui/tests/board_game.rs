@@ -336,7 +336,7 @@ fn the_log_names_each_tiles_field_its_effect_and_the_score_after_it() {
             wanted: Some(-8),
         })
         .unwrap();
-    assert_eq!(scored, format!("  {jo} −4 (of −8, the track ends) → -44"));
+    assert_eq!(scored, format!("  {jo} -4 (of -8, the track ends) → -44"));
     let taken = a
         .narrate(&Event::RowTaken {
             seat: Seat(1),
@@ -393,4 +393,28 @@ fn the_help_explains_every_card_and_fits_80_by_24() {
         );
         assert!(help.lines().all(|l| l.chars().count() + 4 <= 80));
     }
+}
+
+#[test]
+fn the_terminal_log_tells_each_tile_its_field_and_the_score_after_it() {
+    let mut a = board_app(3, "base", 7, Lang::En);
+    until_me(&mut a);
+    // Play the lowest tile, then watch until asked again.
+    a.handle(Input::Key(Key::Home));
+    a.handle(Input::Key(Key::Enter));
+    let mut seen = String::new();
+    for _ in 0..2000 {
+        seen += &screen(&a);
+        if a.asked().is_some() && a.pause.is_none() && !a.bot_pending() {
+            break;
+        }
+        let input = if a.pause.is_some() && a.pause_ready() {
+            Input::Key(Key::Enter)
+        } else {
+            Input::Tick
+        };
+        a.handle(input);
+    }
+    assert!(seen.contains("→ row "), "a tile's row and field: {seen}");
+    assert!(seen.contains("End of round 1"), "the round's end: {seen}");
 }

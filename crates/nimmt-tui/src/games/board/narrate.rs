@@ -6,12 +6,12 @@ use super::text::{action_card_name, field_text, luck_card_name, tr};
 use super::BoardApp;
 use nimmt_core::games::board::{Event, Field, ScoreReason};
 
-/// `+3`, `−7`, `0`.
+/// `+3`, `-7`, `0`.
 pub fn signed(n: i32) -> String {
-    match n {
-        n if n > 0 => format!("+{n}"),
-        n if n < 0 => format!("−{}", -n),
-        _ => "0".into(),
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
     }
 }
 
