@@ -362,7 +362,7 @@ fn the_log_names_each_tiles_field_its_effect_and_the_score_after_it() {
         .unwrap();
     assert!(round.starts_with("Ende von Runde 2: "), "{round}");
     assert!(
-        round.contains(&format!("{} −7 = -7", de.name(Seat(1)))),
+        round.contains(&format!("{} -7 = -7", de.name(Seat(1)))),
         "{round}"
     );
 }
