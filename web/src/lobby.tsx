@@ -3,11 +3,12 @@
 
 import { useState } from 'preact/hooks';
 import type { Client } from './client';
-import type { Key, T } from './i18n';
+import { serverText, type Key, type T } from './i18n';
 import { OptionField } from './optionfield';
-import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionSummary, seatLimits } from './options';
+import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import { ChatBox } from './parts';
 import type { TableInfo } from './protocol';
+import type { Line } from './store';
 
 export function Lobby(props: { client: Client; t: T; go: (hash: string) => void }) {
   const { client, t } = props;
@@ -131,6 +132,10 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
   const [seats, setSeats] = useState<string | null>(null);
   const values = vals ?? defaultsOf(game);
   const [fewest, most] = seatLimits(game);
+  // A refused table shows its reason beside the form until a field is changed.
+  const refused = optionError(client.state.errors);
+  const [fixed, setFixed] = useState<Line | null>(null);
+  const edited = () => setFixed(refused);
   const submit = (e: Event) => {
     e.preventDefault();
     if (!game) return;
@@ -167,7 +172,11 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
             </label>
             {fieldsOf(game).map((o) => (
               <label key={`${game.name}.${o.key}`} class="opt">
-                <OptionField t={t} lang={client.lang} spec={o} value={values[o.key] ?? ''} onChange={(v) => setVals({ ...values, [o.key]: v })} />
+                <OptionField t={t} lang={client.lang} spec={o} value={values[o.key] ?? ''} onChange={(v) => {
+                    edited();
+                    setVals({ ...values, [o.key]: v });
+                  }}
+                />
               </label>
             ))}
             <label class="opt">
@@ -178,13 +187,21 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
                 min={fewest}
                 max={most}
                 value={seats ?? String(most)}
-                onInput={(e) => setSeats((e.target as HTMLInputElement).value)}
+                onInput={(e) => {
+                  edited();
+                  setSeats((e.target as HTMLInputElement).value);
+                }}
               />
               <small class="muted">{t('lobby.playersHelp', { min: fewest, max: most })}</small>
             </label>
             <button type="submit" class="primary" data-testid="create">
               {t('lobby.create.go')}
             </button>
+            {refused && refused !== fixed && (
+              <p class="error optionerror" role="alert" data-testid="create-error">
+                {serverText(client.lang, refusalWorded(t, fieldsOf(game), refused))}
+              </p>
+            )}
           </form>
         )}
       </details>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverText, tFor } from './i18n';
-import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionSummary, refusalWorded, seatLimits } from './options';
+import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import type { GameDescriptor } from './protocol';
 
 // The games as the server's welcome describes them (web/fixtures/README.md).
@@ -79,5 +79,14 @@ describe('a refused option', () => {
     const worded = refusalWorded(tFor('de'), fields, line);
     expect(serverText('de', worded)).toBe('99 ist kein Wert für die Option Handkarten: erwartet eine ganze Zahl von 1 bis 50.');
     expect(refusalWorded(tFor('de'), fields, { ...line, key: 'options_conflict' })).toEqual({ ...line, key: 'options_conflict' });
+  });
+
+  it('stays beside the form until an option is set', () => {
+    const refused = { from: null, text: '…', error: true, key: 'options_bad_value', params: {} };
+    const set = { from: null, text: 'Option deck = tactic.', key: 'option_set', params: { key: 'deck', value: 'tactic' } };
+    const said = { from: 'Bob', text: 'hi' };
+    expect(optionError([set, refused, said])).toBe(refused);
+    expect(optionError([refused, set])).toBeNull();
+    expect(optionError([said, { ...refused, key: 'not_host' }])).toBeNull();
   });
 });

@@ -96,3 +96,14 @@ export function refusalWorded(t: T, fields: OptionSchema[], line: Line): Line {
       : spec.values.map((v) => valueName(t, key, v)).join(t('opt.or'));
   return { ...line, params: { ...line.params, key: optionName(t, key), expected } };
 }
+
+/** The last refusal of an option among `lines` (a table's chat, or the errors not about a
+ * table), unless an option was set since (then it is fixed). */
+export function optionError(lines: Line[]): Line | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (l.from === null && l.key === 'option_set') return null;
+    if (l.error && l.key && (l.key === 'bad_options' || l.key.startsWith('options_'))) return l;
+  }
+  return null;
+}

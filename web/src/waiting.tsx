@@ -5,19 +5,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from './client';
 import { serverText, type T } from './i18n';
 import { OptionField } from './optionfield';
-import { descriptorOf, fieldsOf, optionName, refusalWorded } from './options';
-import type { AtTable, Line } from './store';
-
-/** The last refusal of an option at this table, unless an option was set since (then it is
- * fixed). */
-export function optionError(chat: Line[]): Line | null {
-  for (let i = chat.length - 1; i >= 0; i--) {
-    const l = chat[i];
-    if (l.from === null && l.key === 'option_set') return null;
-    if (l.error && l.key && (l.key === 'bad_options' || l.key.startsWith('options_'))) return l;
-  }
-  return null;
-}
+import { descriptorOf, fieldsOf, optionError, optionName, refusalWorded } from './options';
+import type { AtTable } from './store';
 
 export function Waiting(props: { client: Client; t: T; at: AtTable }) {
   const { client, t, at } = props;
