@@ -75,6 +75,7 @@ await session(async ({ person }) => {
   await ann.reload();
   await ann.locator('[data-testid=table]').waitFor();
   const after = await anim(ann);
+  await shot(ann, 'comeback-reload-en-desktop');
   const status = await ann.locator('[data-testid=status]').innerText();
   check('a reload in the middle of a reveal shows the rest of the turn', after !== null && after !== 'idle', `${after} / ${status}`);
   check('…and says what happens', /goes to row|starts row|takes row|revealed|is over|chooses a row/.test(status), status);
