@@ -9,13 +9,6 @@ import { descriptorOf } from './options';
 import { DealChart } from './parts';
 import type { AtTable } from './store';
 
-/** A game's words for its chart, when its steps are not deals (the Brettspiel's rounds). */
-export interface ChartText {
-  caption: string;
-  stepName: (n: number) => string;
-  totalOnly?: boolean;
-}
-
 export function Result(props: {
   client: Client;
   t: T;
@@ -36,7 +29,7 @@ export function Result(props: {
   const best = scores[outcome.winners[0]] ?? (higher ? Math.max(...scores) : Math.min(...scores));
   const order = scores.map((s, i) => [s, i] as const).sort((a, b) => (higher ? b[0] - a[0] : a[0] - b[0]));
   const pts = best === 1 ? t('result.onePoint') : t('result.nPoints', { n: best });
-  const { history, rule, chart, parties } = props.screen.result(t, view, names) as ReturnType<GameScreen['result']> & { chart?: ChartText };
+  const { history, rule, chart, parties } = props.screen.result(t, view, names);
   const winners = outcome.winners.map((w) => names[w]);
   // Play again at this table: the host starts it, the others ask (the server's `/rematch`).
   const [asked, setAsked] = useState(false);

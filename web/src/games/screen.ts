@@ -54,6 +54,14 @@ export interface Party {
   won: boolean;
 }
 
+/** A game's words for its result chart, when its steps are not deals. */
+export interface ChartText {
+  caption: string;
+  stepName: (n: number) => string;
+  /** The legend shows each player's total alone, not each step's points. */
+  totalOnly?: boolean;
+}
+
 /** What the seat list shows for one seat while the game runs. */
 export interface SeatLine {
   /** The seat's own points; none where a seat has no points of its own (a team's member). */
@@ -96,8 +104,9 @@ export interface GameScreen<V extends BaseView = BaseView> {
   /** The seat panel's line for seat `seat`. */
   seat(ctx: SeatContext<V>, seat: number): SeatLine;
   /** Beside the ranking on the result screen: points per deal and how one wins; `parties`:
-   *  the sides and their points instead of a ranking of the seats (a team against a party). */
-  result(t: T, view: V, names?: string[]): { history: number[][]; rule: string; parties?: Party[] };
+   *  the sides and their points instead of a ranking of the seats (a team against a party);
+   *  `chart`: the chart's words when its steps are not deals (the Brettspiel's rounds). */
+  result(t: T, view: V, names?: string[]): { history: number[][]; rule: string; parties?: Party[]; chart?: ChartText };
   /** The rules in short, with the table's options. */
   rules(t: T, options: Record<string, string>): RuleText;
   /** An update's events as animation frames, from the view before it (none: no animation). */

@@ -38,7 +38,7 @@ describe('the Brettspiel replay lines', () => {
       [3, -2, 3],
     ];
     const view = { scores: [3, -2, 3], history, outcome: { scores: [3, -2, 3], winners: [0, 2], sense: 'higher' } } as unknown as BoardView;
-    const r = screen.result(en, view as never) as ReturnType<typeof screen.result> & { chart: { caption: string; stepName: (n: number) => string } };
+    const r = screen.result(en, view as never);
     // The chart adds up each round's points: its line ends at the final scores.
     expect(r.history).toEqual([
       [0, -7, 2],
@@ -46,8 +46,8 @@ describe('the Brettspiel replay lines', () => {
       [0, 7, 1],
     ]);
     expect(r.rule).toBe('Most points wins; ties share the win.');
-    expect(r.chart.caption).toBe('Score track, round by round');
-    expect(r.chart.stepName(2)).toBe('Round 2');
+    expect(r.chart?.caption).toBe('Score track, round by round');
+    expect(r.chart?.stepName(2)).toBe('Round 2');
     // One round only: no chart with a single point.
     expect(screen.result(de, { ...view, history: [[3, -2, 3]] } as never).history).toEqual([]);
   });
