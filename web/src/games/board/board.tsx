@@ -66,7 +66,14 @@ export function BoardBoard(props: BoardProps<BoardView>) {
   const { t, names, act } = props;
   const frame = props.frame as Frame | null;
   // While an update is shown, the board, scores and revealed tiles are the frame's.
-  const view: BoardView = frame ? { ...props.view, rows: frame.rows, scores: frame.scores, round: frame.round } : props.view;
+  const view: BoardView = frame
+    ? {
+        ...props.view,
+        rows: frame.rows.length ? frame.rows : props.view.rows,
+        scores: frame.scores.length ? frame.scores : props.view.scores,
+        round: frame.round || props.view.round,
+      }
+    : props.view;
   const me = mySeat(view);
   const root = useRef<HTMLDivElement>(null);
   // Points fly from the field to the player's counter on the score track.

@@ -14,7 +14,7 @@ function seat(ctx: SeatContext<BoardView>, i: number): SeatLine {
   // While an update is shown, the seat's points are the animation's.
   const frame = ctx.anim ? (ctx.anim.frames[ctx.anim.i] as Frame) : null;
   const st = view.stage;
-  const line: SeatLine = { points: frame ? frame.scores[i] : view.scores[i], detail: t('board.tilesN', { n: view.hand_sizes[i] }), status: '' };
+  const line: SeatLine = { points: frame?.scores[i] ?? view.scores[i], detail: t('board.tilesN', { n: view.hand_sizes[i] }), status: '' };
   if (frame) {
     if (frame.gain?.seat === i && frame.gain.delta) line.gain = signed(frame.gain.delta);
   } else if (st.stage === 'choosing' && st.counts[i] > 0) {
