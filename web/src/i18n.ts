@@ -217,6 +217,11 @@ const en = {
   'srv.no_such_game': 'There is no finished game {game}.',
   'srv.game_abandoned': 'Game {game} was closed unfinished (nobody came back to it); its record shows the moves made, but there is no replay.',
   'srv.game_running': 'Game {game} is not over yet; its replay is available once it is.',
+  'rule.not_in_hand': 'Not allowed: that card is not in your hand.',
+  'rule.not_available': 'Not allowed: that card cannot be taken now.',
+  'rule.no_such_row': 'Not allowed: there is no such row to take.',
+  'rule.wrong_decision': 'Not allowed: you are asked for something else now.',
+  'rule.no_such_seat': 'Not allowed: there is no such seat at this table.',
   'srv.bad_options': '{reason}',
   'srv.stale': 'That move answers an older state (version {version}); the table is at {current}.',
   'srv.not_your_turn': 'You are not asked to decide now.',
@@ -477,6 +482,11 @@ const de: Record<Key, string> = {
   'srv.no_such_game': 'Es gibt kein beendetes Spiel {game}.',
   'srv.game_abandoned': 'Spiel {game} wurde unbeendet geschlossen (niemand kam zurück); sein Protokoll zeigt die gemachten Züge, eine Wiederholung gibt es nicht.',
   'srv.game_running': 'Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist.',
+  'rule.not_in_hand': 'Nicht erlaubt: diese Karte ist nicht in deiner Hand.',
+  'rule.not_available': 'Nicht erlaubt: diese Karte kann gerade nicht genommen werden.',
+  'rule.no_such_row': 'Nicht erlaubt: diese Reihe gibt es nicht.',
+  'rule.wrong_decision': 'Nicht erlaubt: gerade ist etwas anderes gefragt.',
+  'rule.no_such_seat': 'Nicht erlaubt: diesen Platz gibt es an diesem Tisch nicht.',
   'srv.bad_options': '{reason}',
   'srv.stale': 'Dieser Zug bezieht sich auf einen älteren Stand (Version {version}); der Tisch ist bei {current}.',
   'srv.not_your_turn': 'Du bist gerade nicht am Zug.',
@@ -547,6 +557,9 @@ export function isKey(key: string): key is Key {
 
 /** A server text in `lang`: by its key when known here, else as the server wrote it. */
 export function serverText(lang: Lang, line: { key?: string; params?: Record<string, string>; text: string }): string {
+  // A refused move says why in the rules' own code (`params.rule`), worded here when known.
+  const rule = `rule.${line.params?.rule}` as Key;
+  if (line.key === 'illegal_action' && line.params?.rule && rule in DICTS[lang]) return fill(DICTS[lang][rule], line.params);
   const k = `srv.${line.key}` as Key;
   if (line.key && k in DICTS[lang]) return fill(DICTS[lang][k], line.params ?? {});
   return line.text;
