@@ -181,7 +181,7 @@ export class Client {
       else if (e.kind === 'rematch') this.follow(e.from, e.to);
       else if (e.kind === 'animate') {
         const screen = screenFor(this.state.tables[e.table]?.info.game ?? '');
-        if (screen?.frames) this.animate(e.table, screen.frames(e.from as never, e.events), e.from);
+        if (screen?.frames) this.animate(e.table, screen.frames(e.from as never, e.events), e.from, !!screen.Summary);
       }
     }
     // A state (a reload, a reconnection) keeps an animation running; after a reload the one
@@ -201,13 +201,15 @@ export class Client {
   }
 
   /** Shows `frames` one after another, each for its time at the chosen speed (none at "instant").
-   * A frame with a deal's `summary` is not shown in passing: the summary opens at that moment and
-   * stays until closed. */
-  private animate(table: TableId, all: Frame[], from: unknown, version = this.state.tables[table]?.version ?? 0) {
+   * A frame with a deal's `summary` is not shown in passing (`holdsSummaries`: the game's screen
+   * shows summaries kept open): the summary opens at that moment and stays until closed. */
+  private animate(table: TableId, all: Frame[], from: unknown, holdsSummaries: boolean) {
+    const version = this.state.tables[table]?.version ?? 0;
     const frames: Frame[] = [];
     const holds: Hold[] = [];
     for (const f of all) {
-      const summary = (f as { summary?: unknown }).summary;
+      // (Only for a game whose screen shows a summary kept open; others animate it in passing.)
+      const summary = holdsSummaries ? (f as { summary?: unknown }).summary : undefined;
       if (summary) holds.push({ at: frames.length, summary });
       else frames.push(f);
     }
