@@ -285,8 +285,8 @@ export class Client {
     }
   }
 
-  /** After a reload: the animation that was running at the table goes on where it was (if the
-   * table has not moved on past it in the meantime). */
+  /** After a reload: the animation that was running at the table goes on where it was (if it
+   * was running within the last minute and is not newer than the table's state). */
   private resume(table: TableId, version: number) {
     const store = sessionStore();
     const text = store?.getItem(ANIM_KEY + table);
