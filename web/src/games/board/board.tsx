@@ -82,7 +82,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
     if (!g || !g.delta || !root.current) return;
     const at = frame.at;
     const from = at
-      ? root.current.querySelector<HTMLElement>(at.field < 0 ? `[data-testid=board-row-${at.row}]` : `[data-row="${at.row}"][data-field="${at.field}"]`)
+      ? root.current.querySelector<HTMLElement>(at.field < 0 ? `[data-testid=board-row-${at.row}] .browlabel` : `[data-row="${at.row}"][data-field="${at.field}"]`)
       : root.current.querySelector<HTMLElement>(`[data-testid=screen-${g.seat}]`);
     fly(from, root.current.querySelector<HTMLElement>(`[data-counter="${g.seat}"]`), signed(g.delta), g.delta > 0, 0.7 * frame.ms * factor());
   }, [frame]);
