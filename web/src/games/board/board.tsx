@@ -194,7 +194,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
       <Track t={t} view={view} names={names} />
       <Stacks t={t} view={view} />
       <Screens t={t} view={view} names={names} />
-      <RoundLog t={t} events={(props.events ?? []) as BoardEvent[]} names={names} me={me} hold={frame?.rest ?? 0} />
+      <RoundLog t={t} events={(props.events ?? []) as BoardEvent[]} names={names} me={me} hold={frame?.rest ?? 0} upto={frame?.said[0] ?? null} />
     </div>
   );
 }

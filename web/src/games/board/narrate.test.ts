@@ -73,6 +73,9 @@ describe('the Brettspiel tells every tile', () => {
     const all = logLines(de, turn, names, 0);
     expect(all).toHaveLength(6);
     expect(logLines(de, turn, names, 0, 2)).toEqual(all.slice(0, 4));
+    // A later update's lines wait too while an earlier one is shown: the log stops at the frame's group.
+    const later: BoardEvent[] = [{ type: 'round_started', round: 2, count: 1 }];
+    expect(logLines(de, [...turn, ...later], names, 0, 0, turn[5])).toEqual(all.slice(0, 5));
     expect(all[2]).toBe('Cy nimmt Reihe 1: 3 Plättchen, 8 Hornochsen: Cy: −8 → −8');
   });
 });
