@@ -246,6 +246,14 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
         ) : (
           <section class="hand" aria-label={t('table.yourHand')} data-testid="hand">
             <h3>{t('table.yourHand')}</h3>
+            {legal.some((a) => a.type === 'ask_again') && (
+              <p class="muted small">
+                {t('bf.passedGame')} ·{' '}
+                <button type="button" class="linkish" data-testid="ask-again" onClick={() => act({ type: 'ask_again' })}>
+                  {t('bf.askAgain')}
+                </button>
+              </p>
+            )}
             <div class="cards">
               {view.hand.map((c) => (
                 <CardFace

@@ -11,6 +11,7 @@ export type BuffaloEvent =
   | { type: 'passed'; seat: number }
   | { type: 'passed_turn'; seat: number }
   | { type: 'passed_game'; seat: number }
+  | { type: 'asked_again'; seat: number }
   | { type: 'used'; seat: number; action: BuffaloAction; rows: Row[]; open: Special[]; used: Special[] }
   | { type: 'order'; plays: Played[] }
   | { type: 'returned_to_hand'; seat: number; card: number }

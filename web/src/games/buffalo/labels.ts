@@ -24,6 +24,8 @@ export function actionLabel(t: T, a: BuffaloAction): string {
       return t('bf.passTurn');
     case 'pass_game':
       return t('bf.passGame');
+    case 'ask_again':
+      return t('bf.askAgain');
     case 'seven_takes':
     case 'stop':
     case 'remove_stop':

@@ -21,6 +21,8 @@ export function logLine(t: T, e: BuffaloEvent, names: string[]): string | null {
       return t('bf.log.passedTurn', { name: who(e.seat) });
     case 'passed_game':
       return t('bf.log.passedGame', { name: who(e.seat) });
+    case 'asked_again':
+      return t('bf.log.askedAgain', { name: who(e.seat) });
     case 'used':
       return t('bf.log.used', { name: who(e.seat), what: actionLabel(t, e.action) });
     case 'returned_to_hand':

@@ -22,6 +22,7 @@ export type BuffaloAction =
   | { type: 'pass' }
   | { type: 'pass_turn' }
   | { type: 'pass_game' }
+  | { type: 'ask_again' }
   | { type: 'seven_takes'; row: number }
   | { type: 'stop'; row: number }
   | { type: 'remove_stop'; row: number }
@@ -87,6 +88,7 @@ export function kindOf(a: BuffaloAction): Special | 'remove_stop' | null {
     case 'pass':
     case 'pass_turn':
     case 'pass_game':
+    case 'ask_again':
       return null;
     default:
       return a.type;

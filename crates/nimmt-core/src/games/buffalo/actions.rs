@@ -45,6 +45,8 @@ pub enum Action {
     PassTurn,
     /// Pass in every window for the rest of the game: the teammates decide.
     PassGame,
+    /// Be asked in windows again after `pass_game` (offered while choosing a card).
+    AskAgain,
     /// *7 nimmt!*: row `row` is taken only by its seventh card.
     SevenTakes { row: usize },
     /// *Stopp!*: row `row` is blocked until the team removes the sign.
@@ -78,6 +80,7 @@ impl Action {
             Action::Play { .. } => "play a card",
             Action::TakeRow { .. } => "take a row",
             Action::Pass | Action::PassTurn | Action::PassGame => "pass",
+            Action::AskAgain => "ask to be asked again",
             Action::RemoveStop { .. } => "remove a stop sign",
             _ => "use a special card",
         }
@@ -99,6 +102,7 @@ impl Action {
             | Action::Pass
             | Action::PassTurn
             | Action::PassGame
+            | Action::AskAgain
             | Action::RemoveStop { .. } => return None,
         })
     }
@@ -110,7 +114,10 @@ impl Action {
 
     /// Whether this answers [`Decision::Window`].
     pub fn is_window(&self) -> bool {
-        !matches!(self, Action::Play { .. } | Action::TakeRow { .. })
+        !matches!(
+            self,
+            Action::Play { .. } | Action::TakeRow { .. } | Action::AskAgain
+        )
     }
 }
 
@@ -172,6 +179,8 @@ pub enum Event {
     PassedTurn { seat: Seat },
     /// `seat` passes in every window for the rest of the game: the teammates decide.
     PassedGame { seat: Seat },
+    /// `seat` is asked in windows again.
+    AskedAgain { seat: Seat },
     /// `seat` used a special card (or removed a stop sign) as `action` says. After it: the rows
     /// with their stop signs and *7 nimmt!* marks, the open special cards (before one is turned
     /// up) and the special cards out of the game. A card it moves follows as `laid`, `shifted`

@@ -472,6 +472,13 @@ impl Buffalo {
             attempted: action.describe().into(),
         };
         match (stage, action) {
+            (Stage::Choose, Action::AskAgain) => {
+                if !self.game_passed[s] {
+                    return Err(ActionError::illegal(
+                        "you are asked in windows already: ask_again follows pass_game",
+                    ));
+                }
+            }
             (Stage::Choose, Action::Play { card }) => {
                 if !self.hands[s].contains(card) {
                     return Err(ActionError::NotInHand {
@@ -504,6 +511,10 @@ impl Buffalo {
         let stage = self.stage().expect("checked: playing").clone();
         match (stage, action) {
             (Stage::Choose, &Action::Play { card }) => self.choose(seat, card, log),
+            (Stage::Choose, Action::AskAgain) => {
+                self.game_passed[seat.index()] = false;
+                log.public(|| Event::AskedAgain { seat });
+            }
             (Stage::TakeRow { card, .. }, &Action::TakeRow { row }) => {
                 self.take_low(
                     row,
@@ -783,7 +794,8 @@ impl Buffalo {
             | Action::TakeRow { .. }
             | Action::Pass
             | Action::PassTurn
-            | Action::PassGame => unreachable!("not a use"),
+            | Action::PassGame
+            | Action::AskAgain => unreachable!("not a use"),
         }
         if reordered {
             let plays = self.queue.clone();
@@ -950,10 +962,16 @@ impl Rules for Buffalo {
             return Vec::new();
         };
         match asked {
-            Decision::PlayCard => self.hands[seat.index()]
-                .iter()
-                .map(|&card| Action::Play { card })
-                .collect(),
+            Decision::PlayCard => {
+                let mut out: Vec<Action> = self.hands[seat.index()]
+                    .iter()
+                    .map(|&card| Action::Play { card })
+                    .collect();
+                if self.game_passed[seat.index()] {
+                    out.push(Action::AskAgain);
+                }
+                out
+            }
             Decision::TakeRow => open_rows(&self.rows)
                 .map(|row| Action::TakeRow { row })
                 .collect(),

@@ -253,7 +253,8 @@ impl Table<'_> {
             | Action::TakeRow { .. }
             | Action::Pass
             | Action::PassTurn
-            | Action::PassGame => {
+            | Action::PassGame
+            | Action::AskAgain => {
                 unreachable!("not a use")
             }
         }

@@ -642,6 +642,41 @@ fn passing_for_the_game_leaves_the_windows_to_the_teammates() {
 }
 
 #[test]
+fn a_member_who_passed_for_the_game_can_ask_to_be_asked_again_while_choosing() {
+    // Decision 1: ask_again undoes pass_game; it is offered only while choosing a card.
+    let p = Position::new(
+        &[&[10, 11, 12], &[50, 51, 52]],
+        &[5, 6, 7],
+        &[&[2], &[30], &[40], &[60]],
+    )
+    .with_open(&[Special::First, Special::Last]);
+    let mut g = Buffalo::from_position(p);
+    assert!(!g.legal_actions(Seat(0)).contains(&Action::AskAgain));
+    assert!(
+        g.act(Seat(0), &Action::AskAgain).is_err(),
+        "not passed for the game"
+    );
+    play(&mut g, &[10, 50]);
+    act(&mut g, 0, Action::PassGame);
+    pass_windows(&mut g);
+    assert!(g.legal_actions(Seat(0)).contains(&Action::AskAgain));
+    assert_eq!(
+        Buffalo::legal_in_view(&g.view(Viewer::Seat(Seat(0)))),
+        g.legal_actions(Seat(0))
+    );
+    let events = act(&mut g, 0, Action::AskAgain);
+    assert_eq!(events, vec![Event::AskedAgain { seat: Seat(0) }]);
+    assert_eq!(g.game_passed(), &[false, false]);
+    assert_eq!(
+        g.asked(Seat(0)),
+        Some(Decision::PlayCard),
+        "still to choose a card"
+    );
+    play(&mut g, &[11, 51]);
+    assert_eq!(asked(&g), vec![0, 1], "asked in windows again");
+}
+
+#[test]
 fn the_events_tell_each_take_with_the_points_and_the_rows_after_it() {
     // B1 (a team of two counts double) and B6 (the buffalo's pile: its size only).
     let p = Position::new(

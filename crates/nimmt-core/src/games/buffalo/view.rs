@@ -104,11 +104,17 @@ impl View {
             return Vec::new();
         };
         match asked {
-            Decision::PlayCard => self
-                .hand
-                .iter()
-                .map(|&card| Action::Play { card })
-                .collect(),
+            Decision::PlayCard => {
+                let mut out: Vec<Action> = self
+                    .hand
+                    .iter()
+                    .map(|&card| Action::Play { card })
+                    .collect();
+                if self.game_passed.get(seat.index()) == Some(&true) {
+                    out.push(Action::AskAgain);
+                }
+                out
+            }
             Decision::TakeRow => open_rows(&self.rows)
                 .map(|row| Action::TakeRow { row })
                 .collect(),

@@ -91,6 +91,7 @@ impl App<BuffaloScreen> {
             Action::Pass => B::Pass.t(lang).to_owned(),
             Action::PassTurn => B::PassTurn.t(lang).to_owned(),
             Action::PassGame => B::PassGame.t(lang).to_owned(),
+            Action::AskAgain => B::AskAgain.t(lang).to_owned(),
             Action::SevenTakes { row } => B::SevenTakes.fill(lang, &[&(row + 1)]),
             Action::Stop { row } => B::Stop.fill(lang, &[&(row + 1)]),
             Action::RemoveStop { row } => B::RemoveStop.fill(lang, &[&(row + 1)]),
@@ -213,7 +214,7 @@ impl App<BuffaloScreen> {
         self.legal_pass(Action::Pass)
     }
 
-    /// `pass` (one of the three passes), if legal now.
+    /// `action` (one of the three passes, or asking to be asked again), if legal now.
     fn legal_pass(&self, pass: Action) -> Option<Action> {
         self.legal().contains(&pass).then_some(pass)
     }
@@ -280,6 +281,7 @@ impl GameScreen for BuffaloScreen {
                     Key::Char(c @ '1'..='9') => app.select(c as usize - '1' as usize),
                     Key::Char('0') => app.select(9),
                     Key::Enter | Key::Char(' ') => return app.play_selected(),
+                    Key::Char('a' | 'A') => return app.legal_pass(Action::AskAgain),
                     _ => {}
                 }
                 None
@@ -510,6 +512,12 @@ impl GameScreen for BuffaloScreen {
                     *p = true;
                 }
                 Some(B::PassesGame.fill(lang, &[&app.name(seat)]))
+            }
+            Event::AskedAgain { seat } => {
+                if let Some(p) = app.view_mut().game_passed.get_mut(seat.index()) {
+                    *p = false;
+                }
+                Some(B::AsksAgain.fill(lang, &[&app.name(seat)]))
             }
             Event::Used {
                 seat,

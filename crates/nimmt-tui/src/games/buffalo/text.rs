@@ -30,6 +30,7 @@ pub enum B {
     Pass,
     PassTurn,
     PassGame,
+    AskAgain,
     SevenTakes,
     Stop,
     RemoveStop,
@@ -52,6 +53,7 @@ pub enum B {
     Shifted,
     PassesTurn,
     PassesGame,
+    AsksAgain,
     Lays,
     TeamTakes,
     BuffaloTakes,
@@ -116,6 +118,7 @@ impl B {
                 "don't ask me again: my teammates decide",
                 "nicht mehr fragen: mein Team entscheidet",
             ),
+            AskAgain => ("ask me again in windows", "mich wieder fragen"),
             SevenTakes => (
                 "7 nimmt!: row {} is taken by its 7th card",
                 "7 nimmt!: Reihe {} nimmt erst die 7. Karte",
@@ -179,6 +182,10 @@ impl B {
             PassesGame => (
                 "{} leaves the special cards to the team",
                 "{} überlässt die Sonderkarten dem Team",
+            ),
+            AsksAgain => (
+                "{} wants to be asked in windows again",
+                "{} will in Fenstern wieder gefragt werden",
             ),
             Lays => ("{} lays {} in row {}", "{} legt {} in Reihe {}"),
             TeamTakes => (
@@ -285,6 +292,7 @@ Keys: ←/→ or 1–9, 0 choose a card · Enter play it
       ↑/↓ or 1–4 choose a row · Enter take it
       window: ↑/↓ choose a use · Enter use it · p pass
               t pass for this turn · g don't ask me again
+      a (while choosing a card) ask me again
       ? help · q quit";
 
 const HELP_DE: &str = "\
@@ -307,4 +315,5 @@ Tasten: ←/→ oder 1–9, 0 Karte wählen · Enter spielen
         ↑/↓ oder 1–4 Reihe wählen · Enter nehmen
         Fenster: ↑/↓ Nutzung wählen · Enter nutzen · p passen
                  t für den Zug passen · g nicht mehr fragen
+        a (beim Kartenwählen) mich wieder fragen
         ? Hilfe · q Ende";
