@@ -65,7 +65,8 @@ await session(async ({ person }) => {
       if (chat && /Winner:/.test(chat.textContent ?? '')) window.__winnerAt = document.querySelector('.classic')?.dataset.anim ?? 'none';
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await openTable(ann, { deals: '2', hand_size: '3', seats: '4' });
+  const zoe = await open(person, 'Zoe', DESKTOP, 'en', 'normal');
+  const first = await openTable(ann, { deals: '2', hand_size: '3', seats: '4' });
   await addBots(ann, 1, 3);
   await ann.click('[data-testid=start]');
   await ann.locator('button[data-testid=hand-card]').first().click();
@@ -84,6 +85,14 @@ await session(async ({ person }) => {
   const chat = await ann.locator('[data-testid=table-chat]').innerText();
   check('the table’s notices survive a reload', /sits down/.test(chat) && /The game starts with 4 players/.test(chat), chat);
   await ann.locator('.classic[data-anim=idle]').waitFor({ timeout: 20000 });
+  // Someone who comes to the table only now (another device) is shown the turn that just went.
+  await zoe.click(`[data-testid=watch-${first}]`);
+  await zoe.locator('[data-testid=table]').waitFor();
+  await zoe.locator('.classic:not([data-anim=idle])').waitFor({ timeout: 5000 }).catch(() => {});
+  const shown = await anim(zoe);
+  const told = await zoe.locator('[data-testid=status]').innerText();
+  check('who comes to the table later is shown the turn that just went', shown !== null && shown !== 'idle', `${shown} / ${told}`);
+  await zoe.close();
 
   // The end of deal 1 at "fast": the summary stays well past its old time, then closes and opens again.
   await ann.selectOption('[data-testid=speed]', 'fast');

@@ -28,6 +28,9 @@ export class Client {
   /** By table: notices held back until the animation running there ends (the game's winner is
    * named once the last deal has been shown). */
   private held: Record<TableId, ServerMsg[]> = {};
+  /** Tables whose state just came to this page for the first time: their `recent` shows what
+   * just happened (unless an animation kept from before a reload already does). */
+  private arriving = new Set<TableId>();
   private listeners = new Set<() => void>();
   private conn: Connection;
   private storage: StorageLike;
@@ -155,6 +158,9 @@ export class Client {
       return;
     }
     const known = msg.type === 'state' && !!this.state.tables[msg.table.id];
+    if (msg.type === 'state' && !known) this.arriving.add(msg.table.id);
+    if (msg.type === 'update') this.arriving.delete(msg.table);
+    if (msg.type === 'recent') this.recent(msg);
     const { state, effects } = apply(this.state, msg);
     if (msg.type === 'state' && !known && this.pendingOpen) {
       this.pendingOpen = false;
@@ -188,6 +194,16 @@ export class Client {
     // that was running goes on where it was.
     if (msg.type === 'state' && !this.anim[msg.table.id] && msg.view) this.resume(msg.table.id, msg.version);
     this.changed();
+  }
+
+  /** What just happened at a table this page just arrived at: shown as the updates would have
+   * been (from the view a few moves ago), unless an animation already runs there. */
+  private recent(msg: Extract<ServerMsg, { type: 'recent' }>) {
+    const arriving = this.arriving.delete(msg.table);
+    const at = this.state.tables[msg.table];
+    const screen = screenFor(at?.info.game ?? '');
+    if (!arriving || !at || at.version !== msg.version || this.anim[msg.table] || !screen?.frames) return;
+    this.animate(msg.table, screen.frames(msg.view as never, msg.events), msg.view, !!screen.Summary);
   }
 
   /** The finished table `from` plays again as `to`: sit down there (or watch), leave `from`, and

@@ -65,6 +65,9 @@ export type ServerMsg =
   | { type: 'state'; table: TableInfo; version: number; you: You; view?: unknown; legal?: unknown[]; deadline?: Deadline }
   | { type: 'update'; table: TableId; version: number; events: unknown[]; view: unknown; legal?: unknown[]; deadline?: Deadline; ack?: number }
   | { type: 'chat_history'; table: TableId; lines: ChatLine[] }
+  /** What just happened, for a client that joins or comes back: the view a few moves ago and the
+   * events since (shown as if the updates had come one by one). */
+  | { type: 'recent'; table: TableId; version: number; view: unknown; events: unknown[] }
   | { type: 'chat'; table?: TableId; from: string; text: string }
   | ({ type: 'notice'; table?: TableId } & Text)
   | { type: 'ack'; id: number }

@@ -292,6 +292,7 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       break;
     case 'ack':
     case 'pong':
+    case 'recent': // shown by the client (an animation), no state
       break;
   }
   return { state: s, effects };

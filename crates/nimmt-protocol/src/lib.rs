@@ -207,6 +207,17 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ack: Option<u64>,
     },
+    /// What just happened at a running table, for a client that joins or comes back (a reload,
+    /// another device): the game as this client saw it a few moves ago (`view`) and the events
+    /// of those moves since, as this client may see them, oldest first. A client may show them as
+    /// if the updates had come one by one (the rest of a turn mid-reveal). `version` is that of
+    /// the `state` sent just before. Sent after the `state` (and its `ack`).
+    Recent {
+        table: TableId,
+        version: u64,
+        view: Value,
+        events: Vec<Value>,
+    },
     /// The table's recent chat lines, oldest first (sent after the `state` of a join or a
     /// return, so a reloaded client shows the conversation it had).
     ChatHistory {

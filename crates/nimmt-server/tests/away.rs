@@ -202,3 +202,42 @@ async fn a_refused_option_reads_in_the_players_language() {
     }
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whoever_comes_back_mid_game_gets_what_just_happened() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let (mut ann, mut bob, table) = ann_and_bob(&url, &["hand_size=3", "deals=1"], 2).await;
+    start(&mut ann, &mut bob).await;
+    // Both play: the cards are revealed.
+    let a = tokio::spawn(async move {
+        ann.play_moves(1).await;
+        ann
+    });
+    bob.play_moves(1).await;
+    let _ann = a.await.unwrap();
+    bob.recv_until(|m| matches!(m, ServerMsg::Update { events, .. } if events.iter().any(|e| e["type"] == "revealed")))
+        .await;
+    bob.drain(200).await;
+
+    // Bob reloads: after the state, what just happened, from the view before it.
+    let token = bob.me.token.clone();
+    drop(bob);
+    let mut bob = Player::join_as(&url, "Bob", Some(&token)).await;
+    bob.table = table;
+    let m = bob
+        .recv_until(|m| matches!(m, ServerMsg::Recent { .. }))
+        .await;
+    let ServerMsg::Recent { view, events, .. } = m else {
+        unreachable!()
+    };
+    assert!(events.iter().any(|e| e["type"] == "revealed"), "{events:?}");
+    // The view is from before the reveal: the turn it shows is an earlier one.
+    let now = bob.view.as_ref().unwrap()["turn"].as_u64().unwrap();
+    assert!(view["turn"].as_u64().unwrap() < now || view["phase"]["phase"] == "choose");
+    // Only what Bob may see: no other seat's hand.
+    assert!(!events
+        .iter()
+        .any(|e| e["type"] == "hand_dealt" && e["seat"] != 1));
+    srv.stop().await;
+}

@@ -531,7 +531,7 @@ impl Online {
                 }
             }
             ServerMsg::Replaced => self.replaced(),
-            ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => {}
+            ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::Recent { .. } => {}
         }
     }
 

@@ -10,7 +10,8 @@
 //! members, seats and identity; `chat` chat lines and commands; `history` the recent chat kept for
 //! whoever joins; `play` starting the game, moves and the messages they cause; `live` the running
 //! game as kept in memory; `timers` decision timers (and their deadlines as clients see them) and
-//! bot moves; `away` what a bot did for an absent player; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
+//! bot moves; `recent` what just happened, for whoever joins or comes back; `away` what a bot did
+//! for an absent player; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
 //! game is over; `persistence` storing, restoring and records. Nothing here knows a particular
 //! game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
@@ -23,6 +24,7 @@ mod info;
 mod live;
 mod persistence;
 mod play;
+mod recent;
 mod rematch;
 mod seats;
 mod timers;
@@ -208,6 +210,7 @@ impl Table {
                 match self.attach(&conn, role).await {
                     Ok(()) => {
                         ack(&conn, req);
+                        self.send_recent(&conn).await;
                         self.history.send_to(&conn, self.id);
                     }
                     Err(r) => conn.refuse(req, Some(self.id), &r),
