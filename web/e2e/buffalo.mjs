@@ -2,10 +2,12 @@
 // play a whole game against the buffalo in the browser (five members: eleven special cards in
 // play). Hal uses every kind of special card he is offered once, on the cards themselves
 // (Sortieren: the revealed cards clicked in laying order; Verschieben: a card of a row, then its
-// new place; ...), and passes for the rest of the turn otherwise; Ida uses none and answers a window with "pass this
-// turn". Counted: Ida's clicks per turn beyond playing (at most one). Then the result says who
-// won and by how much, and the replay tells the steps. Screenshots: a reveal, a window, the
-// result, in English on a 1280×800 desktop and in German on a 390×844 phone.
+// new place; ...), and passes for the rest of the turn otherwise; Ida uses none and answers a
+// window with "pass this turn", from turn 4 leaves the special cards to the team ("don't ask me")
+// and three turns later asks to be asked again. Counted: Ida's clicks per turn beyond playing
+// (at most one). Then the result says who won and by how much, and the replay tells the steps.
+// Screenshots: a reveal, a window, the result, in English on a 1280×800 desktop and in German on
+// a 390×844 phone.
 // Run: NIMMT_BIN=../target/debug/nimmt node e2e/buffalo.mjs
 
 import { check, openTable, replayFrom, session, shot } from './lib.mjs';
@@ -111,6 +113,7 @@ await session(async ({ base, person }) => {
   // Ida: a card when asked, a row when asked, "pass this turn" in a window; her window clicks
   // counted by turn.
   const idaClicks = new Map();
+  const delegated = { from: null, until: null };
   const idaStep = async () => {
     if (await ida.locator('[data-testid=result]').count()) return 'over';
     const caption = ida.locator('[data-testid=bf-caption]');
@@ -128,7 +131,17 @@ await session(async ({ base, person }) => {
         const wide = await ida.evaluate(() => document.documentElement.scrollWidth);
         check('the phone table does not scroll sideways in a window', wide <= 390, `${wide}px`);
       }
+      if (turn >= 4 && delegated.from === null) {
+        // "Don't ask me": the teammates decide until she asks again.
+        delegated.from = turn;
+        return click(ida, ida.locator('[data-testid=pass-game]')).then(() => 'pass game');
+      }
       return click(ida, ida.locator('[data-testid=pass-turn]')).then(() => 'pass turn');
+    }
+    const again = ida.locator('[data-testid=ask-again]');
+    if (delegated.from !== null && delegated.until === null && (await turnOf(ida)) >= delegated.from + 3 && (await again.count())) {
+      delegated.until = await turnOf(ida);
+      return click(ida, again).then(() => 'ask again');
     }
     const card = ida.locator('[data-testid=hand] button[data-testid=hand-card]');
     if (await card.count()) return click(ida, card).then(() => 'play');
@@ -158,6 +171,12 @@ await session(async ({ base, person }) => {
   console.log(`# Ida's window clicks per turn: ${perTurn.map(([t, c]) => `${t}:${c}`).join(' ') || 'none'} (total ${total}); Hal's passes: ${halPasses}; Hal used: ${[...tried].join(',')}`);
   check('a member who uses no special card clicks at most once per turn beyond playing', perTurn.every(([, c]) => c <= 1), JSON.stringify(perTurn));
   check('at most ten such clicks in the game', total <= 10, String(total));
+  console.log(`# Ida left the special cards to the team in turn ${delegated.from}, asked again in turn ${delegated.until}`);
+  if (delegated.from !== null) {
+    const end = delegated.until ?? 11;
+    const asked = perTurn.filter(([t]) => t > delegated.from && t < end);
+    check('a member who leaves the special cards to the team is not asked until she asks again', asked.length === 0, JSON.stringify(asked));
+  }
   if (interactions.sort) {
     const s = interactions.sort;
     console.log(`# sort: ${JSON.stringify(s)}`);
