@@ -346,3 +346,34 @@ fn online_a_window_offers_the_servers_uses_and_pass() {
         })]
     );
 }
+
+#[test]
+fn g_leaves_the_windows_to_the_team_and_a_asks_again() {
+    let mut a = with_a_window(Lang::En);
+    a.handle(Input::Key(Key::Char('g')));
+    assert!(a.view().game_passed[0]);
+    // On to the next card choice: no window asks the player on the way.
+    for _ in 0..10_000 {
+        if a.asked() == Some(Decision::PlayCard) && !a.bot_pending() || a.is_over() {
+            break;
+        }
+        assert_ne!(a.asked(), Some(Decision::Window), "not asked after g");
+        match a.asked() {
+            Some(Decision::TakeRow) if !a.bot_pending() => a.handle(Input::Key(Key::Enter)),
+            _ => a.handle(Input::Tick),
+        };
+    }
+    assert!(!a.is_over(), "the window came before the last turn");
+    let s = screen(&a);
+    assert!(s.contains("a: ask me in windows again"), "{s}");
+    a.handle(Input::Key(Key::Char('a')));
+    assert!(!a.view().game_passed[0]);
+    let record = a.offline().unwrap().record();
+    let mine: Vec<&str> = record
+        .actions
+        .iter()
+        .filter(|r| r.seat == Seat(0))
+        .filter_map(|r| r.action["type"].as_str())
+        .collect();
+    assert!(mine.ends_with(&["pass_game", "ask_again"]), "{mine:?}");
+}

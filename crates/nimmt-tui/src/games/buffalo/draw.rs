@@ -11,7 +11,7 @@ use crate::games::classic::draw::card_text;
 use crate::text::T;
 use crate::widgets::{header, inner, log_tail, status, title_style, titled};
 use nimmt_core::cards::Card;
-use nimmt_core::games::buffalo::{Decision, Owner, PhaseView};
+use nimmt_core::games::buffalo::{Action, Decision, Owner, PhaseView};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -332,6 +332,9 @@ fn status_text(app: &App) -> String {
         return lang.t(T::Animating).to_owned();
     }
     match app.asked() {
+        Some(Decision::PlayCard) if app.legal().contains(&Action::AskAgain) => {
+            format!("{} · {}", B::PromptPlay.t(lang), B::PromptAskAgain.t(lang))
+        }
         Some(Decision::PlayCard) => B::PromptPlay.t(lang).to_owned(),
         Some(Decision::TakeRow) => {
             let card = app.low_card().map(|c| c.to_string()).unwrap_or_default();

@@ -25,6 +25,7 @@ pub enum B {
     NoUse,
     PromptPlay,
     PromptRow,
+    PromptAskAgain,
     PromptWindow,
     Chosen,
     Pass,
@@ -103,6 +104,7 @@ impl B {
                 "Your card: ←/→ or 1–9, 0 · Enter plays",
                 "Deine Karte: ←/→ oder 1–9, 0 · Enter spielt",
             ),
+            PromptAskAgain => ("a: ask me in windows again", "a: in Fenstern wieder fragen"),
             PromptRow => (
                 "Your {} is lower than every row: ↑/↓ or 1–4 · Enter takes the row",
                 "Deine {} ist zu niedrig: ↑/↓ oder 1–4 · Enter nimmt die Reihe",
