@@ -2,7 +2,7 @@
 //! table on a server offering exactly the actions the server's state lists.
 
 mod common;
-use common::{offline, render, screen, until_me};
+use common::{offline, render, screen, until_me, Dice};
 use nimmt_core::games::board::{Action, Board, Decision};
 use nimmt_core::record::replay;
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
@@ -222,17 +222,6 @@ fn online_a_board_state_offers_exactly_its_legal_actions() {
             action: serde_json::to_value(want).unwrap(),
         })]
     );
-}
-
-/// A small random number generator, the same on every machine.
-struct Dice(u64);
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// What the Brettspiel screen draws of a view, besides the player's own tiles (which change

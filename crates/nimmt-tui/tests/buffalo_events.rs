@@ -3,23 +3,14 @@
 //! each move the screen's copy of the view, built from the view before and the move's events
 //! alone, equals the next view.
 
+mod common;
+use common::Dice;
+
 use nimmt_core::games::buffalo::{Action, Buffalo, BuffaloOptions, Event};
 use nimmt_core::{Rules, Seat, Viewer};
 use nimmt_tui::app::GameScreen;
 use nimmt_tui::games::buffalo::{BuffaloApp, BuffaloScreen};
 use nimmt_tui::Lang;
-
-/// A small generator of choices, the same on every run.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 #[derive(Default, Debug)]
 struct Seen {

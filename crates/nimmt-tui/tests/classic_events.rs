@@ -4,24 +4,13 @@
 //! events alone, equals the next view in every field the screen draws.
 
 mod common;
+use common::Dice;
 
 use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Event, PhaseView, View};
 use nimmt_core::{Audience, OptionMap, Rules, Seat, Viewer};
 use nimmt_tui::app::GameScreen;
 use nimmt_tui::games::classic::{ClassicApp, ClassicScreen};
 use nimmt_tui::Lang;
-
-/// A small generator of choices, the same on every run.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// What the screen draws of a view.
 fn drawn(v: &View) -> String {

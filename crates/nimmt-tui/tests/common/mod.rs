@@ -82,3 +82,16 @@ pub fn render(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -
     }
     out
 }
+
+/// A small generator of random choices, the same on every run and machine.
+pub struct Dice(pub u64);
+
+impl Dice {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
