@@ -6,13 +6,16 @@
 //! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
 //!   classic 6 nimmt!, with every option and fan card;
 //! - [`buffalo`]: team members for *Schlagt den Büffel*, with the team's special-card policy;
+//! - [`levels`]: the levels a player chooses by name (*Beginner* … *Master*), each a spec;
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
 //! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
 //! - [`speaker`]: the other side: a built-in bot speaking that protocol, for any host;
+//! - [`analysis`]: every decision of a finished game searched again, its loss and its mark;
 //! - [`arena`]: many seeded deals between bots, with statistics;
 //! - [`endings`]: how a game's deals end, told to the bots that want to hear it.
 
+pub mod analysis;
 pub mod arena;
 pub mod board;
 pub mod buffalo;
@@ -21,6 +24,7 @@ pub mod classic;
 pub mod endings;
 pub mod game_bots;
 pub mod help;
+pub mod levels;
 pub mod outside;
 pub mod random;
 pub mod registry;

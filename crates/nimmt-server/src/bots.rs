@@ -3,14 +3,16 @@
 //! sees only its seat's view, and thinks on a blocking thread so the table's actor (and every
 //! other table) stays responsive. Bots come from the bot registry, for any game.
 
+use nimmt_bots::levels::{self, Level};
 use nimmt_bots::registry::{self, BotContext, JsonBot};
 use nimmt_bots::spec::BotSpec;
 use nimmt_core::{Game, GameKind, Seat, Viewer};
 use serde_json::Value;
 use std::time::Duration;
 
-/// The levels `/bot add` offers; the first is the default.
-pub const LEVELS: &[&str] = &["greedy", "random", "mcts", "mcts:ms=N"];
+/// The levels `/bot add` offers by name (`nimmt_bots::levels`); the first is the default. A bot
+/// spec (`greedy`, `mcts:ms=N`) is still taken too.
+pub const LEVELS: &[&str] = &["beginner", "casual", "strong", "master"];
 
 /// The level of the bot that takes the seat of a player who left a running game.
 pub const STAND_IN: &str = "greedy";
@@ -20,9 +22,14 @@ pub const MAX_MCTS_MS: u64 = 2000;
 /// Most playouts a table may give a bot.
 pub const MAX_ITERS: u64 = 200_000;
 
-/// A bot's level as the server accepts it: a bot spec of the game's bots without outside
+/// A bot's level as the server accepts it and the seat shows and stores it: a level's name
+/// (`strong`, also in German: `stark`), or a bot spec of the game's bots without outside
 /// programs (the server never starts one) and with bounded thinking time.
 pub fn check_level(kind: GameKind, level: &str) -> Option<String> {
+    if let Some(named) = Level::named(level) {
+        named.spec(kind)?;
+        return Some(named.name().to_owned());
+    }
     let spec: BotSpec = level.parse().ok()?;
     let BotSpec::Builtin(builtin) = &spec else {
         return None;
@@ -47,7 +54,7 @@ pub struct SeatBot(Option<Box<dyn JsonBot>>);
 /// at it or not (`ctx`).
 pub fn make(kind: GameKind, level: &str, seed: u64, ctx: &BotContext) -> SeatBot {
     let bot = check_level(kind, level)
-        .and_then(|l| l.parse::<BotSpec>().ok())
+        .and_then(|l| levels::resolve(kind, &l).parse::<BotSpec>().ok())
         .and_then(|spec| {
             registry::family(kind)
                 .ok()?
@@ -105,5 +112,16 @@ mod tests {
             Some("mcts:horizon=game")
         );
         assert_eq!(check_level(classic, "mcts:horizon=game"), None);
+    }
+
+    #[test]
+    fn levels_are_taken_by_name_and_stored_by_name() {
+        for kind in [Classic::KIND, Help::KIND] {
+            assert_eq!(check_level(kind, "Strong").as_deref(), Some("strong"));
+            assert_eq!(check_level(kind, "Meister").as_deref(), Some("master"));
+            for level in LEVELS {
+                assert_eq!(check_level(kind, level).as_deref(), Some(*level));
+            }
+        }
     }
 }

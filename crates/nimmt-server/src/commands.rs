@@ -146,8 +146,8 @@ pub const COMMANDS: &[Spec] = &[
         args: "[LEVEL]",
         who: Who::Seated,
         when: When::BeforeStart,
-        help_en: "seat a bot",
-        help_de: "einen Bot Platz nehmen lassen",
+        help_en: "seat a bot: beginner, casual, strong or master",
+        help_de: "einen Bot Platz nehmen lassen: Anfänger, Freizeit, Stark oder Meister",
         parse: |r| {
             let words: Vec<&str> = r.split_whitespace().collect();
             match words.as_slice() {

@@ -292,7 +292,7 @@ async fn a_rematch_plays_again_with_the_same_players_options_and_bots() {
     );
     let names: Vec<&str> = info.seats.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["Ann", "Bob", "Bot 1"]);
-    assert_eq!(info.seats[2].level.as_deref(), Some("greedy"));
+    assert_eq!(info.seats[2].level.as_deref(), Some("beginner"));
     assert_eq!(
         info.options.0.get("deck").map(String::as_str),
         Some("tactic")

@@ -10,6 +10,7 @@ use crate::input::{Effect, Input, Key};
 use crate::screen::Screen;
 use crate::text::{Lang, T};
 use crate::widgets::status_style;
+use nimmt_bots::levels::Level;
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
 use nimmt_protocol::{ClientMsg, ErrorCode, Role, ServerMsg, TableId, TableInfo, TableState, You};
 use ratatui::layout::Rect;
@@ -832,6 +833,11 @@ impl Online {
         for s in &t.seats {
             let mut text = format!("{:>2}. {}", s.seat.0 + 1, s.name);
             if let Some(level) = &s.level {
+                let level = match (Level::named(level), lang) {
+                    (Some(l), Lang::En) => l.english(),
+                    (Some(l), Lang::De) => l.german(),
+                    (None, _) => level.as_str(),
+                };
                 text.push_str(&format!(" ({} {level})", lang.t(T::BotSeat)));
             }
             if !s.connected {

@@ -27,6 +27,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Let bots play many seeded deals against each other and compare them.
     Arena(cmd::arena::Args),
+    /// Analyse a finished game: each decision's choices as the search sees them, marks, a summary.
+    Analyse(cmd::analyse::Args),
     /// Be a bot for any host: a built-in bot speaking the outside-bot protocol on stdin/stdout.
     Bot(cmd::bot::Args),
     /// Play in the terminal: offline at seat 0 against bots, or online with --server.
@@ -49,5 +51,6 @@ fn main() -> anyhow::Result<()> {
         Command::Arena(a) => cmd::arena::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Bot(a) => cmd::bot::run(a),
+        Command::Analyse(a) => cmd::analyse::run(a),
     }
 }

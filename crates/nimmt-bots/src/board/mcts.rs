@@ -73,6 +73,42 @@ impl MctsBot {
     }
 }
 
+impl MctsBot {
+    /// The actions worth searching (the best pairs of tiles only) and `also` if it is not among
+    /// them, each with its estimate: the bot's mean standing at the horizon (its points against
+    /// the others' mean, [`standing`]), every action tried in the same `worlds` sampled worlds
+    /// with the same playout luck.
+    pub fn estimates(&mut self, view: &View, also: &Action, worlds: u64) -> Vec<(Action, f64)> {
+        let me = view.seat().expect("a seat's view");
+        let mut candidates = Self::candidates(view);
+        if !candidates.contains(also) {
+            candidates.push(also.clone());
+        }
+        let until = self
+            .horizon
+            .map_or(u32::MAX, |h| view.round.saturating_add(h + 1));
+        let mut sum = vec![0.0f64; candidates.len()];
+        let worlds = worlds.max(1);
+        for _ in 0..worlds {
+            let world = sample_world(view, self.rng.random());
+            let luck: u64 = self.rng.random();
+            for (arm, action) in candidates.iter().enumerate() {
+                let mut w = world.clone();
+                w.act_quiet(me, action)
+                    .expect("legal in the view, legal in the world");
+                let mut rng = ChaCha8Rng::seed_from_u64(luck);
+                play_out(&mut w, until, self.noise, &mut rng);
+                sum[arm] += standing(&w, me);
+            }
+        }
+        candidates
+            .into_iter()
+            .zip(sum)
+            .map(|(a, s)| (a, s / worlds as f64))
+            .collect()
+    }
+}
+
 impl Bot<Board> for MctsBot {
     fn decide(&mut self, view: &View) -> Action {
         let me = view.seat().expect("a seat's view");

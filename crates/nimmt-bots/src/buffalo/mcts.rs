@@ -12,12 +12,32 @@ use rand_chacha::ChaCha8Rng;
 /// The card for a member's view, from `iters` playouts shared among the cards of the hand (at
 /// least two worlds).
 pub fn search_card(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Card {
-    let me = view.seat().expect("a member decides");
     let hand = &view.hand;
     if hand.len() == 1 {
         return hand[0];
     }
-    let worlds = (iters as usize / hand.len()).max(2);
+    let totals: Vec<f64> = card_estimates(view, iters, rng)
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    // Ties (rare with many worlds) go to greedy's card.
+    let favourite = greedy_card(view);
+    let best = totals.iter().copied().fold(f64::INFINITY, f64::min);
+    let tied: Vec<usize> = (0..hand.len())
+        .filter(|&i| totals[i] <= best + 1e-9)
+        .collect();
+    tied.iter()
+        .find(|&&i| hand[i] == favourite)
+        .map_or(hand[tied[0]], |&i| hand[i])
+}
+
+/// Every card of the member's hand with its estimate: the mean of the team's points minus the
+/// buffalo's at the game's end over the sampled worlds (`iters` playouts shared among the
+/// cards, at least two worlds), every card tried in the same worlds.
+pub fn card_estimates(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Vec<(Card, f64)> {
+    let me = view.seat().expect("a member decides");
+    let hand = &view.hand;
+    let worlds = (iters as usize / hand.len().max(1)).max(2);
     let mut totals = vec![0.0; hand.len()];
     for _ in 0..worlds {
         let mut world = Buffalo::from_view(view, rng);
@@ -29,13 +49,8 @@ pub fn search_card(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Card {
             totals[i] += play_out(&mut w);
         }
     }
-    // Ties (rare with many worlds) go to greedy's card.
-    let favourite = greedy_card(view);
-    let best = totals.iter().copied().fold(f64::INFINITY, f64::min);
-    let tied: Vec<usize> = (0..hand.len())
-        .filter(|&i| totals[i] <= best + 1e-9)
-        .collect();
-    tied.iter()
-        .find(|&&i| hand[i] == favourite)
-        .map_or(hand[tied[0]], |&i| hand[i])
+    hand.iter()
+        .zip(totals)
+        .map(|(&c, t)| (c, t / worlds as f64))
+        .collect()
 }

@@ -13,7 +13,7 @@ mod mcts;
 mod policy;
 
 pub use greedy::{greedy_card, play_out, risk, safest_card, unseen};
-pub use mcts::search_card;
+pub use mcts::{card_estimates, search_card};
 pub use policy::{finish_turn, TeamPolicy};
 
 use crate::game_bots::{unknown, BotContext, GameBots};

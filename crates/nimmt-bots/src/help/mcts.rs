@@ -145,6 +145,33 @@ impl MctsBot {
     }
 }
 
+impl MctsBot {
+    /// Every legal action of the decision `view` asks with its estimate: the bot's expected
+    /// share of the game's win after the deal (or the game, [`MctsBot::to_game_end`]), each
+    /// action tried in the same `worlds` sampled worlds with the same playout luck (a flat
+    /// search: no action is dropped early, so every estimate is as sure as the others).
+    pub fn estimates(&mut self, view: &View, worlds: u64) -> Vec<(Action, f64)> {
+        let legal = view.legal_actions();
+        let me = view.seat().expect("a seat's view");
+        let mut sum = vec![0.0f64; legal.len()];
+        let worlds = worlds.max(1);
+        for _ in 0..worlds {
+            let world = sample_world(view, &mut self.rng);
+            let luck: u64 = self.rng.random();
+            for (arm, action) in legal.iter().enumerate() {
+                let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
+                sum[arm] += self.playout(world.clone(), me, action);
+                self.rng = saved;
+            }
+        }
+        legal
+            .into_iter()
+            .zip(sum)
+            .map(|(a, s)| (a, s / worlds as f64))
+            .collect()
+    }
+}
+
 /// A full game state that agrees with `view`: the cards the viewer cannot see are dealt at
 /// random to the other hands (keeping their sizes) and the draw pile.
 pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyse;
 pub mod arena;
 pub mod arena_report;
 pub mod bench;
