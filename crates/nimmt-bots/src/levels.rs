@@ -3,7 +3,10 @@
 //! between the levels (`docs/bots.md`, *Levels*). A beginner plays sensibly (one step ahead, the
 //! game's `greedy`), never at random; the others are the game's search with growing budgets.
 
-use nimmt_core::GameKind;
+use crate::arena::DealResult;
+use nimmt_core::{GameKind, ScoreSense};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::MultiTeamOutcome;
 
 /// A level of play, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,6 +103,35 @@ pub fn resolve(kind: GameKind, level_or_spec: &str) -> String {
     Level::named(level_or_spec)
         .and_then(|l| l.spec(kind))
         .map_or_else(|| level_or_spec.trim().to_owned(), str::to_owned)
+}
+
+/// Weng-Lin ratings (μ, σ) of the seats of an arena from its deals, in the order the deals were
+/// played: each deal ranks the seats by their share of the win, then by their points in the
+/// game's `sense` (equal seats share a rank). Every seat starts at μ = 25, σ = 25/3.
+pub fn ratings(deals: &[DealResult], sense: ScoreSense) -> Vec<(f64, f64)> {
+    let seats = deals.first().map_or(0, |d| d.points.len());
+    let mut ratings = vec![WengLinRating::new(); seats];
+    let config = WengLinConfig::new();
+    for deal in deals {
+        let better = |a: usize, b: usize| {
+            deal.win[a] > deal.win[b]
+                || (deal.win[a] == deal.win[b] && sense.better(deal.points[a], deal.points[b]))
+        };
+        let rank = |s: usize| 1 + (0..seats).filter(|&o| better(o, s)).count();
+        let teams: Vec<[WengLinRating; 1]> = ratings.iter().map(|&r| [r]).collect();
+        let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .enumerate()
+            .map(|(s, t)| (&t[..], MultiTeamOutcome::new(rank(s))))
+            .collect();
+        for (r, new) in ratings
+            .iter_mut()
+            .zip(weng_lin_multi_team(&ranked, &config))
+        {
+            *r = new[0];
+        }
+    }
+    ratings.iter().map(|r| (r.rating, r.uncertainty)).collect()
 }
 
 #[cfg(test)]

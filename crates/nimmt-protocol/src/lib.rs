@@ -230,7 +230,16 @@ pub enum ServerMsg {
         table: Option<TableId>,
         from: String,
         text: String,
+        /// The line's number at its table (to report it, or to remove it once an operator
+        /// removed it); absent in the lobby.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<u64>,
+        /// The identity that said it (to report or mute them); absent when not known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
     },
+    /// An operator removed chat line `line` of `table`: clients take it out of what they show.
+    ChatRemoved { table: TableId, line: u64 },
     /// A server notice: someone joined, a command's answer, the help text, a timer ran out.
     Notice {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -284,6 +293,12 @@ pub struct ChatLine {
     /// A notice's parameters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, String>,
+    /// A chat line's number at its table (as in `chat`); absent for a notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The identity that said a chat line; absent for a notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
 }
 
 impl ChatLine {
@@ -294,6 +309,17 @@ impl ChatLine {
             text: text.to_owned(),
             key: None,
             params: BTreeMap::new(),
+            line: None,
+            player: None,
+        }
+    }
+
+    /// Line `line` of a table, said by `player`.
+    pub fn said_by(line: u64, player: &PlayerId, from: &str, text: &str) -> ChatLine {
+        ChatLine {
+            line: Some(line),
+            player: Some(player.clone()),
+            ..ChatLine::said(from, text)
         }
     }
 
@@ -304,6 +330,8 @@ impl ChatLine {
             text: text.text.clone(),
             key: Some(text.key.clone()),
             params: text.params.clone(),
+            line: None,
+            player: None,
         }
     }
 
@@ -462,11 +490,15 @@ pub enum ErrorCode {
     /// The table is moving to another server of the room (this one can no longer prove it
     /// owns it); nothing was changed. Try again in a few seconds.
     NotOwner,
+    /// An operator muted this player: their chat is refused until the mute ends.
+    Muted,
+    /// An operator banned this player (or new guests from their address): `hello` is refused.
+    Banned,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -496,6 +528,8 @@ impl ErrorCode {
         ErrorCode::UnknownBot,
         ErrorCode::Storage,
         ErrorCode::NotOwner,
+        ErrorCode::Muted,
+        ErrorCode::Banned,
     ];
 
     pub fn name(self) -> &'static str {
@@ -530,6 +564,8 @@ impl ErrorCode {
             ErrorCode::UnknownBot => "unknown_bot",
             ErrorCode::Storage => "storage",
             ErrorCode::NotOwner => "not_owner",
+            ErrorCode::Muted => "muted",
+            ErrorCode::Banned => "banned",
         }
     }
 }

@@ -165,6 +165,24 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("rematch", "The next game starts at table {table}.", "Das nächste Spiel beginnt an Tisch {table}."),
     ("seat_back", "{name} takes their seat back.", "{name} übernimmt wieder den eigenen Platz."),
     ("away_summary", "Moves a bot made for you while you were away: {moves}.", "Züge, die ein Bot für dich gemacht hat, während du weg warst: {moves}."),
+    // Moderation (errors, HTTP answers and notices).
+    ("muted", "An operator muted you: you cannot chat until {until} ({reason}).", "Ein Moderator hat dich stummgeschaltet: Du kannst bis {until} nicht chatten ({reason})."),
+    ("muted_forever", "An operator muted you: you cannot chat ({reason}).", "Ein Moderator hat dich stummgeschaltet: Du kannst nicht chatten ({reason})."),
+    ("banned", "An operator banned you from this room until {until} ({reason}).", "Ein Moderator hat dich bis {until} aus diesem Raum verbannt ({reason})."),
+    ("banned_forever", "An operator banned you from this room ({reason}).", "Ein Moderator hat dich aus diesem Raum verbannt ({reason})."),
+    ("banned_address", "New players from your address are not let in until {until}; an operator banned a player who came from it.", "Neue Spieler von deiner Adresse kommen bis {until} nicht herein; ein Moderator hat einen Spieler von dort verbannt."),
+    ("sign_in_needed", "Send your token as Authorization: Bearer TOKEN.", "Sende dein Token als Authorization: Bearer TOKEN."),
+    ("not_operator", "Only an operator of this room may do that.", "Das darf nur ein Moderator dieses Raums."),
+    ("no_such_identity", "There is no player {player}.", "Es gibt keinen Spieler {player}."),
+    ("ambiguous_name", "Several players are called {name}; name one by its id: {ids}.", "Mehrere Spieler heißen {name}; nenne einen mit seiner Kennung: {ids}."),
+    ("no_such_line", "Table {table} has no chat line {line} (any more).", "Tisch {table} hat keine Chatzeile {line} (mehr)."),
+    ("no_such_report", "There is no report {report}.", "Es gibt keine Meldung {report}."),
+    ("no_such_sanction", "There is no sanction {sanction} in force.", "Es gibt keine geltende Sanktion {sanction}."),
+    ("reason_needed", "Say why (1 to {max} characters).", "Bitte einen Grund angeben (1 bis {max} Zeichen)."),
+    ("bad_request", "{reason}", "{reason}"),
+    ("not_yourself", "You cannot do that to yourself.", "Das geht nicht mit dir selbst."),
+    ("closed_by_operator", "An operator closed this table ({reason}).", "Ein Moderator hat diesen Tisch geschlossen ({reason})."),
+    ("line_removed", "An operator removed a chat line.", "Ein Moderator hat eine Chatzeile entfernt."),
 ];
 
 #[cfg(test)]

@@ -49,6 +49,11 @@ pub enum TableCmd {
     Record {
         reply: oneshot::Sender<RecordSource>,
     },
+    /// An operator's request (find or remove a chat line, close the table).
+    Moderate {
+        act: crate::moderation::acts::TableAct,
+        reply: oneshot::Sender<crate::moderation::acts::Outcome>,
+    },
 }
 
 /// The way to reach a table actor.
@@ -159,6 +164,12 @@ pub enum LobbyCmd {
     },
     /// News from another node of a cluster: applied like the local kind, never passed on.
     Peer(PeerNews),
+    /// An operator banned `player`: their connections here are refused with `refusal` and
+    /// closed.
+    Banned {
+        player: PlayerId,
+        refusal: Refusal,
+    },
 }
 
 /// What another node of a cluster tells the lobby.

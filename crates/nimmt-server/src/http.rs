@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
+        .merge(crate::moderation::api::routes())
         .fallback(get(assets))
         .with_state(state)
 }
@@ -169,6 +170,13 @@ async fn games(State(state): State<AppState>) -> Json<Vec<nimmt_core::GameDescri
 #[derive(Debug, Default, Deserialize)]
 pub struct LangQuery {
     lang: Option<String>,
+}
+
+impl LangQuery {
+    /// A query asking for `lang` (`de`, `en`), if given.
+    pub fn of(lang: Option<String>) -> LangQuery {
+        LangQuery { lang }
+    }
 }
 
 /// The language of an HTTP answer: `?lang=de|en`, else the first of `Accept-Language` (by its

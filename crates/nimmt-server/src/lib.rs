@@ -31,6 +31,7 @@ pub mod lease;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;
+pub mod moderation;
 pub mod names;
 pub mod records;
 pub mod replay;

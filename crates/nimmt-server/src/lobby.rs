@@ -196,6 +196,8 @@ impl Lobby {
                     table: None,
                     from: conn.name.clone(),
                     text,
+                    line: None,
+                    player: Some(conn.player.clone()),
                 });
             }
             LobbyCmd::Changed {
@@ -232,6 +234,13 @@ impl Lobby {
                 );
             }
             LobbyCmd::Peer(news) => self.peer(news),
+            LobbyCmd::Banned { player, refusal } => {
+                if let Some((conn, _)) = self.online.remove(&player) {
+                    conn.refuse(None, None, &refusal);
+                    conn.close_for(nimmt_protocol::CloseReason::Normal);
+                    self.subscribers.remove(&conn.id);
+                }
+            }
         }
     }
 
@@ -257,6 +266,8 @@ impl Lobby {
                 table: None,
                 from,
                 text,
+                line: None,
+                player: None,
             }),
             PeerNews::Online {
                 player,

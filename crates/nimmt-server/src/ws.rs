@@ -6,6 +6,7 @@ use crate::addr::ConnSlot;
 use crate::conn::{frame, Conn, Frame, Outbox, Refusal};
 use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::limits::quota;
+use crate::moderation::sanctions;
 use crate::store::Op;
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -218,6 +219,13 @@ impl Session {
                     self.refuse(id, table, ErrorCode::Flood);
                     return true;
                 }
+                if !command {
+                    let pool = self.state.store.pool();
+                    if let Some(r) = sanctions::chat_refusal(pool, &conn.player).await {
+                        self.refuse(id, table, r);
+                        return true;
+                    }
+                }
                 match table {
                     None => {
                         self.state.lobby.send(LobbyCmd::Chat { conn, text });
@@ -326,6 +334,12 @@ impl Session {
                 }
             },
             None => {
+                let address = crate::addr::client_key(self.peer).to_string();
+                let pool = self.state.store.pool();
+                if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
+                    self.refuse(id, None, r);
+                    return true;
+                }
                 // Each hello without a token stores an identity: a few per address and minute.
                 if let Err(wait) = self.state.addrs.new_identity(self.peer) {
                     self.refuse(
@@ -351,6 +365,15 @@ impl Session {
                 (player, token)
             }
         };
+        let address = crate::addr::client_key(self.peer).to_string();
+        let pool = self.state.store.pool();
+        if let Some(r) = sanctions::hello_refusal(pool, Some(&player), &address).await {
+            self.refuse(id, None, r);
+            return true;
+        }
+        if let Err(e) = sanctions::note_address(pool, &player, &address).await {
+            tracing::debug!("the address of {player} cannot be noted: {e}");
+        }
         let conn = Conn::new(
             self.conn_id,
             player.clone(),

@@ -41,7 +41,7 @@ async fn the_lobby_lists_tables_and_carries_chat() {
         text: "who plays?".into(),
     })
     .await;
-    zoe.recv_until(|m| matches!(m, ServerMsg::Chat { table: None, from, text } if from == "Ann" && text == "who plays?"))
+    zoe.recv_until(|m| matches!(m, ServerMsg::Chat { table: None, from, text, .. } if from == "Ann" && text == "who plays?"))
         .await;
     // The same list over HTTP.
     let (status, body) = http_get(srv.addr, "/api/tables").await;

@@ -154,6 +154,8 @@ fn a_chat_line_is_typed_edited_and_sent() {
         table: None,
         from: "Ann".into(),
         text: "hallo".into(),
+        line: None,
+        player: None,
     }));
     o.handle(OnlineInput::Server(ServerMsg::Notice {
         table: None,

@@ -33,6 +33,8 @@ enum Command {
     Bot(cmd::bot::Args),
     /// Play in the terminal: offline at seat 0 against bots, or online with --server.
     Play(cmd::play::Args),
+    /// Give or take the operator role of the room (moderation).
+    Admin(cmd::admin::Args),
 }
 
 /// The server allocates a frame per seat and move from many threads at once: a thread-caching
@@ -52,5 +54,6 @@ fn main() -> anyhow::Result<()> {
         Command::Play(a) => cmd::play::run(a),
         Command::Bot(a) => cmd::bot::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
+        Command::Admin(a) => cmd::admin::run(a),
     }
 }

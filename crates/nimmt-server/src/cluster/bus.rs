@@ -105,6 +105,10 @@ pub enum WireCmd {
     },
     /// The game's record as the public may see it now; answered with the table's [`crate::records::RecordSource`].
     Record,
+    /// An operator's request; answered with its [`crate::moderation::acts::Outcome`].
+    Moderate {
+        act: crate::moderation::acts::TableAct,
+    },
 }
 
 impl WireCmd {
@@ -146,7 +150,7 @@ impl WireCmd {
                 conn: r(&conn),
                 req,
             },
-            TableCmd::Record { .. } => return None,
+            TableCmd::Record { .. } | TableCmd::Moderate { .. } => return None,
         })
     }
 }
@@ -371,7 +375,7 @@ impl RemoteConns {
                 req,
             },
             // Answered by the inbox itself.
-            WireCmd::Record => return None,
+            WireCmd::Record | WireCmd::Moderate { .. } => return None,
         })
     }
 }

@@ -382,6 +382,18 @@ impl Cluster {
                     }
                     continue;
                 }
+                if let Ok(WireCmd::Moderate { act }) = cmd {
+                    let (reply, rx) = tokio::sync::oneshot::channel();
+                    let answer = match inbox_actor.send(TableCmd::Moderate { act, reply }).await {
+                        true => rx.await.ok(),
+                        false => None,
+                    };
+                    if let (Some(to), Some(o)) = (m.reply, answer) {
+                        let payload = serde_json::to_vec(&o).expect("outcomes serialize");
+                        let _ = me.client.publish(to, payload.into()).await;
+                    }
+                    continue;
+                }
                 let answer: &'static [u8] = match cmd {
                     Ok(cmd) => match me.remote.command(id, cmd) {
                         Some(cmd) => {

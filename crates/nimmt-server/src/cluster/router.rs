@@ -5,6 +5,7 @@
 use super::bus::{Subjects, WireCmd};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{TableCmd, TableHandle};
+use crate::moderation::acts::Outcome;
 use crate::records::RecordSource;
 use nimmt_protocol::{ErrorCode, Role, TableId};
 use std::collections::HashMap;
@@ -85,7 +86,7 @@ fn asker(cmd: &TableCmd) -> Option<(&Conn, Option<u64>)> {
         | TableCmd::Chat { conn, req, .. }
         | TableCmd::Act { conn, req, .. }
         | TableCmd::Resync { conn, req } => Some((conn, *req)),
-        TableCmd::Detach { .. } | TableCmd::Record { .. } => None,
+        TableCmd::Detach { .. } | TableCmd::Record { .. } | TableCmd::Moderate { .. } => None,
     }
 }
 
@@ -213,6 +214,23 @@ impl Router {
                     if let Ok(Ok(m)) = answer {
                         if let Ok(r) = serde_json::from_slice::<RecordSource>(&m.payload) {
                             let _ = reply.send(r);
+                        }
+                    }
+                    return;
+                }
+                if let TableCmd::Moderate { act, reply } = cmd {
+                    // Asked over HTTP by an operator: the owner answers with the outcome.
+                    let subject = self.reach.subjects.table(self.id);
+                    let payload =
+                        serde_json::to_vec(&WireCmd::Moderate { act }).expect("commands serialize");
+                    let answer = tokio::time::timeout(
+                        REQUEST_TIMEOUT,
+                        self.reach.client.request(subject, payload.into()),
+                    )
+                    .await;
+                    if let Ok(Ok(m)) = answer {
+                        if let Ok(o) = serde_json::from_slice::<Outcome>(&m.payload) {
+                            let _ = reply.send(o);
                         }
                     }
                     return;

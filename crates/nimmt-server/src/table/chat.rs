@@ -6,7 +6,7 @@ use super::info::{bad_seconds, check_game_options, descriptor};
 use super::{Table, TableOptions};
 use crate::commands::{self, Command, HelpTopic, When, Who};
 use crate::conn::{frame, Conn, Refusal};
-use nimmt_protocol::{ChatLine, ErrorCode, Lang, ServerMsg, TableState, Text};
+use nimmt_protocol::{ErrorCode, Lang, ServerMsg, TableState, Text};
 
 impl Table {
     pub(super) async fn chat(&mut self, conn: &Conn, text: String) -> Result<(), Refusal> {
@@ -16,15 +16,23 @@ impl Table {
         if text.trim_start().starts_with('/') {
             return self.command(conn, &text).await;
         }
-        self.history.push(ChatLine::said(&conn.name, &text));
+        let said = self.history.said(&conn.player, &conn.name, &text);
+        // Whoever muted the speaker does not get the line.
+        let muting = crate::moderation::mutes::muting(self.store.pool(), &conn.player)
+            .await
+            .unwrap_or_default();
         let f = frame(&ServerMsg::Chat {
             table: Some(self.id),
             from: conn.name.clone(),
             text,
+            line: said.line,
+            player: said.player,
         });
-        for m in self.members.values() {
+        for (player, m) in &self.members {
             if let Some(c) = &m.conn {
-                c.send_frame(f.clone());
+                if !muting.contains(player) {
+                    c.send_frame(f.clone());
+                }
             }
         }
         Ok(())

@@ -3,8 +3,8 @@
 //! language, so a reloaded client shows the conversation it had.
 
 use crate::conn::Conn;
-use nimmt_protocol::{ChatLine, ServerMsg, TableId};
-use std::collections::VecDeque;
+use nimmt_protocol::{ChatLine, PlayerId, ServerMsg, TableId};
+use std::collections::{HashSet, VecDeque};
 
 /// How many lines a table keeps.
 pub const KEEP: usize = 100;
@@ -12,6 +12,8 @@ pub const KEEP: usize = 100;
 #[derive(Clone, Debug, Default)]
 pub struct ChatHistory {
     lines: VecDeque<ChatLine>,
+    /// The number of the last line said (see [`ChatHistory::said`]).
+    last_line: u64,
 }
 
 impl ChatHistory {
@@ -31,17 +33,44 @@ impl ChatHistory {
         self.lines.push_back(line);
     }
 
+    /// A line `player` said, numbered and kept. Numbers grow and are not used twice at a table,
+    /// also after a restart (they start from the clock in milliseconds).
+    pub fn said(&mut self, player: &PlayerId, from: &str, text: &str) -> ChatLine {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        self.last_line = (self.last_line + 1).max(now);
+        let line = ChatLine::said_by(self.last_line, player, from, text);
+        self.push(line.clone());
+        line
+    }
+
+    /// The chat line numbered `line`, if still kept.
+    pub fn find(&self, line: u64) -> Option<&ChatLine> {
+        self.lines.iter().find(|l| l.line == Some(line))
+    }
+
+    /// Takes the chat line numbered `line` out; `None` if it is not kept (any more).
+    pub fn remove(&mut self, line: u64) -> Option<ChatLine> {
+        let at = self.lines.iter().position(|l| l.line == Some(line))?;
+        self.lines.remove(at)
+    }
+
     pub fn lines(&self) -> Vec<ChatLine> {
         self.lines.iter().cloned().collect()
     }
 
-    /// Sends the history to one connection (nothing when nobody has said anything).
-    pub fn send_to(&self, conn: &Conn, table: TableId) {
-        if !self.lines.is_empty() {
-            conn.send(&ServerMsg::ChatHistory {
-                table,
-                lines: self.lines.iter().map(|l| l.in_lang(conn.lang)).collect(),
-            });
+    /// Sends the history to one connection (nothing when nobody has said anything), without
+    /// the lines of the players in `muted` (those this connection's player muted).
+    pub fn send_to(&self, conn: &Conn, table: TableId, muted: &HashSet<PlayerId>) {
+        let lines: Vec<ChatLine> = self
+            .lines
+            .iter()
+            .filter(|l| l.player.as_ref().is_none_or(|p| !muted.contains(p)))
+            .map(|l| l.in_lang(conn.lang))
+            .collect();
+        if !lines.is_empty() {
+            conn.send(&ServerMsg::ChatHistory { table, lines });
         }
     }
 }
@@ -60,5 +89,19 @@ mod tests {
         assert_eq!(lines.len(), KEEP);
         assert_eq!(lines[0].text, "5");
         assert_eq!(lines[KEEP - 1].text, (KEEP + 4).to_string());
+    }
+
+    #[test]
+    fn lines_said_are_numbered_found_and_removed() {
+        let mut h = ChatHistory::default();
+        let ann = "a1".to_owned();
+        let one = h.said(&ann, "Ann", "one").line.unwrap();
+        let two = h.said(&ann, "Ann", "two").line.unwrap();
+        assert!(two > one);
+        assert_eq!(h.find(one).unwrap().text, "one");
+        assert_eq!(h.remove(one).unwrap().text, "one");
+        assert!(h.find(one).is_none());
+        assert!(h.remove(one).is_none());
+        assert_eq!(h.lines().len(), 1);
     }
 }

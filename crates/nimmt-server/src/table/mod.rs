@@ -22,6 +22,7 @@ mod chat;
 mod history;
 mod info;
 mod live;
+mod moderate;
 mod persistence;
 mod play;
 mod recent;
@@ -211,7 +212,11 @@ impl Table {
                     Ok(()) => {
                         ack(&conn, req);
                         self.send_recent(&conn).await;
-                        self.history.send_to(&conn, self.id);
+                        let muted =
+                            crate::moderation::mutes::muted_by(self.store.pool(), &conn.player)
+                                .await
+                                .unwrap_or_default();
+                        self.history.send_to(&conn, self.id, &muted);
                     }
                     Err(r) => conn.refuse(req, Some(self.id), &r),
                 }
@@ -256,6 +261,9 @@ impl Table {
             }
             TableCmd::Record { reply } => {
                 let _ = reply.send(self.record_source());
+            }
+            TableCmd::Moderate { act, reply } => {
+                let _ = reply.send(self.moderate(act).await);
             }
         }
         self.check_empty();

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod admin;
 pub mod analyse;
 pub mod arena;
 pub mod arena_report;

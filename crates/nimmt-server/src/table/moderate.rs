@@ -1,0 +1,73 @@
+//! What an operator does at a table: find a chat line (for a report), remove one (every member
+//! is told to drop it), or close the table (every member is told why and leaves; a running
+//! game is kept unfinished, as a game nobody came back to).
+
+use super::Table;
+use crate::moderation::acts::{Outcome, TableAct};
+use crate::store::Op;
+use nimmt_protocol::{ServerMsg, TableState};
+
+impl Table {
+    pub(super) async fn moderate(&mut self, act: TableAct) -> Outcome {
+        match act {
+            TableAct::FindLine { line } => Outcome {
+                done: true,
+                line: self.history.find(line).cloned(),
+            },
+            TableAct::RemoveLine { line } => {
+                let Some(removed) = self.history.remove(line) else {
+                    return Outcome::default();
+                };
+                let gone = ServerMsg::ChatRemoved {
+                    table: self.id,
+                    line,
+                };
+                for m in self.members.values() {
+                    if let Some(c) = &m.conn {
+                        c.send(&gone);
+                    }
+                }
+                Outcome {
+                    done: true,
+                    line: Some(removed),
+                }
+            }
+            TableAct::Close { reason } => {
+                match self.state {
+                    TableState::Playing => {
+                        self.close_abandoned().await;
+                        if !self.closing {
+                            return Outcome::default();
+                        }
+                    }
+                    TableState::Open => {
+                        if self
+                            .store
+                            .write(vec![Op::Close { id: self.id }])
+                            .await
+                            .is_err()
+                        {
+                            return Outcome::default();
+                        }
+                    }
+                    TableState::Finished => {}
+                }
+                self.closing = true;
+                for m in self.members.values() {
+                    if let Some(c) = &m.conn {
+                        c.notice(
+                            Some(self.id),
+                            "closed_by_operator",
+                            vec![("reason", reason.clone())],
+                        );
+                        c.send(&ServerMsg::Left { table: self.id });
+                    }
+                }
+                Outcome {
+                    done: true,
+                    line: None,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,770 @@
+//! Moderation against a real server on both databases: operators mute, ban, close tables and
+//! remove chat lines (each act in the audit log), players report chat lines and players and
+//! mute others for themselves, and anyone who is not an operator is refused every operator act.
+
+mod common;
+
+use common::{server, Db, Player};
+use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
+use nimmt_server::client::Client;
+use nimmt_server::moderation::operators;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+
+/// Runs a scenario on SQLite and on PostgreSQL.
+macro_rules! on_both {
+    ($scenario:ident, $sqlite:ident, $postgres:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            $scenario(Db::sqlite()).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            let db = Db::postgres().await;
+            $scenario(db).await;
+        }
+    };
+}
+
+/// One HTTP/1.1 request with an optional bearer token and JSON body: the status and the JSON
+/// answer (`null` when there is none).
+async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let (_, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// A player connected from `from` (a loopback address of its own).
+async fn player_from(
+    url: &str,
+    name: &str,
+    from: &str,
+    token: Option<&str>,
+) -> Result<Player, ServerMsg> {
+    let mut client = Client::connect_from(url, from.parse().unwrap())
+        .await
+        .unwrap();
+    client
+        .send(ClientMsg::Hello {
+            protocol: nimmt_protocol::PROTOCOL_VERSION,
+            name: name.to_owned(),
+            token: token.map(str::to_owned),
+            lang: Lang::En,
+        })
+        .await
+        .unwrap();
+    let m = client
+        .recv_until(10, |m| {
+            matches!(m, ServerMsg::Welcome { .. } | ServerMsg::Error { .. })
+        })
+        .await
+        .unwrap();
+    match m {
+        ServerMsg::Welcome {
+            player,
+            name,
+            token,
+            ..
+        } => Ok(Player {
+            client,
+            me: nimmt_server::client::Identity {
+                player,
+                name,
+                token,
+                seated: Vec::new(),
+                games: Vec::new(),
+                nodes: Vec::new(),
+            },
+            table: 0,
+            version: 0,
+            view: None,
+            log: Vec::new(),
+        }),
+        refused => Err(refused),
+    }
+}
+
+/// The next chat line `p` hears at its table: (line number, speaker's identity, text).
+async fn heard(p: &mut Player) -> (u64, String, String) {
+    match p.recv_until(|m| matches!(m, ServerMsg::Chat { .. })).await {
+        ServerMsg::Chat {
+            line: Some(line),
+            player: Some(player),
+            text,
+            ..
+        } => (line, player, text),
+        other => panic!("a table's chat line carries its number and speaker: {other:?}"),
+    }
+}
+
+/// The audit log as an operator reads it: (action, target, reason), newest first.
+async fn audit(addr: SocketAddr, token: &str) -> Vec<(String, String, String)> {
+    let (status, log) = http(addr, "GET", "/api/admin/audit", Some(token), None).await;
+    assert_eq!(status, 200, "{log}");
+    log.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap().to_owned(),
+                e["target"].as_str().unwrap().to_owned(),
+                e["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Olga, an operator (made so through the store, as `nimmt admin grant` does).
+async fn operator(url: &str, store: &nimmt_server::store::Store) -> Player {
+    let olga = Player::join(url, "Olga").await;
+    assert!(operators::grant(store.pool(), &olga.me.player)
+        .await
+        .unwrap());
+    olga
+}
+
+async fn mute_stops_chat(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(3)).await;
+    let mut bob = Player::join_as_lang(&url, "Bob", Lang::De).await;
+    bob.sit(table).await;
+
+    let (status, mute) = http(
+        addr,
+        "POST",
+        "/api/admin/sanctions",
+        Some(&olga.me.token),
+        Some(json!({"player": "Bob", "kind": "mute", "reason": "insults", "minutes": 30})),
+    )
+    .await;
+    assert_eq!(status, 200, "{mute}");
+    assert_eq!(mute["player"], bob.me.player.as_str());
+    assert!(mute["until_ms"].as_i64().is_some());
+
+    // Bob's chat is refused with the reason, in his language; his chat commands still work.
+    match bob.command("hallo?").await {
+        ServerMsg::Error {
+            code: ErrorCode::Muted,
+            text,
+            ..
+        } => {
+            assert_eq!(text.key, "muted");
+            assert!(
+                text.text.contains("stummgeschaltet") && text.text.contains("insults"),
+                "{}",
+                text.text
+            );
+            assert!(text.text.contains("UTC"), "{}", text.text);
+        }
+        other => panic!("a muted player's line is refused: {other:?}"),
+    }
+    assert!(matches!(bob.command("/who").await, ServerMsg::Ack { .. }));
+    // Lobby chat too.
+    let id = bob
+        .send(ClientMsg::Chat {
+            table: None,
+            text: "hallo Lobby".into(),
+        })
+        .await;
+    let m = bob.recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } | ServerMsg::Ack { id: i } if *i == id)).await;
+    assert!(
+        matches!(
+            m,
+            ServerMsg::Error {
+                code: ErrorCode::Muted,
+                ..
+            }
+        ),
+        "{m:?}"
+    );
+
+    // Ann never hears it; once the mute is lifted she hears Bob again.
+    let sanction = mute["id"].as_str().unwrap();
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/sanctions/{sanction}/lift"),
+        Some(&olga.me.token),
+        Some(json!({"reason": "apologised"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(matches!(bob.command("sorry").await, ServerMsg::Ack { .. }));
+    let (_, from, text) = heard(&mut ann).await;
+    assert_eq!(
+        (from.as_str(), text.as_str()),
+        (bob.me.player.as_str(), "sorry")
+    );
+    // Lifting it twice: nothing in force.
+    let (status, again) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/sanctions/{sanction}/lift"),
+        Some(&olga.me.token),
+        Some(json!({"reason": "again"})),
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (404, Some("no_such_sanction"))
+    );
+
+    let log = audit(addr, &olga.me.token).await;
+    assert_eq!(
+        log,
+        vec![
+            ("lift".into(), sanction.to_owned(), "apologised".into()),
+            ("mute".into(), bob.me.player.clone(), "insults".into()),
+        ]
+    );
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    mute_stops_chat,
+    a_mute_stops_chat_until_lifted_on_sqlite,
+    a_mute_stops_chat_until_lifted_on_postgres
+);
+
+async fn ban_stops_hello(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let mut bob = player_from(&url, "Bob", "127.0.0.7", None).await.unwrap();
+
+    let (status, ban) = http(
+        addr,
+        "POST",
+        "/api/admin/sanctions",
+        Some(&olga.me.token),
+        Some(json!({"player": bob.me.player, "kind": "ban", "reason": "cheating"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{ban}");
+    assert_eq!(ban["address"], "127.0.0.7");
+    assert!(ban["until_ms"].is_null(), "no end given: until lifted");
+
+    // The connection Bob has is told and closed.
+    let m = bob
+        .recv_until(|m| matches!(m, ServerMsg::Error { .. }))
+        .await;
+    assert!(
+        matches!(
+            m,
+            ServerMsg::Error {
+                code: ErrorCode::Banned,
+                ..
+            }
+        ),
+        "{m:?}"
+    );
+    // His identity cannot say hello again, from anywhere.
+    let refused = player_from(&url, "Bob", "127.0.0.9", Some(&bob.me.token))
+        .await
+        .err()
+        .unwrap();
+    match refused {
+        ServerMsg::Error {
+            code: ErrorCode::Banned,
+            text,
+            ..
+        } => {
+            assert_eq!(text.key, "banned_forever");
+            assert!(text.text.contains("cheating"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // No new guest from his address; other addresses come in.
+    let refused = player_from(&url, "Bobby", "127.0.0.7", None)
+        .await
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&refused, ServerMsg::Error { code: ErrorCode::Banned, text, .. } if text.key == "banned_address"),
+        "{refused:?}"
+    );
+    assert!(player_from(&url, "Carl", "127.0.0.8", None).await.is_ok());
+
+    // Lifted: Bob comes back, and so do guests from his address.
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/sanctions/{}/lift", ban["id"].as_str().unwrap()),
+        Some(&olga.me.token),
+        Some(json!({"reason": "appeal granted"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(player_from(&url, "Bob", "127.0.0.9", Some(&bob.me.token))
+        .await
+        .is_ok());
+    assert!(player_from(&url, "Bobby", "127.0.0.7", None).await.is_ok());
+    let log = audit(addr, &olga.me.token).await;
+    let actions: Vec<&str> = log.iter().map(|e| e.0.as_str()).collect();
+    assert_eq!(actions, ["lift", "ban"]);
+    assert_eq!(log[1].2, "cheating");
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    ban_stops_hello,
+    a_ban_stops_hello_and_new_guests_from_the_address_on_sqlite,
+    a_ban_stops_hello_and_new_guests_from_the_address_on_postgres
+);
+
+async fn close_and_remove(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(3)).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    bob.say("you all stink").await;
+    let (line, _, _) = heard(&mut ann).await;
+    let (bob_line, _, _) = heard(&mut bob).await;
+    assert_eq!(line, bob_line, "everyone hears one line number");
+    bob.say("good luck").await;
+    heard(&mut ann).await;
+
+    let (status, r) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/tables/{table}/lines/{line}/remove"),
+        Some(&olga.me.token),
+        Some(json!({"reason": "insult"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{r}");
+    for p in [&mut ann, &mut bob] {
+        let m = p
+            .recv_until(|m| matches!(m, ServerMsg::ChatRemoved { .. }))
+            .await;
+        assert_eq!(m, ServerMsg::ChatRemoved { table, line });
+    }
+    // Whoever comes later does not get the removed line.
+    let mut carl = Player::join(&url, "Carl").await;
+    carl.watch(table).await;
+    match carl
+        .recv_until(|m| matches!(m, ServerMsg::ChatHistory { .. }))
+        .await
+    {
+        ServerMsg::ChatHistory { lines, .. } => {
+            let said: Vec<&str> = lines
+                .iter()
+                .filter(|l| l.line.is_some())
+                .map(|l| l.text.as_str())
+                .collect();
+            assert_eq!(said, ["good luck"]);
+        }
+        _ => unreachable!(),
+    }
+    // A line that is not there (any more).
+    let (status, r) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/tables/{table}/lines/{line}/remove"),
+        Some(&olga.me.token),
+        Some(json!({"reason": "again"})),
+    )
+    .await;
+    assert_eq!((status, r["code"].as_str()), (404, Some("no_such_line")));
+
+    // Closing: every member hears why and leaves; the table is gone from the lobby.
+    let (status, r) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/tables/{table}/close"),
+        Some(&olga.me.token),
+        Some(json!({"reason": "spam table"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{r}");
+    for p in [&mut ann, &mut bob, &mut carl] {
+        let m = p
+            .recv_until(
+                |m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "closed_by_operator"),
+            )
+            .await;
+        assert!(
+            matches!(&m, ServerMsg::Notice { text, .. } if text.text.contains("spam table")),
+            "{m:?}"
+        );
+        p.recv_until(|m| matches!(m, ServerMsg::Left { table: t } if *t == table))
+            .await;
+    }
+    let mut gone = false;
+    for _ in 0..50 {
+        let (_, tables) = common::http_get(addr, "/api/tables").await;
+        let tables: Value = serde_json::from_str(&tables).unwrap();
+        if tables.as_array().unwrap().iter().all(|t| t["id"] != table) {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(gone, "the closed table leaves the lobby");
+    let log = audit(addr, &olga.me.token).await;
+    assert_eq!(
+        log[0],
+        (
+            "close_table".into(),
+            format!("table {table}"),
+            "spam table".into()
+        )
+    );
+    assert_eq!(
+        log[1],
+        (
+            "remove_line".into(),
+            format!("table {table} line {line}"),
+            "insult".into()
+        )
+    );
+    assert_eq!(log.len(), 2);
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    close_and_remove,
+    an_operator_removes_a_chat_line_and_closes_a_table_on_sqlite,
+    an_operator_removes_a_chat_line_and_closes_a_table_on_postgres
+);
+
+async fn reports_flow(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(3)).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    bob.say("buy gold at example.com").await;
+    let (line, _, _) = heard(&mut ann).await;
+
+    let report = |body: Value, token: String| async move {
+        http(addr, "POST", "/api/reports", Some(&token), Some(body)).await
+    };
+    let (status, r) = report(
+        json!({"table": table, "line": line, "reason": "spam"}),
+        ann.me.token.clone(),
+    )
+    .await;
+    assert_eq!(status, 201, "{r}");
+    let (status, _) = report(
+        json!({"player": bob.me.player, "reason": "rude all game"}),
+        ann.me.token.clone(),
+    )
+    .await;
+    assert_eq!(status, 201);
+    // One's own line, a line that is not there, and no reason are refused.
+    let (status, r) = report(
+        json!({"table": table, "line": line, "reason": "oops"}),
+        bob.me.token.clone(),
+    )
+    .await;
+    assert_eq!((status, r["code"].as_str()), (400, Some("not_yourself")));
+    let (status, r) = report(
+        json!({"table": table, "line": 1, "reason": "x"}),
+        ann.me.token.clone(),
+    )
+    .await;
+    assert_eq!((status, r["code"].as_str()), (404, Some("no_such_line")));
+    let (status, r) = report(
+        json!({"player": "Bob", "reason": "  "}),
+        ann.me.token.clone(),
+    )
+    .await;
+    assert_eq!((status, r["code"].as_str()), (400, Some("reason_needed")));
+
+    // The reports wait for an operator, oldest first, the line as it was said.
+    let (status, open) = http(
+        addr,
+        "GET",
+        "/api/admin/reports",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let open = open.as_array().unwrap().clone();
+    assert_eq!(open.len(), 2);
+    assert_eq!(open[0]["text"], "buy gold at example.com");
+    assert_eq!(open[0]["player_name"], "Bob");
+    assert_eq!(open[0]["reporter_name"], "Ann");
+    assert_eq!(open[0]["line"], line);
+    assert_eq!(open[1]["reason"], "rude all game");
+    assert!(open[1]["text"].is_null());
+
+    for (report, resolved) in [(&open[0], true), (&open[1], false)] {
+        let (status, _) = http(
+            addr,
+            "POST",
+            &format!("/api/admin/reports/{}", report["id"].as_str().unwrap()),
+            Some(&olga.me.token),
+            Some(json!({"resolved": resolved, "reason": "handled"})),
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let (_, open_now) = http(
+        addr,
+        "GET",
+        "/api/admin/reports?status=open",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(open_now, json!([]));
+    let (_, resolved) = http(
+        addr,
+        "GET",
+        "/api/admin/reports?status=resolved",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(resolved.as_array().unwrap().len(), 1);
+    assert_eq!(resolved[0]["handled_by"], olga.me.player.as_str());
+    let actions: Vec<String> = audit(addr, &olga.me.token)
+        .await
+        .into_iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!(actions, ["dismiss_report", "resolve_report"]);
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    reports_flow,
+    reports_wait_for_an_operator_on_sqlite,
+    reports_wait_for_an_operator_on_postgres
+);
+
+async fn personal_mute(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(3)).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    let mut carl = Player::join(&url, "Carl").await;
+    carl.sit(table).await;
+
+    let (status, muted) = http(
+        addr,
+        "PUT",
+        &format!("/api/mutes/{}", bob.me.player),
+        Some(&ann.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{muted}");
+    let (_, list) = http(addr, "GET", "/api/mutes", Some(&ann.me.token), None).await;
+    assert_eq!(list, json!([{"id": bob.me.player, "name": "Bob"}]));
+
+    bob.say("blah blah").await;
+    // Carl hears Bob; Ann does not, and hears Carl's next line.
+    assert_eq!(heard(&mut carl).await.2, "blah blah");
+    carl.say("hi all").await;
+    assert_eq!(heard(&mut ann).await.2, "hi all");
+    // Nor does the history she gets on coming back hold Bob's line.
+    let token = ann.me.token.clone();
+    drop(ann);
+    let mut ann = Player::join_as(&url, "Ann", Some(&token)).await;
+    match ann
+        .recv_until(|m| matches!(m, ServerMsg::ChatHistory { .. }))
+        .await
+    {
+        ServerMsg::ChatHistory { lines, .. } => {
+            let said: Vec<&str> = lines
+                .iter()
+                .filter(|l| l.line.is_some())
+                .map(|l| l.text.as_str())
+                .collect();
+            assert_eq!(said, ["hi all"]);
+        }
+        _ => unreachable!(),
+    }
+    // Muting oneself makes no sense; unmuting lets Bob's lines through again.
+    let (status, _) = http(
+        addr,
+        "PUT",
+        &format!("/api/mutes/{}", ann.me.player),
+        Some(&ann.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = http(
+        addr,
+        "DELETE",
+        &format!("/api/mutes/{}", bob.me.player),
+        Some(&ann.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    bob.say("back").await;
+    assert_eq!(heard(&mut ann).await.2, "back");
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    personal_mute,
+    a_player_mutes_another_for_themselves_on_sqlite,
+    a_player_mutes_another_for_themselves_on_postgres
+);
+
+async fn only_operators(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(3)).await;
+    let bob = Player::join(&url, "Bob").await;
+    ann.say("hello").await;
+    let (line, _, _) = heard(&mut ann).await;
+    let (_, report) = http(
+        addr,
+        "POST",
+        "/api/reports",
+        Some(&bob.me.token),
+        Some(json!({"table": table, "line": line, "reason": "test"})),
+    )
+    .await;
+    let report = report["id"].as_str().unwrap().to_owned();
+    let (_, sanction) = http(
+        addr,
+        "POST",
+        "/api/admin/sanctions",
+        Some(&olga.me.token),
+        Some(json!({"player": "Ann", "kind": "mute", "reason": "r", "minutes": 5})),
+    )
+    .await;
+    let sanction = sanction["id"].as_str().unwrap().to_owned();
+    let why = json!({"reason": "because"});
+    let acts: Vec<(&str, String, Option<Value>)> = vec![
+        ("GET", "/api/admin".into(), None),
+        ("GET", "/api/admin/reports".into(), None),
+        (
+            "POST",
+            format!("/api/admin/reports/{report}"),
+            Some(json!({"resolved": true, "reason": "x"})),
+        ),
+        ("GET", "/api/admin/sanctions".into(), None),
+        (
+            "POST",
+            "/api/admin/sanctions".into(),
+            Some(json!({"player": "Ann", "kind": "ban", "reason": "x"})),
+        ),
+        (
+            "POST",
+            format!("/api/admin/sanctions/{sanction}/lift"),
+            Some(why.clone()),
+        ),
+        ("GET", "/api/admin/audit".into(), None),
+        (
+            "POST",
+            format!("/api/admin/tables/{table}/close"),
+            Some(why.clone()),
+        ),
+        (
+            "POST",
+            format!("/api/admin/tables/{table}/lines/{line}/remove"),
+            Some(why.clone()),
+        ),
+    ];
+    // A revoked operator is no operator.
+    let ex = Player::join(&url, "Exop").await;
+    operators::grant(running.store.pool(), &ex.me.player)
+        .await
+        .unwrap();
+    assert!(operators::revoke(running.store.pool(), &ex.me.player)
+        .await
+        .unwrap());
+    for (method, path, body) in &acts {
+        for token in [&bob.me.token, &ex.me.token] {
+            let (status, r) = http(addr, method, path, Some(token), body.clone()).await;
+            assert_eq!(
+                (status, r["code"].as_str()),
+                (403, Some("not_operator")),
+                "{method} {path}"
+            );
+        }
+        let (status, r) = http(addr, method, path, None, body.clone()).await;
+        assert_eq!(
+            (status, r["code"].as_str()),
+            (401, Some("sign_in_needed")),
+            "{method} {path}"
+        );
+        let (status, _) = http(addr, method, path, Some("not-a-token"), body.clone()).await;
+        assert_eq!(status, 401, "{method} {path}");
+    }
+    // German refusals for German callers.
+    let (_, r) = http(addr, "GET", "/api/admin?lang=de", Some(&bob.me.token), None).await;
+    assert_eq!(r["error"], "Das darf nur ein Moderator dieses Raums.");
+    // Nothing happened: the line is still there, the table open, only Olga's mute is logged.
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/reports",
+        Some(&bob.me.token),
+        Some(json!({"table": table, "line": line, "reason": "still there"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (_, open) = http(
+        addr,
+        "GET",
+        "/api/admin/reports",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(open.as_array().unwrap().len(), 2);
+    let actions: Vec<String> = audit(addr, &olga.me.token)
+        .await
+        .into_iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!(actions, ["mute"]);
+    let (status, me) = http(addr, "GET", "/api/admin", Some(&olga.me.token), None).await;
+    assert_eq!((status, me["name"].as_str()), (200, Some("Olga")));
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    only_operators,
+    a_non_operator_is_refused_every_operator_act_on_sqlite,
+    a_non_operator_is_refused_every_operator_act_on_postgres
+);
