@@ -11,6 +11,7 @@
 //! [`deal_log`]).
 
 pub mod deal_log;
+pub mod json_report;
 mod stats;
 
 pub use stats::{report, ArenaReport, DealWins, PairStats, Partial, SeatStats};

@@ -1,0 +1,35 @@
+"""What the environments share: the spaces of a game's encoding and the reward of an outcome."""
+
+import numpy as np
+from gymnasium import spaces
+
+from ._nimmt import spaces as _encoding_sizes
+
+
+def observation_space(game):
+    """The observation of one seat: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
+    size, actions = _encoding_sizes(game)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+        }
+    )
+
+
+def action_space(game):
+    """One action number of the game's encoding (docs/python.md)."""
+    _, actions = _encoding_sizes(game)
+    return spaces.Discrete(actions)
+
+
+def rewards(outcome):
+    """Each seat's final score with a sign that makes more better: classic's points count
+    against a seat, so its reward is minus its points."""
+    sign = -1.0 if outcome.get("sense") == "lower" else 1.0
+    return [sign * float(s) for s in outcome["scores"]]
+
+
+def seed_of(np_random):
+    """A game seed drawn from a generator."""
+    return int(np_random.integers(0, 2**63 - 1))
