@@ -13,8 +13,9 @@
 //! - The names the room gives its bots ("Bot 1", "Bot 2", …) and the words that speak for the
 //!   room ([`RESERVED_WORDS`]) are [`reserved`], in any case, width or look-alike letters.
 
+use crate::conn::Refusal;
 use caseless::Caseless;
-use nimmt_protocol::MAX_NAME_CHARS;
+use nimmt_protocol::{ErrorCode, MAX_NAME_CHARS};
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 use unicode_security::general_security_profile::IdentifierType;
@@ -127,6 +128,26 @@ pub fn check_shape(name: &str) -> Result<String, NameError> {
         return Err(NameError::Slash);
     }
     Ok(shown)
+}
+
+/// Whether a text has something to see: a character that is neither a space, nor a mark, nor
+/// [invisible](check). A chat line without one is refused.
+pub fn visible(text: &str) -> bool {
+    text.chars()
+        .any(|c| !c.is_whitespace() && !is_mark(c) && !invisible(c))
+}
+
+impl NameError {
+    /// The room's answer: `bad_name`, with a text that says what is wrong.
+    pub fn refusal(&self) -> Refusal {
+        let r = Refusal::new(ErrorCode::BadName);
+        match self {
+            NameError::Empty | NameError::TooLong { .. } | NameError::Slash => r,
+            NameError::Invisible(c) => r.keyed("name_invisible").with("char", code_point(*c)),
+            NameError::Marks { max } => r.keyed("name_marks").with("max", max),
+            NameError::Reserved => r.keyed("name_reserved"),
+        }
+    }
 }
 
 fn is_mark(c: char) -> bool {
@@ -257,6 +278,15 @@ mod tests {
         );
         assert_eq!(check(&"x".repeat(25)), Err(NameError::TooLong { max: 24 }));
         assert_eq!(check("/kick"), Err(NameError::Slash));
+    }
+
+    #[test]
+    fn a_text_of_invisible_characters_shows_nothing() {
+        assert!(!visible("\u{200b}"));
+        assert!(!visible(" \u{200b}\u{feff} \u{2800}"));
+        assert!(!visible("\u{301}"));
+        assert!(visible("hi\u{200b}"));
+        assert!(visible("🐮"));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::conn::{frame, Conn, Frame, Outbox, Refusal};
 use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::limits::quota;
 use crate::moderation::sanctions;
+use crate::names;
 use crate::store::Op;
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -15,7 +16,7 @@ use futures_util::{SinkExt, StreamExt};
 use governor::clock::{Clock, DefaultClock};
 use governor::DefaultDirectRateLimiter;
 use nimmt_protocol::{
-    check_name, clean_chat, ClientMsg, CloseReason, Envelope, ErrorCode, Lang, ServerMsg, TableId,
+    clean_chat, ClientMsg, CloseReason, Envelope, ErrorCode, Lang, ServerMsg, TableId,
     MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
@@ -205,7 +206,7 @@ impl Session {
                     return true;
                 }
                 // Control and reordering characters go, as names may not carry them.
-                let Some(text) = clean_chat(&text) else {
+                let Some(text) = clean_chat(&text).filter(|t| names::visible(t)) else {
                     self.refuse(
                         id,
                         table,
@@ -303,10 +304,10 @@ impl Session {
             );
             return true;
         }
-        let name = match check_name(&name) {
+        let name = match names::check(&name) {
             Ok(n) => n,
-            Err(code) => {
-                self.refuse(id, None, code);
+            Err(e) => {
+                self.refuse(id, None, e.refusal());
                 return true;
             }
         };

@@ -84,16 +84,17 @@ impl Table {
         }
     }
 
+    /// Whether someone else at the table has a name that reads as `name` (the name rule:
+    /// equal after case folding and width, or look-alike letters).
     fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
-        let lower = name.to_lowercase();
         self.meta.seats.iter().any(|s| {
-            s.name.to_lowercase() == lower
+            crate::names::same(&s.name, name)
                 && s.player.as_ref() != Some(except)
                 && s.left.as_ref() != Some(except)
         }) || self
             .members
             .iter()
-            .any(|(p, m)| p != except && m.name.to_lowercase() == lower)
+            .any(|(p, m)| p != except && crate::names::same(&m.name, name))
     }
 
     pub(super) async fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
