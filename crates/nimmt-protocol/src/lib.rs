@@ -392,6 +392,21 @@ pub struct SeatInfo {
     /// Whether a bot plays for the absent human right now.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bot_standing_in: bool,
+    /// The seat's rating in this game, once it has played a rated game of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<SeatRating>,
+}
+
+/// A rating as players see it: Weng-Lin's mu on a scale where a new player has 1500.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    pub rating: i64,
+    /// Fewer rated games than it takes for the rating to settle (shown with a "?").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+    /// Once the game is over: how much this game moved the rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

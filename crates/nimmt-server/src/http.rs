@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
         .merge(crate::moderation::api::routes())
+        .merge(crate::ratings::routes::routes())
         .fallback(get(assets))
         .with_state(state)
 }
@@ -415,7 +416,7 @@ async fn ws(
 
 /// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`
 /// (which shows a page saying how to build it when it was built without npm).
-async fn assets(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
+pub(crate) async fn assets(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
     let path = uri.path();
     if let Some(dir) = &state.config.web_dir {
         let rel = path.trim_start_matches('/');

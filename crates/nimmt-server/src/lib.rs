@@ -33,6 +33,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod moderation;
 pub mod names;
+pub mod ratings;
 pub mod records;
 pub mod replay;
 pub mod store;

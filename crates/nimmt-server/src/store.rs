@@ -493,7 +493,11 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
             id,
             record,
             version,
-        } => end_game(conn, *id, "finished", record, *version, now).await?,
+        } => {
+            end_game(conn, *id, "finished", record, *version, now).await?;
+            // The results and the ratings they move commit with the game's end, or not at all.
+            crate::ratings::finish::store(conn, *id, record, now).await?;
+        }
         Op::Abandon {
             id,
             record,

@@ -474,6 +474,8 @@ impl Online {
                 ..
             } => self.update(table, version, events, view, legal, out),
             ServerMsg::Chat { from, text, .. } => self.say(format!("{from}: {text}")),
+            // The terminal's log keeps what it printed; a removed line stays until it scrolls away.
+            ServerMsg::ChatRemoved { .. } => {}
             ServerMsg::ChatHistory { lines, .. } => {
                 for l in lines {
                     // A notice the table heard has no sender.

@@ -26,6 +26,7 @@ fn seat(i: u8, name: &str, bot: bool) -> SeatInfo {
         level: bot.then(|| "greedy".into()),
         connected: true,
         bot_standing_in: false,
+        rating: None,
     }
 }
 

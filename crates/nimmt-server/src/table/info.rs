@@ -19,10 +19,17 @@ pub struct TableOptions {
     pub timer: u64,
     /// Seconds a disconnected player keeps the seat before a bot plays for them.
     pub reconnect: u64,
+    /// Whether the game moves ratings (`rated=no`: a casual game; see `ratings::policy`).
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+}
+
+fn rated_by_default() -> bool {
+    true
 }
 
 impl TableOptions {
-    pub const KEYS: [&'static str; 2] = ["timer", "reconnect"];
+    pub const KEYS: [&'static str; 3] = ["timer", "reconnect", "rated"];
     /// The most seconds either option takes.
     pub const MAX_SECONDS: u32 = 3600;
 
@@ -30,6 +37,7 @@ impl TableOptions {
         BTreeMap::from([
             ("timer".to_owned(), self.timer.to_string()),
             ("reconnect".to_owned(), self.reconnect.to_string()),
+            ("rated".to_owned(), yes_no(self.rated).to_owned()),
         ])
     }
 
@@ -56,11 +64,28 @@ impl TableOptions {
                     "Sekunden, die ein getrennter Spieler seinen Platz behält, bevor ein Bot ihn spielt",
                 ),
             ),
+            OptionSpec::choice(
+                "rated",
+                &["yes", "no"],
+                "yes",
+                nimmt_core::Text::new(
+                    "no: a casual game, ratings do not move (custom settings are always casual)",
+                    "no: eine lockere Partie, die Wertungen bleiben (eigene Einstellungen sind immer locker)",
+                ),
+            ),
         ]
     }
 
     /// Sets one table option; `Err` names what is expected.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key == "rated" {
+            self.rated = match value {
+                "yes" => true,
+                "no" => false,
+                _ => return Err(format!("bad value {value:?} for option rated: expected yes or no")),
+            };
+            return Ok(());
+        }
         let n: u64 = value
             .parse()
             .ok()
@@ -171,11 +196,20 @@ fn setup_code(e: &SetupError) -> String {
 
 /// A table option's value out of range.
 pub fn bad_seconds(key: &str, value: &str) -> Refusal {
-    setup_refused(&SetupError::bad_value(
-        key,
-        value,
-        format!("0–{}", TableOptions::MAX_SECONDS),
-    ))
+    let expected = if key == "rated" {
+        "yes|no".to_owned()
+    } else {
+        format!("0–{}", TableOptions::MAX_SECONDS)
+    };
+    setup_refused(&SetupError::bad_value(key, value, expected))
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// The registered game's descriptor.
@@ -198,6 +232,7 @@ impl Meta {
         let mut table = TableOptions {
             timer: 0,
             reconnect: config.reconnect.as_secs(),
+            rated: true,
         };
         for key in TableOptions::KEYS {
             if let Some(v) = options.0.remove(key) {
@@ -305,6 +340,7 @@ impl Table {
                         level: s.bot.clone().filter(|_| s.player.is_none()),
                         connected: s.player.is_none() || member.is_some_and(|m| m.conn.is_some()),
                         bot_standing_in: s.player.is_some() && self.stand_in(i, now),
+                        rating: self.ratings.of(i),
                     }
                 })
                 .collect(),

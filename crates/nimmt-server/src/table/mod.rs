@@ -25,6 +25,7 @@ mod live;
 mod moderate;
 mod persistence;
 mod play;
+mod ratings;
 mod recent;
 mod rematch;
 mod seats;
@@ -106,6 +107,8 @@ pub struct Table {
     rematch: rematch::Rematch,
     /// By seat: what a bot did for the seat's absent player, told to them when they are back.
     away: Vec<Option<away::AwayLog>>,
+    /// The seats' ratings as shown beside their names.
+    ratings: ratings::SeatRatings,
 }
 
 impl Table {
@@ -138,6 +141,7 @@ impl Table {
             history: history::ChatHistory::default(),
             rematch: rematch::Rematch::default(),
             away: Vec::new(),
+            ratings: ratings::SeatRatings::default(),
         }
     }
 
@@ -196,6 +200,7 @@ impl Table {
                 }
             }
             self.note_presence();
+            self.refresh_ratings().await;
             if self.closing {
                 break;
             }

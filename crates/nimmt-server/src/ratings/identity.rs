@@ -1,0 +1,31 @@
+//! Whose result a seat's result is: a player's (`nimmt_players.id`, kept when a guest makes an
+//! account) or a bot level's (`bot:LEVEL`: every bot of a level is one rated player).
+
+use crate::table::SeatMeta;
+
+/// The prefix of a bot level's identity.
+pub const BOT_PREFIX: &str = "bot:";
+
+/// The identity a bot of `level` plays under.
+pub fn bot(level: &str) -> String {
+    format!("{BOT_PREFIX}{level}")
+}
+
+/// The level of a bot identity, if it is one.
+pub fn bot_level(identity: &str) -> Option<&str> {
+    identity.strip_prefix(BOT_PREFIX)
+}
+
+/// Who a seat's result belongs to: its player; a player who left the running game (a bot
+/// finished it for them: leaving does not escape a result); else the bot level that played it.
+pub fn of_seat(seat: &SeatMeta) -> Option<String> {
+    seat.player
+        .clone()
+        .or_else(|| seat.left.clone())
+        .or_else(|| seat.bot.as_deref().map(bot))
+}
+
+/// Whether the identity is a person's (not a bot level's).
+pub fn is_person(identity: &str) -> bool {
+    bot_level(identity).is_none()
+}

@@ -1,0 +1,122 @@
+//! A game's leaderboard (`GET /api/leaderboard/{game}?limit=`): the best ratings of those with
+//! at least [`shown::PROVISIONAL_GAMES`] rated games, bots marked as bots.
+
+use super::lookup::{self, Kind};
+use super::shown;
+use crate::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyConnection, Row};
+
+/// Places on a leaderboard unless asked otherwise, and the most it shows.
+pub const PLACES: i64 = 50;
+pub const MAX_PLACES: i64 = 200;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    pub game: String,
+    /// The rated games it takes to appear.
+    pub min_games: i64,
+    pub players: Vec<Place>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Place {
+    pub place: usize,
+    pub profile: String,
+    pub name: String,
+    pub bot: bool,
+    pub rating: i64,
+    pub mu: f64,
+    pub sigma: f64,
+    pub rated_games: i64,
+    pub games: i64,
+    pub won: i64,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct BoardQuery {
+    pub limit: Option<i64>,
+}
+
+/// `GET /api/leaderboard/{game}`.
+pub async fn route(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    Query(q): Query<BoardQuery>,
+) -> Response {
+    if !super::RATED_GAMES.contains(&game.as_str()) {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(serde_json::json!({
+                "error": "not_rated",
+                "message": format!(
+                    "{game:?} has no ratings (rated: {}) / {game:?} hat keine Wertung (gewertet: {})",
+                    super::RATED_GAMES.join(", "),
+                    super::RATED_GAMES.join(", ")
+                ),
+            })),
+        )
+            .into_response();
+    }
+    let limit = q.limit.unwrap_or(PLACES).clamp(1, MAX_PLACES);
+    let answer = async {
+        let mut conn = state.store.pool().acquire().await?;
+        leaderboard(&mut conn, &game, limit).await
+    };
+    match answer.await {
+        Ok(board) => Json(board).into_response(),
+        Err(e) => super::profile::storage_failed(e),
+    }
+}
+
+/// The best `limit` settled ratings of `game`.
+pub async fn leaderboard(
+    conn: &mut AnyConnection,
+    game: &str,
+    limit: i64,
+) -> Result<Leaderboard, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT identity, mu, sigma, rated_games, games, won FROM nimmt_ratings \
+         WHERE game = $1 AND rated_games >= $2 ORDER BY mu DESC LIMIT $3",
+    )
+    .bind(game.to_owned())
+    .bind(shown::PROVISIONAL_GAMES)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    let identities: Vec<String> = rows.iter().map(|r| r.get::<String, _>(0)).collect();
+    let named = lookup::names_of(conn, &identities).await?;
+    let players = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let identity: String = r.get(0);
+            let n = named.get(&identity);
+            let mu: f64 = r.get(1);
+            Place {
+                place: i + 1,
+                profile: n.map_or_else(
+                    || format!("{}{identity}", lookup::ID_PREFIX),
+                    |n| n.profile.clone(),
+                ),
+                name: n.map_or_else(String::new, |n| n.name.clone()),
+                bot: n.is_some_and(|n| n.kind == Kind::Bot),
+                rating: shown::points(mu),
+                mu,
+                sigma: r.get(2),
+                rated_games: r.get(3),
+                games: r.get(4),
+                won: r.get(5),
+            }
+        })
+        .collect();
+    Ok(Leaderboard {
+        game: game.to_owned(),
+        min_games: shown::PROVISIONAL_GAMES,
+        players,
+    })
+}

@@ -1,0 +1,192 @@
+//! Who a profile address names, and how a player is named and addressed in answers.
+//!
+//! A profile is addressed by one of:
+//! - an account's name, compared as names are (`names::key`: "Ann" and "ＡＮＮ" are one);
+//! - `bot:LEVEL`, a bot level (rated like a player);
+//! - `id:PLAYER`, any identity by its player id: a guest has no unique name, so its profile is
+//!   reached by the id the room gave it (the id is no secret; the token is).
+//!
+//! Bots' names and the reserved words cannot be account names, and neither starts with `bot:`
+//! or `id:`.
+
+use super::identity;
+use sqlx::{AnyConnection, Row};
+use std::collections::HashMap;
+
+/// Prefix of a profile addressed by player id.
+pub const ID_PREFIX: &str = "id:";
+
+/// The identity a profile address names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    /// The player's id, or the bot level's identity.
+    pub identity: String,
+    /// The address of its profile (account name, `bot:LEVEL` or `id:PLAYER`).
+    pub profile: String,
+    pub name: String,
+    pub kind: Kind,
+    /// When the identity was made (seconds since the Unix epoch; none for a bot level).
+    pub member_since: Option<i64>,
+}
+
+/// What kind of player a profile is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Account,
+    Guest,
+    Bot,
+}
+
+/// The identity a profile address names, if any.
+pub async fn find(conn: &mut AnyConnection, address: &str) -> Result<Option<Who>, sqlx::Error> {
+    if let Some(level) = identity::bot_level(address) {
+        let known = sqlx::query("SELECT COUNT(*) FROM nimmt_ratings WHERE identity = $1")
+            .bind(address.to_owned())
+            .fetch_one(&mut *conn)
+            .await?;
+        return Ok((known.get::<i64, _>(0) > 0).then(|| Who {
+            identity: address.to_owned(),
+            profile: address.to_owned(),
+            name: level.to_owned(),
+            kind: Kind::Bot,
+            member_since: None,
+        }));
+    }
+    let player = match address.strip_prefix(ID_PREFIX) {
+        Some(id) => id.to_owned(),
+        None => match account_by_name(conn, address).await? {
+            Some(id) => id,
+            None => return Ok(None),
+        },
+    };
+    let row = sqlx::query("SELECT name, created_at FROM nimmt_players WHERE id = $1")
+        .bind(player.clone())
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let named = names_of(conn, std::slice::from_ref(&player)).await?;
+    let (profile, name, kind) = match named.get(&player) {
+        Some(n) if n.kind == Kind::Account => (n.profile.clone(), n.name.clone(), Kind::Account),
+        _ => (format!("{ID_PREFIX}{player}"), row.get(0), Kind::Guest),
+    };
+    Ok(Some(Who {
+        identity: player,
+        profile,
+        name,
+        kind,
+        member_since: Some(row.get(1)),
+    }))
+}
+
+/// How an identity is named and addressed in answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub profile: String,
+    pub name: String,
+    pub kind: Kind,
+}
+
+/// The player id of the account called `name` (as names compare).
+async fn account_by_name(
+    conn: &mut AnyConnection,
+    name: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let found = sqlx::query("SELECT player_id FROM nimmt_accounts WHERE name_key = $1")
+        .bind(crate::names::key(name))
+        .fetch_optional(&mut *conn)
+        .await;
+    match found {
+        Ok(row) => Ok(row.map(|r| r.get(0))),
+        Err(e) if no_accounts_yet(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether the database has no accounts table (a room whose schema predates accounts).
+fn no_accounts_yet(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db)
+        if db.message().contains("nimmt_accounts")
+            && (db.message().contains("no such table") || db.message().contains("does not exist")))
+}
+
+/// How each identity is named: bots by level, account holders by account name, guests by
+/// their current name (addressed by id).
+pub async fn names_of(
+    conn: &mut AnyConnection,
+    identities: &[String],
+) -> Result<HashMap<String, Named>, sqlx::Error> {
+    let mut out = HashMap::new();
+    let mut people: Vec<String> = Vec::new();
+    for i in identities {
+        match identity::bot_level(i) {
+            Some(level) => {
+                out.insert(
+                    i.clone(),
+                    Named {
+                        profile: i.clone(),
+                        name: level.to_owned(),
+                        kind: Kind::Bot,
+                    },
+                );
+            }
+            None if !people.contains(i) => people.push(i.clone()),
+            None => {}
+        }
+    }
+    if people.is_empty() {
+        return Ok(out);
+    }
+    let marks = (1..=people.len())
+        .map(|k| format!("${k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let accounts_sql =
+        format!("SELECT player_id, name FROM nimmt_accounts WHERE player_id IN ({marks})");
+    let mut q = sqlx::query(&accounts_sql);
+    for p in &people {
+        q = q.bind(p.clone());
+    }
+    match q.fetch_all(&mut *conn).await {
+        Ok(rows) => {
+            for r in rows {
+                let name: String = r.get(1);
+                out.insert(
+                    r.get(0),
+                    Named {
+                        profile: name.clone(),
+                        name,
+                        kind: Kind::Account,
+                    },
+                );
+            }
+        }
+        Err(e) if no_accounts_yet(&e) => {}
+        Err(e) => return Err(e),
+    }
+    let guests: Vec<&String> = people.iter().filter(|p| !out.contains_key(*p)).collect();
+    if guests.is_empty() {
+        return Ok(out);
+    }
+    let marks = (1..=guests.len())
+        .map(|k| format!("${k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let players_sql = format!("SELECT id, name FROM nimmt_players WHERE id IN ({marks})");
+    let mut q = sqlx::query(&players_sql);
+    for g in &guests {
+        q = q.bind((*g).clone());
+    }
+    for r in q.fetch_all(&mut *conn).await? {
+        let id: String = r.get(0);
+        out.insert(
+            id.clone(),
+            Named {
+                profile: format!("{ID_PREFIX}{id}"),
+                name: r.get(1),
+                kind: Kind::Guest,
+            },
+        );
+    }
+    Ok(out)
+}

@@ -1,0 +1,28 @@
+//! Ratings, results and game history.
+//!
+//! When a game finishes, the transaction that stores its end also stores one result per seat
+//! (`finish`) and, for a rated game, moves the Weng-Lin ratings of everyone at the table
+//! (`standing`, `weng_lin`): a node that fails over or a server killed mid-write never counts a
+//! game twice or loses one. `policy` says which games are rated; `identity` who a seat's result
+//! belongs to (a player, or a bot level, which is rated like a player); `places` ranks a game's
+//! scores; `rebuild` computes every rating again from the stored results; `shown` is a rating
+//! as players see it; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`);
+//! `seed` fills a database with finished games to measure those routes.
+
+pub mod finish;
+pub mod games;
+pub mod identity;
+pub mod leaderboard;
+pub mod lookup;
+pub mod places;
+pub mod policy;
+pub mod profile;
+pub mod rebuild;
+pub mod routes;
+pub mod seed;
+pub mod shown;
+pub mod standing;
+pub mod weng_lin;
+
+/// The games rated with Weng-Lin (each with its own rating); the others keep records only.
+pub const RATED_GAMES: [&str; 3] = ["classic", "help", "board"];

@@ -1,0 +1,261 @@
+//! A player's profile (`GET /api/players/{name}`): who it is and since when, its rating in
+//! each game with the points of a chart over time, its games played, won and mean score per
+//! game, its team records in the buffalo, and its recent games.
+
+use super::games::{self, GameEntry};
+use super::lookup::{self, Kind};
+use super::{identity, shown};
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyConnection, Row};
+
+/// The most points a rating chart has (the latest games).
+pub const CHART_POINTS: i64 = 200;
+/// Recent games on a profile.
+pub const RECENT: i64 = 10;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    /// The profile's address (`/players/{profile}`).
+    pub profile: String,
+    pub name: String,
+    /// `account`, `guest` or `bot`.
+    pub kind: String,
+    /// A bot level's level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// When the identity was made (seconds since the Unix epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member_since: Option<i64>,
+    /// Per game the player has finished, in the games' order.
+    pub games: Vec<GameStanding>,
+    /// The buffalo's team records, per team size.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamRecord>,
+    /// The latest games (more: `/api/players/{profile}/games`).
+    pub recent: Vec<GameEntry>,
+}
+
+/// A player's standing in one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameStanding {
+    pub game: String,
+    pub games: i64,
+    pub won: i64,
+    pub mean_score: f64,
+    pub rated_games: i64,
+    /// The rating shown (absent before the first rated game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+    pub mu: f64,
+    pub sigma: f64,
+    /// The bot level whose rating is nearest ("about level strong").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about_level: Option<String>,
+    /// The rating after each of the latest rated games, oldest first.
+    pub history: Vec<ChartPoint>,
+}
+
+/// A point of the rating chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChartPoint {
+    pub seq: i64,
+    pub at: i64,
+    pub rating: i64,
+}
+
+/// The buffalo's record of a team size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamRecord {
+    pub team_size: i64,
+    pub games: i64,
+    pub won: i64,
+}
+
+/// `GET /api/players/{name}`.
+pub async fn route(State(state): State<AppState>, Path(address): Path<String>) -> Response {
+    let answer = async {
+        let mut conn = state.store.pool().acquire().await?;
+        profile(&mut conn, &address).await
+    };
+    match answer.await {
+        Ok(Some(p)) => Json(p).into_response(),
+        Ok(None) => no_such_player(&address),
+        Err(e) => storage_failed(e),
+    }
+}
+
+/// The profile a profile address names, if any.
+pub async fn profile(
+    conn: &mut AnyConnection,
+    address: &str,
+) -> Result<Option<Profile>, sqlx::Error> {
+    let Some(who) = lookup::find(conn, address).await? else {
+        return Ok(None);
+    };
+    let rows = sqlx::query(
+        "SELECT game, mu, sigma, rated_games, games, won, score_sum FROM nimmt_ratings \
+         WHERE identity = $1",
+    )
+    .bind(who.identity.clone())
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut standings = Vec::new();
+    for r in rows {
+        let game: String = r.get(0);
+        let (mu, rated_games, games): (f64, i64, i64) = (r.get(1), r.get(3), r.get(4));
+        let rated = rated_games > 0;
+        let history = if rated {
+            chart(conn, &who.identity, &game).await?
+        } else {
+            Vec::new()
+        };
+        let about_level = if rated {
+            nearest_bot(conn, &game, mu, &who.identity).await?
+        } else {
+            None
+        };
+        standings.push(GameStanding {
+            games,
+            won: r.get(5),
+            mean_score: r.get::<i64, _>(6) as f64 / games.max(1) as f64,
+            rated_games,
+            rating: rated.then(|| shown::points(mu)),
+            provisional: rated && rated_games < shown::PROVISIONAL_GAMES,
+            mu,
+            sigma: r.get(2),
+            about_level,
+            history,
+            game,
+        });
+    }
+    let order = nimmt_core::GameKind::all();
+    standings.sort_by_key(|s| order.iter().position(|k| k.name() == s.game));
+    let teams = if standings.iter().any(|s| s.game == "buffalo") {
+        team_records(conn, &who.identity).await?
+    } else {
+        Vec::new()
+    };
+    let recent = games::page(conn, &who.identity, None, None, RECENT)
+        .await?
+        .games;
+    Ok(Some(Profile {
+        profile: who.profile,
+        name: who.name,
+        kind: match who.kind {
+            Kind::Account => "account",
+            Kind::Guest => "guest",
+            Kind::Bot => "bot",
+        }
+        .to_owned(),
+        level: identity::bot_level(&who.identity).map(str::to_owned),
+        member_since: who.member_since,
+        games: standings,
+        teams,
+        recent,
+    }))
+}
+
+/// The rating after each of the latest rated games, oldest first.
+async fn chart(
+    conn: &mut AnyConnection,
+    identity: &str,
+    game: &str,
+) -> Result<Vec<ChartPoint>, sqlx::Error> {
+    let mut points: Vec<ChartPoint> = sqlx::query(
+        "SELECT seq, finished_at, mu FROM nimmt_rating_history \
+         WHERE identity = $1 AND game = $2 ORDER BY seq DESC LIMIT $3",
+    )
+    .bind(identity.to_owned())
+    .bind(game.to_owned())
+    .bind(CHART_POINTS)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| ChartPoint {
+        seq: r.get(0),
+        at: r.get(1),
+        rating: shown::points(r.get(2)),
+    })
+    .collect();
+    points.reverse();
+    Ok(points)
+}
+
+/// The settled bot level whose rating in `game` is nearest to `mu` (not the identity itself).
+async fn nearest_bot(
+    conn: &mut AnyConnection,
+    game: &str,
+    mu: f64,
+    me: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    // The bot identities are one range of the key (`bot:` up to `bot;`).
+    let rows = sqlx::query(
+        "SELECT identity, mu FROM nimmt_ratings WHERE identity >= $1 AND identity < $2 \
+         AND game = $3 AND rated_games >= $4",
+    )
+    .bind(identity::BOT_PREFIX.to_owned())
+    .bind("bot;".to_owned())
+    .bind(game.to_owned())
+    .bind(shown::PROVISIONAL_GAMES)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<f64, _>(1)))
+        .filter(|(i, _)| i != me)
+        .min_by(|a, b| (a.1 - mu).abs().total_cmp(&(b.1 - mu).abs()))
+        .and_then(|(i, _)| identity::bot_level(&i).map(str::to_owned)))
+}
+
+/// The buffalo's team records of an identity, per team size.
+async fn team_records(
+    conn: &mut AnyConnection,
+    identity: &str,
+) -> Result<Vec<TeamRecord>, sqlx::Error> {
+    Ok(sqlx::query(
+        "SELECT seats, COUNT(*), CAST(SUM(won) AS BIGINT) FROM nimmt_results \
+         WHERE identity = $1 AND game = 'buffalo' GROUP BY seats ORDER BY seats",
+    )
+    .bind(identity.to_owned())
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| TeamRecord {
+        team_size: r.get(0),
+        games: r.get(1),
+        won: r.get(2),
+    })
+    .collect())
+}
+
+/// The answer for an address that names nobody.
+pub fn no_such_player(address: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Json(serde_json::json!({
+            "error": "no_such_player",
+            "message": format!("no player {address:?} / kein Spieler {address:?}"),
+        })),
+    )
+        .into_response()
+}
+
+/// The answer when the database failed.
+pub fn storage_failed(e: sqlx::Error) -> Response {
+    tracing::warn!("ratings: the database failed: {e}");
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Json(serde_json::json!({
+            "error": "storage",
+            "message": "the database is not available / die Datenbank ist nicht erreichbar",
+        })),
+    )
+        .into_response()
+}

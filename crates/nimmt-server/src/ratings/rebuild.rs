@@ -1,0 +1,75 @@
+//! Every rating computed again from the stored results, game by game in the order the games
+//! finished (`nimmt ratings --rebuild`): the same computation as when each game finished, so
+//! the same numbers. Runs in one transaction under the ratings lock: games that finish
+//! meanwhile wait for it.
+
+use super::finish::{self, FinishedGame, SeatResult, Standings};
+use super::standing::{self, HistoryRow};
+use sqlx::{AnyPool, Row};
+use std::collections::BTreeMap;
+
+/// What a rebuild went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rebuilt {
+    pub games: usize,
+    pub rated: usize,
+    /// Identity-and-game standings written.
+    pub standings: usize,
+}
+
+/// Recomputes every standing and the whole rating history from `nimmt_results`.
+pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
+    let mut tx = pool.begin().await?;
+    finish::lock(&mut tx).await?;
+    let rows = sqlx::query(
+        "SELECT table_id, seat, seq, game, identity, name, score, place, won, rated, \
+         finished_at FROM nimmt_results ORDER BY seq, seat",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut games: Vec<FinishedGame> = Vec::new();
+    for r in rows {
+        let seq: i64 = r.get(2);
+        if games.last().is_none_or(|g| g.seq != seq) {
+            games.push(FinishedGame {
+                table_id: r.get::<i64, _>(0) as u64,
+                seq,
+                game: r.get(3),
+                rated: r.get::<i64, _>(9) != 0,
+                seats: Vec::new(),
+                finished_at: r.get(10),
+            });
+        }
+        let g = games.last_mut().expect("just pushed");
+        g.seats.push(SeatResult {
+            seat: r.get::<i64, _>(1) as usize,
+            identity: r.get(4),
+            name: r.get(5),
+            score: r.get::<i64, _>(6) as i32,
+            place: r.get::<i64, _>(7) as usize,
+            won: r.get::<i64, _>(8) != 0,
+        });
+    }
+    let mut by_game: BTreeMap<String, Standings> = BTreeMap::new();
+    let mut history: Vec<HistoryRow> = Vec::new();
+    let mut done = Rebuilt::default();
+    for g in &games {
+        let standings = by_game.entry(g.game.clone()).or_default();
+        history.extend(standing::apply(standings, g));
+        done.games += 1;
+        done.rated += usize::from(g.rated);
+    }
+    sqlx::query("DELETE FROM nimmt_ratings")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM nimmt_rating_history")
+        .execute(&mut *tx)
+        .await?;
+    for (game, standings) in &by_game {
+        standing::write(&mut tx, game, standings).await?;
+        done.standings += standings.len();
+    }
+    standing::write_history(&mut tx, &history).await?;
+    tx.commit().await?;
+    Ok(done)
+}

@@ -1,0 +1,160 @@
+//! Fills a database with finished games, to measure the profile, history and leaderboard
+//! routes at scale (`nimmt ratings --measure`): results as the finishing transaction writes
+//! them, then ratings computed by `rebuild`.
+
+use super::finish::{self, FinishedGame, SeatResult};
+use super::{identity, places, rebuild};
+use nimmt_core::ScoreSense;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use sqlx::AnyPool;
+
+/// The bot levels the seeded games are played with.
+pub const SEED_LEVELS: [&str; 4] = ["beginner", "casual", "strong", "master"];
+
+/// What was seeded: the identities to measure with.
+#[derive(Clone, Debug)]
+pub struct Seeded {
+    pub games: usize,
+    /// The player with the most games.
+    pub busiest: String,
+    /// A player with few games.
+    pub quiet: String,
+    /// The bot level with the most games.
+    pub busiest_bot: String,
+}
+
+/// Stores `games` finished games among `players` guests and the bot levels (seeded by `seed`),
+/// then computes the ratings.
+pub async fn seed(
+    pool: &AnyPool,
+    games: usize,
+    players: usize,
+    seed: u64,
+) -> anyhow::Result<Seeded> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let ids: Vec<String> = (0..players)
+        .map(|i| format!("{:016x}", 0x5eed_0000_0000u64 + i as u64))
+        .collect();
+    let mut tx = pool.begin().await?;
+    for chunk in ids.chunks(500) {
+        let mut sql =
+            String::from("INSERT INTO nimmt_players (id, token, name, created_at) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push(',');
+            }
+            let b = i * 4;
+            sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
+        }
+        let mut q = sqlx::query(&sql);
+        for (k, id) in chunk.iter().enumerate() {
+            q = q
+                .bind(id.clone())
+                .bind(format!("seed-token-{id}"))
+                .bind(format!("Player {}", k))
+                .bind(1_700_000_000i64);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    let start_table: i64 =
+        sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(table_id), 0) FROM nimmt_results")
+            .fetch_one(&mut *tx)
+            .await?;
+    let start_seq: i64 =
+        sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(seq), 0) FROM nimmt_results")
+            .fetch_one(&mut *tx)
+            .await?;
+    let mut batch: Vec<FinishedGame> = Vec::new();
+    for n in 0..games {
+        // Players are drawn unevenly: a few play very often, most now and then.
+        let game = match rng.random_range(0..10) {
+            0..=5 => "classic",
+            6 => "help",
+            7..=8 => "board",
+            _ => "buffalo",
+        };
+        let seats = rng.random_range(2..=5usize);
+        let mut who: Vec<String> = Vec::new();
+        while who.len() < seats {
+            let candidate = if rng.random_bool(0.4) {
+                identity::bot(SEED_LEVELS[rng.random_range(0..SEED_LEVELS.len())])
+            } else {
+                let r: f64 = rng.random();
+                ids[((r * r * r) * players as f64) as usize % players].clone()
+            };
+            if identity::bot_level(&candidate).is_some() || !who.contains(&candidate) {
+                who.push(candidate);
+            }
+        }
+        if !who.iter().any(|w| identity::is_person(w)) {
+            who[0] = ids[rng.random_range(0..players)].clone();
+        }
+        let scores: Vec<i32> = if game == "buffalo" {
+            let s = rng.random_range(0..40);
+            vec![s; seats]
+        } else {
+            (0..seats).map(|_| rng.random_range(0..80)).collect()
+        };
+        let sense = if game == "board" {
+            ScoreSense::Higher
+        } else {
+            ScoreSense::Lower
+        };
+        let place = places::of_scores(&scores, sense);
+        let team_won = rng.random_bool(0.5);
+        let seats_results = who
+            .into_iter()
+            .enumerate()
+            .map(|(i, identity)| SeatResult {
+                seat: i,
+                name: identity::bot_level(&identity)
+                    .map_or_else(|| format!("Player {i}"), |l| format!("Bot {l}")),
+                identity,
+                score: scores[i],
+                place: place[i],
+                won: if game == "buffalo" {
+                    team_won
+                } else {
+                    place[i] == 1
+                },
+            })
+            .collect();
+        batch.push(FinishedGame {
+            table_id: (start_table + 1 + n as i64) as u64,
+            seq: start_seq + 1 + n as i64,
+            game: game.to_owned(),
+            rated: game != "buffalo" && rng.random_bool(0.9),
+            seats: seats_results,
+            finished_at: 1_700_000_000 + n as i64 * 60,
+        });
+        if batch.len() == 80 {
+            finish::insert_results(&mut tx, &batch).await?;
+            batch.clear();
+        }
+    }
+    finish::insert_results(&mut tx, &batch).await?;
+    tx.commit().await?;
+    rebuild::rebuild(pool).await?;
+    let busiest: String = sqlx::query_scalar::<_, String>(
+        "SELECT identity FROM nimmt_ratings WHERE identity NOT LIKE 'bot:%' ORDER BY games DESC LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await?;
+    let quiet: String = sqlx::query_scalar::<_, String>(
+        "SELECT identity FROM nimmt_ratings WHERE identity NOT LIKE 'bot:%' ORDER BY games LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await?;
+    let busiest_bot: String = sqlx::query_scalar::<_, String>(
+        "SELECT identity FROM nimmt_ratings WHERE identity LIKE 'bot:%' ORDER BY games DESC LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(Seeded {
+        games,
+        busiest,
+        quiet,
+        busiest_bot,
+    })
+}

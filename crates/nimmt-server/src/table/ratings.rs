@@ -1,0 +1,57 @@
+//! The seats' ratings as the table shows them (beside each name, in the lobby and at the
+//! table; once the game is over, with what the game changed). They are read from the database
+//! when who sits where changes or the game ends, and the lobby (which tells everyone at the
+//! table too) hears when they look different.
+
+use super::Table;
+use crate::ratings::{identity, shown};
+use nimmt_protocol::{SeatRating, TableState};
+
+/// The ratings last read, and for which seats.
+#[derive(Default)]
+pub(super) struct SeatRatings {
+    /// Who sat where and whether the game was over when they were read.
+    read_for: Option<(Vec<Option<String>>, bool)>,
+    seats: Vec<Option<SeatRating>>,
+}
+
+impl SeatRatings {
+    /// The rating shown beside seat `i`.
+    pub(super) fn of(&self, i: usize) -> Option<SeatRating> {
+        self.seats.get(i).copied().flatten()
+    }
+}
+
+impl Table {
+    /// Reads the seats' ratings again if the seats or the game's end changed since last time.
+    pub(super) async fn refresh_ratings(&mut self) {
+        let identities: Vec<Option<String>> =
+            self.meta.seats.iter().map(identity::of_seat).collect();
+        let over = self.state == TableState::Finished;
+        let key = (identities, over);
+        if self.closing || self.ratings.read_for.as_ref() == Some(&key) {
+            return;
+        }
+        let game = self.meta.game.name();
+        let finished = over.then_some(self.id);
+        let read = async {
+            let mut conn = self.store.pool().acquire().await?;
+            shown::of_seats(&mut conn, game, &key.0, finished).await
+        };
+        match read.await {
+            Ok(seats) => {
+                let len = seats.len().max(self.ratings.seats.len());
+                let looks_different =
+                    (0..len).any(|i| self.ratings.of(i) != seats.get(i).copied().flatten());
+                self.ratings = SeatRatings {
+                    read_for: Some(key),
+                    seats,
+                };
+                if looks_different {
+                    self.tell_lobby();
+                }
+            }
+            Err(e) => tracing::debug!("table {}: ratings not read: {e}", self.id),
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! Ratings, results and histories on real databases: a rated game moves the ratings as
+//! Weng-Lin's formulas say (worked out here from the formulas), a casual game moves none, ties
+//! share, a rebuild gives the same numbers, and the history routes page through every game.
+
+mod common;
+
+use common::*;
+use nimmt_server::ratings::finish::{FinishedGame, SeatResult, Standings};
+use nimmt_server::ratings::standing::{self, Standing};
+use nimmt_server::ratings::weng_lin::Rating;
+use nimmt_server::ratings::{rebuild, seed, shown};
+use serde_json::Value;
+use sqlx::{AnyPool, Row};
+use std::collections::{BTreeMap, HashSet};
+
+/// Weng-Lin's Bradley-Terry update with full pairing (Weng & Lin 2011, algorithm 1), one
+/// player per team: for each pair (i, q), c = sqrt(σi² + σq² + 2β²), p = e^(μi/c) / (e^(μi/c) +
+/// e^(μq/c)), s = 1 if i placed better, ½ if equal, 0 if worse; μi gains Σ σi²/c · (s − p);
+/// σi² shrinks by the factor 1 − Σ (σi/c) · σi²/c² · p(1 − p).
+fn by_the_formula(players: &[(f64, f64, usize)]) -> Vec<(f64, f64)> {
+    let beta: f64 = 25.0 / 6.0;
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, &(mu, sigma, place))| {
+            let (mut omega, mut delta) = (0.0, 0.0);
+            for (q, &(mu_q, sigma_q, place_q)) in players.iter().enumerate() {
+                if q == i {
+                    continue;
+                }
+                let c = (sigma * sigma + sigma_q * sigma_q + 2.0 * beta * beta).sqrt();
+                let p = (mu / c).exp() / ((mu / c).exp() + (mu_q / c).exp());
+                let s = if place < place_q {
+                    1.0
+                } else if place == place_q {
+                    0.5
+                } else {
+                    0.0
+                };
+                omega += sigma * sigma / c * (s - p);
+                delta += (sigma / c) * sigma * sigma / (c * c) * p * (1.0 - p);
+            }
+            let sigma_sq = sigma * sigma * (1.0 - delta).max(0.000_001);
+            (mu + omega, sigma_sq.sqrt())
+        })
+        .collect()
+}
+
+async fn pool_of(db: &Db) -> AnyPool {
+    sqlx::any::install_default_drivers();
+    AnyPool::connect(&db.url()).await.unwrap()
+}
+
+/// The stored ratings: identity → (game, mu, sigma, rated games, games).
+async fn ratings(pool: &AnyPool) -> BTreeMap<(String, String), (f64, f64, i64, i64)> {
+    sqlx::query("SELECT identity, game, mu, sigma, rated_games, games FROM nimmt_ratings")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            (
+                (r.get(0), r.get(1)),
+                (r.get(2), r.get(3), r.get(4), r.get(5)),
+            )
+        })
+        .collect()
+}
+
+/// The stored rating history, in order.
+async fn history(pool: &AnyPool) -> Vec<(String, i64, f64, f64, f64, f64)> {
+    sqlx::query(
+        "SELECT identity, seq, mu_before, sigma_before, mu, sigma FROM nimmt_rating_history \
+         ORDER BY seq, identity",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)))
+    .collect()
+}
+
+/// A table's results: (seat, identity, score, place, rated).
+async fn results(pool: &AnyPool, table: u64) -> Vec<(i64, String, i64, i64, bool)> {
+    sqlx::query(
+        "SELECT seat, identity, score, place, rated FROM nimmt_results WHERE table_id = $1 \
+         ORDER BY seat",
+    )
+    .bind(table as i64)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|r| {
+        (
+            r.get(0),
+            r.get(1),
+            r.get(2),
+            r.get(3),
+            r.get::<i64, _>(4) != 0,
+        )
+    })
+    .collect()
+}
+
+/// Ann and Bob (new, or coming back with their tokens) play a classic game with a bot to its
+/// end, at a table made with `options`.
+async fn play_a_game(
+    url: &str,
+    options: &[&str],
+    tokens: Option<(&str, &str)>,
+) -> (Player, Player, u64) {
+    let (mut ann, mut bob) = match tokens {
+        Some((a, b)) => (
+            Player::join_as(url, "Ann", Some(a)).await,
+            Player::join_as(url, "Bob", Some(b)).await,
+        ),
+        None => (
+            Player::join(url, "Ann").await,
+            Player::join(url, "Bob").await,
+        ),
+    };
+    let table = ann.create(options, Some(3)).await;
+    bob.sit(table).await;
+    assert!(matches!(
+        ann.command("/bot add").await,
+        nimmt_protocol::ServerMsg::Ack { .. }
+    ));
+    assert!(matches!(
+        ann.command("/start").await,
+        nimmt_protocol::ServerMsg::Ack { .. }
+    ));
+    let a = tokio::spawn(async move {
+        ann.play_to_end().await;
+        ann
+    });
+    let b = tokio::spawn(async move {
+        bob.play_to_end().await;
+        bob
+    });
+    (a.await.unwrap(), b.await.unwrap(), table)
+}
+
+async fn rated_game_moves_ratings_by_weng_lin(db: Db) {
+    let (srv, url) = server(&db).await;
+    let pool = pool_of(&db).await;
+    let (ann, bob, table) = play_a_game(&url, &[], None).await;
+
+    // One result per seat, the places from the scores (fewest minus points first, ties share).
+    let seats = results(&pool, table).await;
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[0].1, ann.me.player);
+    assert_eq!(seats[1].1, bob.me.player);
+    assert!(seats[2].1.starts_with("bot:"), "{seats:?}");
+    for s in &seats {
+        let better = seats.iter().filter(|o| o.2 < s.2).count() as i64;
+        assert_eq!(s.3, better + 1, "{seats:?}");
+        assert!(s.4, "a game by the rule book is rated");
+    }
+
+    // Everyone started at 25 ± 25/3; the stored ratings are the formula's.
+    let expected = by_the_formula(
+        &seats
+            .iter()
+            .map(|s| (25.0, 25.0 / 3.0, s.3 as usize))
+            .collect::<Vec<_>>(),
+    );
+    let stored = ratings(&pool).await;
+    for (s, (mu, sigma)) in seats.iter().zip(&expected) {
+        let got = stored[&(s.1.clone(), "classic".to_owned())];
+        assert!((got.0 - mu).abs() < 1e-9, "{}: mu {} ≠ {mu}", s.1, got.0);
+        assert!(
+            (got.1 - sigma).abs() < 1e-9,
+            "{}: sigma {} ≠ {sigma}",
+            s.1,
+            got.1
+        );
+        assert_eq!((got.2, got.3), (1, 1));
+    }
+
+    // The table shows each seat's rating with what the game changed, provisional for now.
+    let mut shown_at_table = Value::Null;
+    for _ in 0..50 {
+        let (_, body) = http_get(srv.addr, "/api/tables").await;
+        let tables: Value = serde_json::from_str(&body).unwrap();
+        let t = tables
+            .as_array()
+            .and_then(|a| a.iter().find(|t| t["id"] == table).cloned());
+        if let Some(t) = t.filter(|t| !t["seats"][0]["rating"].is_null()) {
+            shown_at_table = t;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let ann_seat = &shown_at_table["seats"][0]["rating"];
+    assert_eq!(ann_seat["rating"], shown::points(expected[0].0));
+    assert_eq!(ann_seat["provisional"], true);
+    assert_eq!(
+        ann_seat["change"],
+        shown::points(expected[0].0) - shown::points(25.0)
+    );
+    let tokens = (ann.me.token.clone(), bob.me.token.clone());
+    drop((ann, bob));
+
+    // A second game of the same players starts from the first one's ratings.
+    let (ann, _bob, second) = play_a_game(&url, &[], Some((&tokens.0, &tokens.1))).await;
+    let seats2 = results(&pool, second).await;
+    let before: Vec<(f64, f64, usize)> = seats2
+        .iter()
+        .map(|s| {
+            let r = stored[&(s.1.clone(), "classic".to_owned())];
+            (r.0, r.1, s.3 as usize)
+        })
+        .collect();
+    let expected2 = by_the_formula(&before);
+    let stored2 = ratings(&pool).await;
+    let ann_now = stored2[&(ann.me.player.clone(), "classic".to_owned())];
+    assert!((ann_now.0 - expected2[0].0).abs() < 1e-9);
+    assert!((ann_now.1 - expected2[0].1).abs() < 1e-9);
+    assert_eq!(ann_now.2, 2);
+
+    // A rebuild from the stored results gives the very same numbers.
+    let live = (ratings(&pool).await, history(&pool).await);
+    let done = rebuild::rebuild(&pool).await.unwrap();
+    assert_eq!((done.games, done.rated), (2, 2));
+    assert_eq!((ratings(&pool).await, history(&pool).await), live);
+
+    pool.close().await;
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_ratings_as_weng_lin_says_and_rebuilds_the_same_on_sqlite() {
+    rated_game_moves_ratings_by_weng_lin(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_ratings_as_weng_lin_says_and_rebuilds_the_same_on_postgres() {
+    rated_game_moves_ratings_by_weng_lin(Db::postgres().await).await;
+}
+
+async fn casual_games_move_no_rating(db: Db) {
+    let (srv, url) = server(&db).await;
+    let pool = pool_of(&db).await;
+    let (ann, bob, casual) = play_a_game(&url, &["rated=no"], None).await;
+    let tokens = (ann.me.token.clone(), bob.me.token.clone());
+    drop((ann, bob));
+    let (_ann, _bob, custom) =
+        play_a_game(&url, &["hand_size=5"], Some((&tokens.0, &tokens.1))).await;
+    for table in [casual, custom] {
+        let seats = results(&pool, table).await;
+        assert_eq!(seats.len(), 3, "the result is kept");
+        assert!(seats.iter().all(|s| !s.4), "{seats:?}");
+    }
+    // The games count; no rating moved (every standing is still the new player's).
+    for ((who, _), (mu, sigma, rated, games)) in ratings(&pool).await {
+        assert_eq!((mu, sigma, rated), (25.0, 25.0 / 3.0, 0), "{who}");
+        assert_eq!(games, 2, "{who}");
+    }
+    assert!(history(&pool).await.is_empty());
+    pool.close().await;
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_casual_table_and_custom_settings_move_no_rating_on_sqlite() {
+    casual_games_move_no_rating(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_casual_table_and_custom_settings_move_no_rating_on_postgres() {
+    casual_games_move_no_rating(Db::postgres().await).await;
+}
+
+fn seat(i: usize, identity: &str, score: i32, place: usize) -> SeatResult {
+    SeatResult {
+        seat: i,
+        identity: identity.to_owned(),
+        name: identity.to_owned(),
+        score,
+        place,
+        won: place == 1,
+    }
+}
+
+#[test]
+fn seats_with_equal_scores_share_their_place_and_draw_with_each_other() {
+    let mut standings = Standings::new();
+    standings.insert(
+        "ann".to_owned(),
+        Standing {
+            rating: Rating {
+                mu: 30.0,
+                sigma: 4.0,
+            },
+            ..Standing::default()
+        },
+    );
+    let game = FinishedGame {
+        table_id: 1,
+        seq: 1,
+        game: "classic".to_owned(),
+        rated: true,
+        // Ann and Bob tie for first place; the bot is last.
+        seats: vec![
+            seat(0, "ann", 10, 1),
+            seat(1, "bob", 10, 1),
+            seat(2, "bot:strong", 30, 3),
+        ],
+        finished_at: 0,
+    };
+    let moved = standing::apply(&mut standings, &game);
+    let expected = by_the_formula(&[(30.0, 4.0, 1), (25.0, 25.0 / 3.0, 1), (25.0, 25.0 / 3.0, 3)]);
+    for (row, (mu, sigma)) in moved.iter().zip(&expected) {
+        assert!((row.after.mu - mu).abs() < 1e-9, "{row:?}");
+        assert!((row.after.sigma - sigma).abs() < 1e-9, "{row:?}");
+    }
+    // Bob, tied with a stronger Ann, gains (a draw with a favourite and a win over the bot).
+    assert!(standings["bob"].rating.mu > 25.0);
+    // Two equal newcomers who tie move by the same amount.
+    let mut fresh = Standings::new();
+    let tie = FinishedGame {
+        seats: vec![seat(0, "cem", 5, 1), seat(1, "dee", 5, 1)],
+        ..game
+    };
+    standing::apply(&mut fresh, &tie);
+    assert_eq!(fresh["cem"].rating, fresh["dee"].rating);
+    assert_eq!(
+        fresh["cem"].rating.mu, 25.0,
+        "a draw between equals moves nobody's mu"
+    );
+}
+
+async fn routes_page_through_every_game(db: Db) {
+    let (srv, _url) = server(&db).await;
+    let pool = pool_of(&db).await;
+    let seeded = seed::seed(&pool, 400, 30, 7).await.unwrap();
+    let me = format!("id:{}", seeded.busiest);
+
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM nimmt_results WHERE identity = $1")
+        .bind(seeded.busiest.clone())
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert!(total > 15, "the busiest player has several pages");
+
+    // Page by page, newest first, every game once.
+    for game in [None, Some("classic")] {
+        let mut seen: Vec<i64> = Vec::new();
+        let mut before: Option<i64> = None;
+        loop {
+            let mut path = format!("/api/players/{me}/games?limit=7");
+            if let Some(g) = game {
+                path.push_str(&format!("&game={g}"));
+            }
+            if let Some(b) = before {
+                path.push_str(&format!("&before={b}"));
+            }
+            let (status, body) = http_get(srv.addr, &path).await;
+            assert_eq!(status, 200, "{body}");
+            let page: Value = serde_json::from_str(&body).unwrap();
+            let games = page["games"].as_array().unwrap();
+            assert!(games.len() <= 7);
+            for g in games {
+                if let Some(want) = game {
+                    assert_eq!(g["game"], want);
+                }
+                assert!(g["players"].as_array().unwrap().len() >= 2, "{g}");
+                assert_eq!(g["replay"], format!("/#/replay/{}", g["table"]));
+                seen.push(g["seq"].as_i64().unwrap());
+            }
+            match page["next"].as_i64() {
+                Some(n) => before = Some(n),
+                None => break,
+            }
+        }
+        assert!(
+            seen.windows(2).all(|w| w[0] > w[1]),
+            "newest first, no repeats"
+        );
+        let expected: i64 = match game {
+            None => total,
+            Some(g) => {
+                sqlx::query("SELECT COUNT(*) FROM nimmt_results WHERE identity = $1 AND game = $2")
+                    .bind(seeded.busiest.clone())
+                    .bind(g.to_owned())
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap()
+                    .get(0)
+            }
+        };
+        assert_eq!(seen.len() as i64, expected);
+        assert_eq!(seen.iter().collect::<HashSet<_>>().len(), seen.len());
+    }
+
+    // The profile: per game the counts of the stored results, and a chart of the ratings.
+    let (status, body) = http_get(srv.addr, &format!("/api/players/{me}")).await;
+    assert_eq!(status, 200, "{body}");
+    let profile: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(profile["kind"], "guest");
+    let played: i64 = profile["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["games"].as_i64().unwrap())
+        .sum();
+    assert_eq!(played, total);
+    let classic = profile["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "classic")
+        .unwrap();
+    let points = classic["history"].as_array().unwrap();
+    assert_eq!(
+        points.len() as i64,
+        classic["rated_games"].as_i64().unwrap().min(200)
+    );
+    assert_eq!(points.last().unwrap()["rating"], classic["rating"]);
+    assert_eq!(profile["recent"].as_array().unwrap().len(), 10);
+
+    // A bot level has a profile of its own; an unknown name has none.
+    let (status, body) = http_get(srv.addr, &format!("/api/players/{}", seeded.busiest_bot)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["kind"], "bot");
+    let (status, _) = http_get(srv.addr, "/api/players/nobody-here").await;
+    assert_eq!(status, 404);
+
+    // The leaderboard: best first, only settled ratings, bots marked.
+    let (status, body) = http_get(srv.addr, "/api/leaderboard/classic").await;
+    assert_eq!(status, 200, "{body}");
+    let board: Value = serde_json::from_str(&body).unwrap();
+    let places = board["players"].as_array().unwrap();
+    assert!(!places.is_empty());
+    assert!(places
+        .windows(2)
+        .all(|w| w[0]["mu"].as_f64() >= w[1]["mu"].as_f64()));
+    assert!(places
+        .iter()
+        .all(|p| p["rated_games"].as_i64().unwrap() >= shown::PROVISIONAL_GAMES));
+    assert!(places
+        .iter()
+        .any(|p| p["bot"] == true && p["profile"].as_str().unwrap().starts_with("bot:")));
+    let (status, _) = http_get(srv.addr, "/api/leaderboard/buffalo").await;
+    assert_eq!(status, 404, "the buffalo keeps team records, not ratings");
+
+    pool.close().await;
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_history_routes_page_through_every_game_on_sqlite() {
+    routes_page_through_every_game(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_history_routes_page_through_every_game_on_postgres() {
+    routes_page_through_every_game(Db::postgres().await).await;
+}
