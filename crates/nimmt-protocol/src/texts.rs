@@ -137,6 +137,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("table_moving", "Table {table} is moving to another server (its server lost hold of it); your seat is kept and the game goes on there in a few seconds.", "Tisch {table} zieht auf einen anderen Server um (sein Server hat ihn verloren); dein Platz bleibt dir, und das Spiel geht dort in ein paar Sekunden weiter."),
     // HTTP answers (the key is the answer's code).
     ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
+    ("analysis_busy", "Too many games wait for their analysis; ask again in a few minutes.", "Zu viele Spiele warten auf ihre Analyse; frag in ein paar Minuten noch einmal."),
     ("game_abandoned", "Game {game} was closed unfinished (nobody came back to it); its record shows the moves made, but there is no replay.", "Spiel {game} wurde unbeendet geschlossen (niemand kam zurück); sein Protokoll zeigt die gemachten Züge, eine Wiederholung gibt es nicht."),
     ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),
     // Notices.

@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
         .merge(crate::moderation::api::routes())
+        .merge(crate::analysis::routes())
         .merge(crate::ratings::routes::routes())
         .fallback(get(assets))
         .with_state(state)
@@ -229,7 +230,7 @@ fn refusal(
 }
 
 /// What is known of a game by its number.
-enum Lookup {
+pub(crate) enum Lookup {
     Finished(Box<TableRecord>),
     Running,
     /// Closed unfinished (nobody came back).
@@ -238,7 +239,7 @@ enum Lookup {
     Failed(String),
 }
 
-async fn lookup(state: &AppState, id: TableId) -> Lookup {
+pub(crate) async fn lookup(state: &AppState, id: TableId) -> Lookup {
     if let Some(h) = state.lobby.get(id).await {
         match h.record().await {
             Some(source @ records::RecordSource::Finished) => {

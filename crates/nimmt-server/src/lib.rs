@@ -20,6 +20,7 @@
 //! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
 
 pub mod addr;
+pub mod analysis;
 pub mod bots;
 pub mod client;
 pub mod cluster;
@@ -113,6 +114,8 @@ pub struct AppState {
     pub origins: Arc<Vec<String>>,
     /// This node's part of a cluster, if it is one.
     pub cluster: Option<Arc<cluster::Cluster>>,
+    /// The queue of finished games waiting for their analysis.
+    pub analysis: Arc<analysis::AnalysisQueue>,
 }
 
 /// A running server.
@@ -224,6 +227,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         addrs: addr::AddrLimits::new(&config.limits),
         origins: Arc::new(http::allowed_origins(&config, addr)),
         cluster,
+        analysis: analysis::AnalysisQueue::start(store.clone()),
     };
     // Each connection knows its client's address (for the limits per address).
     let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
