@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { AdminLink, AdminPage } from './admin/admin';
 import type { Client } from './client';
 import { serverText, tFor } from './i18n';
 import { Lobby } from './lobby';
@@ -31,6 +32,7 @@ export function App(props: { client: Client }) {
   let screen;
   let m: RegExpMatchArray | null;
   if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
+  else if (hash.startsWith('#/admin')) screen = <AdminPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/replay\/(\d+)/)))
     screen = <ReplayScreen t={t} id={Number(m[1])} go={go} />;
   else screen = <Lobby client={client} t={t} go={go} />;
@@ -44,6 +46,7 @@ export function App(props: { client: Client }) {
           {t(client.status === 'online' ? 'app.online' : client.status === 'connecting' ? 'app.connecting' : 'app.offline')}
         </span>
         <span class="spacer" />
+        <AdminLink client={client} t={t} />
         <form
           class="name"
           onSubmit={(e) => {

@@ -2,6 +2,7 @@
 // {placeholders} (a unit test checks it). Server notices are translated by their key when this
 // table knows it (`srv.KEY`), else shown as the server wrote them.
 
+import { de as adminDe, en as adminEn } from './admin/texts';
 import { de as boardDe, en as boardEn } from './games/board/texts';
 import { de as buffaloDe, en as buffaloEn } from './games/buffalo/texts';
 import { de as classicDe, en as classicEn } from './games/classic/texts';
@@ -267,6 +268,7 @@ const en = {
   'replay.nextDeal': 'Next deal',
   ...classicEn,
   ...helpEn,
+  ...adminEn,
   ...buffaloEn,
   ...boardEn,
 };
@@ -532,6 +534,7 @@ const de: Record<Key, string> = {
   'replay.nextDeal': 'Nächste Runde',
   ...classicDe,
   ...helpDe,
+  ...adminDe,
   ...buffaloDe,
   ...boardDe,
 };

@@ -1,12 +1,22 @@
 // Small pieces of the screen shared by the lobby, the table, the result and the replay.
 
+import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { RuleText } from './games/screen';
 import { fill, serverText, type T } from './i18n';
 import type { Lang } from './protocol';
 import type { Line } from './store';
 
-export function ChatBox(props: { t: T; lang: Lang; lines: Line[]; onSend: (text: string) => void; title: string; testid: string }) {
+export function ChatBox(props: {
+  t: T;
+  lang: Lang;
+  lines: Line[];
+  onSend: (text: string) => void;
+  title: string;
+  testid: string;
+  /** What can be done about a line (report it, mute its speaker), shown after it. */
+  lineActions?: (line: Line) => ComponentChildren;
+}) {
   const [text, setText] = useState('');
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -17,9 +27,10 @@ export function ChatBox(props: { t: T; lang: Lang; lines: Line[]; onSend: (text:
       <h3>{props.title}</h3>
       <div class="lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
-          <div key={i} class={l.from === null ? (l.error ? 'line error' : 'line notice') : 'line'}>
+          <div key={l.line ?? `i${i}`} class={l.from === null ? (l.error ? 'line error' : 'line notice') : 'line'}>
             {l.from !== null && <b>{l.from}: </b>}
             <span style="white-space: pre-wrap">{l.from === null ? serverText(props.lang, l) : l.text}</span>
+            {l.from !== null && props.lineActions?.(l)}
           </div>
         ))}
       </div>

@@ -50,6 +50,9 @@ export interface ChatLine {
   /** A notice's text key and parameters (the whole table heard it). */
   key?: string;
   params?: Record<string, string>;
+  /** A chat line's number at its table and who said it (to report or mute them). */
+  line?: number;
+  player?: string;
 }
 
 export interface Text {
@@ -68,7 +71,9 @@ export type ServerMsg =
   /** What just happened, for a client that joins or comes back: the view a few moves ago and the
    * events since (shown as if the updates had come one by one). */
   | { type: 'recent'; table: TableId; version: number; view: unknown; events: unknown[] }
-  | { type: 'chat'; table?: TableId; from: string; text: string }
+  | { type: 'chat'; table?: TableId; from: string; text: string; line?: number; player?: string }
+  /** An operator removed chat line `line` of `table`. */
+  | { type: 'chat_removed'; table: TableId; line: number }
   | ({ type: 'notice'; table?: TableId } & Text)
   | { type: 'ack'; id: number }
   | ({ type: 'error'; id?: number; table?: TableId; code: string } & Text)

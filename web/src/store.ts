@@ -10,6 +10,9 @@ export interface Line {
   key?: string;
   params?: Record<string, string>;
   error?: boolean;
+  /** A table's chat line: its number and who said it (to report or mute them). */
+  line?: number;
+  player?: string;
 }
 
 export interface AtTable {
@@ -117,7 +120,7 @@ function localDeadline(d: Deadline | undefined, now: number): number | null {
 
 /** A line of the server's chat history as the chat keeps it (a notice without a sender). */
 function historyLine(l: ChatLine): Line {
-  return l.key ? { from: null, text: l.text, key: l.key, params: l.params ?? {} } : { from: l.from, text: l.text };
+  return l.key ? { from: null, text: l.text, key: l.key, params: l.params ?? {} } : { from: l.from, text: l.text, line: l.line, player: l.player };
 }
 
 /** Whether two lines are the same thing said (a notice: the same key and parameters). */
@@ -248,11 +251,14 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       s = withTable(s, msg.table, (t) => ({ ...t, chat: withHistory(t.chat, msg.lines, t.historyMark), historyMark: t.chat.length }));
       break;
     case 'chat': {
-      const line: Line = { from: msg.from, text: msg.text };
+      const line: Line = { from: msg.from, text: msg.text, line: msg.line, player: msg.player };
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
       else s = tableLine(s, msg.table, line);
       break;
     }
+    case 'chat_removed':
+      s = withTable(s, msg.table, (t) => ({ ...t, chat: t.chat.filter((l) => l.line !== msg.line) }));
+      break;
     case 'notice': {
       const line = textLine(msg);
       const next = Number(msg.params?.table);

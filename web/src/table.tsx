@@ -2,6 +2,8 @@
 // result when the game is over, the rules in short.
 
 import { useState } from 'preact/hooks';
+import { LineActions } from './admin/lineactions';
+import { withoutMuted } from './admin/muted';
 import type { Client } from './client';
 import { DeadlineContext } from './games/countdown';
 import { screenFor } from './games/registry';
@@ -25,6 +27,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
   const [rules, setRules] = useState(false);
   const [resultClosed, setResultClosed] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [, mutedNow] = useState(0);
   if (!at) {
     return (
       <main class="table-screen">
@@ -146,10 +149,11 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         <ChatBox
           t={t}
           lang={client.lang}
-          lines={at.chat}
+          lines={withoutMuted(at.chat)}
           title={t('table.chat')}
           testid="table-chat"
           onSend={(text) => client.chat(id, text)}
+          lineActions={(line) => <LineActions client={client} t={t} table={id} line={line} onMuted={() => mutedNow((n) => n + 1)} />}
         />
       </div>
       {over && !resultClosed && view && screen && (

@@ -186,7 +186,6 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_request", "{reason}", "{reason}"),
     ("not_yourself", "You cannot do that to yourself.", "Das geht nicht mit dir selbst."),
     ("closed_by_operator", "An operator closed this table ({reason}).", "Ein Moderator hat diesen Tisch geschlossen ({reason})."),
-    ("line_removed", "An operator removed a chat line.", "Ein Moderator hat eine Chatzeile entfernt."),
 ];
 
 #[cfg(test)]

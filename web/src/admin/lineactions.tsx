@@ -1,0 +1,109 @@
+// The actions on another player's chat line: report the line or its speaker to the operators,
+// or mute the speaker for oneself.
+
+import { useState } from 'preact/hooks';
+import type { Client } from '../client';
+import type { T } from '../i18n';
+import type { TableId } from '../protocol';
+import type { Line } from '../store';
+import { ModerationApi } from './api';
+import { markMuted } from './muted';
+
+export function moderationApi(client: Client): ModerationApi {
+  return new ModerationApi(
+    () => client.state.me?.token,
+    () => client.lang,
+  );
+}
+
+type Open = null | 'menu' | 'line' | 'player';
+
+export function LineActions(props: { client: Client; t: T; table: TableId; line: Line; onMuted: () => void }) {
+  const { client, t, line, table } = props;
+  const [open, setOpen] = useState<Open>(null);
+  const [reason, setReason] = useState('');
+  const [said, setSaid] = useState<string | null>(null);
+  const name = line.from ?? '';
+  if (!line.player || line.player === client.state.me?.player) return null;
+  const api = moderationApi(client);
+  const run = async (f: () => Promise<unknown>, done: string) => {
+    try {
+      await f();
+      setSaid(done);
+      setOpen(null);
+      setReason('');
+    } catch (e) {
+      setSaid((e as Error).message);
+    }
+  };
+  const send = () =>
+    run(
+      () => (open === 'line' && line.line !== undefined ? api.reportLine(table, line.line, reason) : api.reportPlayer(line.player!, reason)),
+      t('mod.reported'),
+    );
+  return (
+    <span class="lineactions">
+      <button type="button" class="linkish" aria-label={t('mod.menu', { name })} data-testid="line-menu" onClick={() => setOpen(open ? null : 'menu')}>
+        ⋯
+      </button>
+      {open === 'menu' && (
+        <span class="linemenu" role="menu">
+          {line.line !== undefined && (
+            <button type="button" role="menuitem" data-testid="report-line" onClick={() => setOpen('line')}>
+              {t('mod.reportLine')}
+            </button>
+          )}
+          <button type="button" role="menuitem" data-testid="report-player" onClick={() => setOpen('player')}>
+            {t('mod.reportPlayer', { name })}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="mute-player"
+            onClick={() =>
+              run(async () => {
+                await api.mute(line.player!);
+                markMuted(line.player!);
+                props.onMuted();
+              }, t('mod.muted', { name }))
+            }
+          >
+            {t('mod.mute', { name })}
+          </button>
+        </span>
+      )}
+      {(open === 'line' || open === 'player') && (
+        <form
+          class="reportform"
+          data-testid="report-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <input
+            value={reason}
+            maxLength={500}
+            required
+            aria-label={t('mod.reason')}
+            placeholder={t('mod.reason')}
+            data-testid="report-reason"
+            onInput={(e) => setReason((e.target as HTMLInputElement).value)}
+          />
+          <button type="submit" data-testid="report-send">
+            {t('mod.send')}
+          </button>
+          <button type="button" onClick={() => setOpen(null)}>
+            {t('mod.cancel')}
+          </button>
+        </form>
+      )}
+      {said && (
+        <span class="muted small" data-testid="mod-said">
+          {' '}
+          {said}
+        </span>
+      )}
+    </span>
+  );
+}
