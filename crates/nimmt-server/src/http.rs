@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
+        .merge(crate::accounts::api::routes())
         .merge(crate::moderation::api::routes())
         .merge(crate::analysis::routes())
         .merge(crate::ratings::routes::routes())

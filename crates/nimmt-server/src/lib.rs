@@ -19,6 +19,7 @@
 //!
 //! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
 
+pub mod accounts;
 pub mod addr;
 pub mod analysis;
 pub mod bots;

@@ -304,7 +304,7 @@ impl Session {
             );
             return true;
         }
-        let name = match names::check(&name) {
+        let mut name = match names::check(&name) {
             Ok(n) => n,
             Err(e) => {
                 self.refuse(id, None, e.refusal());
@@ -312,10 +312,29 @@ impl Session {
             }
         };
         let store = &self.state.store;
+        // A guest may not take an account's name; the account comes with its session token.
+        let owner = match crate::accounts::account::owner_of(store.pool(), &name).await {
+            Ok(owner) => owner,
+            Err(_) => {
+                self.refuse(id, None, ErrorCode::Storage);
+                return true;
+            }
+        };
+        let owned = |name: &str| {
+            Refusal::new(ErrorCode::NameTaken)
+                .keyed("name_owned")
+                .with("name", name)
+        };
         let (player, token) = match token {
             Some(token) => match store.player_by_token(&token).await {
                 Ok(Some((player, old_name))) => {
-                    if old_name != name {
+                    if crate::accounts::is_session_token(&token) {
+                        // An account keeps its name.
+                        name = old_name;
+                    } else if owner.as_ref().is_some_and(|o| *o != player) {
+                        self.refuse(id, None, owned(&name));
+                        return true;
+                    } else if old_name != name {
                         let _ = store
                             .write(vec![Op::RenamePlayer {
                                 id: player.clone(),
@@ -339,6 +358,10 @@ impl Session {
                 let pool = self.state.store.pool();
                 if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
                     self.refuse(id, None, r);
+                    return true;
+                }
+                if owner.is_some() {
+                    self.refuse(id, None, owned(&name));
                     return true;
                 }
                 // Each hello without a token stores an identity: a few per address and minute.

@@ -2,6 +2,8 @@
 //! database (SQLite file or a fresh PostgreSQL schema), and players that play by their views.
 #![allow(dead_code)]
 
+pub mod accounts;
+
 use nimmt_core::games::classic::View;
 use nimmt_protocol::{ClientMsg, Lang, Role, ServerMsg};
 use nimmt_server::client::{Client, Identity};

@@ -1,0 +1,462 @@
+//! The account routes, under `/api/account`. Requests and answers are JSON; a request that acts
+//! on an identity names it with `Authorization: Bearer TOKEN`. Refusals are `{"code", "error"}`
+//! with the text in the caller's language (`?lang=`, else `Accept-Language`). Passwords are
+//! read from request bodies only, never logged and never sent back.
+
+use super::{account, export, limits, password, sessions};
+use crate::http::{lang_of, ApiError, LangQuery};
+use crate::names;
+use crate::AppState;
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use nimmt_protocol::{Lang, PlayerId, Text};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/account", get(whoami))
+        .route("/api/account/signup", post(sign_up))
+        .route("/api/account/login", post(log_in))
+        .route("/api/account/logout", post(log_out))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/delete", post(delete))
+        .route("/api/account/data", get(data))
+}
+
+/// A refused request: the status, the text key and its parameters.
+struct Refused {
+    status: StatusCode,
+    key: &'static str,
+    params: Vec<(&'static str, String)>,
+    retry_after: Option<u64>,
+}
+
+impl Refused {
+    fn new(status: StatusCode, key: &'static str) -> Refused {
+        Refused {
+            status,
+            key,
+            params: Vec::new(),
+            retry_after: None,
+        }
+    }
+
+    fn with(mut self, name: &'static str, value: impl ToString) -> Refused {
+        self.params.push((name, value.to_string()));
+        self
+    }
+
+    fn storage(e: impl std::fmt::Display) -> Refused {
+        tracing::warn!("accounts: {e}");
+        Refused::new(StatusCode::SERVICE_UNAVAILABLE, "storage")
+    }
+
+    fn respond(self, lang: Lang) -> Response {
+        let text = Text::new(lang, self.key, self.params).text;
+        let mut r = (
+            self.status,
+            Json(ApiError {
+                code: self.key,
+                error: text,
+            }),
+        )
+            .into_response();
+        if let Some(secs) = self.retry_after {
+            r.headers_mut().insert(
+                header::RETRY_AFTER,
+                secs.to_string().parse().expect("digits"),
+            );
+        }
+        r
+    }
+}
+
+type Answer = Result<Response, Refused>;
+
+fn respond(lang: Lang, answer: Answer) -> Response {
+    answer.unwrap_or_else(|r| r.respond(lang))
+}
+
+/// The identity of the request's bearer token, with the token.
+async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, String), Refused> {
+    let token = super::bearer_token(headers)
+        .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
+    let player = super::authenticate(&state.store, token)
+        .await
+        .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
+    Ok((player, token.to_owned()))
+}
+
+/// The account of the request's session token.
+async fn account_caller(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<(account::Account, String), Refused> {
+    let (player, token) = caller(state, headers).await?;
+    let found = account::of_player(state.store.pool(), &player)
+        .await
+        .map_err(Refused::storage)?;
+    match found {
+        Some(a) if super::is_session_token(&token) => Ok((a, token)),
+        _ => Err(Refused::new(StatusCode::FORBIDDEN, "account_needed")),
+    }
+}
+
+/// Who a token is.
+#[derive(Serialize)]
+struct Me {
+    player: PlayerId,
+    name: String,
+    /// Whether the identity is an account (else a guest).
+    account: bool,
+}
+
+async fn whoami(
+    State(state): State<AppState>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let (player, token) = caller(&state, &headers).await?;
+            let found = account::of_player(state.store.pool(), &player)
+                .await
+                .map_err(Refused::storage)?;
+            let name = match &found {
+                Some(a) => a.name.clone(),
+                None => state
+                    .store
+                    .player_by_token(&token)
+                    .await
+                    .map_err(Refused::storage)?
+                    .map(|(_, n)| n)
+                    .unwrap_or_default(),
+            };
+            Ok(Json(Me {
+                player,
+                name,
+                account: found.is_some(),
+            })
+            .into_response())
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// A session: the identity, its name and the token to send as `Authorization: Bearer` and in
+/// `hello`.
+#[derive(Serialize)]
+struct Session {
+    player: PlayerId,
+    name: String,
+    token: String,
+}
+
+fn check_password(p: &str) -> Result<(), Refused> {
+    password::check(p).map_err(|e| match e {
+        password::PasswordError::TooShort => {
+            Refused::new(StatusCode::BAD_REQUEST, "password_short").with("min", password::MIN_CHARS)
+        }
+        password::PasswordError::TooLong => {
+            Refused::new(StatusCode::BAD_REQUEST, "password_long").with("max", password::MAX_CHARS)
+        }
+    })
+}
+
+/// Sign-up: the caller's guest identity (its bearer token) becomes an account and keeps its id,
+/// seats and games; without a token a new identity is made. Answers a session.
+async fn sign_up(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    Json(body): Json<Credentials>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let player = match super::bearer_token(&headers) {
+                Some(token) => {
+                    if super::is_session_token(token) {
+                        return Err(Refused::new(StatusCode::CONFLICT, "already_account"));
+                    }
+                    Some(
+                        super::authenticate(&state.store, token)
+                            .await
+                            .ok_or_else(|| {
+                                Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
+                            })?,
+                    )
+                }
+                None => None,
+            };
+            let name = names::check(&body.name).map_err(|e| {
+                let r = e.refusal();
+                let mut refused = Refused::new(StatusCode::BAD_REQUEST, r.key);
+                refused.params = r.params;
+                refused
+            })?;
+            check_password(&body.password)?;
+            let pool = state.store.pool();
+            if let Some(owner) = account::owner_of(pool, &name)
+                .await
+                .map_err(Refused::storage)?
+            {
+                let key = if Some(&owner) == player.as_ref() {
+                    "already_account"
+                } else {
+                    "name_owned"
+                };
+                return Err(Refused::new(StatusCode::CONFLICT, key).with("name", &name));
+            }
+            if player.is_none() {
+                // A new identity: counted as a guest's hello is.
+                if let Err(wait) = state.addrs.new_identity(peer.ip()) {
+                    return Err(
+                        Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_identities")
+                            .with("retry_ms", wait.as_millis().max(1)),
+                    );
+                }
+            }
+            let hash = password::hash(body.password).await;
+            let (player, token) = account::create(pool, player.as_deref(), &name, &hash)
+                .await
+                .map_err(|e| match e {
+                    account::SignUpError::NameTaken => {
+                        Refused::new(StatusCode::CONFLICT, "name_owned").with("name", &name)
+                    }
+                    account::SignUpError::AlreadyAccount => {
+                        Refused::new(StatusCode::CONFLICT, "already_account")
+                    }
+                    account::SignUpError::NoIdentity => {
+                        Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
+                    }
+                    account::SignUpError::Db(e) => Refused::storage(e),
+                })?;
+            tracing::info!("identity {player} is now the account {name:?}");
+            Ok((
+                StatusCode::CREATED,
+                Json(Session {
+                    player,
+                    name,
+                    token,
+                }),
+            )
+                .into_response())
+        }
+        .await,
+    )
+}
+
+/// Log-in: a new session for the account `name`. A wrong name and a wrong password get the same
+/// answer, in the same time (an unknown name is checked against a dummy hash).
+async fn log_in(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    Json(body): Json<Credentials>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let pool = state.store.pool();
+            let address = crate::addr::client_key(peer.ip()).to_string();
+            let subjects = limits::subjects(&names::key(&body.name), &address);
+            not_now(pool, &subjects).await?;
+            let found = if body.password.chars().count() > password::MAX_CHARS {
+                None
+            } else {
+                account::by_name(pool, &body.name)
+                    .await
+                    .map_err(Refused::storage)?
+            };
+            let stored = found.as_ref().map(|a| a.password_hash.clone());
+            let ok = password::verify(body.password, stored).await;
+            let Some(found) = found.filter(|_| ok) else {
+                limits::failed(pool, &subjects)
+                    .await
+                    .map_err(Refused::storage)?;
+                return Err(Refused::new(StatusCode::UNAUTHORIZED, "login_failed"));
+            };
+            limits::succeeded(pool, &subjects)
+                .await
+                .map_err(Refused::storage)?;
+            let mut conn = pool.acquire().await.map_err(Refused::storage)?;
+            let token = sessions::open(&mut conn, &found.player)
+                .await
+                .map_err(Refused::storage)?;
+            Ok(Json(Session {
+                player: found.player,
+                name: found.name,
+                token,
+            })
+            .into_response())
+        }
+        .await,
+    )
+}
+
+/// Log-out: the session token of the request stops working.
+async fn log_out(
+    State(state): State<AppState>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let (_, token) = account_caller(&state, &headers).await?;
+            sessions::close(state.store.pool(), &token)
+                .await
+                .map_err(Refused::storage)?;
+            Ok(StatusCode::NO_CONTENT.into_response())
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+struct PasswordChange {
+    password: String,
+    new_password: String,
+}
+
+/// `login_wait` while the subjects' failed logins make them wait.
+async fn not_now(pool: &sqlx::AnyPool, subjects: &[(String, i64)]) -> Result<(), Refused> {
+    let wait = limits::wait(pool, subjects)
+        .await
+        .map_err(Refused::storage)?;
+    if wait.is_zero() {
+        return Ok(());
+    }
+    let secs = (wait.as_secs_f64().ceil() as u64).max(1);
+    let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "login_wait")
+        .with("retry_s", secs)
+        .with("retry_ms", wait.as_millis().max(1));
+    r.retry_after = Some(secs);
+    Err(r)
+}
+
+/// Checks the account's current password, counted as a login is.
+async fn confirm(
+    state: &AppState,
+    peer: SocketAddr,
+    a: &account::Account,
+    password: String,
+) -> Result<(), Refused> {
+    let pool = state.store.pool();
+    let address = crate::addr::client_key(peer.ip()).to_string();
+    let subjects = limits::subjects(&names::key(&a.name), &address);
+    not_now(pool, &subjects).await?;
+    if password.chars().count() > password::MAX_CHARS
+        || !password::verify(password, Some(a.password_hash.clone())).await
+    {
+        limits::failed(pool, &subjects)
+            .await
+            .map_err(Refused::storage)?;
+        return Err(Refused::new(StatusCode::FORBIDDEN, "wrong_password"));
+    }
+    Ok(())
+}
+
+/// A new password (the current one confirms it); every other session of the account ends.
+async fn change_password(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    Json(body): Json<PasswordChange>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let (a, token) = account_caller(&state, &headers).await?;
+            check_password(&body.new_password)?;
+            confirm(&state, peer, &a, body.password).await?;
+            let hash = password::hash(body.new_password).await;
+            account::set_password(state.store.pool(), &a.player, &hash, &token)
+                .await
+                .map_err(Refused::storage)?;
+            Ok(StatusCode::NO_CONTENT.into_response())
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+struct Confirmation {
+    password: String,
+}
+
+/// Deletes the account (the password confirms it): the games stay, under "deleted player".
+async fn delete(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    Json(body): Json<Confirmation>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let (a, _) = account_caller(&state, &headers).await?;
+            confirm(&state, peer, &a, body.password).await?;
+            account::delete(state.store.pool(), &a.player)
+                .await
+                .map_err(Refused::storage)?;
+            tracing::info!("the account of identity {} was deleted", a.player);
+            Ok(StatusCode::NO_CONTENT.into_response())
+        }
+        .await,
+    )
+}
+
+/// The caller's own data as a JSON download.
+async fn data(
+    State(state): State<AppState>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    respond(
+        lang,
+        async {
+            let (player, token) = caller(&state, &headers).await?;
+            let pool = state.store.pool();
+            let current = super::is_session_token(&token).then_some(token.as_str());
+            if let Some(t) = current {
+                let _ = sessions::seen(pool, t).await;
+            }
+            let data = export::of(pool, &player, current)
+                .await
+                .map_err(Refused::storage)?;
+            let mut r = Json(data).into_response();
+            r.headers_mut().insert(
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"nimmt-my-data.json\""
+                    .parse()
+                    .expect("a valid header"),
+            );
+            Ok(r)
+        }
+        .await,
+    )
+}
