@@ -2,6 +2,7 @@
 //! web route to become one). Works on the database the room serves (`--database`, as `serve`).
 
 use nimmt_server::moderation::operators::{self, Lookup, PlayerRef};
+use nimmt_server::store::Store;
 
 /// Options of `nimmt admin`.
 #[derive(clap::Args)]
@@ -29,8 +30,8 @@ pub enum Action {
 }
 
 /// The one player `name` stands for, or why not.
-async fn player(pool: &sqlx::AnyPool, name: &str) -> anyhow::Result<PlayerRef> {
-    match operators::find(pool, name).await? {
+async fn player(store: &Store, name: &str) -> anyhow::Result<PlayerRef> {
+    match operators::find(store.pool(), name).await? {
         Lookup::Found(p) => Ok(p),
         Lookup::Unknown => anyhow::bail!("there is no player {name:?}"),
         Lookup::Ambiguous(ids) => anyhow::bail!(
@@ -45,11 +46,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = nimmt_server::store::Store::open(&args.database).await?;
+        let store = Store::open(&args.database).await?;
         let pool = store.pool();
         match args.action {
             Action::Grant { name } => {
-                let p = player(pool, &name).await?;
+                let p = player(&store, &name).await?;
                 if operators::grant(pool, &p.id).await? {
                     println!("{} ({}) is an operator now", p.name, p.id);
                 } else {
@@ -57,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             }
             Action::Revoke { name } => {
-                let p = player(pool, &name).await?;
+                let p = player(&store, &name).await?;
                 if operators::revoke(pool, &p.id).await? {
                     println!("{} ({}) is no operator any more", p.name, p.id);
                 } else {
