@@ -3,6 +3,7 @@
 // table knows it (`srv.KEY`), else shown as the server wrote them.
 
 import { de as adminDe, en as adminEn } from './admin/texts';
+import { de as analysisDe, en as analysisEn } from './analysis/texts';
 import { de as boardDe, en as boardEn } from './games/board/texts';
 import { de as buffaloDe, en as buffaloEn } from './games/buffalo/texts';
 import { de as classicDe, en as classicEn } from './games/classic/texts';
@@ -271,6 +272,7 @@ const en = {
   ...adminEn,
   ...buffaloEn,
   ...boardEn,
+  ...analysisEn,
 };
 
 export type Key = keyof typeof en;
@@ -537,6 +539,7 @@ const de: Record<Key, string> = {
   ...adminDe,
   ...buffaloDe,
   ...boardDe,
+  ...analysisDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

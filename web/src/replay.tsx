@@ -3,6 +3,7 @@
 // speed (with the game's animation of each step), and steps by event, by turn and by deal.
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { AnalysisPanel } from './analysis/panel';
 import { screenFor } from './games/registry';
 import type { GameScreen } from './games/screen';
 import type { T } from './i18n';
@@ -45,7 +46,7 @@ export function ReplayScreen(props: { t: T; id: number; go: (h: string) => void 
       )}
       {loaded?.kind === 'failed' && <p class="error">{t('replay.failed', { reason: loaded.reason })}</p>}
       {loaded?.kind === 'ready' && !screen && <p class="error">{t('replay.unsupported', { game: loaded.replay.game })}</p>}
-      {loaded?.kind === 'ready' && screen && <Stepper t={t} replay={loaded.replay} screen={screen} />}
+      {loaded?.kind === 'ready' && screen && <Stepper t={t} id={id} replay={loaded.replay} screen={screen} />}
     </main>
   );
 }
@@ -53,7 +54,7 @@ export function ReplayScreen(props: { t: T; id: number; go: (h: string) => void 
 /** Pause between two steps while the replay plays by itself, at normal speed (ms). */
 const STEP_MS = 700;
 
-function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
+function Stepper(props: { t: T; id: number; replay: Replay; screen: GameScreen }) {
   const { t, replay, screen } = props;
   const steps = replay.steps;
   const [i, setI] = useState(0);
@@ -162,6 +163,7 @@ function Stepper(props: { t: T; replay: Replay; screen: GameScreen }) {
         {what || t('replay.opening')}
       </p>
       <screen.ReplayBoard t={t} view={step.view as never} events={step.events} names={names} frame={frame} />
+      <AnalysisPanel t={t} id={props.id} step={i} names={names} go={go} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 // A table: the seats, the game's board (from the game's screen in the registry), the chat, the
 // result when the game is over, the rules in short.
 
+import { HintButton } from './analysis/hint';
+import { levelName } from './analysis/levels';
 import { useState } from 'preact/hooks';
 import { LineActions } from './admin/lineactions';
 import { withoutMuted } from './admin/muted';
@@ -94,6 +96,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
           {gameTitle(client.state.games, info.game, client.lang)} · {optionSummary(t, game, info.options, info.table_options)}
         </span>
         <span class="spacer" />
+        {info.table_options.hints === 'yes' && info.state === 'playing' && at.you.seat != null && <HintButton t={t} ask={() => client.chat(id, '/hint')} />}
         {screen && (
           <button type="button" onClick={() => setRules(true)} data-testid="rules-button">
             {t('table.rules')}
@@ -184,7 +187,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
             <div class="seatname">
               {s.name}
               {i === me && <span class="tag">{t('table.you')}</span>}
-              {s.kind === 'bot' && <span class="tag">{t('table.bot')}</span>}
+              {s.kind === 'bot' && <span class="tag">{s.level ? `${t('table.bot')} · ${levelName(t, s.level)}` : t('table.bot')}</span>}
               {info.host === s.name && <span class="tag">{t('table.host')}</span>}
               {!s.connected && <span class="tag warn">{t('table.away')}</span>}
               {s.bot_standing_in && <span class="tag warn">{t('table.standIn')}</span>}

@@ -2,6 +2,7 @@
 // option (it says `/option KEY=VALUE` in the chat), built from the game's descriptor.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { AddBot } from './analysis/levels';
 import type { Client } from './client';
 import { serverText, type T } from './i18n';
 import { OptionField } from './optionfield';
@@ -43,9 +44,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
             <button type="button" class="primary" data-testid="start" onClick={() => cmd('/start')}>
               {t('table.start')}
             </button>
-            <button type="button" data-testid="add-bot" onClick={() => cmd('/bot add')}>
-              {t('table.addBot')}
-            </button>
+            <AddBot t={t} label={t('table.addBot')} add={(level) => cmd(`/bot add ${level}`)} />
             <button type="button" onClick={() => cmd('/bot remove')}>
               {t('table.removeBot')}
             </button>

@@ -4,7 +4,8 @@
 //! members are one team, so each level plays as a whole team of its own instead: its win rate
 //! and points against the buffalo.
 //!
-//! `cargo run --release -p nimmt-bots --example levels -- GAME DEALS [SEED] [THREADS]`
+//! `cargo run --release -p nimmt-bots --example levels -- GAME DEALS [SEED] [THREADS] [SPEC…]`
+//! (with specs: those are rated against each other instead of the levels)
 
 use nimmt_bots::arena::{ArenaConfig, DealResult, Run};
 use nimmt_bots::levels::{ratings, Level};
@@ -72,16 +73,33 @@ fn main() {
         }
         return;
     }
-    let results = arena(Level::ALL.into_iter().map(seat).collect());
+    // Candidate specs after the threads (`… 1 greedy mcts:iters=300`) are rated instead.
+    let seats: Vec<(String, String)> = if args.len() > 4 {
+        args[4..].iter().map(|s| (s.clone(), s.clone())).collect()
+    } else {
+        Level::ALL
+            .into_iter()
+            .map(|l| {
+                (
+                    l.english().to_owned(),
+                    l.spec(game).unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let results = arena(
+        seats
+            .iter()
+            .map(|(label, spec)| (label.clone(), spec.parse().expect("a spec")))
+            .collect(),
+    );
     let rated = ratings(&results, descriptor.sense);
     println!("level | spec | rating (μ ± σ) | wins | ms/decision");
-    for (s, level) in Level::ALL.into_iter().enumerate() {
+    for (s, (label, spec)) in seats.iter().enumerate() {
         let wins: f64 = results.iter().map(|d| d.win[s]).sum::<f64>() / results.len() as f64;
-        let spec = level.spec(game).unwrap_or_default();
         let (mu, sigma) = rated[s];
         println!(
-            "{} | `{spec}` | {mu:.1} ± {sigma:.1} | {:.1}% | {:.2}",
-            level.english(),
+            "{label} | `{spec}` | {mu:.1} ± {sigma:.1} | {:.1}% | {:.2}",
             100.0 * wins,
             ms(&results, s)
         );

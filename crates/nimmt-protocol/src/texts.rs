@@ -147,6 +147,13 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("table_moving", "Table {table} is moving to another server (its server lost hold of it); your seat is kept and the game goes on there in a few seconds.", "Tisch {table} zieht auf einen anderen Server um (sein Server hat ihn verloren); dein Platz bleibt dir, und das Spiel geht dort in ein paar Sekunden weiter."),
     // HTTP answers (the key is the answer's code).
     ("no_such_game", "There is no finished game {game}.", "Es gibt kein beendetes Spiel {game}."),
+    ("hint", "Hint: {best} is the best choice. Every choice ({unit}): {choices}", "Tipp: {best} ist die beste Wahl. Jede Wahl ({unit}): {choices}"),
+    ("hint_unit_points", "bull heads expected in the deal, fewer is better", "erwartete Hornochsen in der Runde, weniger ist besser"),
+    ("hint_unit_win", "chance to win in %, more is better", "Siegchance in %, mehr ist besser"),
+    ("hint_unit_margin", "the team's points minus the buffalo's, fewer is better", "Punkte des Teams minus die des Büffels, weniger ist besser"),
+    ("hint_unit_standing", "points against the others' mean, more is better", "Punkte gegenüber dem Mittel der anderen, mehr ist besser"),
+    ("hints_off", "This table gives no hints (the host sets /option hints=yes before the start; such a game is never rated).", "An diesem Tisch gibt es keine Tipps (der Gastgeber setzt vor dem Start /option hints=yes; so ein Spiel wird nie gewertet)."),
+    ("hint_not_asked", "There is nothing for you to choose right now.", "Gerade gibt es für dich nichts zu wählen."),
     ("analysis_busy", "Too many games wait for their analysis; ask again in a few minutes.", "Zu viele Spiele warten auf ihre Analyse; frag in ein paar Minuten noch einmal."),
     ("game_abandoned", "Game {game} was closed unfinished (nobody came back to it); its record shows the moves made, but there is no replay.", "Spiel {game} wurde unbeendet geschlossen (niemand kam zurück); sein Protokoll zeigt die gemachten Züge, eine Wiederholung gibt es nicht."),
     ("game_running", "Game {game} is not over yet; its replay is available once it is.", "Spiel {game} ist noch nicht vorbei; die Wiederholung gibt es, sobald es vorbei ist."),

@@ -45,6 +45,8 @@ pub enum Command {
     /// Play again with the same players, options and bots once the game is over.
     Rematch,
     Who,
+    /// A hint for the decision the seat is asked (at a table with hints).
+    Hint,
     /// `/help` (the commands) or `/help option` (the options of the table's game).
     Help {
         topic: Option<HelpTopic>,
@@ -199,6 +201,15 @@ pub const COMMANDS: &[Spec] = &[
         help_en: "list the players and watchers",
         help_de: "Spieler und Zuschauer auflisten",
         parse: |r| no_args(Command::Who)(r),
+    },
+    Spec {
+        name: "hint",
+        args: "",
+        who: Who::Seated,
+        when: When::Always,
+        help_en: "the search's choice for your decision, with every choice's estimate (tables with hints=yes)",
+        help_de: "die Wahl der Suche für deine Entscheidung, mit der Schätzung jeder Wahl (Tische mit hints=yes)",
+        parse: |r| no_args(Command::Hint)(r),
     },
     Spec {
         name: "help",

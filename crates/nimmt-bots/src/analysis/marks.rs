@@ -22,6 +22,16 @@ pub enum Measure {
 }
 
 impl Measure {
+    /// The measure of game `kind`'s estimates.
+    pub fn of(kind: GameKind) -> Measure {
+        match kind.name() {
+            "classic" => Measure::DealPoints,
+            "help" => Measure::WinChance,
+            "buffalo" => Measure::TeamMargin,
+            _ => Measure::Standing,
+        }
+    }
+
     /// Whether a lower estimate is better.
     pub fn lower_is_better(self) -> bool {
         matches!(self, Measure::DealPoints | Measure::TeamMargin)

@@ -76,6 +76,7 @@ impl Table {
             Command::BotRemove => self.bot_remove().await,
             Command::Kick { name } => self.kick(conn, &name).await,
             Command::Rematch => self.ask_rematch(conn).await,
+            Command::Hint => self.hint(conn).await,
             Command::Who => {
                 let players: Vec<String> = self
                     .meta

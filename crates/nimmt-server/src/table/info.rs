@@ -22,6 +22,9 @@ pub struct TableOptions {
     /// Whether the game moves ratings (`rated=no`: a casual game; see `ratings::policy`).
     #[serde(default = "rated_by_default")]
     pub rated: bool,
+    /// Whether a seated player may ask for a hint (`/hint`); such a table is never rated.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 fn rated_by_default() -> bool {
@@ -29,7 +32,7 @@ fn rated_by_default() -> bool {
 }
 
 impl TableOptions {
-    pub const KEYS: [&'static str; 3] = ["timer", "reconnect", "rated"];
+    pub const KEYS: [&'static str; 4] = ["timer", "reconnect", "rated", "hints"];
     /// The most seconds either option takes.
     pub const MAX_SECONDS: u32 = 3600;
 
@@ -38,6 +41,7 @@ impl TableOptions {
             ("timer".to_owned(), self.timer.to_string()),
             ("reconnect".to_owned(), self.reconnect.to_string()),
             ("rated".to_owned(), yes_no(self.rated).to_owned()),
+            ("hints".to_owned(), yes_no(self.hints).to_owned()),
         ])
     }
 
@@ -73,11 +77,37 @@ impl TableOptions {
                     "no: eine lockere Partie, die Wertungen bleiben (eigene Einstellungen sind immer locker)",
                 ),
             ),
+            OptionSpec::choice(
+                "hints",
+                &["yes", "no"],
+                "no",
+                nimmt_core::Text::new(
+                    "yes: a seated player may ask for a hint (/hint); the game is then never rated",
+                    "yes: wer sitzt, darf nach einem Tipp fragen (/hint); das Spiel wird dann nie gewertet",
+                ),
+            ),
         ]
     }
 
     /// Sets one table option; `Err` names what is expected.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key == "hints" {
+            self.hints = match value {
+                "yes" => true,
+                "no" => false,
+                _ => {
+                    return Err(format!(
+                        "bad value {value:?} for option hints: expected yes or no"
+                    ))
+                }
+            };
+            // A table with hints is never rated.
+            self.rated &= !self.hints;
+            return Ok(());
+        }
+        if key == "rated" && value == "yes" && self.hints {
+            return Err("a table with hints is never rated: set hints=no first".to_owned());
+        }
         if key == "rated" {
             self.rated = match value {
                 "yes" => true,
@@ -196,7 +226,7 @@ fn setup_code(e: &SetupError) -> String {
 
 /// A table option's value out of range.
 pub fn bad_seconds(key: &str, value: &str) -> Refusal {
-    let expected = if key == "rated" {
+    let expected = if key == "rated" || key == "hints" {
         "yes|no".to_owned()
     } else {
         format!("0–{}", TableOptions::MAX_SECONDS)
@@ -233,6 +263,7 @@ impl Meta {
             timer: 0,
             reconnect: config.reconnect.as_secs(),
             rated: true,
+            hints: false,
         };
         for key in TableOptions::KEYS {
             if let Some(v) = options.0.remove(key) {

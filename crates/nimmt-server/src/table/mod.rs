@@ -19,6 +19,7 @@
 mod abandon;
 mod away;
 mod chat;
+mod hint;
 mod history;
 mod info;
 mod live;
