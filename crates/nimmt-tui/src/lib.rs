@@ -9,6 +9,7 @@
 //! brings a [`app::GameScreen`] under [`games`], registered by one line. Texts come in English
 //! and German ([`text`]).
 
+pub mod account;
 pub mod app;
 pub mod bots;
 pub mod games;

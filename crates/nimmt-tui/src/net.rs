@@ -409,11 +409,17 @@ impl Link {
     }
 }
 
-/// Plays online in this terminal until the player leaves.
-pub fn run_online(server: &str, name: &str, lang: Lang) -> anyhow::Result<()> {
+/// Plays online in this terminal until the player leaves; with `token` (an account's session),
+/// as that identity.
+pub fn run_online(
+    server: &str,
+    name: &str,
+    lang: Lang,
+    token: Option<String>,
+) -> anyhow::Result<()> {
     use crate::online::{Online, OnlineEffect};
     use std::time::{Duration, Instant};
-    let conn = Connection::open(server, name, lang)?;
+    let conn = Connection::open_as(server, name, lang, token)?;
     let mut online = Online::new(server, name, lang);
     {
         let (mut terminal, _guard) = crate::term::enter()?;

@@ -38,6 +38,10 @@ pub struct Args {
     /// Your name online (default: the login name).
     #[arg(long, value_name = "NICK")]
     pub name: Option<String>,
+    /// Play online as this account (the password is asked for, without echo): the same
+    /// identity, seats and games as in the browser; --name is then not used.
+    #[arg(long, value_name = "NAME", requires = "server")]
+    pub account: Option<String>,
 }
 
 /// The bots for seats 1… of a table of `players`: the ones given, the last repeated.
@@ -79,12 +83,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if offline_only {
             bail!("--players, --option, --bot, --record and --seed are for offline games; online, tables are set up with chat commands (/option, /bot add)");
         }
+        if let Some(account) = &args.account {
+            let password = rpassword::prompt_password(match lang {
+                Lang::En => format!("Password for {account}: "),
+                Lang::De => format!("Passwort für {account}: "),
+            })?;
+            let lang_code = match lang {
+                Lang::En => "en",
+                Lang::De => "de",
+            };
+            let session = nimmt_tui::account::log_in(server, account, &password, lang_code)?;
+            return nimmt_tui::net::run_online(server, &session.name, lang, Some(session.token));
+        }
         let name = args
             .name
             .clone()
             .or_else(|| std::env::var("USER").ok())
             .unwrap_or_else(|| "player".to_owned());
-        return nimmt_tui::net::run_online(server, &name, lang);
+        return nimmt_tui::net::run_online(server, &name, lang, None);
     }
     let players = args.players.unwrap_or(if args.bots.is_empty() {
         let (min, max) = nimmt_core::registry::find(kind.name())?
