@@ -29,6 +29,9 @@ export function AdminLink(props: { client: Client; t: T }) {
   );
 }
 
+/** What `said` holds after an act that worked (shown in the page's language). */
+const DONE = '';
+
 interface Data {
   reports: Report[];
   sanctions: Sanction[];
@@ -57,7 +60,7 @@ export function AdminPage(props: { client: Client; t: T }) {
   const act = async (f: () => Promise<unknown>) => {
     try {
       await f();
-      setSaid(t('admin.done'));
+      setSaid(DONE);
     } catch (e) {
       setSaid((e as Error).message);
     }
@@ -83,9 +86,9 @@ export function AdminPage(props: { client: Client; t: T }) {
         <button type="button" onClick={() => void load()}>
           {t('admin.refresh')}
         </button>
-        {said && (
+        {said !== null && (
           <span class="muted" data-testid="admin-said" role="status">
-            {said}
+            {said === DONE ? t('admin.done') : said}
           </span>
         )}
       </div>

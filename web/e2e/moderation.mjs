@@ -1,0 +1,123 @@
+// End-to-end, moderation in a real headless Chromium against a real `nimmt serve`: Bob insults the
+// table; Ann reports the line from its menu and mutes Bob for herself (his lines leave her chat,
+// not Cara's); Olga, made an operator with `nimmt admin grant`, finds the report on the admin page,
+// removes the line (it leaves every chat) and mutes Bob for an hour (his next line is refused with
+// the reason), resolves the report, and reads the acts in the audit log. A player who is not an
+// operator gets no link and a refusal at `#/admin`. Screenshots of the admin page and the line
+// menu, desktop and phone, English and German, go to artifacts/ (ARTIFACTS to change).
+//
+//   NIMMT_BIN=target/debug/nimmt node web/e2e/moderation.mjs
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { check, openTable, root, session, shot } from './lib.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const bin = process.env.NIMMT_BIN ?? join(root, 'target/debug/nimmt');
+const db = `sqlite://${join(mkdtempSync(join(tmpdir(), 'nimmt-mod-')), 'room.db')}`;
+
+/** Says `text` at the table. */
+async function say(page, text) {
+  await page.fill('[data-testid=table-chat] > form input', text);
+  await page.press('[data-testid=table-chat] > form input', 'Enter');
+}
+
+const chatLine = (page, text) => page.locator('[data-testid=table-chat] .line', { hasText: text });
+
+await session(
+  async ({ base, person }) => {
+    const olga = await person('Olga', DESKTOP);
+    execFileSync(bin, ['admin', 'grant', 'Olga', '--database', db]);
+    const ann = await person('Ann', DESKTOP);
+    const id = await openTable(ann, { seats: '3' });
+    const bob = await person('Bob', DESKTOP);
+    await bob.click(`[data-testid=join-${id}]`);
+    const cara = await person('Cara', PHONE);
+    await cara.click(`[data-testid=join-${id}]`);
+    await ann.locator('[data-testid=seat-2]').waitFor();
+
+    await say(bob, 'you all play like potatoes');
+    await chatLine(ann, 'potatoes').waitFor();
+    await chatLine(cara, 'potatoes').waitFor();
+    check('one’s own lines have no report menu', (await bob.locator('[data-testid=table-chat] [data-testid=line-menu]').count()) === 0);
+
+    // Ann reports the line from its menu.
+    await chatLine(ann, 'potatoes').locator('[data-testid=line-menu]').click();
+    await shot(ann, 'moderation-line-menu-desktop-en');
+    await chatLine(ann, 'potatoes').locator('[data-testid=report-line]').click();
+    await ann.fill('[data-testid=report-reason]', 'insulting the table');
+    await ann.click('[data-testid=report-send]');
+    await ann.locator('[data-testid=mod-said]', { hasText: 'operator will look' }).waitFor();
+    check('the report is acknowledged', true);
+
+    // Cara, on a phone in German, opens the menu of a line.
+    await cara.selectOption('[data-testid=lang]', 'de');
+    await chatLine(cara, 'potatoes').locator('[data-testid=line-menu]').click();
+    await chatLine(cara, 'potatoes').locator('[data-testid=report-line]').click();
+    await shot(cara, 'moderation-line-menu-phone-de');
+    check('the menu speaks German', (await cara.locator('[data-testid=report-send]').innerText()).includes('Meldung senden'));
+    const wide = await cara.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    check('the phone does not scroll sideways with the menu open', !wide);
+
+    // Ann mutes Bob for herself: his line leaves her chat, his next one never reaches her.
+    await chatLine(ann, 'potatoes').locator('[data-testid=line-menu]').click();
+    await chatLine(ann, 'potatoes').locator('[data-testid=mute-player]').click();
+    await ann.waitForTimeout(300);
+    check('a muted player’s lines leave the chat at once', (await chatLine(ann, 'potatoes').count()) === 0);
+    await say(bob, 'second line');
+    await chatLine(cara, 'second line').waitFor();
+    await say(cara, 'calm down');
+    await chatLine(ann, 'calm down').waitFor();
+    check('a muted player’s new lines do not reach who muted them', (await chatLine(ann, 'second line').count()) === 0);
+
+    // Ann is no operator: no link, and the page refuses.
+    check('no admin link for a player', (await ann.locator('[data-testid=admin-link]').count()) === 0);
+    const anns = ann.url();
+    await ann.goto(`${base}/#/admin`);
+    await ann.locator('[data-testid=admin-refused]').waitFor();
+    check('the admin page refuses a player', true);
+    await ann.goto(anns);
+
+    // Olga sees the link, the report with the line as it was said.
+    await olga.reload();
+    await olga.locator('[data-testid=admin-link]').click();
+    const report = olga.locator('[data-testid=report]').first();
+    await report.waitFor();
+    check('the report shows the line as said', (await report.locator('[data-testid=report-text]').innerText()).includes('potatoes'));
+    check('the report names who reported whom', (await report.innerText()).includes('Ann reports Bob'));
+    await shot(olga, 'moderation-admin-desktop-en');
+
+    await report.locator('[data-testid=report-why]').fill('insult removed');
+    await report.locator('[data-testid=report-remove-line]').click();
+    await olga.locator('[data-testid=admin-said]', { hasText: 'Done' }).waitFor();
+    await chatLine(cara, 'potatoes').waitFor({ state: 'detached' });
+    check('the removed line leaves everyone’s chat', (await chatLine(bob, 'potatoes').count()) === 0);
+
+    await report.locator('[data-testid=report-why]').fill('insults at table');
+    await report.locator('[data-testid=report-mute]').click();
+    await olga.locator('[data-testid=sanction][data-kind=mute]').waitFor();
+    await say(bob, 'can I still talk?');
+    await bob.locator('[data-testid=table-chat] .line.error', { hasText: 'insults at table' }).waitFor();
+    check('a muted player’s line is refused with the reason', (await chatLine(cara, 'still talk').count()) === 0);
+
+    await report.locator('[data-testid=report-resolve]').click();
+    await olga.locator('[data-testid=report]').first().waitFor({ state: 'detached' });
+    const actions = await olga.locator('[data-testid=audit-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
+    check('the audit log holds every act, newest first', JSON.stringify(actions) === JSON.stringify(['resolve_report', 'mute', 'remove_line']), JSON.stringify(actions));
+    await shot(olga, 'moderation-admin-after-desktop-en');
+
+    await olga.selectOption('[data-testid=lang]', 'de');
+    await olga.locator('[data-testid=admin] h2', { hasText: 'Moderationsbereich' }).waitFor();
+    await shot(olga, 'moderation-admin-desktop-de');
+    await olga.setViewportSize(PHONE);
+    await shot(olga, 'moderation-admin-phone-de');
+    const olgaWide = await olga.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    check('the admin page fits a phone', !olgaWide);
+    await olga.selectOption('[data-testid=lang]', 'en');
+    await shot(olga, 'moderation-admin-phone-en');
+  },
+  { nodes: [['--database', db]] },
+);
