@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { AccountLink, AccountPage } from './account/account';
 import { AdminLink, AdminPage } from './admin/admin';
 import type { Client } from './client';
 import { serverText, tFor } from './i18n';
@@ -33,6 +34,7 @@ export function App(props: { client: Client }) {
   let m: RegExpMatchArray | null;
   if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
   else if (hash.startsWith('#/admin')) screen = <AdminPage client={client} t={t} />;
+  else if (hash.startsWith('#/account')) screen = <AccountPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/replay\/(\d+)/)))
     screen = <ReplayScreen t={t} id={Number(m[1])} go={go} />;
   else screen = <Lobby client={client} t={t} go={go} />;
@@ -47,6 +49,7 @@ export function App(props: { client: Client }) {
         </span>
         <span class="spacer" />
         <AdminLink client={client} t={t} />
+        <AccountLink client={client} t={t} />
         <form
           class="name"
           onSubmit={(e) => {
@@ -58,10 +61,11 @@ export function App(props: { client: Client }) {
             aria-label={t('app.name')}
             data-testid="name"
             value={name}
+            readOnly={!!client.account}
             maxLength={24}
             onInput={(e) => setName((e.target as HTMLInputElement).value)}
           />
-          <button type="submit" data-testid="rename" disabled={Object.keys(s.tables).length > 0}>
+          <button type="submit" data-testid="rename" disabled={Object.keys(s.tables).length > 0 || !!client.account}>
             {t('app.rename')}
           </button>
         </form>

@@ -1,6 +1,7 @@
 // Glue between the connection, the state and the screen: applies server messages, carries out
 // their effects, runs the animations, and tells the screen when to draw.
 
+import { ACCOUNT_KEY } from './account/session';
 import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type StorageLike } from './conn';
 import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
@@ -89,9 +90,38 @@ export class Client {
     this.send(table === undefined ? { type: 'chat', text } : { type: 'chat', table, text });
   }
 
+  /** The account's name while this browser holds an account's session; null for a guest. */
+  get account(): string | null {
+    return this.storage.getItem(ACCOUNT_KEY);
+  }
+
+  /** From now on this browser is the account of `token` (a sign-up or a login): hello says
+   * the session token and resumes that identity with its seats. */
+  useSession(token: string, name: string) {
+    this.storage.setItem(TOKEN_KEY, token);
+    this.storage.setItem(ACCOUNT_KEY, name);
+    this.storage.setItem(NAME_KEY, name);
+    this.conn.name = name;
+    this.conn.reconnect();
+    this.changed();
+  }
+
+  /** The session ended (logged out, deleted, or revoked elsewhere): a new guest, under a new
+   * name (the account's name is not a guest's to take). */
+  endSession(reconnect = true) {
+    this.storage.removeItem(TOKEN_KEY);
+    this.storage.removeItem(ACCOUNT_KEY);
+    const name = randomName();
+    this.storage.setItem(NAME_KEY, name);
+    this.conn.name = name;
+    if (reconnect) this.conn.reconnect();
+    this.changed();
+  }
+
   setName(name: string) {
     name = name.trim();
-    if (!name || name === this.name) return;
+    // An account keeps its name.
+    if (!name || name === this.name || this.account) return;
     this.storage.setItem(NAME_KEY, name);
     this.conn.name = name;
     // A new name is said in a new hello without the token: a new identity. Only while seated
@@ -182,6 +212,7 @@ export class Client {
       if (e.kind === 'send') this.conn.send(e.msg);
       else if (e.kind === 'token') {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
+        else if (this.account) this.endSession(false);
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
       else if (e.kind === 'rematch') this.follow(e.from, e.to);

@@ -2,6 +2,7 @@
 // {placeholders} (a unit test checks it). Server notices are translated by their key when this
 // table knows it (`srv.KEY`), else shown as the server wrote them.
 
+import { de as accountDe, en as accountEn } from './account/texts';
 import { de as adminDe, en as adminEn } from './admin/texts';
 import { de as analysisDe, en as analysisEn } from './analysis/texts';
 import { de as boardDe, en as boardEn } from './games/board/texts';
@@ -270,6 +271,7 @@ const en = {
   ...classicEn,
   ...helpEn,
   ...adminEn,
+  ...accountEn,
   ...buffaloEn,
   ...boardEn,
   ...analysisEn,
@@ -537,6 +539,7 @@ const de: Record<Key, string> = {
   ...classicDe,
   ...helpDe,
   ...adminDe,
+  ...accountDe,
   ...buffaloDe,
   ...boardDe,
   ...analysisDe,
