@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::accounts::request as http;
 use common::{server, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
 use nimmt_server::client::Client;
@@ -25,39 +26,6 @@ macro_rules! on_both {
             $scenario(db).await;
         }
     };
-}
-
-/// One HTTP/1.1 request with an optional bearer token and JSON body: the status and the JSON
-/// answer (`null` when there is none).
-async fn http(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let (_, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
 /// A player connected from `from` (a loopback address of its own).
@@ -767,4 +735,67 @@ on_both!(
     only_operators,
     a_non_operator_is_refused_every_operator_act_on_sqlite,
     a_non_operator_is_refused_every_operator_act_on_postgres
+);
+
+async fn accounts_by_name(db: Db) {
+    let (running, url) = server(&db).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    // Zoe turns her guest identity into an account; her session token names her from then on.
+    let zoe = Player::join(&url, "Zoe").await;
+    let (status, session) = http(
+        addr,
+        "POST",
+        "/api/account/signup",
+        Some(&zoe.me.token),
+        Some(json!({"name": "Zoe", "password": "a long enough password"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{session}");
+    let token = session["token"].as_str().unwrap().to_owned();
+    // An account is found by its name as names are compared: case and width do not count.
+    match operators::find(running.store.pool(), "ＺＯＥ")
+        .await
+        .unwrap()
+    {
+        operators::Lookup::Found(p) => assert_eq!(p.id, zoe.me.player),
+        other => panic!("{other:?}"),
+    }
+    let (status, mute) = http(
+        addr,
+        "POST",
+        "/api/admin/sanctions",
+        Some(&olga.me.token),
+        Some(json!({"player": "zoe", "kind": "mute", "reason": "spam", "minutes": 10})),
+    )
+    .await;
+    assert_eq!(
+        (status, mute["player"].as_str()),
+        (200, Some(zoe.me.player.as_str()))
+    );
+    // Her session token is a bearer token like a guest's: she may report, not act as operator.
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/reports",
+        Some(&token),
+        Some(json!({"player": "Olga", "reason": "unfair mute"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, _) = http(addr, "GET", "/api/admin", Some(&token), None).await;
+    assert_eq!(status, 403);
+    // Once an operator, her session is an operator's too.
+    assert!(operators::grant(running.store.pool(), &zoe.me.player)
+        .await
+        .unwrap());
+    let (status, me) = http(addr, "GET", "/api/admin", Some(&token), None).await;
+    assert_eq!((status, me["name"].as_str()), (200, Some("Zoe")));
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    accounts_by_name,
+    accounts_are_moderated_by_their_name_on_sqlite,
+    accounts_are_moderated_by_their_name_on_postgres
 );

@@ -13,7 +13,7 @@ use crate::handles::TableCmd;
 use crate::http::{lang_of, ApiError, LangQuery};
 use crate::AppState;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -108,18 +108,9 @@ where
 
 /// The identity of the bearer token; with `operator`, only an operator's.
 async fn caller(state: &AppState, headers: &HeaderMap, operator: bool) -> Result<Caller, Refused> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
+    let player = crate::accounts::bearer(&state.store, headers)
+        .await
         .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed"))?;
-    let player = match state.store.player_by_token(token).await {
-        Ok(Some((player, _))) => player,
-        Ok(None) => return Err(Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed")),
-        Err(e) => return Err(Refused::storage(e)),
-    };
     if operator
         && !operators::is_operator(state.store.pool(), &player)
             .await

@@ -21,9 +21,23 @@ pub enum Lookup {
     Ambiguous(Vec<PlayerId>),
 }
 
-/// The player `who` stands for: an identity, else a name (letter case not counted).
+/// The player `who` stands for: an identity, else an account's name (as names are compared:
+/// "Ann" and "ＡＮＮ" are one), else a guest's name (letter case not counted).
 pub async fn find(pool: &AnyPool, who: &str) -> anyhow::Result<Lookup> {
     let who = who.trim();
+    if let Some(r) = sqlx::query(
+        "SELECT a.player_id, p.name FROM nimmt_accounts a JOIN nimmt_players p \
+         ON p.id = a.player_id WHERE a.name_key = $1",
+    )
+    .bind(crate::names::key(who))
+    .fetch_optional(pool)
+    .await?
+    {
+        return Ok(Lookup::Found(PlayerRef {
+            id: r.get(0),
+            name: r.get(1),
+        }));
+    }
     if let Some(r) = sqlx::query("SELECT id, name FROM nimmt_players WHERE id = $1")
         .bind(who.to_owned())
         .fetch_optional(pool)
