@@ -1,7 +1,8 @@
 //! Bot levels a player chooses by name — *Beginner, Casual, Strong, Master* — for every game.
 //! Each level is one bot spec of the game's own bots; their strength is measured in arena games
-//! between the levels (`docs/bots.md`, *Levels*). A beginner plays sensibly (one step ahead, the
-//! game's `greedy`), never at random; the others are the game's search with growing budgets.
+//! between the levels (`docs/bots.md`, *Levels*). A beginner plays sensibly, never at random: a
+//! rule people play by (classic: keep the low cards for later) or one step ahead (the game's
+//! `greedy`); the stronger levels search, with growing budgets.
 
 use crate::arena::DealResult;
 use nimmt_core::{GameKind, ScoreSense};
@@ -67,12 +68,7 @@ impl Level {
     /// The bot spec that plays this level of game `kind`; `None` for a game without levels.
     pub fn spec(self, kind: GameKind) -> Option<&'static str> {
         let specs: [&'static str; 4] = match kind.name() {
-            "classic" => [
-                "greedy",
-                "mcts:iters=1000",
-                "mcts:iters=6000",
-                "mcts:iters=26000",
-            ],
+            "classic" => ["keep-low", "greedy", "montecarlo", "mcts:iters=26000"],
             "help" => [
                 "greedy",
                 "mcts:iters=200",
@@ -163,6 +159,7 @@ mod tests {
         assert_eq!(Level::named("mcts:ms=50"), None);
         let classic = GameKind::new("classic");
         assert_eq!(resolve(classic, "master"), "mcts:iters=26000");
+        assert_eq!(resolve(classic, "Anfänger"), "keep-low");
         assert_eq!(resolve(classic, "mcts:ms=50"), "mcts:ms=50");
     }
 }

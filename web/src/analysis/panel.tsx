@@ -75,7 +75,7 @@ function Done(props: { t: T; analysis: Analysis; names: string[]; step: number; 
   return (
     <>
       <p class="muted">
-        {t(`analysis.unit.${a.measure}`)} {t('analysis.thresholds', a.thresholds)}
+        {t(`analysis.unit.${a.measure}`)}. {t('analysis.thresholds', a.thresholds)}
       </p>
       {d ? <DecisionView t={t} d={d} name={name(d.seat)} /> : <p data-testid="analysis-decision">{t('analysis.noDecision')}</p>}
       {marked.length > 0 && (

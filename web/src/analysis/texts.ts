@@ -67,7 +67,7 @@ export const de: Record<keyof typeof en, string> = {
   'analysis.summary': 'Übersicht',
   'analysis.player': 'Spieler',
   'analysis.decisions': 'Entscheidungen',
-  'analysis.meanLoss': 'Mittlere Kosten',
+  'analysis.meanLoss': 'Ø Kosten',
   'analysis.marked': 'Markierte Entscheidungen',
   'analysis.goTo': 'Schritt {step}',
   'analysis.inaccuracy': 'Ungenauigkeit',
