@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod arena_records;
 pub mod board;
 pub mod buffalo;
 pub mod build_error;

@@ -11,7 +11,7 @@ use crate::outside::OutsideBot;
 use crate::speaker::{self, Lines, SpeakError};
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
-use nimmt_core::{GameKind, Rules};
+use nimmt_core::{GameKind, OptionMap, Rules};
 use serde::Deserialize;
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -91,6 +91,8 @@ pub trait BotFamily: Sync {
     ) -> Result<Box<dyn JsonBot>, BuildError>;
     /// Runs an arena of this game.
     fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError>;
+    /// The options of one arena game (see [`GameBots::arena_options`]).
+    fn arena_options(&self, options: &OptionMap) -> Result<OptionMap, ArenaError>;
     /// Plays the built-in bot `spec` over the protocol, after `hello` ([`crate::speaker`]).
     fn speak(
         &self,
@@ -137,6 +139,9 @@ impl<R: GameBots> BotFamily for Family<R> {
             &|spec, seed| Ok(build::<R>(spec, seed, config.bot_timeout)?),
             run,
         )
+    }
+    fn arena_options(&self, options: &OptionMap) -> Result<OptionMap, ArenaError> {
+        R::arena_options(options)
     }
     fn speak(
         &self,

@@ -195,9 +195,11 @@ impl Encoding for ClassicEncoding {
 
 /// Length of a generic observation.
 pub const GENERIC_SIZE: usize = 1024;
+/// Every number of an observation lies within ±LIMIT (the bounds of its space).
+pub const LIMIT: f64 = 1e6;
 
 /// Any game: the observation is the numbers of the seat's JSON view in document order (numbers
-/// as they are, true 1, false and null 0, a text a number from 0 to 1 that stands for it),
+/// as they are within ±[`LIMIT`], true 1, false and null 0, a text a number from 0 to 1 that stands for it),
 /// cut or padded with zeros to [`GENERIC_SIZE`]; action i is the i-th of the seat's legal
 /// actions.
 struct GenericEncoding {
@@ -212,7 +214,7 @@ fn flatten(value: &Value, out: &mut Vec<f32>, cap: usize) {
     match value {
         Value::Null => out.push(0.0),
         Value::Bool(b) => out.push(f32::from(u8::from(*b))),
-        Value::Number(n) => out.push(n.as_f64().unwrap_or(0.0) as f32),
+        Value::Number(n) => out.push(n.as_f64().unwrap_or(0.0).clamp(-LIMIT, LIMIT) as f32),
         Value::String(s) => out.push(text_number(s)),
         Value::Array(items) => items.iter().for_each(|v| flatten(v, out, cap)),
         Value::Object(map) => map.values().for_each(|v| flatten(v, out, cap)),

@@ -130,7 +130,8 @@ pub fn mix(seed: u64, index: u64) -> u64 {
 pub fn deal_seed(seed: u64, deal: u64) -> u64 {
     mix(seed, deal)
 }
-fn bot_seed(seed: u64, deal: u64, spec: usize) -> u64 {
+/// The seed the bot of spec `spec` is reseeded with at deal `deal`.
+pub fn bot_seed(seed: u64, deal: u64, spec: usize) -> u64 {
     mix(deal_seed(seed, deal), spec as u64 + 1)
 }
 

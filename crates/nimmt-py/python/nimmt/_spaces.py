@@ -5,13 +5,16 @@ from gymnasium import spaces
 
 from ._nimmt import spaces as _encoding_sizes
 
+# Every number of an observation lies within these bounds.
+LIMIT = 1e6
+
 
 def observation_space(game):
     """The observation of one seat: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
     size, actions = _encoding_sizes(game)
     return spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(-LIMIT, LIMIT, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
         }
     )
@@ -33,3 +36,14 @@ def rewards(outcome):
 def seed_of(np_random):
     """A game seed drawn from a generator."""
     return int(np_random.integers(0, 2**63 - 1))
+
+
+def render_spectator(env):
+    """The table as a spectator sees it, as text (render_mode "ansi")."""
+    if env.render_mode == "ansi" and env.game is not None:
+        return repr(env.game.view())
+    return None
+
+
+def close(env):
+    env.game = None

@@ -18,7 +18,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from . import _spaces
-from ._nimmt import ActionError, Game
+from ._nimmt import Game
 
 PARALLEL_GAMES = ("classic", "buffalo", "board")
 
@@ -84,7 +84,7 @@ class NimmtAECEnv(AECEnv):
                 self.rewards[agent] = final[_seat(agent)]
                 self.terminations[agent] = True
             return
-        self.agent_selection = _agent(game.pending()[0][0])
+        self.agent_selection = _agent(game.pending_seats()[0])
 
     def observe(self, agent):
         obs, mask = self.game.observe(_seat(agent))
@@ -102,13 +102,8 @@ class NimmtAECEnv(AECEnv):
         self._after_action()
         self._accumulate_rewards()
 
-    def render(self):
-        if self.render_mode == "ansi":
-            return repr(self.game.view())
-        return None
-
-    def close(self):
-        self.game = None
+    render = _spaces.render_spectator
+    close = _spaces.close
 
 
 class NimmtParallelEnv(ParallelEnv):
@@ -162,22 +157,7 @@ class NimmtParallelEnv(ParallelEnv):
 
     def step(self, actions):
         game = self.game
-        asked = [seat for seat, _ in game.pending()]
-        if self.game_name == "classic":
-            # Classic numbers actions by card: a number means the same action in every state.
-            for seat in asked:
-                try:
-                    game.act_index(seat, int(actions[_agent(seat)]))
-                except ActionError:
-                    if seat == asked[0]:
-                        raise
-        else:
-            # Action numbers count the legal actions: a seat whose choices an earlier seat's
-            # action changed is asked again in the next step.
-            offered = {seat: game.legal(seat) for seat in asked}
-            for seat in asked:
-                if seat == asked[0] or game.legal(seat) == offered[seat]:
-                    game.act_index(seat, int(actions[_agent(seat)]))
+        game.act_parallel([int(actions.get(a, 0)) for a in self.possible_agents])
         observations, infos = self._observe()
         outcome = game.outcome()
         if outcome is None:
@@ -193,13 +173,8 @@ class NimmtParallelEnv(ParallelEnv):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def render(self):
-        if self.render_mode == "ansi":
-            return repr(self.game.view())
-        return None
-
-    def close(self):
-        self.game = None
+    render = _spaces.render_spectator
+    close = _spaces.close
 
 
 def env(game="classic", players=4, options=None, **kwargs):

@@ -2,7 +2,8 @@
 
 use super::convert::{self, engine_error, BotError, SetupError};
 use super::game::kind;
-use nimmt_bots::arena::{json_report, ArenaConfig, Run};
+use nimmt_bots::arena::{json_report, ArenaConfig, ArenaError, Run};
+use nimmt_bots::arena_records::deal_record;
 use nimmt_bots::registry::{family, run_arena_with};
 use nimmt_bots::spec::labelled;
 use pyo3::exceptions::PyValueError;
@@ -11,14 +12,13 @@ use pyo3::types::PyDict;
 use std::time::Duration;
 
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(arena_json, m)?)
+    m.add_function(wrap_pyfunction!(arena_json, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_records, m)?)
 }
 
-/// Plays an arena and returns its JSON text (`nimmt.arena` parses it).
-#[pyfunction]
-#[pyo3(signature = (seats, game = "classic", deals = 1000, seed = 1, options = None, players = None, threads = None, first_deal = 0, bot_timeout_ms = 2000))]
+/// An arena's setup, checked as the command line checks it.
 #[allow(clippy::too_many_arguments)]
-fn arena_json(
+fn config(
     py: Python<'_>,
     seats: Vec<String>,
     game: &str,
@@ -27,9 +27,8 @@ fn arena_json(
     options: Option<&Bound<'_, PyDict>>,
     players: Option<usize>,
     threads: Option<usize>,
-    first_deal: u64,
     bot_timeout_ms: u64,
-) -> PyResult<String> {
+) -> PyResult<ArenaConfig> {
     let kind = kind(py, game)?;
     let family = family(kind).map_err(|e| BotError::new_err(e.to_string()))?;
     let seats = seats
@@ -56,15 +55,89 @@ fn arena_json(
         threads,
         bot_timeout: Duration::from_millis(bot_timeout_ms),
     };
+    Ok(config)
+}
+
+/// An arena's error as the package's exception.
+fn arena_error(py: Python<'_>, e: ArenaError) -> PyErr {
+    match e {
+        ArenaError::Setup(e) => engine_error::<SetupError, _>(py, &e),
+        e => BotError::new_err(e.to_string()),
+    }
+}
+
+/// Plays an arena and returns its JSON text (`nimmt.arena` parses it).
+#[pyfunction]
+#[pyo3(signature = (seats, game = "classic", deals = 1000, seed = 1, options = None, players = None, threads = None, first_deal = 0, bot_timeout_ms = 2000))]
+#[allow(clippy::too_many_arguments)]
+fn arena_json(
+    py: Python<'_>,
+    seats: Vec<String>,
+    game: &str,
+    deals: u64,
+    seed: u64,
+    options: Option<&Bound<'_, PyDict>>,
+    players: Option<usize>,
+    threads: Option<usize>,
+    first_deal: u64,
+    bot_timeout_ms: u64,
+) -> PyResult<String> {
+    let config = config(
+        py,
+        seats,
+        game,
+        deals,
+        seed,
+        options,
+        players,
+        threads,
+        bot_timeout_ms,
+    )?;
     let report = py.detach(|| {
         let progress = |_: u64| {};
         let mut run = Run::new(&progress);
         run.first_deal = first_deal;
         run_arena_with(&config, run)
     });
-    match report {
-        Ok(report) => Ok(json_report::json(&config, first_deal, &report)),
-        Err(nimmt_bots::arena::ArenaError::Setup(e)) => Err(engine_error::<SetupError, _>(py, &e)),
-        Err(e) => Err(BotError::new_err(e.to_string())),
-    }
+    report
+        .map(|report| json_report::json(&config, first_deal, &report))
+        .map_err(|e| arena_error(py, e))
+}
+
+/// The records of arena deals `first_deal .. first_deal + deals` as JSON texts, each the deal
+/// the arena plays with these arguments.
+#[pyfunction]
+#[pyo3(signature = (seats, game = "classic", deals = 1000, seed = 1, options = None, players = None, first_deal = 0, bot_timeout_ms = 2000))]
+#[allow(clippy::too_many_arguments)]
+fn arena_records(
+    py: Python<'_>,
+    seats: Vec<String>,
+    game: &str,
+    deals: u64,
+    seed: u64,
+    options: Option<&Bound<'_, PyDict>>,
+    players: Option<usize>,
+    first_deal: u64,
+    bot_timeout_ms: u64,
+) -> PyResult<Vec<String>> {
+    let config = config(
+        py,
+        seats,
+        game,
+        deals,
+        seed,
+        options,
+        players,
+        Some(1),
+        bot_timeout_ms,
+    )?;
+    let records = py.detach(|| {
+        (first_deal..first_deal + deals)
+            .map(|deal| {
+                let record = deal_record(&config, deal)?;
+                Ok(serde_json::to_string(&record).expect("records serialize"))
+            })
+            .collect::<Result<Vec<_>, ArenaError>>()
+    });
+    records.map_err(|e| arena_error(py, e))
 }

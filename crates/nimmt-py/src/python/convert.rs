@@ -53,7 +53,9 @@ pub fn to_py<'py, T: Serialize + ?Sized>(
     py: Python<'py>,
     value: &T,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Ok(pythonize::pythonize(py, value)?)
+    // Through JSON, so that a pair is a list, as in the protocol.
+    let json = serde_json::to_value(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(pythonize::pythonize(py, &json)?)
 }
 
 /// A Python object (dicts, lists, numbers, strings, None) as JSON.

@@ -268,6 +268,57 @@ impl PyGame {
         }
     }
 
+    /// The seats that must decide now.
+    fn pending_seats(&self) -> Vec<u8> {
+        self.inner
+            .game()
+            .pending()
+            .iter()
+            .map(|(s, _)| s.0)
+            .collect()
+    }
+
+    /// One step of a parallel environment: every seat asked now plays its action number
+    /// (`actions[seat]`; the others' are ignored), in seat order. A later seat whose choices an
+    /// earlier seat's action changed (its number no longer stands for the action it stood
+    /// for) is skipped, to be asked again; the first seat's action must be legal.
+    fn act_parallel(&mut self, py: Python<'_>, actions: Vec<usize>) -> PyResult<()> {
+        let players = self.inner.game().players();
+        if actions.len() != players {
+            return Err(PyValueError::new_err(format!(
+                "{} actions given for {players} seats",
+                actions.len()
+            )));
+        }
+        let (inner, enc) = (&mut self.inner, &self.encoding);
+        let refused = py.detach(|| {
+            let asked: Vec<Seat> = inner.game().pending().iter().map(|(s, _)| *s).collect();
+            let meant: Vec<Option<Value>> = asked
+                .iter()
+                .map(|&s| enc.action(inner.game(), s, actions[s.index()]))
+                .collect();
+            for (i, (&seat, meant)) in asked.iter().zip(meant).enumerate() {
+                let Some(action) = meant else {
+                    if i == 0 {
+                        return Err(nimmt_core::ActionError::illegal(format!(
+                            "action number {} is not legal for seat {} now",
+                            actions[seat.index()],
+                            seat.0
+                        )));
+                    }
+                    continue;
+                };
+                let now = enc.action(inner.game(), seat, actions[seat.index()]);
+                if i > 0 && now.as_ref() != Some(&action) {
+                    continue;
+                }
+                inner.act(seat, &action)?;
+            }
+            Ok(())
+        });
+        refused.map_err(|e| engine_error::<ActionError, _>(py, &e))
+    }
+
     /// The mask of `seat` as a list of action numbers it may take.
     fn legal_indices(&self, seat: usize) -> PyResult<Vec<usize>> {
         let seat = self.seat(seat)?;

@@ -60,6 +60,10 @@ pub struct Args {
     /// --deals-out). A missing FILE starts a new log.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Write the game record of every deal to DIR (deal-000042.json, as `nimmt replay` reads
+    /// it): each deal is played again as the arena played it, with its actions written down.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
 }
 
 /// How often progress goes to standard error when it is not a terminal.
@@ -114,6 +118,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    if let Some(dir) = &args.records {
+        write_records(dir, &config, &report.deal_index)?;
     }
     if args.json {
         println!("{}", json(&config, args.first_deal, &report));
@@ -223,6 +230,33 @@ fn deal_log_file(
             File::create(out).with_context(|| format!("cannot create {}", out.display()))?,
         ))),
     }
+}
+
+/// Writes the record of each of `deals` to `dir` (created if missing), on the run's threads.
+fn write_records(dir: &Path, config: &ArenaConfig, deals: &[u64]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let threads = config.threads.clamp(1, deals.len().max(1));
+    let chunk = deals.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = deals
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || -> anyhow::Result<()> {
+                    for &deal in part {
+                        let record = nimmt_bots::arena_records::deal_record(config, deal)?;
+                        let path = dir.join(format!("deal-{deal:06}.json"));
+                        let text = serde_json::to_string(&record)?;
+                        std::fs::write(&path, text + "\n")
+                            .with_context(|| format!("cannot write {}", path.display()))?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().expect("a records thread does not panic"))
+    })
 }
 
 /// On the first Ctrl-C, `stop` is set: no further deal starts, and the result of the deals
@@ -530,6 +564,23 @@ mod tests {
             serde_json::from_str(&json(&config(&args).unwrap(), 0, &report)).unwrap();
         assert_eq!(v["partial"], true);
         assert_eq!(v["stop_reason"], "bot x chose an illegal action");
+    }
+
+    #[test]
+    fn records_are_written_for_every_deal_and_replay_to_its_points() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = parse(&["--seat", "greedy", "--seat", "random", "--deals", "3"]);
+        let config = config(&args).unwrap();
+        let report = nimmt_bots::registry::run_arena(&config, &|_| {}).unwrap();
+        write_records(dir.path(), &config, &report.deal_index).unwrap();
+        for deal in 0..3u64 {
+            let text = std::fs::read_to_string(dir.path().join(format!("deal-{deal:06}.json")));
+            let record: nimmt_core::GameRecord = serde_json::from_str(&text.unwrap()).unwrap();
+            nimmt_core::record::replay(&record).unwrap();
+            let scores = record.outcome.unwrap().scores;
+            let first = nimmt_bots::arena::position(deal, 0, 2);
+            assert_eq!(scores[first], report.points[deal as usize][0]);
+        }
     }
 
     #[test]
