@@ -11,6 +11,7 @@
 //! - [`texts`]: every server text as a code with parameters, and its English and German wording.
 
 pub mod texts;
+mod unique_keys;
 
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,7 @@ impl<'de> Deserialize<'de> for Envelope {
 impl Envelope {
     /// Reads one client frame.
     pub fn parse(text: &str) -> Result<Envelope, serde_json::Error> {
+        unique_keys::check(text)?;
         serde_json::from_str(text)
     }
 
@@ -509,11 +511,13 @@ pub enum ErrorCode {
     Muted,
     /// An operator banned this player (or new guests from their address): `hello` is refused.
     Banned,
+    /// The host sent this player away from the table (`/kick`): they may watch it, not play.
+    SentAway,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -545,6 +549,7 @@ impl ErrorCode {
         ErrorCode::NotOwner,
         ErrorCode::Muted,
         ErrorCode::Banned,
+        ErrorCode::SentAway,
     ];
 
     pub fn name(self) -> &'static str {
@@ -581,6 +586,7 @@ impl ErrorCode {
             ErrorCode::NotOwner => "not_owner",
             ErrorCode::Muted => "muted",
             ErrorCode::Banned => "banned",
+            ErrorCode::SentAway => "sent_away",
         }
     }
 }
@@ -634,15 +640,18 @@ pub enum CloseReason {
     RateLimited,
     /// 4003: the client did not read its messages; more than the outgoing limit was queued.
     SlowReader,
+    /// 4004: the client did not say `hello` in time (10 seconds by default).
+    NoHello,
 }
 
 impl CloseReason {
-    pub const ALL: [CloseReason; 5] = [
+    pub const ALL: [CloseReason; 6] = [
         CloseReason::Normal,
         CloseReason::TooLarge,
         CloseReason::Replaced,
         CloseReason::RateLimited,
         CloseReason::SlowReader,
+        CloseReason::NoHello,
     ];
 
     /// The close frame's status code.
@@ -653,6 +662,7 @@ impl CloseReason {
             CloseReason::Replaced => 4001,
             CloseReason::RateLimited => 4002,
             CloseReason::SlowReader => 4003,
+            CloseReason::NoHello => 4004,
         }
     }
 
@@ -664,6 +674,7 @@ impl CloseReason {
             CloseReason::Replaced => "replaced by another connection",
             CloseReason::RateLimited => "rate limited: too many messages",
             CloseReason::SlowReader => "slow reader: too much unread output",
+            CloseReason::NoHello => "no hello in time",
         }
     }
 

@@ -96,6 +96,9 @@ pub struct NewTable {
     pub lobby: LobbyHandle,
     /// A rematch: the table plays again with a finished table's seats and options.
     pub again: Option<Again>,
+    /// Told `true` once the new table is stored (a rematch: also started), so that its opening
+    /// is acknowledged only then; dropped if it could not be stored.
+    pub stored: Option<oneshot::Sender<bool>>,
 }
 
 /// What a rematch takes over from the finished table: its stored settings (the table's `meta`
@@ -130,6 +133,8 @@ pub enum LobbyCmd {
         options: OptionMap,
         seats: Option<usize>,
         again: Option<Again>,
+        /// Told once the table is stored (see [`NewTable::stored`]).
+        stored: oneshot::Sender<bool>,
         reply: oneshot::Sender<Result<TableHandle, Refusal>>,
     },
     Get {
@@ -258,6 +263,8 @@ impl LobbyHandle {
         rx.await.unwrap_or_default()
     }
 
+    /// Opens a table for `conn`; answers once the table is stored (nothing acknowledged is
+    /// lost), `storage` if it could not be.
     pub async fn create(
         &self,
         conn: Conn,
@@ -265,36 +272,46 @@ impl LobbyHandle {
         options: OptionMap,
         seats: Option<usize>,
     ) -> Result<TableHandle, Refusal> {
-        let (reply, rx) = oneshot::channel();
-        self.send(LobbyCmd::Create {
-            conn,
-            game,
-            options,
-            seats,
-            again: None,
-            reply,
-        });
-        rx.await
-            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))
+        self.open(conn, game, options, seats, None).await
     }
 
-    /// Opens a rematch of a finished table (same seats, options and chat), asked by `conn`.
+    /// Opens a rematch of a finished table (same seats, options and chat), asked by `conn`;
+    /// answers once it is stored and its game started.
     pub async fn create_again(
         &self,
         conn: Conn,
         game: GameKind,
         again: Again,
     ) -> Result<TableHandle, Refusal> {
+        self.open(conn, game, OptionMap::default(), None, Some(again))
+            .await
+    }
+
+    async fn open(
+        &self,
+        conn: Conn,
+        game: GameKind,
+        options: OptionMap,
+        seats: Option<usize>,
+        again: Option<Again>,
+    ) -> Result<TableHandle, Refusal> {
         let (reply, rx) = oneshot::channel();
+        let (stored, is_stored) = oneshot::channel();
         self.send(LobbyCmd::Create {
             conn,
             game,
-            options: OptionMap::default(),
-            seats: None,
-            again: Some(again),
+            options,
+            seats,
+            again,
+            stored,
             reply,
         });
-        rx.await
-            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))
+        let handle = rx
+            .await
+            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))?;
+        match is_stored.await {
+            Ok(true) => Ok(handle),
+            _ => Err(Refusal::new(ErrorCode::Storage)),
+        }
     }
 }

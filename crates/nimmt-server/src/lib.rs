@@ -261,7 +261,10 @@ async fn restore_all(
     config: &Arc<Config>,
 ) -> anyhow::Result<()> {
     let mut restored = 0;
-    for stored in store.open_tables().await? {
+    let mut tables = store.open_tables().await?;
+    // Games that ended lately wait for their players who were away at the end.
+    tables.extend(store.finished_tables(config.abandoned_close_after).await?);
+    for stored in tables {
         let id = stored.id;
         match table::Table::restore(stored, store.clone(), lobby.clone(), config.clone()) {
             Ok(t) => {

@@ -43,6 +43,11 @@ pub struct Limits {
     /// How long a closing connection may take to deliver its last frames and the close frame,
     /// and to answer the close.
     pub close_grace: Duration,
+    /// How long a slow reader (closed with code 4003) may take to read what was already sent
+    /// and the close frame.
+    pub slow_reader_grace: Duration,
+    /// How long a new connection may take to say `hello` before it is closed (code 4004).
+    pub hello_within: Duration,
 }
 
 impl Default for Limits {
@@ -59,6 +64,8 @@ impl Default for Limits {
             identities_per_minute: 20.0,
             tables_per_identity: 5,
             close_grace: Duration::from_secs(3),
+            slow_reader_grace: Duration::from_secs(30),
+            hello_within: Duration::from_secs(10),
         }
     }
 }

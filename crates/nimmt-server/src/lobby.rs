@@ -134,6 +134,7 @@ impl Lobby {
                 options,
                 seats,
                 again,
+                stored,
                 reply,
             } => {
                 let player = conn.player.clone();
@@ -160,6 +161,7 @@ impl Lobby {
                     seats,
                     lobby: self.me.clone(),
                     again,
+                    stored: Some(stored),
                 });
                 if let Ok(handle) = &r {
                     // The opener may number the table itself (a cluster's shared numbers).

@@ -357,6 +357,24 @@ impl Store {
             .collect())
     }
 
+    /// Every game that ended at most `within` ago, with its action log (a room that restarts
+    /// brings them back for the players who were away at their end).
+    pub async fn finished_tables(&self, within: Duration) -> anyhow::Result<Vec<StoredTable>> {
+        let since = now_secs().saturating_sub(within.as_secs().min(i64::MAX as u64) as i64);
+        let rows = sqlx::query(
+            "SELECT id, game, state, meta, setup, version FROM nimmt_tables \
+             WHERE state = 'finished' AND updated_at >= $1 ORDER BY id",
+        )
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            out.push(self.stored(r).await?);
+        }
+        Ok(out)
+    }
+
     /// One table still open or playing, with its action log (a node taking it over).
     pub async fn open_table(&self, id: u64) -> anyhow::Result<Option<StoredTable>> {
         let row = sqlx::query(

@@ -479,12 +479,15 @@ impl Session {
 }
 
 /// Delivers the connection's queue to the socket until it closes, then what is still queued
-/// (not for a slow reader) and the close frame with its code and reason, within `grace`.
+/// (not for a slow reader) and the close frame with its code and reason, within `grace` (a slow
+/// reader, whose socket is full, within `slow_grace`: the close frame waits behind what it has
+/// not read yet).
 async fn deliver(
     mut sink: SplitSink<WebSocket, Message>,
     mut rx: mpsc::Receiver<Frame>,
     outbox: Arc<Outbox>,
     grace: Duration,
+    slow_grace: Duration,
 ) {
     let mut closing = outbox.watch();
     loop {
@@ -524,7 +527,12 @@ async fn deliver(
         }
     }
     let reason = outbox.closing().unwrap_or(CloseReason::Normal);
-    let _ = tokio::time::timeout(grace, async {
+    let within = if reason == CloseReason::SlowReader {
+        slow_grace
+    } else {
+        grace
+    };
+    let _ = tokio::time::timeout(within, async {
         if reason != CloseReason::SlowReader {
             // Deliver what is queued (answers, `rate_limited`, `replaced`), then close.
             while let Ok(f) = rx.try_recv() {
@@ -577,8 +585,16 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
     let limits = state.config.limits.clone();
     let (sink, mut stream) = socket.split();
     let (outbox, rx) = Outbox::new(limits.queue, limits.queue_bytes);
-    let writer = tokio::spawn(deliver(sink, rx, outbox.clone(), limits.close_grace));
+    let writer = tokio::spawn(deliver(
+        sink,
+        rx,
+        outbox.clone(),
+        limits.close_grace,
+        limits.slow_reader_grace,
+    ));
     let mut closing = outbox.watch();
+    // A connection that does not say hello in time is closed (code 4004).
+    let hello_by = Instant::now() + limits.hello_within;
     let mut s = Session {
         state: state.clone(),
         conn_id,
@@ -596,6 +612,10 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
         let msg = tokio::select! {
             m = stream.next() => m,
             _ = closing.wait_for(Option::is_some) => break,
+            _ = tokio::time::sleep_until(hello_by), if s.conn.is_none() => {
+                outbox.close(CloseReason::NoHello);
+                break;
+            }
         };
         let msg = match msg {
             Some(Ok(m)) => m,

@@ -143,6 +143,9 @@ pub struct Meta {
     pub seats: Vec<SeatMeta>,
     #[serde(default)]
     pub bots_added: u32,
+    /// Who the host sent away (`/kick`): they may watch the table, never play at it again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kicked: Vec<PlayerId>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
@@ -294,6 +297,7 @@ impl Meta {
                 bot: None,
             }],
             bots_added: 0,
+            kicked: Vec::new(),
         })
     }
 }

@@ -11,14 +11,16 @@
 //! whoever joins; `play` starting the game, moves and the messages they cause; `live` the running
 //! game as kept in memory; `timers` decision timers (and their deadlines as clients see them) and
 //! bot moves; `recent` what just happened, for whoever joins or comes back; `away` what a bot did
-//! for an absent player; `abandon` pausing and closing a game nobody is at; `rematch` playing again once the
-//! game is over; `persistence` storing, restoring and records. Nothing here knows a particular
-//! game: every game comes from
+//! for an absent player; `abandon` pausing and closing a game nobody is at; `finished` a
+//! finished game waiting for its players who were away at its end; `rematch` playing again once
+//! the game is over; `persistence` storing, restoring and records. Nothing here knows a
+//! particular game: every game comes from
 //! `nimmt_core::registry` behind `nimmt_core::Game`.
 
 mod abandon;
 mod away;
 mod chat;
+mod finished;
 mod hint;
 mod history;
 mod info;
@@ -110,6 +112,12 @@ pub struct Table {
     away: Vec<Option<away::AwayLog>>,
     /// The seats' ratings as shown beside their names.
     ratings: ratings::SeatRatings,
+    /// A new table: whoever opened it hears once it is stored (see `NewTable::stored`).
+    opened: Option<tokio::sync::oneshot::Sender<bool>>,
+    /// When the game ended, as this table saw it (see `finished`).
+    finished_at: Option<Instant>,
+    /// The seat whose action made the game's last change.
+    changed_by: Option<usize>,
 }
 
 impl Table {
@@ -143,18 +151,23 @@ impl Table {
             rematch: rematch::Rematch::default(),
             away: Vec::new(),
             ratings: ratings::SeatRatings::default(),
+            opened: None,
+            finished_at: None,
+            changed_by: None,
         }
     }
 
     /// Checks a request for a new table and starts its actor, the creator seated as host.
     pub fn open(new: NewTable, store: Store, config: Arc<Config>) -> Result<TableHandle, Refusal> {
-        if let Some(again) = new.again {
-            return Ok(Table::again(new.id, again, store, new.lobby, config)?.spawn());
-        }
-        let meta = Meta::new(&new.conn, new.game, new.options, new.seats, &config)?;
-        Ok(Table::create(new.id, meta, store, new.lobby, config)
-            .with_member(&new.conn)
-            .spawn())
+        let mut table = match new.again {
+            Some(again) => Table::again(new.id, again, store, new.lobby, config)?,
+            None => {
+                let meta = Meta::new(&new.conn, new.game, new.options, new.seats, &config)?;
+                Table::create(new.id, meta, store, new.lobby, config).with_member(&new.conn)
+            }
+        };
+        table.opened = new.stored;
+        Ok(table.spawn())
     }
 
     /// The running game, if started.
@@ -189,6 +202,11 @@ impl Table {
         self.broadcast_state();
         self.tell_lobby();
         self.note_presence();
+        self.note_finished();
+        // Stored, and the lobby told: the opening is acknowledged now.
+        if let Some(opened) = self.opened.take() {
+            let _ = opened.send(true);
+        }
         loop {
             let wake = self.next_wake();
             tokio::select! {
@@ -201,6 +219,7 @@ impl Table {
                 }
             }
             self.note_presence();
+            self.note_finished();
             self.refresh_ratings().await;
             if self.closing {
                 break;
@@ -230,7 +249,11 @@ impl Table {
             TableCmd::Detach { player, conn_id } => self.detach(&player, conn_id).await,
             // `leave` sends `left` (once) to the member's connection.
             TableCmd::Leave { conn, req } => match self.leave(&conn.player, false).await {
-                Ok(()) => ack(&conn, req),
+                Ok(()) => {
+                    // The last one out of an open table closes it, stored before the answer.
+                    self.check_empty().await;
+                    ack(&conn, req)
+                }
                 Err(r) => conn.refuse(req, Some(self.id), &r),
             },
             TableCmd::Chat { conn, text, req } => match self.chat(&conn, text).await {
@@ -272,25 +295,28 @@ impl Table {
                 let _ = reply.send(self.moderate(act).await);
             }
         }
-        self.check_empty();
+        self.check_empty().await;
     }
 
-    /// A table nobody is at any more closes (an open one is dropped; a running one with only
-    /// absent humans stays to be resumed).
-    fn check_empty(&mut self) {
+    /// A table nobody is at any more closes (an open one is dropped, stored as closed before
+    /// anyone hears of it; a running one with only absent humans stays to be resumed).
+    async fn check_empty(&mut self) {
+        if self.closing {
+            return;
+        }
         let anyone_connected = self.members.values().any(|m| m.conn.is_some());
         let humans_seated = self.meta.seats.iter().any(|s| s.player.is_some());
         match self.state {
             TableState::Open if !anyone_connected && !humans_seated => self.closing = true,
-            TableState::Finished if !anyone_connected => self.closing = true,
+            TableState::Finished if !anyone_connected && self.result_delivered(Instant::now()) => {
+                self.closing = true
+            }
             _ => {}
         }
         if self.closing && self.state == TableState::Open {
-            let store = self.store.clone();
-            let id = self.id;
-            tokio::spawn(async move {
-                let _ = store.write(vec![Op::Close { id }]).await;
-            });
+            if let Err(e) = self.store.write(vec![Op::Close { id: self.id }]).await {
+                tracing::warn!("table {}: its close could not be stored: {e}", self.id);
+            }
         }
     }
 }

@@ -14,6 +14,17 @@ use nimmt_core::{Seat, Setup};
 use nimmt_protocol::{ErrorCode, TableState};
 use std::sync::Arc;
 
+/// The answer to a change the store refused (nothing changed): `not_owner` when this node of a
+/// cluster no longer holds the table (it is moving: try again there in a few seconds), else
+/// `storage`.
+pub(super) fn not_stored(error: &str) -> Refusal {
+    if crate::lease::is_not_owner(error) {
+        Refusal::new(ErrorCode::NotOwner)
+    } else {
+        Refusal::new(ErrorCode::Storage)
+    }
+}
+
 impl Table {
     /// Rebuilds a stored table: its setup and every logged action replayed.
     pub fn restore(
@@ -78,10 +89,10 @@ impl Table {
         self.version += 1;
         match self.store.write(vec![self.save_op()]).await {
             Ok(()) => Ok(()),
-            Err(_) => {
+            Err(e) => {
                 self.meta = before;
                 self.version -= 1;
-                Err(Refusal::new(ErrorCode::Storage))
+                Err(not_stored(&e))
             }
         }
     }

@@ -124,9 +124,9 @@ impl Table {
             setup: serde_json::to_string(game.setup()).expect("setup serializes"),
             version: self.version,
         };
-        if self.store.write(vec![op]).await.is_err() {
+        if let Err(e) = self.store.write(vec![op]).await {
             self.version -= 1;
-            return Err(Refusal::new(ErrorCode::Storage));
+            return Err(super::persistence::not_stored(&e));
         }
         self.game = Some(game);
         self.game_changed_at = self.version;
@@ -163,13 +163,20 @@ impl Table {
                 .with("current", self.version)
         };
         if version > self.version {
-            return Err(stale());
+            // A version this table has not reached (not one it answered before).
+            return Err(stale().keyed("stale_future"));
         }
         match &self.asked.get(seat).cloned().flatten() {
+            // Not asked since another seat's change this move had not seen (a teammate closed
+            // the window): a race, answered `stale`.
+            None if version < self.game_changed_at && self.changed_by != Some(seat) => {
+                return Err(stale())
+            }
             None => return Err(Refusal::new(ErrorCode::NotYourTurn)),
             Some(a) if version < a.since => return Err(stale()),
             Some(_) => {}
         }
+        let (seen, changed, current) = (version, self.game_changed_at, self.version);
         self.apply(
             Seat(seat as u8),
             action,
@@ -179,6 +186,17 @@ impl Table {
             }),
         )
         .await
+        .map_err(|r| {
+            // A move made on a view older than the game's last change, which that change made
+            // illegal (a teammate used the special card first): a race, answered `stale`.
+            if r.code == ErrorCode::IllegalAction && seen < changed {
+                Refusal::new(ErrorCode::Stale)
+                    .with("version", seen)
+                    .with("current", current)
+            } else {
+                r
+            }
+        })
     }
 
     /// Checks an action, stores it, then tells everyone. On any refusal nothing changed.
@@ -224,16 +242,17 @@ impl Table {
             }
         }
         // Durable before anyone hears of it.
-        if self.store.write(ops).await.is_err() {
+        if let Err(e) = self.store.write(ops).await {
             // Not stored: the game as it was before.
             self.take_back();
-            return Err(Refusal::new(ErrorCode::Storage));
+            return Err(super::persistence::not_stored(&e));
         }
         if let Some(g) = self.game.as_mut() {
             g.keep();
         }
         self.version = version;
         self.game_changed_at = version;
+        self.changed_by = Some(seat.index());
         // The seat answered its question: whatever it is asked next is a new question (with a
         // new version and a fresh timer), even if it is again "play a card".
         if let Some(a) = self.asked.get_mut(seat.index()) {

@@ -159,6 +159,9 @@ impl Table {
 
     /// A member (watching) sits down.
     pub(super) async fn sit(&mut self, conn: &Conn) -> Result<(), Refusal> {
+        if self.meta.kicked.contains(&conn.player) {
+            return Err(Refusal::new(ErrorCode::SentAway).with("table", self.id));
+        }
         if let Some(i) = self.left_seat(&conn.player) {
             return self.reclaim_seat(conn, i).await;
         }
@@ -260,21 +263,12 @@ impl Table {
     }
 
     /// A member leaves the table (`keep_watching`: gives up the seat only). In a running game a
-    /// bot takes the seat.
+    /// bot takes the seat, which stays marked as theirs: they may take it back while the game
+    /// runs (unless sent away), and watch under its name.
     pub(super) async fn leave(
         &mut self,
         player: &PlayerId,
         keep_watching: bool,
-    ) -> Result<(), Refusal> {
-        self.leave_as(player, keep_watching, true).await
-    }
-
-    /// [`Table::leave`]; `may_return`: the player may take the seat back while the game runs.
-    async fn leave_as(
-        &mut self,
-        player: &PlayerId,
-        keep_watching: bool,
-        may_return: bool,
     ) -> Result<(), Refusal> {
         let Some(m) = self.members.get(player) else {
             return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
@@ -293,7 +287,7 @@ impl Table {
                 let s = &mut self.meta.seats[i];
                 s.player = None;
                 s.bot = Some(bots::STAND_IN.to_owned());
-                s.left = may_return.then(|| player.clone());
+                s.left = Some(player.clone());
             }
             if self.meta.host.as_ref() == Some(player) {
                 self.meta.host = self.next_host(player);
@@ -445,11 +439,16 @@ impl Table {
             .get(&target)
             .map(|m| m.name.clone())
             .unwrap_or_default();
+        // Sent away: never a player at this table again (stored first), free to watch. In a
+        // running game a bot keeps the seat; it stays marked as theirs, so they may watch under
+        // its name, and `sit` refuses them before any taking back.
+        let before = self.meta.clone();
+        self.meta.kicked.push(target.clone());
+        self.save_meta(before).await?;
         self.notice_all(
             "kicked",
             vec![("name", target_name), ("by", by.name.clone())],
         );
-        // Sent away is not left: the seat stays the bot's.
-        self.leave_as(&target, false, false).await
+        self.leave(&target, false).await
     }
 }

@@ -118,11 +118,19 @@ impl Table {
         if let Some(t) = self.empty_since {
             earliest(t + self.reconnect());
         }
+        // A finished table stops waiting for its players away at the end.
+        if let Some(t) = self.result_kept_until() {
+            earliest(t);
+        }
         wake
     }
 
     pub(super) async fn on_timers(&mut self) {
         let now = Instant::now();
+        if self.state == TableState::Finished {
+            self.check_empty().await;
+            return;
+        }
         if self.paused(now) {
             if self.close_at().is_some_and(|t| now >= t) {
                 self.close_abandoned().await;
@@ -142,7 +150,7 @@ impl Table {
             for p in gone {
                 let _ = self.leave(&p, false).await;
             }
-            self.check_empty();
+            self.check_empty().await;
             return;
         }
         // Absent players whose window ran out: the bot stands in from now on.
