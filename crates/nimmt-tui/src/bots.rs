@@ -1,6 +1,8 @@
-//! The bots an offline table seats, by the bots crate's specs: `random`, `greedy`, `mcts`,
-//! `mcts:ms=200`, `mcts:iters=N`, `cmd:COMMAND`.
+//! The bots an offline table seats: a level by name (`beginner`, `casual`, `strong`, `master`, or
+//! in German) or one of the bots crate's specs: `random`, `greedy`, `mcts`, `mcts:ms=200`,
+//! `mcts:iters=N`, `cmd:COMMAND`.
 
+use nimmt_bots::levels;
 use nimmt_bots::registry::{self, BuildError, GameBots};
 use nimmt_bots::spec::{BotSpec, SpecError};
 use nimmt_bots::Bot;
@@ -23,9 +25,10 @@ pub fn check(spec: &str) -> Result<BotSpec, BotError> {
     Ok(spec.parse::<BotSpec>()?)
 }
 
-/// A bot of this spec, seeded with `seed`.
+/// A bot of this level or spec, seeded with `seed`.
 pub fn build<R: GameBots>(spec: &str, seed: u64) -> Result<Box<dyn Bot<R>>, BotError> {
-    Ok(registry::build::<R>(&check(spec)?, seed, OUTSIDE_TIMEOUT)?)
+    let spec = levels::resolve(R::KIND, spec);
+    Ok(registry::build::<R>(&check(&spec)?, seed, OUTSIDE_TIMEOUT)?)
 }
 
 #[cfg(test)]
@@ -40,6 +43,8 @@ mod tests {
             .unwrap()
             .name()
             .starts_with("mcts"));
+        assert_eq!(build::<Classic>("Master", 1).unwrap().name(), "mcts:iters=26000");
+        assert_eq!(build::<Classic>("anfänger", 1).unwrap().name(), "keep-low");
         let e = build::<Classic>("clever", 1).err().unwrap();
         assert!(e.to_string().starts_with("unknown bot \"clever\""), "{e}");
     }

@@ -19,8 +19,9 @@ pub struct Args {
     /// A table option as KEY=VALUE (repeatable), e.g. --option fan=cow.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// The bot at the next seat (repeatable): random, greedy, mcts, mcts:ms=200, … The last one
-    /// given fills the remaining seats (default greedy).
+    /// The bot at the next seat (repeatable): a level (beginner, casual, strong, master) or a bot
+    /// spec (random, greedy, mcts, mcts:ms=200, …). The last one given fills the remaining seats
+    /// (default greedy).
     #[arg(long = "bot", value_name = "LEVEL")]
     pub bots: Vec<String>,
     /// Language of the screens: en or de (default from LANG).
