@@ -1,5 +1,5 @@
 //! The moderation routes. Every request names its caller with `Authorization: Bearer TOKEN`
-//! (the token of the caller's identity); `/api/admin/…` answers operators only (403
+//! (a guest's token or an account's session token); `/api/admin/…` answers operators only (403
 //! `not_operator` to anyone else), `/api/reports` and `/api/mutes` any player. Refusals are
 //! `{"code", "error"}` with the text in the caller's language (`?lang=`, else
 //! `Accept-Language`).
@@ -12,13 +12,15 @@ use super::{audit, mutes, MAX_REASON_CHARS};
 use crate::handles::TableCmd;
 use crate::http::{lang_of, ApiError, LangQuery};
 use crate::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use nimmt_protocol::{Lang, PlayerId, TableId, Text};
 use serde::Deserialize;
+use serde_json::json;
 use std::time::Duration;
 
 pub fn routes() -> Router<AppState> {
@@ -65,60 +67,63 @@ impl Refused {
         Refused::new(StatusCode::SERVICE_UNAVAILABLE, "storage")
     }
 
-    fn into_response(self, lang: Lang) -> Response {
+    fn respond(self, lang: Lang) -> Response {
         let text = Text::new(lang, self.key, self.params).text;
-        (
-            self.status,
-            Json(ApiError {
-                code: self.key,
-                error: text,
-            }),
-        )
-            .into_response()
+        let body = ApiError {
+            code: self.key,
+            error: text,
+        };
+        (self.status, Json(body)).into_response()
     }
-}
-
-/// Who is asking.
-struct Caller {
-    player: PlayerId,
 }
 
 type Answer = Result<Response, Refused>;
 
-/// Answers in the caller's language.
-async fn answer<F>(
-    state: &AppState,
-    headers: &HeaderMap,
+/// Who calls: the identity of the bearer token, and the language of the answer.
+struct Caller {
+    player: PlayerId,
     lang: Lang,
-    operator: bool,
-    f: F,
-) -> Response
-where
-    F: AsyncFnOnce(Caller) -> Answer,
-{
-    let caller = match caller(state, headers, operator).await {
-        Ok(c) => c,
-        Err(r) => return r.into_response(lang),
-    };
-    match f(caller).await {
-        Ok(r) => r,
-        Err(r) => r.into_response(lang),
+}
+
+impl Caller {
+    /// The answer, or its refusal in the caller's language.
+    fn respond(&self, answer: Answer) -> Response {
+        answer.unwrap_or_else(|r| r.respond(self.lang))
     }
 }
 
-/// The identity of the bearer token; with `operator`, only an operator's.
-async fn caller(state: &AppState, headers: &HeaderMap, operator: bool) -> Result<Caller, Refused> {
-    let player = crate::accounts::bearer(&state.store, headers)
-        .await
-        .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed"))?;
-    if operator
-        && !operators::is_operator(state.store.pool(), &player)
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let query = Query::<LangQuery>::from_request_parts(parts, state)
             .await
-            .map_err(Refused::storage)?
-    {
-        return Err(Refused::new(StatusCode::FORBIDDEN, "not_operator"));
+            .map(|q| q.0)
+            .unwrap_or_default();
+        let lang = lang_of(&query, &parts.headers);
+        match crate::accounts::bearer(&state.store, &parts.headers).await {
+            Some(player) => Ok(Caller { player, lang }),
+            None => Err(Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed").respond(lang)),
+        }
     }
-    Ok(Caller { player })
+}
+
+/// An operator calls (anyone else is refused `not_operator`).
+struct Operator(Caller);
+
+impl FromRequestParts<AppState> for Operator {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        match operators::is_operator(state.store.pool(), &caller.player).await {
+            Ok(true) => Ok(Operator(caller)),
+            Ok(false) => {
+                Err(Refused::new(StatusCode::FORBIDDEN, "not_operator").respond(caller.lang))
+            }
+            Err(e) => Err(Refused::storage(e).respond(caller.lang)),
+        }
+    }
 }
 
 /// A reason of 1 to [`MAX_REASON_CHARS`] characters, cleaned as chat is.
@@ -146,6 +151,14 @@ async fn player(state: &AppState, who: &str) -> Result<PlayerRef, Refused> {
     }
 }
 
+/// Refuses an act on oneself.
+fn not_yourself(target: &str, caller: &str) -> Result<(), Refused> {
+    if target == caller {
+        return Err(Refused::new(StatusCode::BAD_REQUEST, "not_yourself"));
+    }
+    Ok(())
+}
+
 /// Asks table `id` to do `act`; refused when the table is not there.
 async fn at_table(state: &AppState, id: TableId, act: TableAct) -> Result<Outcome, Refused> {
     let gone = || Refused::new(StatusCode::NOT_FOUND, "no_such_table").with("table", id);
@@ -159,270 +172,6 @@ async fn at_table(state: &AppState, id: TableId, act: TableAct) -> Result<Outcom
         .ok()
         .and_then(Result::ok)
         .ok_or_else(gone)
-}
-
-fn json(v: impl serde::Serialize) -> Answer {
-    Ok(Json(v).into_response())
-}
-
-// ---- operators ----
-
-async fn whoami(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let name = operators::name_of(state.store.pool(), &c.player)
-            .await
-            .map_err(Refused::storage)?
-            .unwrap_or_default();
-        json(serde_json::json!({ "operator": true, "player": c.player, "name": name }))
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct ReportsQuery {
-    #[serde(default)]
-    status: Option<String>,
-    #[serde(default)]
-    lang: Option<String>,
-}
-
-async fn list_reports(
-    State(state): State<AppState>,
-    Query(q): Query<ReportsQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&LangQuery::of(q.lang.clone()), &headers);
-    answer(&state, &headers, lang, true, async |_c: Caller| {
-        let status = q.status.as_deref().unwrap_or("open");
-        if !matches!(status, "open" | "resolved" | "dismissed") {
-            return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
-                .with("reason", "status is open, resolved or dismissed"));
-        }
-        json(
-            reports::list(state.store.pool(), status, 200)
-                .await
-                .map_err(Refused::storage)?,
-        )
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct Handling {
-    resolved: bool,
-    reason: String,
-}
-
-async fn handle_report(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Handling>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        if !reports::handle(state.store.pool(), &c.player, &id, body.resolved, &why)
-            .await
-            .map_err(Refused::storage)?
-        {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_report").with("report", &id));
-        }
-        json(serde_json::json!({ "ok": true }))
-    })
-    .await
-}
-
-async fn list_sanctions(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |_c: Caller| {
-        json(
-            sanctions::all_in_force(state.store.pool())
-                .await
-                .map_err(Refused::storage)?,
-        )
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct Imposing {
-    /// An identity or a name.
-    player: String,
-    kind: Kind,
-    reason: String,
-    /// How long; absent: until an operator lifts it.
-    #[serde(default)]
-    minutes: Option<u64>,
-}
-
-/// The longest sanction with an end: ten years.
-const MAX_MINUTES: u64 = 10 * 366 * 24 * 60;
-
-async fn impose(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Imposing>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        let target = player(&state, &body.player).await?;
-        if target.id == c.player {
-            return Err(Refused::new(StatusCode::BAD_REQUEST, "not_yourself"));
-        }
-        let length = match body.minutes {
-            Some(m) if m == 0 || m > MAX_MINUTES => {
-                return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
-                    .with("reason", format!("minutes: 1 to {MAX_MINUTES}")))
-            }
-            m => m.map(|m| Duration::from_secs(m * 60)),
-        };
-        let s = sanctions::impose(
-            state.store.pool(),
-            &c.player,
-            &target.id,
-            body.kind,
-            &why,
-            length,
-        )
-        .await
-        .map_err(Refused::storage)?;
-        if body.kind == Kind::Ban {
-            state.lobby.send(crate::handles::LobbyCmd::Banned {
-                player: target.id.clone(),
-                refusal: s.refusal(),
-            });
-        }
-        json(s)
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct Why {
-    reason: String,
-}
-
-async fn lift(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Why>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        match sanctions::lift(state.store.pool(), &c.player, &id, &why)
-            .await
-            .map_err(Refused::storage)?
-        {
-            Some(s) => json(s),
-            None => {
-                Err(Refused::new(StatusCode::NOT_FOUND, "no_such_sanction").with("sanction", &id))
-            }
-        }
-    })
-    .await
-}
-
-#[derive(Deserialize)]
-struct AuditQuery {
-    #[serde(default)]
-    before: Option<i64>,
-    #[serde(default)]
-    limit: Option<u32>,
-    #[serde(default)]
-    lang: Option<String>,
-}
-
-async fn list_audit(
-    State(state): State<AppState>,
-    Query(q): Query<AuditQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&LangQuery::of(q.lang.clone()), &headers);
-    answer(&state, &headers, lang, true, async |_c: Caller| {
-        let limit = q.limit.unwrap_or(100).clamp(1, 500);
-        json(
-            audit::list(state.store.pool(), q.before, limit)
-                .await
-                .map_err(Refused::storage)?,
-        )
-    })
-    .await
-}
-
-async fn close_table(
-    State(state): State<AppState>,
-    Path(id): Path<TableId>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Why>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        let done = at_table(
-            &state,
-            id,
-            TableAct::Close {
-                reason: why.clone(),
-            },
-        )
-        .await?;
-        if !done.done {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_table").with("table", id));
-        }
-        log(
-            &state,
-            &c.player,
-            "close_table",
-            &format!("table {id}"),
-            &why,
-            serde_json::json!({ "table": id }),
-        )
-        .await?;
-        json(serde_json::json!({ "ok": true }))
-    })
-    .await
-}
-
-async fn remove_line(
-    State(state): State<AppState>,
-    Path((id, line)): Path<(TableId, u64)>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Why>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, true, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        let done = at_table(&state, id, TableAct::RemoveLine { line }).await?;
-        let Some(removed) = done.line.filter(|_| done.done) else {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
-                .with("table", id)
-                .with("line", line));
-        };
-        let detail = serde_json::json!({
-            "table": id, "line": line, "player": removed.player, "from": removed.from, "text": removed.text,
-        });
-        log(&state, &c.player, "remove_line", &format!("table {id} line {line}"), &why, detail).await?;
-        json(serde_json::json!({ "ok": true }))
-    })
-    .await
 }
 
 /// Logs an operator's act on a table (done already).
@@ -445,6 +194,229 @@ async fn log(
         .map_err(Refused::storage)
 }
 
+fn ok(v: impl serde::Serialize) -> Answer {
+    Ok(Json(v).into_response())
+}
+
+// ---- operators ----
+
+async fn whoami(State(state): State<AppState>, Operator(c): Operator) -> Response {
+    let name = operators::name_of(state.store.pool(), &c.player).await;
+    c.respond(match name {
+        Ok(name) => ok(json!({ "operator": true, "player": c.player, "name": name })),
+        Err(e) => Err(Refused::storage(e)),
+    })
+}
+
+#[derive(Deserialize)]
+struct ReportsQuery {
+    #[serde(default)]
+    status: Option<String>,
+}
+
+async fn list_reports(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Query(q): Query<ReportsQuery>,
+) -> Response {
+    let status = q.status.as_deref().unwrap_or("open");
+    c.respond(if matches!(status, "open" | "resolved" | "dismissed") {
+        reports::list(state.store.pool(), status, 200)
+            .await
+            .map_err(Refused::storage)
+            .and_then(ok)
+    } else {
+        Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
+            .with("reason", "status is open, resolved or dismissed"))
+    })
+}
+
+#[derive(Deserialize)]
+struct Handling {
+    resolved: bool,
+    reason: String,
+}
+
+async fn handle_report(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Path(id): Path<String>,
+    Json(body): Json<Handling>,
+) -> Response {
+    let answer = async {
+        let why = reason(&body.reason)?;
+        let pool = state.store.pool();
+        let handled = reports::handle(pool, &c.player, &id, body.resolved, &why)
+            .await
+            .map_err(Refused::storage)?;
+        if !handled {
+            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_report").with("report", &id));
+        }
+        ok(json!({ "ok": true }))
+    };
+    c.respond(answer.await)
+}
+
+async fn list_sanctions(State(state): State<AppState>, Operator(c): Operator) -> Response {
+    c.respond(
+        sanctions::all_in_force(state.store.pool())
+            .await
+            .map_err(Refused::storage)
+            .and_then(ok),
+    )
+}
+
+#[derive(Deserialize)]
+struct Imposing {
+    /// An identity or a name.
+    player: String,
+    kind: Kind,
+    reason: String,
+    /// How long; absent: until an operator lifts it.
+    #[serde(default)]
+    minutes: Option<u64>,
+}
+
+/// The longest sanction with an end: ten years.
+const MAX_MINUTES: u64 = 10 * 366 * 24 * 60;
+
+async fn impose(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Json(body): Json<Imposing>,
+) -> Response {
+    let answer = async {
+        let why = reason(&body.reason)?;
+        let target = player(&state, &body.player).await?;
+        not_yourself(&target.id, &c.player)?;
+        let length = match body.minutes {
+            Some(m) if m == 0 || m > MAX_MINUTES => {
+                return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
+                    .with("reason", format!("minutes: 1 to {MAX_MINUTES}")))
+            }
+            m => m.map(|m| Duration::from_secs(m * 60)),
+        };
+        let pool = state.store.pool();
+        let s = sanctions::impose(pool, &c.player, &target.id, body.kind, &why, length)
+            .await
+            .map_err(Refused::storage)?;
+        if body.kind == Kind::Ban {
+            state.lobby.send(crate::handles::LobbyCmd::Banned {
+                player: target.id.clone(),
+                refusal: s.refusal(),
+            });
+        }
+        ok(s)
+    };
+    c.respond(answer.await)
+}
+
+#[derive(Deserialize)]
+struct Why {
+    reason: String,
+}
+
+async fn lift(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Path(id): Path<String>,
+    Json(body): Json<Why>,
+) -> Response {
+    let answer = async {
+        let why = reason(&body.reason)?;
+        match sanctions::lift(state.store.pool(), &c.player, &id, &why)
+            .await
+            .map_err(Refused::storage)?
+        {
+            Some(s) => ok(s),
+            None => {
+                Err(Refused::new(StatusCode::NOT_FOUND, "no_such_sanction").with("sanction", &id))
+            }
+        }
+    };
+    c.respond(answer.await)
+}
+
+#[derive(Deserialize)]
+struct AuditQuery {
+    #[serde(default)]
+    before: Option<i64>,
+    #[serde(default)]
+    limit: Option<u32>,
+}
+
+async fn list_audit(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Query(q): Query<AuditQuery>,
+) -> Response {
+    let limit = q.limit.unwrap_or(100).clamp(1, 500);
+    c.respond(
+        audit::list(state.store.pool(), q.before, limit)
+            .await
+            .map_err(Refused::storage)
+            .and_then(ok),
+    )
+}
+
+async fn close_table(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Path(id): Path<TableId>,
+    Json(body): Json<Why>,
+) -> Response {
+    let answer = async {
+        let why = reason(&body.reason)?;
+        let closed = at_table(
+            &state,
+            id,
+            TableAct::Close {
+                reason: why.clone(),
+            },
+        )
+        .await?;
+        if !closed.done {
+            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_table").with("table", id));
+        }
+        let target = format!("table {id}");
+        log(
+            &state,
+            &c.player,
+            "close_table",
+            &target,
+            &why,
+            json!({ "table": id }),
+        )
+        .await?;
+        ok(json!({ "ok": true }))
+    };
+    c.respond(answer.await)
+}
+
+async fn remove_line(
+    State(state): State<AppState>,
+    Operator(c): Operator,
+    Path((id, line)): Path<(TableId, u64)>,
+    Json(body): Json<Why>,
+) -> Response {
+    let answer = async {
+        let why = reason(&body.reason)?;
+        let removed = at_table(&state, id, TableAct::RemoveLine { line }).await?;
+        let Some(said) = removed.line.filter(|_| removed.done) else {
+            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
+                .with("table", id)
+                .with("line", line));
+        };
+        let detail = json!({
+            "table": id, "line": line, "player": said.player, "from": said.from, "text": said.text,
+        });
+        let target = format!("table {id} line {line}");
+        log(&state, &c.player, "remove_line", &target, &why, detail).await?;
+        ok(json!({ "ok": true }))
+    };
+    c.respond(answer.await)
+}
+
 // ---- players ----
 
 #[derive(Deserialize)]
@@ -460,106 +432,76 @@ struct Reporting {
     reason: String,
 }
 
-async fn report(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<Reporting>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, false, async |c: Caller| {
-        let why = reason(&body.reason)?;
-        let filing = match (body.table, body.line, &body.player) {
-            (Some(table), Some(line), _) => {
-                let found = at_table(&state, table, TableAct::FindLine { line }).await?;
-                let said = found.line.and_then(|l| Some((l.player.clone()?, l.text)));
-                let Some((player, text)) = said else {
-                    return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
-                        .with("table", table)
-                        .with("line", line));
-                };
-                Filing {
-                    reporter: c.player.clone(),
-                    player,
-                    table: Some(table),
-                    line: Some(line),
-                    text: Some(text),
-                    reason: why,
-                }
-            }
-            (None, None, Some(who)) => Filing {
-                reporter: c.player.clone(),
-                player: player(&state, who).await?.id,
-                table: None,
-                line: None,
-                text: None,
-                reason: why,
-            },
-            _ => {
-                return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
-                    .with("reason", "report a chat line (table and line) or a player"))
-            }
-        };
-        if filing.player == c.player {
-            return Err(Refused::new(StatusCode::BAD_REQUEST, "not_yourself"));
+/// What a report names: a chat line as it was said, or a player.
+async fn filing(state: &AppState, reporter: &str, body: &Reporting) -> Result<Filing, Refused> {
+    let why = reason(&body.reason)?;
+    let (player, table, line, text) = match (body.table, body.line, &body.player) {
+        (Some(table), Some(line), _) => {
+            let found = at_table(state, table, TableAct::FindLine { line }).await?;
+            let said = found.line.and_then(|l| Some((l.player.clone()?, l.text)));
+            let Some((player, text)) = said else {
+                return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
+                    .with("table", table)
+                    .with("line", line));
+            };
+            (player, Some(table), Some(line), Some(text))
         }
-        let id = reports::file(state.store.pool(), &filing)
+        (None, None, Some(who)) => (player(state, who).await?.id, None, None, None),
+        _ => {
+            return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
+                .with("reason", "report a chat line (table and line) or a player"))
+        }
+    };
+    not_yourself(&player, reporter)?;
+    Ok(Filing {
+        reporter: reporter.to_owned(),
+        player,
+        table,
+        line,
+        text,
+        reason: why,
+    })
+}
+
+async fn report(State(state): State<AppState>, c: Caller, Json(body): Json<Reporting>) -> Response {
+    let answer = async {
+        let f = filing(&state, &c.player, &body).await?;
+        let id = reports::file(state.store.pool(), &f)
             .await
             .map_err(Refused::storage)?;
-        Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response())
-    })
-    .await
+        Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+    };
+    c.respond(answer.await)
 }
 
-async fn list_mutes(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, false, async |c: Caller| {
-        json(
-            mutes::list(state.store.pool(), &c.player)
-                .await
-                .map_err(Refused::storage)?,
-        )
-    })
-    .await
+async fn list_mutes(State(state): State<AppState>, c: Caller) -> Response {
+    c.respond(
+        mutes::list(state.store.pool(), &c.player)
+            .await
+            .map_err(Refused::storage)
+            .and_then(ok),
+    )
 }
 
-async fn mute(
-    State(state): State<AppState>,
-    Path(who): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, false, async |c: Caller| {
+async fn mute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Response {
+    let answer = async {
         let target = player(&state, &who).await?;
-        if target.id == c.player {
-            return Err(Refused::new(StatusCode::BAD_REQUEST, "not_yourself"));
-        }
+        not_yourself(&target.id, &c.player)?;
         mutes::mute(state.store.pool(), &c.player, &target.id)
             .await
             .map_err(Refused::storage)?;
-        json(target)
-    })
-    .await
+        ok(target)
+    };
+    c.respond(answer.await)
 }
 
-async fn unmute(
-    State(state): State<AppState>,
-    Path(who): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    answer(&state, &headers, lang, false, async |c: Caller| {
+async fn unmute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Response {
+    let answer = async {
         let target = player(&state, &who).await?;
         mutes::unmute(state.store.pool(), &c.player, &target.id)
             .await
             .map_err(Refused::storage)?;
-        json(target)
-    })
-    .await
+        ok(target)
+    };
+    c.respond(answer.await)
 }
