@@ -7,6 +7,7 @@ import { Lobby } from './lobby';
 import type { Lang } from './protocol';
 import { ReplayScreen } from './replay';
 import { TableScreen } from './table';
+import { playersPage } from './players/pages';
 
 function useHash(): string {
   const [hash, setHash] = useState(window.location.hash || '#/');
@@ -31,8 +32,10 @@ export function App(props: { client: Client }) {
   useEffect(() => setName(client.name), [client.state.me?.name]);
   const s = client.state;
   let screen;
+  const page = playersPage(window.location.pathname, client, t);
   let m: RegExpMatchArray | null;
-  if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
+  if (page) screen = page;
+  else if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
   else if (hash.startsWith('#/admin')) screen = <AdminPage client={client} t={t} />;
   else if (hash.startsWith('#/account')) screen = <AccountPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/replay\/(\d+)/)))

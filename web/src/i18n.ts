@@ -9,6 +9,7 @@ import { de as boardDe, en as boardEn } from './games/board/texts';
 import { de as buffaloDe, en as buffaloEn } from './games/buffalo/texts';
 import { de as classicDe, en as classicEn } from './games/classic/texts';
 import { de as helpDe, en as helpEn } from './games/help/texts';
+import { de as playersDe, en as playersEn } from './players/texts';
 import type { Lang } from './protocol';
 
 const en = {
@@ -277,6 +278,7 @@ const en = {
   ...buffaloEn,
   ...boardEn,
   ...analysisEn,
+  ...playersEn,
 };
 
 export type Key = keyof typeof en;
@@ -547,6 +549,7 @@ const de: Record<Key, string> = {
   ...buffaloDe,
   ...boardDe,
   ...analysisDe,
+  ...playersDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

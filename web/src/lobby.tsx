@@ -7,6 +7,8 @@ import { serverText, type Key, type T } from './i18n';
 import { OptionField } from './optionfield';
 import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import { ChatBox } from './parts';
+import { MyGames } from './players/mygames';
+import { SeatNames } from './players/rating';
 import type { TableInfo } from './protocol';
 import type { Line } from './store';
 
@@ -57,6 +59,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
         </form>
       </section>
       <CreateTable {...props} />
+      <MyGames client={client} t={t} />
       <ChatBox
         t={t}
         lang={client.lang}
@@ -85,7 +88,9 @@ function TableRow(props: { client: Client; t: T; go: (h: string) => void; tb: Ta
       <td>{gameTitle(client.state.games, tb.game, client.lang)}</td>
       <td>
         {optionSummary(t, descriptorOf(client.state.games, tb.game), tb.options, tb.table_options)}
-        <div class="muted small">{tb.seats.map((x) => x.name).join(', ')}</div>
+        <div class="muted small">
+          <SeatNames t={t} seats={tb.seats} />
+        </div>
       </td>
       <td>
         {tb.state === 'open' ? t('lobby.free', { free, max: tb.max_seats }) : t('lobby.seated', { n: tb.seats.length })}

@@ -15,6 +15,15 @@ export interface SeatInfo {
   level?: string;
   connected: boolean;
   bot_standing_in?: boolean;
+  /** The seat's rating in this game, once it has a rated game of it. */
+  rating?: SeatRating;
+}
+
+/** A rating as players see it (new players have 1500); `change`: what the finished game moved. */
+export interface SeatRating {
+  rating: number;
+  provisional?: boolean;
+  change?: number;
 }
 
 export interface TableInfo {

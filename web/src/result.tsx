@@ -7,6 +7,7 @@ import { outcomeOf, type BaseView, type GameScreen } from './games/screen';
 import type { T } from './i18n';
 import { descriptorOf } from './options';
 import { DealChart } from './parts';
+import { RatingTag } from './players/rating';
 import type { AtTable } from './store';
 
 export function Result(props: {
@@ -69,6 +70,7 @@ export function Result(props: {
                 <th>{t('result.rank')}</th>
                 <th>{t('result.player')}</th>
                 <th>{t('result.points')}</th>
+                {at.info.seats.some((x) => x.rating?.change !== undefined) && <th>{t('players.rating')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -77,6 +79,11 @@ export function Result(props: {
                   <td>{order.findIndex(([x]) => x === s) + 1}.</td>
                   <td>{names[i]}</td>
                   <td>{s}</td>
+                  {at.info.seats.some((x) => x.rating?.change !== undefined) && (
+                    <td data-testid={`rating-change-${i}`}>
+                      <RatingTag t={t} rating={at.info.seats.find((x) => x.seat === i)?.rating} change />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -17,6 +17,7 @@ import type { TableInfo } from './protocol';
 import { Result } from './result';
 import type { AtTable } from './store';
 import { Waiting } from './waiting';
+import { RatingTag } from './players/rating';
 
 /** Seat names by seat, for `players` seats (`#3` for a seat nobody holds). */
 export function seatNames(info: TableInfo, players: number): string[] {
@@ -186,6 +187,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
           <div key={i} class={`seat${i === me ? ' me' : ''}${line?.gain ? ' hit' : ''}`} data-testid={`seat-${i}`} data-seat={i}>
             <div class="seatname">
               {s.name}
+              <RatingTag t={t} rating={s.rating} change />
               {i === me && <span class="tag">{t('table.you')}</span>}
               {s.kind === 'bot' && <span class="tag">{s.level ? `${t('table.bot')} · ${levelName(t, s.level)}` : t('table.bot')}</span>}
               {info.host === s.name && <span class="tag">{t('table.host')}</span>}

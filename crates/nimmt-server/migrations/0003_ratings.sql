@@ -22,6 +22,8 @@ CREATE TABLE IF NOT EXISTS nimmt_results (
 -- A player's games, newest first, all games or one (profile, "my games", paging by `seq`).
 CREATE INDEX IF NOT EXISTS nimmt_results_identity ON nimmt_results (identity, seq);
 CREATE INDEX IF NOT EXISTS nimmt_results_identity_game ON nimmt_results (identity, game, seq);
+-- The buffalo's team records per team size, read from the index alone.
+CREATE INDEX IF NOT EXISTS nimmt_results_teams ON nimmt_results (identity, game, seats, won);
 -- The next game's number, and the rebuild's walk in order.
 CREATE INDEX IF NOT EXISTS nimmt_results_seq ON nimmt_results (seq);
 
@@ -55,4 +57,5 @@ CREATE TABLE IF NOT EXISTS nimmt_rating_history (
     finished_at BIGINT NOT NULL,
     PRIMARY KEY (identity, game, seq)
 );
-CREATE INDEX IF NOT EXISTS nimmt_rating_history_table ON nimmt_rating_history (table_id);
+-- A page of games with what each moved one player's rating.
+CREATE INDEX IF NOT EXISTS nimmt_rating_history_table ON nimmt_rating_history (table_id, identity);

@@ -226,6 +226,18 @@ async fn rated_game_moves_ratings_by_weng_lin(db: Db) {
     assert_eq!((done.games, done.rated), (2, 2));
     assert_eq!((ratings(&pool).await, history(&pool).await), live);
 
+    // A game finished before the room kept results (a database of an earlier release) gets
+    // them from its stored record and seats, in its place in the order: the same numbers again.
+    sqlx::query("DELETE FROM nimmt_results WHERE table_id = $1")
+        .bind(table as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let done = rebuild::rebuild(&pool).await.unwrap();
+    assert_eq!((done.backfilled, done.games), (1, 2));
+    assert_eq!(results(&pool, table).await, seats);
+    assert_eq!((ratings(&pool).await, history(&pool).await), live);
+
     pool.close().await;
     srv.stop().await;
     db.drop_schema().await;
@@ -423,6 +435,37 @@ async fn routes_page_through_every_game(db: Db) {
     );
     assert_eq!(points.last().unwrap()["rating"], classic["rating"]);
     assert_eq!(profile["recent"].as_array().unwrap().len(), 10);
+
+    // Once the player makes an account, its profile is reached by the account's name, in any
+    // case or width, with the same games; the others see the name in their histories.
+    nimmt_server::accounts::account::create(&pool, Some(&seeded.busiest), "Ännchen", "hash")
+        .await
+        .unwrap();
+    let (status, body) = http_get(srv.addr, "/api/players/%C3%84NNCHEN").await;
+    assert_eq!(status, 200, "{body}");
+    let named: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (named["kind"].as_str(), named["profile"].as_str()),
+        (Some("account"), Some("Ännchen"))
+    );
+    assert_eq!(named["games"], profile["games"]);
+    let other = profile["recent"][0]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["bot"] == false && p["profile"] != me)
+        .and_then(|p| p["profile"].as_str().map(str::to_owned));
+    if let Some(other) = other {
+        let (_, body) = http_get(
+            srv.addr,
+            &format!(
+                "/api/players/{other}/games?limit=1&before={}",
+                profile["recent"][0]["seq"].as_i64().unwrap() + 1
+            ),
+        )
+        .await;
+        assert!(body.contains("\"profile\":\"Ännchen\""), "{body}");
+    }
 
     // A bot level has a profile of its own; an unknown name has none.
     let (status, body) = http_get(srv.addr, &format!("/api/players/{}", seeded.busiest_bot)).await;

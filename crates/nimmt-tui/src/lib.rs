@@ -17,6 +17,7 @@ pub mod input;
 pub mod net;
 pub mod offline;
 pub mod online;
+pub mod rating;
 pub mod screen;
 pub mod term;
 pub mod text;

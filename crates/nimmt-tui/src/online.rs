@@ -795,7 +795,7 @@ impl Online {
             .iter()
             .enumerate()
             .map(|(i, t)| {
-                let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
+                let names: Vec<String> = t.seats.iter().map(crate::rating::rated_name).collect();
                 let text = format!(
                     "{}  [{}]",
                     lang.fill(
@@ -833,7 +833,7 @@ impl Online {
         frame.render_widget(block, area);
         let mut lines = Vec::new();
         for s in &t.seats {
-            let mut text = format!("{:>2}. {}", s.seat.0 + 1, s.name);
+            let mut text = format!("{:>2}. {}", s.seat.0 + 1, crate::rating::rated_name(s));
             if let Some(level) = &s.level {
                 let level = match (Level::named(level), lang) {
                     (Some(l), Lang::En) => l.english(),

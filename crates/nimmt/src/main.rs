@@ -35,6 +35,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Give or take the operator role of the room (moderation).
     Admin(cmd::admin::Args),
+    /// Ratings: rebuild them from the stored games, or measure the history routes at scale.
+    Ratings(cmd::ratings::Args),
 }
 
 /// The server allocates a frame per seat and move from many threads at once: a thread-caching
@@ -55,5 +57,6 @@ fn main() -> anyhow::Result<()> {
         Command::Bot(a) => cmd::bot::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Admin(a) => cmd::admin::run(a),
+        Command::Ratings(a) => cmd::ratings::run(a),
     }
 }

@@ -207,13 +207,15 @@ async fn fill_tables(
     }
     let moves_sql = format!(
         "SELECT table_id, mu_before, mu FROM nimmt_rating_history \
-         WHERE identity = $1 AND table_id IN ({})",
-        marks(2)
+         WHERE table_id IN ({}) AND identity = ${}",
+        marks(1),
+        games.len() + 1
     );
-    let mut q = sqlx::query(&moves_sql).bind(identity.to_owned());
+    let mut q = sqlx::query(&moves_sql);
     for g in games.iter() {
         q = q.bind(g.table as i64);
     }
+    q = q.bind(identity.to_owned());
     let moves: HashMap<u64, (f64, f64)> = q
         .fetch_all(&mut *conn)
         .await?

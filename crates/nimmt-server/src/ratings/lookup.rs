@@ -6,8 +6,8 @@
 //! - `id:PLAYER`, any identity by its player id: a guest has no unique name, so its profile is
 //!   reached by the id the room gave it (the id is no secret; the token is).
 //!
-//! Bots' names and the reserved words cannot be account names, and neither starts with `bot:`
-//! or `id:`.
+//! An address of the form `bot:…` or `id:…` that names no bot level or identity is looked up as
+//! an account's name.
 
 use super::identity;
 use sqlx::{AnyConnection, Row};
@@ -45,25 +45,29 @@ pub async fn find(conn: &mut AnyConnection, address: &str) -> Result<Option<Who>
             .bind(address.to_owned())
             .fetch_one(&mut *conn)
             .await?;
-        return Ok((known.get::<i64, _>(0) > 0).then(|| Who {
-            identity: address.to_owned(),
-            profile: address.to_owned(),
-            name: level.to_owned(),
-            kind: Kind::Bot,
-            member_since: None,
-        }));
+        if known.get::<i64, _>(0) > 0 {
+            return Ok(Some(Who {
+                identity: address.to_owned(),
+                profile: address.to_owned(),
+                name: level.to_owned(),
+                kind: Kind::Bot,
+                member_since: None,
+            }));
+        }
     }
-    let player = match address.strip_prefix(ID_PREFIX) {
-        Some(id) => id.to_owned(),
-        None => match account_by_name(conn, address).await? {
-            Some(id) => id,
-            None => return Ok(None),
-        },
-    };
-    let row = sqlx::query("SELECT name, created_at FROM nimmt_players WHERE id = $1")
-        .bind(player.clone())
-        .fetch_optional(&mut *conn)
-        .await?;
+    // An id, else an account's name (also one that happens to look like an address).
+    let mut row = None;
+    let mut player = String::new();
+    if let Some(id) = address.strip_prefix(ID_PREFIX) {
+        player = id.to_owned();
+        row = player_row(conn, id).await?;
+    }
+    if row.is_none() {
+        if let Some(id) = account_by_name(conn, address).await? {
+            row = player_row(conn, &id).await?;
+            player = id;
+        }
+    }
     let Some(row) = row else { return Ok(None) };
     let named = names_of(conn, std::slice::from_ref(&player)).await?;
     let (profile, name, kind) = match named.get(&player) {
@@ -79,6 +83,17 @@ pub async fn find(conn: &mut AnyConnection, address: &str) -> Result<Option<Who>
     }))
 }
 
+/// A player's stored name and creation time.
+async fn player_row(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<sqlx::any::AnyRow>, sqlx::Error> {
+    sqlx::query("SELECT name, created_at FROM nimmt_players WHERE id = $1")
+        .bind(id.to_owned())
+        .fetch_optional(&mut *conn)
+        .await
+}
+
 /// How an identity is named and addressed in answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Named {
@@ -92,22 +107,13 @@ async fn account_by_name(
     conn: &mut AnyConnection,
     name: &str,
 ) -> Result<Option<String>, sqlx::Error> {
-    let found = sqlx::query("SELECT player_id FROM nimmt_accounts WHERE name_key = $1")
-        .bind(crate::names::key(name))
-        .fetch_optional(&mut *conn)
-        .await;
-    match found {
-        Ok(row) => Ok(row.map(|r| r.get(0))),
-        Err(e) if no_accounts_yet(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// Whether the database has no accounts table (a room whose schema predates accounts).
-fn no_accounts_yet(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(db)
-        if db.message().contains("nimmt_accounts")
-            && (db.message().contains("no such table") || db.message().contains("does not exist")))
+    Ok(
+        sqlx::query("SELECT player_id FROM nimmt_accounts WHERE name_key = $1")
+            .bind(crate::names::key(name))
+            .fetch_optional(&mut *conn)
+            .await?
+            .map(|r| r.get(0)),
+    )
 }
 
 /// How each identity is named: bots by level, account holders by account name, guests by
@@ -147,22 +153,16 @@ pub async fn names_of(
     for p in &people {
         q = q.bind(p.clone());
     }
-    match q.fetch_all(&mut *conn).await {
-        Ok(rows) => {
-            for r in rows {
-                let name: String = r.get(1);
-                out.insert(
-                    r.get(0),
-                    Named {
-                        profile: name.clone(),
-                        name,
-                        kind: Kind::Account,
-                    },
-                );
-            }
-        }
-        Err(e) if no_accounts_yet(&e) => {}
-        Err(e) => return Err(e),
+    for r in q.fetch_all(&mut *conn).await? {
+        let name: String = r.get(1);
+        out.insert(
+            r.get(0),
+            Named {
+                profile: name.clone(),
+                name,
+                kind: Kind::Account,
+            },
+        );
     }
     let guests: Vec<&String> = people.iter().filter(|p| !out.contains_key(*p)).collect();
     if guests.is_empty() {

@@ -2,10 +2,16 @@
 //! finished (`nimmt ratings --rebuild`): the same computation as when each game finished, so
 //! the same numbers. Runs in one transaction under the ratings lock: games that finish
 //! meanwhile wait for it.
+//!
+//! Games finished before the room kept results (a database of an earlier release) get their
+//! results first, from their stored records and seats, numbered before every later game in the
+//! order they finished.
 
 use super::finish::{self, FinishedGame, SeatResult, Standings};
 use super::standing::{self, HistoryRow};
-use sqlx::{AnyPool, Row};
+use crate::records::TableRecord;
+use crate::table::Meta;
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::collections::BTreeMap;
 
 /// What a rebuild went through.
@@ -15,12 +21,53 @@ pub struct Rebuilt {
     pub rated: usize,
     /// Identity-and-game standings written.
     pub standings: usize,
+    /// Games finished before results were kept, whose results were stored now.
+    pub backfilled: usize,
+}
+
+/// Stores the results of finished games that have none (finished before results were kept),
+/// numbered before the earliest game that has them; returns how many.
+async fn backfill(conn: &mut AnyConnection) -> Result<usize, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, meta, record, updated_at FROM nimmt_tables t WHERE state = 'finished' \
+         AND record IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM nimmt_results r WHERE r.table_id = t.id) \
+         ORDER BY updated_at, id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let first: i64 = sqlx::query("SELECT COALESCE(MIN(seq), 1) FROM nimmt_results")
+        .fetch_one(&mut *conn)
+        .await?
+        .get(0);
+    let games: Vec<FinishedGame> = rows
+        .iter()
+        .filter_map(|r| {
+            let meta: Meta = serde_json::from_str(&r.get::<String, _>(1)).ok()?;
+            let record: TableRecord = serde_json::from_str(&r.get::<String, _>(2)).ok()?;
+            FinishedGame::of_table(r.get::<i64, _>(0) as u64, &meta, &record, r.get(3))
+        })
+        .collect();
+    let n = games.len() as i64;
+    let games: Vec<FinishedGame> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| FinishedGame {
+            seq: first - n + i as i64,
+            ..g
+        })
+        .collect();
+    for chunk in games.chunks(50) {
+        finish::insert_results(conn, chunk).await?;
+    }
+    Ok(games.len())
 }
 
 /// Recomputes every standing and the whole rating history from `nimmt_results`.
 pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
     let mut tx = pool.begin().await?;
     finish::lock(&mut tx).await?;
+    let earlier = backfill(&mut tx).await?;
     let rows = sqlx::query(
         "SELECT table_id, seat, seq, game, identity, name, score, place, won, rated, \
          finished_at FROM nimmt_results ORDER BY seq, seat",
@@ -52,7 +99,10 @@ pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
     }
     let mut by_game: BTreeMap<String, Standings> = BTreeMap::new();
     let mut history: Vec<HistoryRow> = Vec::new();
-    let mut done = Rebuilt::default();
+    let mut done = Rebuilt {
+        backfilled: earlier,
+        ..Rebuilt::default()
+    };
     for g in &games {
         let standings = by_game.entry(g.game.clone()).or_default();
         history.extend(standing::apply(standings, g));

@@ -158,3 +158,10 @@ pub async fn seed(
         busiest_bot,
     })
 }
+
+/// How many result rows the database holds.
+pub async fn stored_results(pool: &AnyPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM nimmt_results")
+        .fetch_one(pool)
+        .await
+}

@@ -112,7 +112,11 @@ impl TableOptions {
             self.rated = match value {
                 "yes" => true,
                 "no" => false,
-                _ => return Err(format!("bad value {value:?} for option rated: expected yes or no")),
+                _ => {
+                    return Err(format!(
+                        "bad value {value:?} for option rated: expected yes or no"
+                    ))
+                }
             };
             return Ok(());
         }

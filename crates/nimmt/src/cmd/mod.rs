@@ -9,6 +9,7 @@ pub mod bot;
 pub mod hostile;
 pub mod loadtest;
 pub mod play;
+pub mod ratings;
 pub mod replay;
 pub mod serve;
 pub mod sim;

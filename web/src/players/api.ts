@@ -1,0 +1,107 @@
+// The room's profile, history and leaderboard routes (`docs/protocol.md`, "Ratings, profiles and
+// histories"): their answers' shapes and how to fetch them.
+
+export interface TablePlayer {
+  seat: number;
+  name: string;
+  profile: string;
+  bot: boolean;
+  score: number;
+  place: number;
+}
+
+export interface GameEntry {
+  table: number;
+  seq: number;
+  game: string;
+  finished_at: number;
+  rated: boolean;
+  seat: number;
+  score: number;
+  place: number;
+  won: boolean;
+  rating_change?: number;
+  rating?: number;
+  players: TablePlayer[];
+  replay: string;
+}
+
+export interface GamesPage {
+  games: GameEntry[];
+  next?: number;
+}
+
+export interface ChartPoint {
+  seq: number;
+  at: number;
+  rating: number;
+}
+
+export interface GameStanding {
+  game: string;
+  games: number;
+  won: number;
+  mean_score: number;
+  rated_games: number;
+  rating?: number;
+  provisional?: boolean;
+  about_level?: string;
+  history: ChartPoint[];
+}
+
+export interface Profile {
+  profile: string;
+  name: string;
+  kind: 'account' | 'guest' | 'bot';
+  level?: string;
+  member_since?: number;
+  games: GameStanding[];
+  teams?: { team_size: number; games: number; won: number }[];
+  recent: GameEntry[];
+}
+
+export interface Place {
+  place: number;
+  profile: string;
+  name: string;
+  bot: boolean;
+  rating: number;
+  rated_games: number;
+  games: number;
+  won: number;
+}
+
+export interface Leaderboard {
+  game: string;
+  min_games: number;
+  players: Place[];
+}
+
+/** What a fetch came to: the answer, "nobody of that name", or a failure. */
+export type Answer<T> = { ok: T } | { missing: true } | { failed: true };
+
+async function getJson<T>(path: string): Promise<Answer<T>> {
+  try {
+    const r = await fetch(path);
+    if (r.status === 404) return { missing: true };
+    if (!r.ok) return { failed: true };
+    return { ok: (await r.json()) as T };
+  } catch {
+    return { failed: true };
+  }
+}
+
+/** A profile's page address for a profile key (an account name, `bot:LEVEL` or `id:PLAYER`). */
+export const profilePath = (profile: string) => `/players/${encodeURIComponent(profile)}`;
+
+export const fetchProfile = (profile: string) => getJson<Profile>(`/api${profilePath(profile)}`);
+
+export function fetchGames(profile: string, game?: string, before?: number): Promise<Answer<GamesPage>> {
+  const q = new URLSearchParams();
+  if (game) q.set('game', game);
+  if (before !== undefined) q.set('before', String(before));
+  const qs = q.toString();
+  return getJson<GamesPage>(`/api${profilePath(profile)}/games${qs ? `?${qs}` : ''}`);
+}
+
+export const fetchLeaderboard = (game: string) => getJson<Leaderboard>(`/api/leaderboard/${encodeURIComponent(game)}`);

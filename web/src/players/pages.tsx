@@ -1,0 +1,16 @@
+// The players' pages by their address (`/players/NAME`, `/leaderboard/GAME`), which the server
+// answers with the client's page.
+
+import type { Client } from '../client';
+import type { T } from '../i18n';
+import { LeaderboardPage } from './leaderboard';
+import { ProfilePage } from './profile';
+
+export function playersPage(path: string, client: Client, t: T) {
+  let m: RegExpMatchArray | null;
+  if ((m = path.match(/^\/players\/([^/]+)\/?$/)))
+    return <ProfilePage t={t} lang={client.lang} games={client.state.games} profile={decodeURIComponent(m[1])} />;
+  if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/)))
+    return <LeaderboardPage t={t} lang={client.lang} games={client.state.games} game={decodeURIComponent(m[1])} />;
+  return null;
+}
