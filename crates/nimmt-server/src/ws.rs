@@ -331,6 +331,7 @@ impl Session {
                     if crate::accounts::is_session_token(&token) {
                         // An account keeps its name.
                         name = old_name;
+                        let _ = crate::accounts::sessions::seen(store.pool(), &token).await;
                     } else if owner.as_ref().is_some_and(|o| *o != player) {
                         self.refuse(id, None, owned(&name));
                         return true;
