@@ -196,6 +196,11 @@ pub enum News {
         player: PlayerId,
         at: u64,
     },
+    /// An operator on `node` banned `player`: each node closes the player's connections it has.
+    Banned {
+        node: String,
+        player: PlayerId,
+    },
 }
 
 impl News {
@@ -207,7 +212,8 @@ impl News {
             | News::Chat { node, .. }
             | News::Owner { node, .. }
             | News::Lost { node, .. }
-            | News::Online { node, .. } => node,
+            | News::Online { node, .. }
+            | News::Banned { node, .. } => node,
         }
     }
 }

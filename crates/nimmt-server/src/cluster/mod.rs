@@ -17,6 +17,7 @@ pub mod router;
 use crate::conn::{Conn, Frame, Refusal};
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, PeerNews, TableCmd, TableHandle};
 use crate::lease::{self, LeaseBook};
+use crate::moderation::sanctions::Kind;
 use crate::store::{Store, StoredTable};
 use bus::{News, Outgoing, RemoteConns, Subjects, WireCmd};
 use futures_util::StreamExt;
@@ -607,6 +608,14 @@ impl Cluster {
         self.client.connection_state() == async_nats::connection::State::Connected
     }
 
+    /// An operator of this node banned `player`: the other nodes close their connections.
+    pub fn banned(&self, player: &PlayerId) {
+        self.tell(News::Banned {
+            node: self.node().to_owned(),
+            player: player.clone(),
+        });
+    }
+
     /// Tables this node runs.
     pub fn owned(&self) -> usize {
         lock(&self.owned).len()
@@ -687,6 +696,18 @@ impl Cluster {
                     at,
                     wins_tie,
                 }));
+            }
+            News::Banned { player, .. } => {
+                // The ban as stored (its end and reason), for the refusal the connection gets.
+                let (store, lobby) = (self.store.clone(), self.lobby().clone());
+                tokio::spawn(async move {
+                    let pool = store.pool();
+                    let ban = crate::moderation::sanctions::in_force(pool, &player, Kind::Ban);
+                    if let Ok(Some(ban)) = ban.await {
+                        let refusal = ban.refusal();
+                        lobby.send(LobbyCmd::Banned { player, refusal });
+                    }
+                });
             }
             News::Owner { table, .. } => {
                 if self.book.get(table).is_some() {

@@ -301,10 +301,14 @@ async fn impose(
             .await
             .map_err(Refused::storage)?;
         if body.kind == Kind::Ban {
+            // The banned player's open connections close, on every node.
             state.lobby.send(crate::handles::LobbyCmd::Banned {
                 player: target.id.clone(),
                 refusal: s.refusal(),
             });
+            if let Some(cluster) = &state.cluster {
+                cluster.banned(&target.id);
+            }
         }
         ok(s)
     };
