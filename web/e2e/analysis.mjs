@@ -1,5 +1,5 @@
-// End-to-end test of the analysis of a finished game: Ann plays a short game of classic against a
-// bot of the level "Strong", opens its replay, asks for the analysis, waits while it is queued,
+// End-to-end test of the analysis of a finished game: Ann plays a short game of classic with hints
+// against a bot of the level "Strong" (asking for a hint once), opens its replay, asks for the analysis, waits while it is queued,
 // and reads each decision with its choices and marks and the summary per player, in English and
 // German, on a desktop and a phone. Screenshots go to artifacts/ (ARTIFACTS to change).
 //
@@ -9,13 +9,22 @@ import { check, openTable, session, shot } from './lib.mjs';
 
 await session(async ({ base, person }) => {
   const ann = await person('Ann');
-  const id = await openTable(ann, { deals: '1', hand_size: '4', seats: '2' });
+  const id = await openTable(ann, { deals: '1', hand_size: '4', seats: '2', hints: 'yes' });
+  const bar = await ann.locator('.tablebar').innerText();
+  check('the table says hints are on (and it is casual)', /Hints: on/.test(bar), bar);
   await ann.selectOption('[data-testid=bot-level]', 'strong');
   await ann.click('[data-testid=add-bot]');
   await ann.locator('[data-testid=seat-1]').waitFor();
   const seat = await ann.locator('[data-testid=seat-1]').innerText();
   check('the bot sits down with its level by name', /Strong/.test(seat), seat);
+  await shot(ann, 'analysis-add-bot-level');
   await ann.click('[data-testid=start]');
+  await ann.locator('button[data-testid=hand-card]').first().waitFor();
+  await ann.click('[data-testid=hint]');
+  const hint = ann.locator('[data-testid=table-chat] .line', { hasText: 'Hint:' });
+  await hint.waitFor({ timeout: 15000 });
+  check('a hint names the best card and every card with its estimate', /Hint: \d+|Hint: play \d+/.test(await hint.innerText()), await hint.innerText());
+  await shot(ann, 'analysis-hint');
   for (let step = 0; step < 200; step++) {
     if (await ann.locator('[data-testid=result]').count()) break;
     const rows = ann.locator('.rows.choosing [data-testid=row-0]');

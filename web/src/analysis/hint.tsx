@@ -7,7 +7,7 @@ export function HintButton(props: { t: T; ask: () => void }) {
   const { t } = props;
   return (
     <button type="button" class="hint" data-testid="hint" title={t('hint.title')} onClick={props.ask}>
-      💡 {t('hint.ask')}
+      {t('hint.ask')}
     </button>
   );
 }
