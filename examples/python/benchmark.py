@@ -8,6 +8,7 @@ environment is one call of step() (every seat asked acts); an AEC step is one se
 """
 
 import argparse
+import random
 import time
 
 import numpy as np
@@ -45,7 +46,7 @@ def vectorised(seconds, tables, sample_in_numpy):
 
 def parallel(seconds, json_views):
     env = nimmt.pettingzoo.parallel_env(game="classic", players=4, json_views=json_views)
-    rng = np.random.default_rng(1)
+    draw = random.Random(1).random
     state = {"obs": env.reset(seed=1)[0]}
 
     def step():
@@ -53,8 +54,8 @@ def parallel(seconds, json_views):
             state["obs"] = env.reset()[0]
         actions = {}
         for agent, o in state["obs"].items():
-            legal = np.flatnonzero(o["action_mask"])
-            actions[agent] = int(legal[rng.integers(len(legal))]) if len(legal) else 0
+            legal = o["action_mask"].nonzero()[0]
+            actions[agent] = int(legal[int(draw() * len(legal))]) if len(legal) else 0
         state["obs"] = env.step(actions)[0]
         return 1
 
@@ -64,7 +65,7 @@ def parallel(seconds, json_views):
 def aec(seconds):
     env = nimmt.pettingzoo.env(game="classic", players=4, json_views=False)
     env.reset(seed=1)
-    rng = np.random.default_rng(1)
+    draw = random.Random(1).random
 
     def step():
         agent = env.agent_selection
@@ -73,8 +74,8 @@ def aec(seconds):
             if not env.agents:
                 env.reset()
             return 0
-        legal = np.flatnonzero(env.observe(agent)["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        legal = env.observe(agent)["action_mask"].nonzero()[0]
+        env.step(int(legal[int(draw() * len(legal))]))
         return 1
 
     return timed(seconds, step)

@@ -124,6 +124,7 @@ class NimmtParallelEnv(ParallelEnv):
         self.json_views = json_views
         Game(game, players, self.table_options, 0)
         self.possible_agents = [_agent(s) for s in range(players)]
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = []
         self._observation_space = _spaces.observation_space(game)
         self._action_space = _spaces.action_space(game)
@@ -137,15 +138,14 @@ class NimmtParallelEnv(ParallelEnv):
         return self._action_space
 
     def _observe(self):
-        seats = [_seat(a) for a in self.agents]
+        agents = self.agents
+        seats = [self._seats[a] for a in agents]
         obs, masks = self.game.observe_seats(seats)
-        observations = {
-            a: {"observation": obs[i], "action_mask": masks[i]} for i, a in enumerate(self.agents)
-        }
+        observations = {a: {"observation": obs[i], "action_mask": masks[i]} for i, a in enumerate(agents)}
         if self.json_views:
-            infos = {a: {"seat": s, "view": self.game.view(s)} for a, s in zip(self.agents, seats)}
+            infos = {a: {"seat": s, "view": self.game.view(s)} for a, s in zip(agents, seats)}
         else:
-            infos = {a: {"seat": s} for a, s in zip(self.agents, seats)}
+            infos = {a: {"seat": s} for a, s in zip(agents, seats)}
         return observations, infos
 
     def reset(self, seed=None, options=None):
@@ -158,19 +158,18 @@ class NimmtParallelEnv(ParallelEnv):
     def step(self, actions):
         game = self.game
         game.act_parallel([int(actions.get(a, 0)) for a in self.possible_agents])
+        agents = self.agents
         observations, infos = self._observe()
         outcome = game.outcome()
         if outcome is None:
-            rewards = {a: 0.0 for a in self.agents}
-            done = False
+            rewards = dict.fromkeys(agents, 0.0)
+            terminations = dict.fromkeys(agents, False)
         else:
             final = _spaces.rewards(outcome)
-            rewards = {a: final[_seat(a)] for a in self.agents}
-            done = True
-        terminations = {a: done for a in self.agents}
-        truncations = {a: False for a in self.agents}
-        if done:
+            rewards = {a: final[self._seats[a]] for a in agents}
+            terminations = dict.fromkeys(agents, True)
             self.agents = []
+        truncations = dict.fromkeys(agents, False)
         return observations, rewards, terminations, truncations, infos
 
     render = _spaces.render_spectator

@@ -4,7 +4,8 @@ use super::convert::{self, engine_error, from_py, to_py, ActionError, ReplayErro
 use crate::encoding::{encoding, Encoding};
 use nimmt_core::record::{self, GameRecord, RecordedGame};
 use nimmt_core::{registry, Addressed, GameKind, Seat, Setup, Viewer};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -308,9 +309,11 @@ impl PyGame {
                     }
                     continue;
                 };
-                let now = enc.action(inner.game(), seat, actions[seat.index()]);
-                if i > 0 && now.as_ref() != Some(&action) {
-                    continue;
+                if i > 0 {
+                    let now = enc.action(inner.game(), seat, actions[seat.index()]);
+                    if now.as_ref() != Some(&action) {
+                        continue;
+                    }
                 }
                 inner.act(seat, &action)?;
             }
@@ -355,9 +358,16 @@ impl PyGame {
             (obs, mask.into_iter().map(|m| m as i8).collect::<Vec<_>>())
         });
         let n = seats.len();
+        let shaped = |e: numpy::ndarray::ShapeError| PyValueError::new_err(e.to_string());
         Ok((
-            PyArray1::from_vec(py, obs).reshape([n, size])?.into_any(),
-            PyArray1::from_vec(py, mask).reshape([n, count])?.into_any(),
+            Array2::from_shape_vec((n, size), obs)
+                .map_err(shaped)?
+                .into_pyarray(py)
+                .into_any(),
+            Array2::from_shape_vec((n, count), mask)
+                .map_err(shaped)?
+                .into_pyarray(py)
+                .into_any(),
         ))
     }
 }
