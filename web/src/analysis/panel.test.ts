@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { tFor } from '../i18n';
+import { decisionAt, higherIsBetter, type Analysis } from './data';
+import { choiceText } from './panel';
+
+const analysis: Analysis = {
+  game: 'classic',
+  measure: 'deal_points',
+  thresholds: { inaccuracy: 1, mistake: 2.5, blunder: 5 },
+  budget: 4000,
+  decisions: [
+    { index: 0, seat: 0, deal: 0, chosen: 1, loss: 26, mark: 'blunder', choices: [
+      { action: { type: 'take_row', row: 1 }, label: 'take_row 1', estimate: 1 },
+      { action: { type: 'take_row', row: 0 }, label: 'take_row 0', estimate: 27 },
+    ] },
+  ],
+  seats: [],
+};
+
+describe('the analysis beside the replay', () => {
+  it('finds the decision of a replay step: step 0 is the opening, step n the action n − 1', () => {
+    expect(decisionAt(analysis, 0)).toBeUndefined();
+    expect(decisionAt(analysis, 1)?.mark).toBe('blunder');
+    expect(decisionAt(analysis, 2)).toBeUndefined();
+  });
+
+  it('names a choice in the player’s words: a card by its number, a row counted from 1', () => {
+    expect(choiceText(tFor('en'), 'play 55')).toBe('55');
+    expect(choiceText(tFor('en'), 'take_row 0')).toBe('row 1');
+    expect(choiceText(tFor('de'), 'take_row 2')).toBe('Reihe 3');
+    expect(choiceText(tFor('en'), 'give_back Joker')).toBe('give back Joker');
+  });
+
+  it('knows which measures are better high', () => {
+    expect(higherIsBetter('win_chance')).toBe(true);
+    expect(higherIsBetter('deal_points')).toBe(false);
+  });
+});
