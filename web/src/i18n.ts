@@ -577,7 +577,10 @@ export function serverText(lang: Lang, line: { key?: string; params?: Record<str
   const rule = `rule.${line.params?.rule}` as Key;
   if (line.key === 'illegal_action' && line.params?.rule && rule in DICTS[lang]) return fill(DICTS[lang][rule], line.params);
   const k = `srv.${line.key}` as Key;
-  if (line.key && k in DICTS[lang]) return fill(DICTS[lang][k], line.params ?? {});
+  // A bot's level (`params.level`: `strong`) is named in the reader's language when it is one.
+  const level = `level.${line.params?.level}` as Key;
+  const params = line.params?.level && level in DICTS[lang] ? { ...line.params, level: DICTS[lang][level] } : line.params;
+  if (line.key && k in DICTS[lang]) return fill(DICTS[lang][k], params ?? {});
   return line.text;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tFor } from '../i18n';
+import { serverText, tFor } from '../i18n';
 import { decisionAt, higherIsBetter, type Analysis } from './data';
 import { choiceText } from './panel';
 
@@ -34,5 +34,14 @@ describe('the analysis beside the replay', () => {
   it('knows which measures are better high', () => {
     expect(higherIsBetter('win_chance')).toBe(true);
     expect(higherIsBetter('deal_points')).toBe(false);
+  });
+});
+
+describe('a bot level in the server’s notices', () => {
+  it('is named in the reader’s language', () => {
+    const line = { key: 'bot_added', params: { name: 'Bot 1', level: 'strong' }, text: 'Bot 1 (strong) sits down.' };
+    expect(serverText('de', line)).toBe('Bot 1 (Stark) setzt sich.');
+    expect(serverText('en', line)).toBe('Bot 1 (Strong) sits down.');
+    expect(serverText('en', { ...line, params: { name: 'Bot 2', level: 'mcts:ms=50' } })).toBe('Bot 2 (mcts:ms=50) sits down.');
   });
 });
