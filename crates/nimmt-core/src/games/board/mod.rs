@@ -1163,12 +1163,17 @@ impl Board {
         let version = self.options.version;
         if version.is_pro() {
             if self.hands.iter().any(Vec::is_empty) {
+                // Two moves in the rule book's order (docs/rules/board.md, decision 16): the
+                // tiles left cost their bull heads, then each action card gives a point; each
+                // move stops at the track's end.
                 for seat in Seat::all(self.players) {
                     let s = seat.index();
-                    let delta = self.action_hands[s].len() as i32
-                        - self.hands[s].iter().map(|&t| self.bulls(t)).sum::<i32>();
-                    if delta != 0 {
-                        self.add_points(seat, delta, ScoreReason::Final, log);
+                    let tiles = -self.hands[s].iter().map(|&t| self.bulls(t)).sum::<i32>();
+                    let cards = self.action_hands[s].len() as i32;
+                    for delta in [tiles, cards] {
+                        if delta != 0 {
+                            self.add_points(seat, delta, ScoreReason::Final, log);
+                        }
                     }
                 }
                 self.close_round(log);

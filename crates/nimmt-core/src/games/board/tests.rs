@@ -651,6 +651,67 @@ fn pro_end_tiles_left_cost_their_bulls_and_action_cards_give_one_each() {
 }
 
 #[test]
+fn pro_end_at_the_bound_tiles_first_then_action_cards() {
+    // 000 Profiversion "Spielende": "Wer jetzt noch Plättchen hinter seinem Sichtschirm hat,
+    // erhält für jeden darauf abgebildeten Hornochsen einen Minuspunkt. Wer jetzt noch
+    // Aktionskarten auf der Hand hat, erhält für jede Aktionskarte 1 Pluspunkt." and "Punkte
+    // kassieren": "nie mehr als 44 Minus- oder Pluspunkte ... Überzählige Punkte verfallen."
+    // Decision 16 (docs/rules/board.md): two moves in the book's order, each stopping at the
+    // track's end. Steffen at -40 keeps the 55 (5 bull heads) and one action card: -40 - 5 stops
+    // at -44, then +1: -43 (one net move of -4 would give -44).
+    let mut p = Position::new(
+        Version::Pro,
+        hands(&[&[95], &[99, 10], &[97, 55]]),
+        rows(&[&[30], &[40], &[50], &[60], &[], &[]]),
+    );
+    p.scores = vec![0, 0, -40];
+    p.action_hands[MELLA.index()] = vec![ActionCard::Stop, ActionCard::Skip];
+    p.action_hands[STEFFEN.index()] = vec![ActionCard::Skip];
+    let mut g = Board::from_position(p);
+    round(&mut g, &[&[95], &[99], &[97]]);
+    act(&mut g, STEFFEN, Action::Lay { luck: None });
+    let ev = act(&mut g, MELLA, Action::Lay { luck: None });
+    let o = g.outcome().expect("Basti has no tile left");
+    assert_eq!(o.scores[STEFFEN.index()], -43);
+    let steffens: Vec<(i32, i32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored {
+                seat,
+                delta,
+                score,
+                reason: ScoreReason::Final,
+                ..
+            } if *seat == STEFFEN => Some((*delta, *score)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steffens, vec![(-4, -44), (1, -43)]);
+}
+
+#[test]
+fn stop_never_on_a_row_that_has_one() {
+    // 000 "Stop!": "Lege ein Stoppschild an das Ende einer beliebigen aktiven Reihe"; decision 19
+    // (docs/rules/board.md): the end of a stopped row holds its sign already, so a second sign
+    // goes to another row or not at all.
+    let mut p = Position::new(
+        Version::Pro,
+        hands(&[&[95, 1], &[99, 2], &[67, 3]]),
+        rows(&[&[50], &[60], &[80], &[90], &[], &[]]),
+    );
+    p.stops = vec![1];
+    p.action_hands[STEFFEN.index()] = vec![ActionCard::Stop];
+    let mut g = Board::from_position(p);
+    round(&mut g, &[&[95], &[99], &[67]]);
+    let legal = g.legal_actions(STEFFEN);
+    assert!(!legal.contains(&Action::Stop { row: 1 }));
+    assert!(legal.contains(&Action::Stop { row: 0 }));
+    let before = g.clone();
+    assert!(g.act(STEFFEN, &Action::Stop { row: 1 }).is_err());
+    assert_eq!(g.rows(), before.rows(), "nothing changed");
+}
+
+#[test]
 fn base_with_three_players_deals_a_second_twelve_then_ends() {
     // 000 "Spielende" (two and three players).
     let mut g = Board::new(3, BoardOptions::default(), 5);
