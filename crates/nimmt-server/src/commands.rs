@@ -175,8 +175,8 @@ pub const COMMANDS: &[Spec] = &[
         args: "NAME",
         who: Who::Host,
         when: When::Always,
-        help_en: "send a player or watcher away (a bot takes the seat in a running game)",
-        help_de: "einen Spieler oder Zuschauer wegschicken (im laufenden Spiel übernimmt ein Bot)",
+        help_en: "send a player or watcher away: they may watch again, never play at this table (a bot takes the seat in a running game)",
+        help_de: "einen Spieler oder Zuschauer wegschicken: zuschauen darf er wieder, an diesem Tisch mitspielen nie mehr (im laufenden Spiel übernimmt ein Bot)",
         parse: |r| {
             let name = r.trim();
             (!name.is_empty()).then(|| Command::Kick {
