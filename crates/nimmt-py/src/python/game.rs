@@ -2,6 +2,7 @@
 
 use super::convert::{self, engine_error, from_py, to_py, ActionError, ReplayError, SetupError};
 use crate::encoding::{encoding, Encoding};
+use crate::played::Played;
 use nimmt_core::record::{self, GameRecord, RecordedGame};
 use nimmt_core::{registry, Addressed, GameKind, Seat, Setup, Viewer};
 use numpy::ndarray::Array2;
@@ -45,12 +46,12 @@ type SeatObservation<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>
 /// A game being played, writing its own record.
 #[pyclass(name = "Game", module = "nimmt")]
 pub struct PyGame {
-    pub inner: RecordedGame,
+    pub inner: Played,
     encoding: Box<dyn Encoding>,
 }
 
 impl PyGame {
-    pub fn from_recorded(inner: RecordedGame) -> PyGame {
+    pub fn from_recorded(inner: Played) -> PyGame {
         let encoding = encoding(inner.game().kind());
         PyGame { inner, encoding }
     }
@@ -87,7 +88,7 @@ impl PyGame {
     ) -> PyResult<Self> {
         let setup = Setup::new(kind(py, game)?, players, convert::options(options)?, seed);
         let inner = py
-            .detach(|| RecordedGame::new(setup))
+            .detach(|| Played::new(setup))
             .map_err(|e| engine_error::<SetupError, _>(py, &e))?;
         Ok(PyGame::from_recorded(inner))
     }
@@ -246,14 +247,9 @@ impl PyGame {
         to_py(py, &self.encoding.action(self.inner.game(), seat, index))
     }
 
-    /// Plays the action of number `index` for `seat`; one that is not legal now raises
-    /// `ActionError` with code `illegal`.
-    fn act_index<'py>(
-        &mut self,
-        py: Python<'py>,
-        seat: usize,
-        index: usize,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    /// Plays the action of number `index` for `seat` (without returning its events, for
+    /// speed); one that is not legal now raises `ActionError` with code `illegal`.
+    fn act_index(&mut self, py: Python<'_>, seat: usize, index: usize) -> PyResult<()> {
         let seat = self.seat(seat)?;
         let Some(action) = self.encoding.action(self.inner.game(), seat, index) else {
             let e = nimmt_core::ActionError::illegal(format!(
@@ -263,10 +259,8 @@ impl PyGame {
             return Err(engine_error::<ActionError, _>(py, &e));
         };
         let inner = &mut self.inner;
-        match py.detach(|| inner.act(seat, &action)) {
-            Ok(new) => events(py, &new),
-            Err(e) => Err(engine_error::<ActionError, _>(py, &e)),
-        }
+        py.detach(|| inner.act_quiet(seat, &action))
+            .map_err(|e| engine_error::<ActionError, _>(py, &e))
     }
 
     /// The seats that must decide now.
@@ -315,7 +309,7 @@ impl PyGame {
                         continue;
                     }
                 }
-                inner.act(seat, &action)?;
+                inner.act_quiet(seat, &action)?;
             }
             Ok(())
         });
@@ -419,7 +413,7 @@ fn replay<'py>(py: Python<'py>, record: &Bound<'py, PyAny>) -> PyResult<Bound<'p
         list.append(step)?;
     }
     out.set_item("steps", list)?;
-    out.set_item("game", Py::new(py, PyGame::from_recorded(game))?)?;
+    out.set_item("game", Py::new(py, PyGame::from_recorded(game.into()))?)?;
     Ok(out)
 }
 
