@@ -9,6 +9,7 @@ use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{ChatLine, ErrorCode, PlayerId, Role, TableId, TableInfo};
 use serde_json::Value;
+use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -149,6 +150,8 @@ pub enum LobbyCmd {
     Chat {
         conn: Conn,
         text: String,
+        /// Who muted the speaker: they do not get the line.
+        hidden_from: HashSet<PlayerId>,
     },
     /// A table changed seats, options or state.
     Changed {
@@ -192,6 +195,10 @@ pub enum PeerNews {
     Chat {
         from: String,
         text: String,
+        /// The speaker, when the other node said who.
+        player: Option<PlayerId>,
+        /// Who muted the speaker: they do not get the line.
+        hidden_from: HashSet<PlayerId>,
     },
     /// `player` said hello on another node at `at` (ms since the epoch, that node's clock): a
     /// connection of theirs here that came online earlier is replaced (code 4001). `wins_tie`:
@@ -210,7 +217,7 @@ pub trait LobbyPeers: Send + Sync {
     /// A table of this node closed.
     fn closed(&self, id: TableId);
     /// A lobby chat line said on this node.
-    fn chat(&self, from: &str, text: &str);
+    fn chat(&self, from: &str, player: &PlayerId, text: &str);
     /// `player` said hello on this node at `at` (ms since the epoch): the other nodes replace
     /// their older connections of that identity.
     fn online(&self, player: &PlayerId, at: u64);

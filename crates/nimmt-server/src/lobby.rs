@@ -7,7 +7,7 @@ use crate::handles::{
     LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, PeerNews, TableHandle,
 };
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -90,6 +90,16 @@ impl Lobby {
         let f = frame(msg);
         for c in self.subscribers.values() {
             c.send_frame(f.clone());
+        }
+    }
+
+    /// Sends `msg` to every subscriber but the players in `hidden`.
+    fn broadcast_except(&self, msg: &ServerMsg, hidden: &HashSet<PlayerId>) {
+        let f = frame(msg);
+        for c in self.subscribers.values() {
+            if !hidden.contains(&c.player) {
+                c.send_frame(f.clone());
+            }
         }
     }
 
@@ -190,17 +200,22 @@ impl Lobby {
                         .collect(),
                 );
             }
-            LobbyCmd::Chat { conn, text } => {
+            LobbyCmd::Chat {
+                conn,
+                text,
+                hidden_from,
+            } => {
                 if let Some(p) = &self.peers {
-                    p.chat(&conn.name, &text);
+                    p.chat(&conn.name, &conn.player, &text);
                 }
-                self.broadcast(&ServerMsg::Chat {
+                let msg = ServerMsg::Chat {
                     table: None,
                     from: conn.name.clone(),
                     text,
                     line: None,
                     player: Some(conn.player.clone()),
-                });
+                };
+                self.broadcast_except(&msg, &hidden_from);
             }
             LobbyCmd::Changed {
                 info,
@@ -264,13 +279,21 @@ impl Lobby {
                 self.changed(info, players, host);
             }
             PeerNews::Closed { id } => self.closed(id),
-            PeerNews::Chat { from, text } => self.broadcast(&ServerMsg::Chat {
-                table: None,
+            PeerNews::Chat {
                 from,
                 text,
-                line: None,
-                player: None,
-            }),
+                player,
+                hidden_from,
+            } => {
+                let msg = ServerMsg::Chat {
+                    table: None,
+                    from,
+                    text,
+                    line: None,
+                    player,
+                };
+                self.broadcast_except(&msg, &hidden_from);
+            }
             PeerNews::Online {
                 player,
                 at,

@@ -6,7 +6,7 @@ use crate::addr::ConnSlot;
 use crate::conn::{frame, Conn, Frame, Outbox, Refusal};
 use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::limits::quota;
-use crate::moderation::sanctions;
+use crate::moderation::{mutes, sanctions};
 use crate::names;
 use crate::store::Op;
 use crate::AppState;
@@ -229,7 +229,15 @@ impl Session {
                 }
                 match table {
                     None => {
-                        self.state.lobby.send(LobbyCmd::Chat { conn, text });
+                        // Whoever muted the speaker does not get the line.
+                        let pool = self.state.store.pool();
+                        let hidden_from =
+                            mutes::muting(pool, &conn.player).await.unwrap_or_default();
+                        self.state.lobby.send(LobbyCmd::Chat {
+                            conn,
+                            text,
+                            hidden_from,
+                        });
                         self.ack(id);
                     }
                     Some(t) => match self.tables.get(&t).cloned() {

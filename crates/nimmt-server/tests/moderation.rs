@@ -91,6 +91,31 @@ async fn heard(p: &mut Player) -> (u64, String, String) {
     }
 }
 
+/// Subscribes `p` to the lobby (its news and its chat).
+async fn in_lobby(p: &mut Player) {
+    p.send(ClientMsg::ListTables { subscribe: true }).await;
+    p.recv_until(|m| matches!(m, ServerMsg::Tables { .. }))
+        .await;
+}
+
+/// Says `text` in the lobby.
+async fn say_in_lobby(p: &mut Player, text: &str) {
+    let table = None;
+    let text = text.to_owned();
+    p.send(ClientMsg::Chat { table, text }).await;
+}
+
+/// The next lobby chat line `p` hears: (speaker's name, text).
+async fn heard_in_lobby(p: &mut Player) -> (String, String) {
+    match p
+        .recv_until(|m| matches!(m, ServerMsg::Chat { table: None, .. }))
+        .await
+    {
+        ServerMsg::Chat { from, text, .. } => (from, text),
+        _ => unreachable!(),
+    }
+}
+
 /// The audit log as an operator reads it: (action, target, reason), newest first.
 async fn audit(addr: SocketAddr, token: &str) -> Vec<(String, String, String)> {
     let (status, log) = http(addr, "GET", "/api/admin/audit", Some(token), None).await;
@@ -604,6 +629,24 @@ async fn personal_mute(db: Db) {
     assert_eq!(status, 200);
     bob.say("back").await;
     assert_eq!(heard(&mut ann).await.2, "back");
+    // Lobby chat too: muted again, Ann does not hear Bob in the lobby; Carl does.
+    http(
+        addr,
+        "PUT",
+        &format!("/api/mutes/{}", bob.me.player),
+        Some(&ann.me.token),
+        None,
+    )
+    .await;
+    in_lobby(&mut ann).await;
+    in_lobby(&mut carl).await;
+    say_in_lobby(&mut bob, "lobby spam").await;
+    assert_eq!(heard_in_lobby(&mut carl).await.1, "lobby spam");
+    say_in_lobby(&mut carl, "lobby hi").await;
+    assert_eq!(
+        heard_in_lobby(&mut ann).await,
+        ("Carl".to_owned(), "lobby hi".to_owned())
+    );
     running.stop().await;
     db.drop_schema().await;
 }
@@ -879,6 +922,22 @@ async fn every_node_of_a_cluster_sees_moderation() {
             .await;
         assert_eq!(m, ServerMsg::ChatRemoved { table, line });
     }
+    // Lobby chat across nodes: Olga (on node a) muted Bob (on node b) for herself.
+    http(
+        a.addr,
+        "PUT",
+        &format!("/api/mutes/{}", bob.me.player),
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    let mut olga = olga;
+    in_lobby(&mut olga).await;
+    in_lobby(&mut ann).await;
+    say_in_lobby(&mut bob, "lobby rant").await;
+    assert_eq!(heard_in_lobby(&mut ann).await.1, "lobby rant");
+    say_in_lobby(&mut ann, "calm down, Bob").await;
+    assert_eq!(heard_in_lobby(&mut olga).await.1, "calm down, Bob");
     // A mute taken on node a holds on node b at once.
     let (status, _) = http(
         a.addr,

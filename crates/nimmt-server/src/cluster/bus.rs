@@ -177,6 +177,9 @@ pub enum News {
         node: String,
         from: String,
         text: String,
+        /// Who said it (nodes of an earlier release leave it out).
+        #[serde(default)]
+        player: Option<PlayerId>,
     },
     /// `node` owns `table` now (it took it over from the database log).
     Owner {

@@ -684,9 +684,25 @@ impl Cluster {
                     let _ = r.control.send(Control::Gone);
                 }
             }
-            News::Chat { from, text, .. } => {
-                self.lobby()
-                    .send(LobbyCmd::Peer(PeerNews::Chat { from, text }));
+            News::Chat {
+                from, text, player, ..
+            } => {
+                // Whoever muted the speaker does not get the line, here either.
+                let (store, lobby) = (self.store.clone(), self.lobby().clone());
+                tokio::spawn(async move {
+                    let hidden_from = match &player {
+                        Some(p) => crate::moderation::mutes::muting(store.pool(), p)
+                            .await
+                            .unwrap_or_default(),
+                        None => Default::default(),
+                    };
+                    lobby.send(LobbyCmd::Peer(PeerNews::Chat {
+                        from,
+                        text,
+                        player,
+                        hidden_from,
+                    }));
+                });
             }
             News::Lost { table, .. } => self.control(table, Control::OwnerLost),
             News::Online { node, player, at } => {
@@ -775,10 +791,11 @@ impl LobbyPeers for Cluster {
         });
     }
 
-    fn chat(&self, from: &str, text: &str) {
+    fn chat(&self, from: &str, player: &PlayerId, text: &str) {
         self.tell(News::Chat {
             node: self.node().to_owned(),
             from: from.to_owned(),
+            player: Some(player.clone()),
             text: text.to_owned(),
         });
     }
