@@ -23,7 +23,7 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
   if ('missing' in answer) return <main class="players"><p data-testid="profile-missing">{t('players.notFound', { name: props.profile })}</p></main>;
   if ('failed' in answer) return <main class="players"><p>{t('players.failed')}</p></main>;
   const p = answer.ok;
-  const title = p.kind === 'bot' ? t('players.bot', { name: levelName(t, p.level ?? p.name) }) : t('players.title', { name: p.name });
+  const title = p.kind === 'bot' ? t('players.bot', { name: levelName(t, p.level ?? p.name) }) : p.name;
   return (
     <main class="players" data-testid="profile">
       <p>

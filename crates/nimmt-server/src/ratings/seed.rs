@@ -48,17 +48,19 @@ pub async fn seed(
             sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
         }
         let mut q = sqlx::query(&sql);
-        for (k, id) in chunk.iter().enumerate() {
+        for id in chunk {
             q = q
                 .bind(id.clone())
                 .bind(format!("seed-token-{id}"))
-                .bind(format!("Player {}", k))
+                .bind(seeded_name(id))
                 .bind(1_700_000_000i64);
         }
         q.execute(&mut *tx).await?;
     }
+    // The seeded games take table numbers of their own: the room numbers its next table after
+    // them.
     let start_table: i64 =
-        sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(table_id), 0) FROM nimmt_results")
+        sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) FROM nimmt_tables")
             .fetch_one(&mut *tx)
             .await?;
     let start_seq: i64 =
@@ -109,7 +111,7 @@ pub async fn seed(
             .map(|(i, identity)| SeatResult {
                 seat: i,
                 name: identity::bot_level(&identity)
-                    .map_or_else(|| format!("Player {i}"), |l| format!("Bot {l}")),
+                    .map_or_else(|| seeded_name(&identity), |l| format!("Bot {l}")),
                 identity,
                 score: scores[i],
                 place: place[i],
@@ -129,10 +131,12 @@ pub async fn seed(
             finished_at: 1_700_000_000 + n as i64 * 60,
         });
         if batch.len() == 80 {
+            insert_tables(&mut tx, &batch).await?;
             finish::insert_results(&mut tx, &batch).await?;
             batch.clear();
         }
     }
+    insert_tables(&mut tx, &batch).await?;
     finish::insert_results(&mut tx, &batch).await?;
     tx.commit().await?;
     rebuild::rebuild(pool).await?;
@@ -164,4 +168,44 @@ pub async fn stored_results(pool: &AnyPool) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM nimmt_results")
         .fetch_one(pool)
         .await
+}
+
+/// A seeded player's name: "Player N" for the N-th seeded identity.
+fn seeded_name(id: &str) -> String {
+    let n = u64::from_str_radix(id, 16).map_or(0, |v| v.saturating_sub(0x5eed_0000_0000));
+    format!("Player {n}")
+}
+
+/// The tables of seeded games, finished (without records: their replays are not there).
+async fn insert_tables(
+    conn: &mut sqlx::AnyConnection,
+    games: &[FinishedGame],
+) -> Result<(), sqlx::Error> {
+    if games.is_empty() {
+        return Ok(());
+    }
+    let mut sql = String::from(
+        "INSERT INTO nimmt_tables (id, game, state, meta, version, updated_at) VALUES ",
+    );
+    for i in 0..games.len() {
+        if i > 0 {
+            sql.push(',');
+        }
+        let b = i * 3;
+        sql.push_str(&format!(
+            "(${}, ${}, 'finished', '{{}}', 1, ${})",
+            b + 1,
+            b + 2,
+            b + 3
+        ));
+    }
+    let mut q = sqlx::query(&sql);
+    for g in games {
+        q = q
+            .bind(g.table_id as i64)
+            .bind(g.game.clone())
+            .bind(g.finished_at);
+    }
+    q.execute(&mut *conn).await?;
+    Ok(())
 }
