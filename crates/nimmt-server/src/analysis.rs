@@ -153,7 +153,7 @@ async fn store(store: &Store, id: TableId, analysis: &Analysis) -> anyhow::Resul
     let text = serde_json::to_string(analysis)?;
     sqlx::query(
         "INSERT INTO nimmt_analyses (table_id, budget, analysis, created_at_ms) \
-         VALUES ($1, $2, $3, $4)",
+         VALUES ($1, $2, $3, $4) ON CONFLICT (table_id) DO NOTHING",
     )
     .bind(id as i64)
     .bind(analysis.budget as i64)
