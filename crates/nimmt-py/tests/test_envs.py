@@ -87,6 +87,15 @@ def test_the_seat_environment_plays_against_bots_to_the_end():
     assert total == -env.game.outcome()["scores"][0]
 
 
+def test_the_seat_environment_is_registered_with_gymnasium():
+    import gymnasium
+
+    env = gymnasium.make("nimmt/Seat-v0", game="help", players=3, opponents=["greedy", "random"])
+    obs, info = env.reset(seed=2)
+    assert obs["observation"].shape == (nimmt.spaces("help")[0],)
+    assert info["view"]["players"] == 3
+
+
 def test_an_action_outside_the_mask_plays_the_default_move():
     env = SeatEnv(game="classic", players=3)
     obs, _ = env.reset(seed=1)

@@ -4,6 +4,8 @@
     >>> env = SeatEnv(game="classic", players=4, opponents=["greedy", "mcts:iters=500", "random"])
     >>> obs, info = env.reset(seed=1)
 
+It is also registered with Gymnasium: ``gymnasium.make("nimmt/Seat-v0", game="help", players=3)``.
+
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` of the game's
 fixed size (docs/python.md), actions numbers of that encoding. An action outside the mask plays
 the rules' default move for the seat (what a timer does) and is counted in ``info["illegal"]``.
@@ -90,3 +92,7 @@ class SeatEnv(gym.Env):
         if self.render_mode == "ansi":
             return repr(self.game.view(self.seat))
         return None
+
+
+if "nimmt/Seat-v0" not in gym.registry:
+    gym.register(id="nimmt/Seat-v0", entry_point="nimmt.gymnasium:SeatEnv")
