@@ -532,3 +532,26 @@ on_both!(
     migration_sqlite,
     migration_postgres
 );
+
+async fn an_address_that_guesses_many_names_waits(db: &Db) {
+    let (srv, _url) = server(db).await;
+    sign_up(srv.addr, None, "Finn", PASSWORD).await;
+    // Twenty names, each failing once (no name reaches its own limit).
+    for i in 0..20 {
+        let (status, _) = log_in(srv.addr, &format!("guess {i}"), "wrong password!").await;
+        assert_eq!(status, 401);
+    }
+    // Now the address waits, whatever name it tries.
+    let (status, body) = log_in(srv.addr, "Finn", PASSWORD).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("login_wait")),
+        "{body}"
+    );
+    srv.stop().await;
+}
+on_both!(
+    an_address_that_guesses_many_names_waits,
+    address_limit_sqlite,
+    address_limit_postgres
+);

@@ -3,7 +3,6 @@
 //! a password change every other, deleting the account all.
 
 use super::now_ms;
-use nimmt_protocol::PlayerId;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 
@@ -35,18 +34,6 @@ pub async fn open(tx: &mut sqlx::AnyConnection, player: &str) -> sqlx::Result<St
     .execute(tx)
     .await?;
     Ok(token)
-}
-
-/// The identity a session token stands for, if the session is open.
-pub async fn player(pool: &AnyPool, token: &str) -> sqlx::Result<Option<PlayerId>> {
-    if !token.starts_with(PREFIX) {
-        return Ok(None);
-    }
-    let row = sqlx::query("SELECT player_id FROM nimmt_sessions WHERE token_hash = $1")
-        .bind(token_hash(token))
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.map(|r| r.get::<String, _>(0)))
 }
 
 /// Notes that the session was used now (shown in the player's data).
