@@ -40,14 +40,16 @@ def test_a_game_of_seats_acting_in_turn_has_no_parallel_environment():
         nimmt.pettingzoo.parallel_env(game="help", players=3)
 
 
-def test_a_whole_aec_game_ends_with_each_seats_signed_score_and_the_view_in_info():
+def test_aec_rewards_are_the_bull_heads_as_taken_and_add_up_to_the_final_score():
     env = nimmt.pettingzoo.env(game="classic", players=3, options={"end_at": "20"})
     env.reset(seed=4)
     assert env.infos["seat_1"]["view"]["players"] == 3
     rewards = {a: 0.0 for a in env.possible_agents}
+    early = 0
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         rewards[agent] += reward
+        early += reward < 0 and not terminated
         if terminated:
             env.step(None)
             continue
@@ -57,6 +59,23 @@ def test_a_whole_aec_game_ends_with_each_seats_signed_score_and_the_view_in_info
     scores = env.game.outcome()["scores"]
     assert [rewards[f"seat_{s}"] for s in range(3)] == [-float(p) for p in scores]
     assert max(scores) >= 20
+    assert early > 0, "bull heads count when they are taken, not only at the end"
+
+
+@pytest.mark.parametrize("game,players", PARALLEL)
+def test_parallel_rewards_add_up_to_each_seats_signed_final_score(game, players):
+    env = nimmt.pettingzoo.parallel_env(game=game, players=players, json_views=False)
+    obs, _ = env.reset(seed=5)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    while env.agents:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+                   for a, o in obs.items()}
+        obs, rewards, _, _, _ = env.step(actions)
+        for a, r in rewards.items():
+            total[a] += r
+    outcome = env.game.outcome()
+    sign = -1.0 if outcome["sense"] == "lower" else 1.0
+    assert [total[a] for a in env.possible_agents] == [sign * s for s in outcome["scores"]]
 
 
 def test_the_same_seed_deals_the_same_game():

@@ -1,4 +1,4 @@
-"""What the environments share: the spaces of a game's encoding and the reward of an outcome."""
+"""What the environments share: the spaces of a game's encoding, seeds and rendering."""
 
 import numpy as np
 from gymnasium import spaces
@@ -24,13 +24,6 @@ def action_space(game):
     """One action number of the game's encoding (docs/python.md)."""
     _, actions = _encoding_sizes(game)
     return spaces.Discrete(actions)
-
-
-def rewards(outcome):
-    """Each seat's final score with a sign that makes more better: classic's points count
-    against a seat, so its reward is minus its points."""
-    sign = -1.0 if outcome.get("sense") == "lower" else 1.0
-    return [sign * float(s) for s in outcome["scores"]]
 
 
 def seed_of(np_random):

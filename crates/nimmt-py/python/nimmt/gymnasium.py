@@ -9,8 +9,9 @@ It is also registered with Gymnasium: ``gymnasium.make("nimmt/Seat-v0", game="he
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` of the game's
 fixed size (docs/python.md), actions numbers of that encoding. An action outside the mask plays
 the rules' default move for the seat (what a timer does) and is counted in ``info["illegal"]``.
-The reward comes when the game ends: the seat's final score, signed so that more is better
-(classic: minus its points). ``info["view"]`` is the seat's JSON view.
+Rewards add up to the seat's final score, signed so that more is better: in classic minus the
+bull heads it takes, as it takes them (the bots' turns included); in the other games the final
+score when the game ends. ``info["view"]`` is the seat's JSON view.
 """
 
 import gymnasium as gym
@@ -74,6 +75,7 @@ class SeatEnv(gym.Env):
         }
         self._illegal = 0
         self._others_play()
+        self._score = self.game.signed_scores()[self.seat]
         return self._observation(), self._info()
 
     def step(self, action):
@@ -84,9 +86,9 @@ class SeatEnv(gym.Env):
         else:
             game.act_index(self.seat, int(action))
         self._others_play()
-        outcome = game.outcome()
-        reward = 0.0 if outcome is None else _spaces.rewards(outcome)[self.seat]
-        return self._observation(), reward, outcome is not None, False, self._info()
+        score = game.signed_scores()[self.seat]
+        reward, self._score = score - self._score, score
+        return self._observation(), reward, game.is_over, False, self._info()
 
     def render(self):
         if self.render_mode == "ansi":

@@ -10,8 +10,9 @@ action in the same step changed (a window of the buffalo's team) is asked again 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` of a fixed size
 per game (``nimmt.spaces(game)``; layouts in docs/python.md); actions are numbers of that
 encoding. ``info["view"]`` is the seat's JSON view (turn it off with ``json_views=False`` for
-speed). The reward comes at the end: each seat's final score, signed so that more is better
-(classic: minus the points).
+speed). Rewards add up to each seat's final score, signed so that more is better: in classic
+minus the bull heads a seat took, as it takes them; in the other games the final score when the
+game ends.
 """
 
 import numpy as np
@@ -68,6 +69,7 @@ class NimmtAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._scores = self.game.signed_scores()
         self._after_action()
 
     def _after_action(self):
@@ -77,11 +79,13 @@ class NimmtAECEnv(AECEnv):
             if self.json_views:
                 info["view"] = game.view(_seat(agent))
             self.infos[agent] = info
-        outcome = game.outcome()
-        if outcome is not None:
-            final = _spaces.rewards(outcome)
+        scores = game.signed_scores()
+        for agent in self.agents:
+            s = _seat(agent)
+            self.rewards[agent] = scores[s] - self._scores[s]
+        self._scores = scores
+        if game.is_over:
             for agent in self.agents:
-                self.rewards[agent] = final[_seat(agent)]
                 self.terminations[agent] = True
             return
         self.agent_selection = _agent(game.pending_seats()[0])
@@ -153,6 +157,7 @@ class NimmtParallelEnv(ParallelEnv):
             self.np_random = np.random.default_rng(seed)
         self.game = Game(self.game_name, self.players, self.table_options, _spaces.seed_of(self.np_random))
         self.agents = self.possible_agents[:]
+        self._scores = self.game.signed_scores()
         return self._observe()
 
     def step(self, actions):
@@ -160,14 +165,12 @@ class NimmtParallelEnv(ParallelEnv):
         game.act_parallel([int(actions.get(a, 0)) for a in self.possible_agents])
         agents = self.agents
         observations, infos = self._observe()
-        outcome = game.outcome()
-        if outcome is None:
-            rewards = dict.fromkeys(agents, 0.0)
-            terminations = dict.fromkeys(agents, False)
-        else:
-            final = _spaces.rewards(outcome)
-            rewards = {a: final[self._seats[a]] for a in agents}
-            terminations = dict.fromkeys(agents, True)
+        scores, before = game.signed_scores(), self._scores
+        self._scores = scores
+        rewards = {a: scores[self._seats[a]] - before[self._seats[a]] for a in agents}
+        over = game.is_over
+        terminations = dict.fromkeys(agents, over)
+        if over:
             self.agents = []
         truncations = dict.fromkeys(agents, False)
         return observations, rewards, terminations, truncations, infos

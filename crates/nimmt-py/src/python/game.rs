@@ -263,6 +263,29 @@ impl PyGame {
             .map_err(|e| engine_error::<ActionError, _>(py, &e))
     }
 
+    /// Each seat's score so far, signed so that more is better: classic's points taken (in
+    /// finished deals and this one) with a minus; for the other games the final scores once
+    /// the game is over (zeros before). The environments' rewards are its changes.
+    fn signed_scores(&self) -> Vec<f64> {
+        let game = self.inner.game();
+        let sign = |o: &nimmt_core::Outcome| match o.sense {
+            nimmt_core::ScoreSense::Lower => -1.0,
+            nimmt_core::ScoreSense::Higher => 1.0,
+        };
+        if let Some(o) = game.outcome() {
+            return o.scores.iter().map(|&s| sign(&o) * f64::from(s)).collect();
+        }
+        match game.downcast_ref::<nimmt_core::games::classic::Classic>() {
+            Some(c) => c
+                .totals()
+                .iter()
+                .zip(c.deal_points())
+                .map(|(&t, d)| -f64::from(t + d))
+                .collect(),
+            None => vec![0.0; game.players()],
+        }
+    }
+
     /// The seats that must decide now.
     fn pending_seats(&self) -> Vec<u8> {
         self.inner
