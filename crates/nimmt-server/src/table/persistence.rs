@@ -143,3 +143,27 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::not_stored;
+    use crate::lease::LeaseBook;
+    use nimmt_protocol::ErrorCode;
+    use sqlx::Connection;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_write_refused_for_a_lease_this_node_lost_is_not_owner() {
+        // A node that woke up after others took its table over: its fencing refuses the write.
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect("sqlite::memory:").await.unwrap();
+        let book = LeaseBook::new("frozen/1", Duration::from_secs(1));
+        let refused = book.fence(&mut conn, 7).await.unwrap_err().to_string();
+        assert_eq!(not_stored(&refused).code, ErrorCode::NotOwner);
+        assert_eq!(
+            not_stored("database is locked").code,
+            ErrorCode::Storage,
+            "any other failure"
+        );
+    }
+}
