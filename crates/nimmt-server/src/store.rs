@@ -293,15 +293,17 @@ impl Store {
             .map_err(|_| "the database writer has stopped".to_owned())?
     }
 
-    /// The identity (id, name) of a guest's token or of an account's open session token.
+    /// The identity (id, name) of a guest's token or of an account's open session token (one
+    /// used within [`crate::accounts::sessions::IDLE_LIMIT`]).
     pub async fn player_by_token(&self, token: &str) -> anyhow::Result<Option<(String, String)>> {
         let row = sqlx::query(
             "SELECT id, name FROM nimmt_players WHERE token = $1 UNION ALL \
              SELECT p.id, p.name FROM nimmt_sessions s JOIN nimmt_players p ON p.id = s.player_id \
-             WHERE s.token_hash = $2",
+             WHERE s.token_hash = $2 AND s.last_seen_at > $3",
         )
         .bind(token.to_owned())
         .bind(crate::accounts::sessions::token_hash(token))
+        .bind(crate::accounts::sessions::oldest_use())
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))

@@ -33,6 +33,15 @@ macro_rules! on_both {
 
 const PASSWORD: &str = "a long enough password";
 
+/// Milliseconds since the epoch, `ms` ago.
+fn ms_ago(ms: i64) -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        - ms
+}
+
 /// Says hello with `token`; the welcome's (player, name, seated), or the refusal's code and key.
 async fn hello(
     url: &str,
@@ -231,6 +240,18 @@ async fn logout_and_password_change_revoke_tokens(db: &Db) {
         log_in(srv.addr, "Cleo", "a brand new password").await.0,
         200
     );
+
+    // A session unused for longer than the idle limit ends by itself.
+    let limit = nimmt_server::accounts::sessions::IDLE_LIMIT.as_millis() as i64;
+    sqlx::query("UPDATE nimmt_sessions SET last_seen_at = $1")
+        .bind(ms_ago(limit + 60_000))
+        .execute(srv.store.pool())
+        .await
+        .unwrap();
+    assert!(matches!(
+        hello(&url, "Cleo", Some(&first)).await,
+        Err((ErrorCode::BadToken, _))
+    ));
     srv.stop().await;
 }
 on_both!(

@@ -1,13 +1,23 @@
 //! Sessions of accounts: a random token handed to the client once, stored only as its SHA-256.
 //! They live in the database, so every node of a cluster knows them; logging out deletes one,
-//! a password change every other, deleting the account all.
+//! a password change every other, deleting the account all. A session not used (no `hello`, no
+//! data download) for [`IDLE_LIMIT`] no longer opens anything.
 
 use super::now_ms;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
+use std::time::Duration;
 
 /// Every session token starts so (a guest's token never does): `s.` and 64 hex digits.
 pub const PREFIX: &str = "s.";
+
+/// How long a session may go unused before it ends.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(180 * 24 * 60 * 60);
+
+/// The oldest last use (ms since the epoch) of a session that still works.
+pub fn oldest_use() -> i64 {
+    now_ms() - IDLE_LIMIT.as_millis() as i64
+}
 
 /// A fresh session token.
 pub fn new_token() -> String {
