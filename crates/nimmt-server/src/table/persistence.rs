@@ -156,7 +156,9 @@ mod tests {
     async fn a_write_refused_for_a_lease_this_node_lost_is_not_owner() {
         // A node that woke up after others took its table over: its fencing refuses the write.
         sqlx::any::install_default_drivers();
-        let mut conn = sqlx::AnyConnection::connect("sqlite::memory:").await.unwrap();
+        let mut conn = sqlx::AnyConnection::connect("sqlite::memory:")
+            .await
+            .unwrap();
         let book = LeaseBook::new("frozen/1", Duration::from_secs(1));
         let refused = book.fence(&mut conn, 7).await.unwrap_err().to_string();
         assert_eq!(not_stored(&refused).code, ErrorCode::NotOwner);
