@@ -3,7 +3,9 @@
 //! turned into JSON.
 
 use nimmt_core::games::classic::{Action, Classic};
-use nimmt_core::record::{GameRecord, RecordedAction, RecordedGame, RECORD_FORMAT};
+use nimmt_core::record::{
+    self, GameRecord, RecordedAction, RecordedGame, ReplayError, RECORD_FORMAT,
+};
 use nimmt_core::{ActionError, Addressed, Game, Rules, Seat, Setup, SetupError};
 use serde::Deserialize;
 use serde_json::Value;
@@ -77,6 +79,26 @@ impl Played {
             actions: self.actions.clone(),
             outcome: self.game.outcome(),
         }
+    }
+}
+
+/// One replayed action: the seat, the action and the events it caused.
+pub type Step = (Seat, Value, Vec<Addressed<Value>>);
+
+impl Played {
+    /// Replays a record after checking it (every deal and action, as `nimmt replay` does):
+    /// the game as it ended, and each action with its events.
+    pub fn replay(record: &GameRecord) -> Result<(Played, Vec<Step>), ReplayError> {
+        record::replay(record)?;
+        let mut game = Played::new(record.setup())?;
+        let mut steps = Vec::with_capacity(record.actions.len());
+        for a in &record.actions {
+            // Only what the checked replay skipped (an old record's window pass) is refused.
+            if let Ok(events) = game.act(a.seat, &a.action) {
+                steps.push((a.seat, a.action.clone(), events));
+            }
+        }
+        Ok((game, steps))
     }
 }
 

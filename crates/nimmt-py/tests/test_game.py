@@ -114,3 +114,16 @@ def test_the_replay_of_the_command_line_agrees(cli, tmp_path):
     for score in game.outcome()["scores"]:
         assert str(score) in printed
     assert "ok" in printed.lower() or "replay" in printed.lower()
+
+
+def test_a_game_pickles_as_its_record_and_comes_back_the_same():
+    import pickle
+
+    game = nimmt.Game("help", 4, seed=13)
+    for _ in range(7):
+        seat = game.pending()[0][0]
+        game.act(seat, game.legal(seat)[0])
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game and back.record() == game.record()
+    seat = back.pending()[0][0]
+    assert back.legal(seat) == game.legal(seat)

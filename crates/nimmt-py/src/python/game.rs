@@ -3,7 +3,7 @@
 use super::convert::{self, engine_error, from_py, to_py, ActionError, ReplayError, SetupError};
 use crate::encoding::{encoding, Encoding};
 use crate::played::Played;
-use nimmt_core::record::{self, GameRecord, RecordedGame};
+use nimmt_core::record::{self, GameRecord};
 use nimmt_core::{registry, Addressed, GameKind, Seat, Setup, Viewer};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1};
@@ -17,6 +17,7 @@ pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(spaces, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from_record, m)?)?;
     Ok(())
 }
 
@@ -195,6 +196,14 @@ impl PyGame {
     /// An independent copy: acting on one leaves the other as it was.
     fn clone(&self) -> PyGame {
         PyGame::from_recorded(self.inner.clone())
+    }
+
+    /// Pickled as its record: unpickling replays it to the same state.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let rebuild = py.import("nimmt._nimmt")?.getattr("game_from_record")?;
+        let record = serde_json::to_string(&self.inner.record())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((rebuild, (record,)))
     }
 
     fn __copy__(&self) -> PyGame {
@@ -389,6 +398,15 @@ impl PyGame {
     }
 }
 
+/// The game a record (a dict or JSON text) replays to, as it stands after its last action.
+#[pyfunction]
+fn game_from_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    let record = record_of(py, record)?;
+    py.detach(|| Played::replay(&record))
+        .map(|(game, _)| PyGame::from_recorded(game))
+        .map_err(|e| engine_error::<ReplayError, _>(py, &ReplayText(e)))
+}
+
 /// A record from a dict or JSON text.
 pub fn record_of(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<GameRecord> {
     let value = match record.extract::<String>() {
@@ -408,19 +426,13 @@ pub fn record_of(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<GameReco
 #[pyfunction]
 fn replay<'py>(py: Python<'py>, record: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let record = record_of(py, record)?;
-    let replayed = py.detach(|| -> Result<_, record::ReplayError> {
-        let checked = record::replay(&record)?;
-        let mut game = RecordedGame::new(record.setup())?;
-        let opening = game.game().opening_events();
-        let mut steps = Vec::with_capacity(record.actions.len());
-        for a in &record.actions {
-            // Only what the checked replay skipped (an old record's window pass) is refused.
-            if let Ok(events) = game.act(a.seat, &a.action) {
-                steps.push((a.seat, a.action.clone(), events));
-            }
-        }
-        debug_assert!(game.game() == &checked.game);
-        Ok((game, opening, steps))
+    let replayed = py.detach(|| {
+        Played::replay(&record).map(|(game, steps)| {
+            let opening = Played::new(record.setup())
+                .map(|g| g.game().opening_events())
+                .unwrap_or_default();
+            (game, opening, steps)
+        })
     });
     let (game, opening, steps) =
         replayed.map_err(|e| engine_error::<ReplayError, _>(py, &ReplayText(e)))?;
@@ -436,7 +448,7 @@ fn replay<'py>(py: Python<'py>, record: &Bound<'py, PyAny>) -> PyResult<Bound<'p
         list.append(step)?;
     }
     out.set_item("steps", list)?;
-    out.set_item("game", Py::new(py, PyGame::from_recorded(game.into()))?)?;
+    out.set_item("game", Py::new(py, PyGame::from_recorded(game))?)?;
     Ok(out)
 }
 
