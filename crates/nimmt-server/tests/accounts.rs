@@ -402,6 +402,16 @@ async fn a_deleted_account_leaves_its_games(db: &Db) {
         .unwrap()
         .get(0);
     assert_eq!(name, "deleted player");
+    // Its results in the history name it so too.
+    let results: Vec<String> = sqlx::query("SELECT name FROM nimmt_results WHERE identity = $1")
+        .bind(eve_id.clone())
+        .fetch_all(srv.store.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(results, ["deleted player"]);
     sign_up(srv.addr, None, "Eve", "another password").await;
     srv.stop().await;
 }
