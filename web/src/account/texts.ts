@@ -30,6 +30,7 @@ export const en = {
   'account.loggedOut': 'Logged out. You play on as a new guest.',
   'account.working': 'One moment…',
   'account.back': 'Back to the lobby',
+  'account.deletedPlayer': 'deleted player',
   // The server's answers about names and accounts.
   'srv.name_invisible': 'A name may not carry characters that cannot be seen or that change how text reads ({char}).',
   'srv.name_marks': 'A name may carry at most {max} marks on one letter.',
@@ -74,6 +75,7 @@ export const de: typeof en = {
   'account.loggedOut': 'Abgemeldet. Du spielst als neuer Gast weiter.',
   'account.working': 'Einen Moment …',
   'account.back': 'Zurück zur Lobby',
+  'account.deletedPlayer': 'gelöschter Spieler',
   'srv.name_invisible': 'Ein Name darf keine unsichtbaren oder die Leserichtung ändernden Zeichen enthalten ({char}).',
   'srv.name_marks': 'Ein Name darf höchstens {max} Akzente auf einem Buchstaben tragen.',
   'srv.name_reserved': 'Dieser Name ist dem Raum vorbehalten (seinen Bots, Moderatoren, gelöschten Spielern); bitte einen anderen wählen.',
