@@ -138,6 +138,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("options_not_key_value", "{option} is not of the form KEY=VALUE.", "{option} hat nicht die Form SCHLÜSSEL=WERT."),
     ("stale", "That move answers an older state (version {version}); the table is at {current}.", "Dieser Zug bezieht sich auf einen älteren Stand (Version {version}); der Tisch ist bei {current}."),
     ("stale_future", "That move names version {version}, which the table has not reached (it is at {current}); ask for the state again.", "Dieser Zug nennt Version {version}, die der Tisch noch nicht erreicht hat (er ist bei {current}); bitte den Stand neu anfordern."),
+    ("game_finished", "Game {table} is over (winners: {winners}); its record is at /api/games/{table}/record.", "Spiel {table} ist vorbei (Gewinner: {winners}); sein Protokoll steht unter /api/games/{table}/record."),
     ("sent_away", "The host sent you away from table {table}: you may watch it, but not play at it.", "Der Gastgeber hat dich von Tisch {table} weggeschickt: Du darfst zuschauen, aber nicht mitspielen."),
     ("not_your_turn", "You are not asked to decide now.", "Du bist gerade nicht am Zug."),
     ("illegal_action", "Not allowed: {reason}", "Nicht erlaubt: {reason}"),

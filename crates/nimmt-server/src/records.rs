@@ -146,3 +146,21 @@ pub async fn read(
         RecordSource::NotStarted(n) => Some(PublicRecord::NotStarted(n)),
     })
 }
+
+/// The winners' names of `id`, if it is a game that ended (a finished table no longer open):
+/// the answer to a `join` of it.
+pub async fn finished_winners(store: &Store, id: u64) -> Option<Vec<String>> {
+    let (state, record) = store.table_record(id).await.ok()??;
+    if state != "finished" {
+        return None;
+    }
+    let record: TableRecord = serde_json::from_str(&record?).ok()?;
+    let outcome = record.record.outcome?;
+    Some(
+        outcome
+            .winners
+            .iter()
+            .filter_map(|s| record.seats.get(s.index()).cloned())
+            .collect(),
+    )
+}

@@ -180,11 +180,17 @@ impl Session {
                         );
                     }
                 }
-                None => self.refuse(
-                    id,
-                    Some(table),
-                    Refusal::new(ErrorCode::NoSuchTable).with("table", table),
-                ),
+                None => {
+                    // A game that ended and whose table closed: its result, not "no such table".
+                    let r = match crate::records::finished_winners(&self.state.store, table).await {
+                        Some(winners) => Refusal::new(ErrorCode::GameOver)
+                            .keyed("game_finished")
+                            .with("table", table)
+                            .with("winners", winners.join(", ")),
+                        None => Refusal::new(ErrorCode::NoSuchTable).with("table", table),
+                    };
+                    self.refuse(id, Some(table), r);
+                }
             },
             ClientMsg::Leave { table } => match self.tables.remove(&table) {
                 Some(h) => {

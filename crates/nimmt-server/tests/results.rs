@@ -1,11 +1,12 @@
 //! A player away when the game ended learns the result when they come back: the finished table
 //! waits for them (their `hello` names it in `seated`, and it sends its final `state`), also
-//! after everyone else has gone and after a restart of the room.
+//! after everyone else has gone and after a restart of the room; once it has closed, a `join`
+//! says the game is over and who won.
 
 mod common;
 
 use common::{ann_and_bob, config, server_with, Db, Player};
-use nimmt_protocol::{ServerMsg, TableState};
+use nimmt_protocol::{ClientMsg, ErrorCode, Role, ServerMsg, TableState};
 use std::time::Duration;
 
 /// Ann and Bob play; Ann goes away at once (a bot plays her seat: `reconnect=0`) and Bob plays
@@ -69,9 +70,25 @@ async fn the_finished_game_stops_waiting_after_the_stated_time() {
     let mut config = config(&db);
     config.abandoned_close_after = Duration::from_millis(500);
     let (srv, url) = server_with(config).await;
-    let (token, _table, _) = a_game_ends_while_ann_is_away(&url).await;
+    let (token, table, _) = a_game_ends_while_ann_is_away(&url).await;
     tokio::time::sleep(Duration::from_millis(900)).await;
-    let ann = Player::join_as(&url, "Ann", Some(&token)).await;
+    let mut ann = Player::join_as(&url, "Ann", Some(&token)).await;
     assert!(ann.me.seated.is_empty());
+    // Joining it then says the game is over, and who won: not "no such table".
+    let id = ann
+        .send(ClientMsg::Join {
+            table,
+            role: Role::Spectator,
+        })
+        .await;
+    let m = ann
+        .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
+        .await;
+    let ServerMsg::Error { code, text, .. } = &m else {
+        unreachable!()
+    };
+    assert_eq!(*code, ErrorCode::GameOver, "{m:?}");
+    assert_eq!(text.key, "game_finished");
+    assert!(!text.params["winners"].is_empty(), "{m:?}");
     srv.stop().await;
 }
