@@ -3,7 +3,7 @@
     python examples/python/train_classic.py [--minutes 5] [--tables 256] [--seed 1]
 
 The agent plays seat 0 of many tables at once (nimmt.VecClassic: four players, the other three
-play random cards, a deal is an episode). Its policy scores each card of its hand from a few
+play random cards, or a bot's style with --opponents greedy, a deal is an episode). Its policy scores each card of its hand from a few
 numbers about that card (where it would go, how far from the row's end, whether it would be the
 sixth card, the bull heads it would take, ...) with one weight each, and picks by softmax;
 REINFORCE with a running baseline tunes the weights. Every few seconds it prints its learning
@@ -71,9 +71,9 @@ def policy(theta, obs, mask):
     return p, phi
 
 
-def random_mean(tables, deals, seed):
+def random_mean(tables, deals, seed, opponents):
     """Mean bull heads per deal of a random player at these tables."""
-    env = nimmt.VecClassic(tables, players=4, seed=seed)
+    env = nimmt.VecClassic(tables, players=4, seed=seed, opponents=opponents)
     env.reset()
     total, done_deals = 0.0, 0
     while done_deals < deals:
@@ -89,12 +89,14 @@ def main():
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--opponents", default="random",
+                        help="how the other three play: random, greedy, dump-high, keep-low, ...")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
-    baseline_random = random_mean(args.tables, 20_000, args.seed + 1)
+    baseline_random = random_mean(args.tables, 20_000, args.seed + 1, args.opponents)
     print(f"random player: {baseline_random:.2f} bull heads per deal (20,000 deals)")
-    env = nimmt.VecClassic(args.tables, players=4, seed=args.seed)
+    env = nimmt.VecClassic(args.tables, players=4, seed=args.seed, opponents=args.opponents)
     obs, mask = env.reset()
     theta = np.zeros(card_features(obs).shape[-1], dtype=np.float32)
     n = args.tables

@@ -1,11 +1,13 @@
 //! Many classic tables stepped at once on the fast kernel, for training: seat 0 of every table
-//! learns, the other seats play random cards, and a table whose deal is over is dealt anew.
+//! learns, the other seats play one of the bots' playing styles (random cards, `greedy`,
+//! `dump-high`, ...), and a table whose deal is over is dealt anew.
 //!
 //! One step is one turn of one table: the learner's card and the others' random cards are laid
 //! in ascending order. A low card takes the row with the fewest bull heads (the kernel's rule for
 //! playouts), the learner's included. The reward is minus the bull heads the learner took in
 //! the turn; a deal is an episode.
 
+use nimmt_bots::classic::styles::{Style, FIELD};
 use nimmt_core::games::classic::kernel::{Kernel, LowRow};
 use nimmt_core::games::classic::{Placement, ROWS};
 use rand::rngs::SmallRng;
@@ -70,12 +72,31 @@ pub struct VecClassic {
     tables: Vec<Table>,
     players: usize,
     hand_size: usize,
+    opponents: Style,
     rng: SmallRng,
 }
 
+/// Every card of the deck, bit n for card n.
+const DECK: u128 = ((1u128 << (CARDS + 1)) - 1) & !1;
+
+/// The playing style of a name (`random`, `greedy`, `dump-high`, ...).
+pub fn style(name: &str) -> Result<Style, String> {
+    Style::named(name).ok_or_else(|| {
+        let names: Vec<&str> = FIELD.iter().map(|s| s.name()).collect();
+        format!("unknown opponents {name:?} (styles: {})", names.join(", "))
+    })
+}
+
 impl VecClassic {
-    /// `tables` tables of `players` seats (2–10), `hand_size` cards each, dealt from `seed`.
-    pub fn new(tables: usize, players: usize, hand_size: usize, seed: u64) -> Result<Self, String> {
+    /// `tables` tables of `players` seats (2–10), `hand_size` cards each, dealt from `seed`; the
+    /// seats besides the learner play `opponents`.
+    pub fn new(
+        tables: usize,
+        players: usize,
+        hand_size: usize,
+        seed: u64,
+        opponents: Style,
+    ) -> Result<Self, String> {
         if !(2..=10).contains(&players) {
             return Err(format!("classic is for 2–10 players, not {players}"));
         }
@@ -97,6 +118,7 @@ impl VecClassic {
             tables: vec![table; tables],
             players,
             hand_size,
+            opponents,
             rng: SmallRng::seed_from_u64(seed),
         };
         for t in 0..tables {
@@ -217,7 +239,17 @@ impl VecClassic {
             cards[0] = (actions[t] + 1) as u8;
             k.remove_card(0, cards[0]);
             for (s, c) in cards.iter_mut().enumerate().take(n).skip(1) {
-                *c = k.take_random_card(s, &mut self.rng);
+                *c = match self.opponents {
+                    Style::Random => k.take_random_card(s, &mut self.rng),
+                    style => {
+                        let hand = &k.hands[s][..k.hand_len[s] as usize];
+                        let own = hand.iter().fold(0u128, |b, &c| b | 1u128 << c);
+                        let unseen = DECK & !table.seen & !own;
+                        let card = hand[style.choose(k, hand, unseen, &mut self.rng)];
+                        k.remove_card(s, card);
+                        card
+                    }
+                };
             }
             let before = k.points[0];
             k.turn(&cards[..n], LowRow::Cheapest, &mut self.rng);
@@ -240,9 +272,32 @@ impl VecClassic {
 mod tests {
     use super::*;
 
+    /// Mean bull heads per deal of a random learner against `opponents`.
+    fn random_learner_points(opponents: Style) -> f32 {
+        let mut env = VecClassic::new(256, 4, 10, 3, opponents).unwrap();
+        let (mut actions, mut rewards, mut done) =
+            (vec![0i64; 256], vec![0f32; 256], vec![0u8; 256]);
+        let mut total = 0.0;
+        for _ in 0..10 * 8 {
+            env.random_actions(&mut actions);
+            env.step(&actions, &mut rewards, &mut done).unwrap();
+            total -= rewards.iter().sum::<f32>();
+        }
+        total / (256.0 * 8.0)
+    }
+
+    #[test]
+    fn greedy_opponents_leave_a_random_learner_more_bull_heads_than_random_ones() {
+        let random = random_learner_points(Style::Random);
+        let greedy = random_learner_points(Style::Greedy);
+        assert!(greedy > random + 1.0, "greedy {greedy}, random {random}");
+        assert!(style("dump-high").is_ok());
+        assert!(style("smart").unwrap_err().contains("greedy"));
+    }
+
     #[test]
     fn a_deal_lasts_hand_size_turns_and_its_rewards_are_the_points_taken() {
-        let mut env = VecClassic::new(3, 4, 10, 5).unwrap();
+        let mut env = VecClassic::new(3, 4, 10, 5, Style::Random).unwrap();
         let (mut obs, mut mask) = (vec![0f32; 3 * layout::SIZE], vec![0u8; 3 * CARDS]);
         let (mut actions, mut rewards, mut done) = (vec![0i64; 3], vec![0f32; 3], vec![0u8; 3]);
         let mut total = [0f32; 3];
@@ -274,7 +329,7 @@ mod tests {
 
     #[test]
     fn a_card_not_in_hand_is_refused_and_no_table_moves() {
-        let mut env = VecClassic::new(2, 4, 10, 9).unwrap();
+        let mut env = VecClassic::new(2, 4, 10, 9, Style::Random).unwrap();
         let (mut obs, mut mask) = (vec![0f32; 2 * layout::SIZE], vec![0u8; 2 * CARDS]);
         env.observe(&mut obs, &mut mask);
         let legal = mask[..CARDS].iter().position(|&m| m == 1).unwrap() as i64;

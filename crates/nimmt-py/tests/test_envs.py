@@ -139,6 +139,20 @@ def test_vectorised_tables_step_deal_after_deal():
         env.step(np.flatnonzero(mask[0] == 0)[:1].repeat(64))
 
 
+def test_vectorised_opponents_play_a_bots_style():
+    returns = {}
+    for opponents in ["random", "greedy"]:
+        env = nimmt.VecClassic(128, players=4, seed=2, opponents=opponents)
+        env.reset()
+        total = 0.0
+        for _ in range(50):
+            total -= env.step(env.random_actions())[2].sum()
+        returns[opponents] = total / (128 * 5)
+    assert returns["greedy"] > returns["random"] + 1, returns
+    with pytest.raises(ValueError, match="dump-high"):
+        nimmt.VecClassic(4, opponents="smart")
+
+
 def test_the_observation_shows_the_hand():
     game = nimmt.Game("classic", 4, seed=6)
     obs, mask = game.observe(1)

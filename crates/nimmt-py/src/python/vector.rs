@@ -1,6 +1,6 @@
 //! `nimmt.VecClassic`: many classic tables stepped in Rust, numpy in and out.
 
-use crate::vector::{layout, VecClassic, CARDS};
+use crate::vector::{layout, style, VecClassic, CARDS};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -20,7 +20,7 @@ type Step<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
-/// Many classic tables; seat 0 of each learns, the others play random cards.
+/// Many classic tables; seat 0 of each learns, the others play a style (`opponents`).
 #[pyclass(name = "VecClassic", module = "nimmt")]
 pub struct PyVecClassic {
     env: VecClassic,
@@ -50,9 +50,16 @@ impl PyVecClassic {
 #[pymethods]
 impl PyVecClassic {
     #[new]
-    #[pyo3(signature = (tables, players = 4, hand_size = 10, seed = 0))]
-    fn new(tables: usize, players: usize, hand_size: usize, seed: u64) -> PyResult<Self> {
-        VecClassic::new(tables, players, hand_size, seed)
+    #[pyo3(signature = (tables, players = 4, hand_size = 10, seed = 0, opponents = "random"))]
+    fn new(
+        tables: usize,
+        players: usize,
+        hand_size: usize,
+        seed: u64,
+        opponents: &str,
+    ) -> PyResult<Self> {
+        let opponents = style(opponents).map_err(PyValueError::new_err)?;
+        VecClassic::new(tables, players, hand_size, seed, opponents)
             .map(|env| PyVecClassic { env })
             .map_err(PyValueError::new_err)
     }
