@@ -179,6 +179,20 @@ async fn rated_game_moves_ratings_by_weng_lin(db: Db) {
         assert_eq!((got.2, got.3), (1, 1));
     }
 
+    // The game's end written again (a node that took the table over after a failover, a retried
+    // write) stores no second result and moves no rating again.
+    let (_, record) = srv.store.table_record(table).await.unwrap().unwrap();
+    srv.store
+        .write(vec![nimmt_server::store::Op::Finish {
+            id: table,
+            record: record.unwrap(),
+            version: 1_000,
+        }])
+        .await
+        .unwrap();
+    assert_eq!(results(&pool, table).await, seats);
+    assert_eq!(ratings(&pool).await, stored);
+
     // The table shows each seat's rating with what the game changed, provisional for now.
     let mut shown_at_table = Value::Null;
     for _ in 0..50 {
