@@ -43,7 +43,10 @@ mod tests {
             .unwrap()
             .name()
             .starts_with("mcts"));
-        assert_eq!(build::<Classic>("Master", 1).unwrap().name(), "mcts:iters=26000");
+        assert_eq!(
+            build::<Classic>("Master", 1).unwrap().name(),
+            "mcts:iters=26000"
+        );
         assert_eq!(build::<Classic>("anfänger", 1).unwrap().name(), "keep-low");
         let e = build::<Classic>("clever", 1).err().unwrap();
         assert!(e.to_string().starts_with("unknown bot \"clever\""), "{e}");
