@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::net::SocketAddr;
 
-pub fn router(state: AppState) -> Router {
+/// The room's routes, with `parts`: the routes of the room's other parts (accounts, moderation,
+/// analyses, ratings), which this module does not know.
+pub fn router(state: AppState, parts: Router<AppState>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -23,10 +25,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
-        .merge(crate::accounts::api::routes())
-        .merge(crate::moderation::api::routes())
-        .merge(crate::analysis::routes())
-        .merge(crate::ratings::routes::routes())
+        .merge(parts)
         .fallback(get(assets))
         .with_state(state)
 }

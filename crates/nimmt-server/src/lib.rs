@@ -231,7 +231,13 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         analysis: analysis::AnalysisQueue::start(store.clone()),
     };
     // Each connection knows its client's address (for the limits per address).
-    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
+    // The routes of the room's parts, each from its own module.
+    let parts = axum::Router::new()
+        .merge(accounts::api::routes())
+        .merge(moderation::api::routes())
+        .merge(analysis::routes())
+        .merge(ratings::routes::routes());
+    let app = http::router(state, parts).into_make_service_with_connect_info::<SocketAddr>();
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     // Frames go out as they are written (no Nagle delay behind an unacknowledged one).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
