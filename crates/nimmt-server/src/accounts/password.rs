@@ -93,11 +93,15 @@ pub async fn hash(password: String) -> String {
 /// [`verify_now`] on a blocking thread; with `None` (no such account) it verifies against a
 /// dummy hash and answers `false`, in the same time.
 pub async fn verify(password: String, stored: Option<String>) -> bool {
-    blocking(move || match stored {
-        Some(s) => verify_now(&password, &s),
-        None => {
-            verify_now(&password, dummy());
-            false
+    blocking(move || {
+        // Made on the first login of any kind, so no later one pays for it.
+        let dummy = dummy();
+        match stored {
+            Some(s) => verify_now(&password, &s),
+            None => {
+                verify_now(&password, dummy);
+                false
+            }
         }
     })
     .await
