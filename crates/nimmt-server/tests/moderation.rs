@@ -252,7 +252,8 @@ async fn ban_stops_hello(db: Db) {
     let (running, url) = server(&db).await;
     let addr = running.addr;
     let olga = operator(&url, &running.store).await;
-    let mut bob = player_from(&url, "Bob", "127.0.0.7", None).await.unwrap();
+    // Bob comes from 127.0.0.1, where the HTTP requests of this test come from too.
+    let mut bob = player_from(&url, "Bob", "127.0.0.1", None).await.unwrap();
 
     let (status, ban) = http(
         addr,
@@ -263,7 +264,7 @@ async fn ban_stops_hello(db: Db) {
     )
     .await;
     assert_eq!(status, 200, "{ban}");
-    assert_eq!(ban["address"], "127.0.0.7");
+    assert_eq!(ban["address"], "127.0.0.1");
     assert!(ban["until_ms"].is_null(), "no end given: until lifted");
 
     // The connection Bob has is told and closed.
@@ -297,7 +298,7 @@ async fn ban_stops_hello(db: Db) {
         other => panic!("{other:?}"),
     }
     // No new guest from his address; other addresses come in.
-    let refused = player_from(&url, "Bobby", "127.0.0.7", None)
+    let refused = player_from(&url, "Bobby", "127.0.0.1", None)
         .await
         .err()
         .unwrap();
@@ -305,6 +306,10 @@ async fn ban_stops_hello(db: Db) {
         matches!(&refused, ServerMsg::Error { code: ErrorCode::Banned, text, .. } if text.key == "banned_address"),
         "{refused:?}"
     );
+    // Nor a new account made without an identity (the operator, already in, still acts).
+    let signup = json!({"name": "Bobby", "password": "a long enough password"});
+    let (status, r) = http(addr, "POST", "/api/account/signup", None, Some(signup)).await;
+    assert_eq!((status, r["code"].as_str()), (403, Some("banned_address")));
     assert!(player_from(&url, "Carl", "127.0.0.8", None).await.is_ok());
 
     // Lifted: Bob comes back, and so do guests from his address.
@@ -320,7 +325,7 @@ async fn ban_stops_hello(db: Db) {
     assert!(player_from(&url, "Bob", "127.0.0.9", Some(&bob.me.token))
         .await
         .is_ok());
-    assert!(player_from(&url, "Bobby", "127.0.0.7", None).await.is_ok());
+    assert!(player_from(&url, "Bobby", "127.0.0.1", None).await.is_ok());
     let log = audit(addr, &olga.me.token).await;
     let actions: Vec<&str> = log.iter().map(|e| e.0.as_str()).collect();
     assert_eq!(actions, ["lift", "ban"]);

@@ -5,6 +5,7 @@
 
 use super::{account, export, limits, password, sessions};
 use crate::http::{lang_of, ApiError, LangQuery};
+use crate::moderation::sanctions;
 use crate::names;
 use crate::AppState;
 use axum::extract::{ConnectInfo, Query, State};
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
 pub fn routes() -> Router<AppState> {
+    password::warm_up();
     Router::new()
         .route("/api/account", get(whoami))
         .route("/api/account/signup", post(sign_up))
@@ -223,7 +225,14 @@ async fn sign_up(
                 return Err(Refused::new(StatusCode::CONFLICT, key).with("name", &name));
             }
             if player.is_none() {
-                // A new identity: counted as a guest's hello is.
+                // A new identity: refused from a banned player's address, and counted as a
+                // guest's hello is.
+                let address = crate::addr::client_key(peer.ip()).to_string();
+                if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
+                    let mut refused = Refused::new(StatusCode::FORBIDDEN, r.key);
+                    refused.params = r.params;
+                    return Err(refused);
+                }
                 if let Err(wait) = state.addrs.new_identity(peer.ip()) {
                     return Err(
                         Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_identities")
