@@ -77,6 +77,7 @@ await session(async ({ base, person }) => {
   await first.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
   await accountLink(first).filter({ hasText: 'sign up' }).waitFor({ timeout: 15000 });
   check('the other browser is a guest again after the password change', true);
+  check('it says why', (await first.locator('[data-testid=error]').textContent()).includes('session here has ended'));
 
   // My data, then log out.
   const download = second.waitForEvent('download');

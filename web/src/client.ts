@@ -5,7 +5,7 @@ import { ACCOUNT_KEY } from './account/session';
 import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type StorageLike } from './conn';
 import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
-import { pickLang } from './i18n';
+import { pickLang, translate } from './i18n';
 import { factor, onSkip } from './pace';
 import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
 import { apply, dismissAway, initialState, type State } from './store';
@@ -212,7 +212,12 @@ export class Client {
       if (e.kind === 'send') this.conn.send(e.msg);
       else if (e.kind === 'token') {
         if (e.token) this.storage.setItem(TOKEN_KEY, e.token);
-        else if (this.account) this.endSession(false);
+        else if (this.account) {
+          this.endSession(false);
+          // Not an unknown token to the player: the account's session ended elsewhere.
+          const said = { from: null, text: translate(this.lang, 'account.sessionEnded'), error: true };
+          this.state = { ...this.state, errors: [...this.state.errors.filter((l) => l.key !== 'bad_token'), said] };
+        }
         else this.storage.removeItem(TOKEN_KEY);
       } else if (e.kind === 'rehello') this.conn.reconnect();
       else if (e.kind === 'rematch') this.follow(e.from, e.to);

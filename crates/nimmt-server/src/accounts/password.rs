@@ -72,6 +72,14 @@ fn dummy() -> &'static str {
     DUMMY.get_or_init(|| hash_now(&hex::encode(rand::random::<[u8; 16]>())))
 }
 
+/// Makes the dummy hash on a thread of its own now, so that the first login does not wait for
+/// it.
+pub fn warm_up() {
+    std::thread::spawn(|| {
+        dummy();
+    });
+}
+
 /// How many hashes run at once: each holds [`MEMORY_KIB`] of memory, so a burst of logins
 /// queues here rather than taking the machine's memory.
 const AT_ONCE: usize = 4;
