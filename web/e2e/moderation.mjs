@@ -2,8 +2,9 @@
 // table; Ann reports the line from its menu and mutes Bob for herself (his lines leave her chat,
 // not Cara's); Olga, made an operator with `nimmt admin grant`, finds the report on the admin page,
 // removes the line (it leaves every chat) and mutes Bob for an hour (his next line is refused with
-// the reason), resolves the report, and reads the acts in the audit log. A player who is not an
-// operator gets no link and a refusal at `#/admin`. Screenshots of the admin page and the line
+// the reason), resolves the report, dismisses Cara's report of Bob made from the lobby, and reads
+// the acts in the audit log. A player who is not an operator gets no link and a refusal at
+// `#/admin`. Screenshots of the admin page and the line
 // menu, desktop and phone, English and German, go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/moderation.mjs
@@ -73,6 +74,22 @@ await session(
     await chatLine(ann, 'calm down').waitFor();
     check('a muted player’s new lines do not reach who muted them', (await chatLine(ann, 'second line').count()) === 0);
 
+    // In the lobby, a line's speaker can be reported (lobby lines have no number to report).
+    await cara.goto(`${base}/#/`);
+    await bob.goto(`${base}/#/`);
+    await bob.fill('[data-testid=lobby-chat] > form input', 'lobby hello');
+    await bob.press('[data-testid=lobby-chat] > form input', 'Enter');
+    const lobbyLine = cara.locator('[data-testid=lobby-chat] .line', { hasText: 'lobby hello' });
+    await lobbyLine.locator('[data-testid=line-menu]').click();
+    check('a lobby line offers no line report', (await lobbyLine.locator('[data-testid=report-line]').count()) === 0);
+    await lobbyLine.locator('[data-testid=report-player]').click();
+    await cara.fill('[data-testid=lobby-chat] [data-testid=report-reason]', 'rude at table 1');
+    await cara.click('[data-testid=lobby-chat] [data-testid=report-send]');
+    await cara.locator('[data-testid=lobby-chat] [data-testid=mod-said]').waitFor();
+    check('a player is reported from the lobby', true);
+    await bob.goto(`${base}/#/table/${id}`);
+    await bob.locator('[data-testid=table]').waitFor();
+
     // Ann is no operator: no link, and the page refuses.
     check('no admin link for a player', (await ann.locator('[data-testid=admin-link]').count()) === 0);
     const anns = ann.url();
@@ -84,8 +101,9 @@ await session(
     // Olga sees the link, the report with the line as it was said.
     await olga.reload();
     await olga.locator('[data-testid=admin-link]').click();
-    const report = olga.locator('[data-testid=report]').first();
-    await report.waitFor();
+    await olga.locator('[data-testid=report]').first().waitFor();
+    const first = await olga.locator('[data-testid=report]').first().getAttribute('data-report');
+    const report = olga.locator(`[data-testid=report][data-report="${first}"]`);
     check('the report shows the line as said', (await report.locator('[data-testid=report-text]').innerText()).includes('potatoes'));
     check('the report names who reported whom', (await report.innerText()).includes('Ann reports Bob'));
     await shot(olga, 'moderation-admin-desktop-en');
@@ -104,9 +122,16 @@ await session(
     check('a muted player’s line is refused with the reason', (await chatLine(cara, 'still talk').count()) === 0);
 
     await report.locator('[data-testid=report-resolve]').click();
+    await report.waitFor({ state: 'detached' });
+    // Cara's report of Bob from the lobby waits too, without a line; Olga dismisses it.
+    const second = olga.locator('[data-testid=report]').first();
+    check('the lobby report names the player, no line', (await second.innerText()).includes('Cara reports Bob') && (await second.locator('[data-testid=report-text]').count()) === 0);
+    await second.locator('[data-testid=report-why]').fill('already muted');
+    await second.locator('[data-testid=report-dismiss]').click();
     await olga.locator('[data-testid=report]').first().waitFor({ state: 'detached' });
     const actions = await olga.locator('[data-testid=audit-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
-    check('the audit log holds every act, newest first', JSON.stringify(actions) === JSON.stringify(['resolve_report', 'mute', 'remove_line']), JSON.stringify(actions));
+    const expected = ['dismiss_report', 'resolve_report', 'mute', 'remove_line'];
+    check('the audit log holds every act, newest first', JSON.stringify(actions) === JSON.stringify(expected), JSON.stringify(actions));
     await shot(olga, 'moderation-admin-after-desktop-en');
 
     await olga.selectOption('[data-testid=lang]', 'de');

@@ -6,6 +6,8 @@ import type { Client } from './client';
 import { serverText, type Key, type T } from './i18n';
 import { OptionField } from './optionfield';
 import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
+import { LineActions } from './admin/lineactions';
+import { withoutMuted } from './admin/muted';
 import { ChatBox } from './parts';
 import { MyGames } from './players/mygames';
 import { SeatNames } from './players/rating';
@@ -14,6 +16,7 @@ import type { Line } from './store';
 
 export function Lobby(props: { client: Client; t: T; go: (hash: string) => void }) {
   const { client, t } = props;
+  const [, mutedNow] = useState(0);
   const s = client.state;
   return (
     <main class="lobby">
@@ -63,10 +66,11 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
       <ChatBox
         t={t}
         lang={client.lang}
-        lines={s.lobbyChat}
+        lines={withoutMuted(s.lobbyChat)}
         title={t('lobby.chat')}
         testid="lobby-chat"
         onSend={(text) => client.chat(undefined, text)}
+        lineActions={(line) => <LineActions client={client} t={t} line={line} onMuted={() => mutedNow((n) => n + 1)} />}
       />
     </main>
   );

@@ -18,7 +18,9 @@ export function moderationApi(client: Client): ModerationApi {
 
 type Open = null | 'menu' | 'line' | 'player';
 
-export function LineActions(props: { client: Client; t: T; table: TableId; line: Line; onMuted: () => void }) {
+/** The actions on `line`; `table`: where it was said (absent: the lobby, whose lines are not
+ * numbered, so only their speaker can be reported). */
+export function LineActions(props: { client: Client; t: T; table?: TableId; line: Line; onMuted: () => void }) {
   const { client, t, line, table } = props;
   const [open, setOpen] = useState<Open>(null);
   const [reason, setReason] = useState('');
@@ -38,7 +40,10 @@ export function LineActions(props: { client: Client; t: T; table: TableId; line:
   };
   const send = () =>
     run(
-      () => (open === 'line' && line.line !== undefined ? api.reportLine(table, line.line, reason) : api.reportPlayer(line.player!, reason)),
+      () =>
+        open === 'line' && table !== undefined && line.line !== undefined
+          ? api.reportLine(table, line.line, reason)
+          : api.reportPlayer(line.player!, reason),
       t('mod.reported'),
     );
   return (
@@ -48,7 +53,7 @@ export function LineActions(props: { client: Client; t: T; table: TableId; line:
       </button>
       {open === 'menu' && (
         <span class="linemenu" role="menu">
-          {line.line !== undefined && (
+          {table !== undefined && line.line !== undefined && (
             <button type="button" role="menuitem" data-testid="report-line" onClick={() => setOpen('line')}>
               {t('mod.reportLine')}
             </button>
