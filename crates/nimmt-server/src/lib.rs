@@ -12,6 +12,8 @@
 //!   owns which table in a cluster, and the fencing of every write;
 //! - [`cluster`]: one room on many nodes (PostgreSQL and NATS); [`metrics`]: counters for
 //!   operators;
+//! - [`moderation`]: operators (made on the command line), mutes, bans, closing tables and
+//!   removing chat lines, each in an audit log; players' reports and personal mutes;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
 //!   close codes), [`addr`]: limits per client address, [`http`]: routes (with the Origin
 //!   check);
