@@ -25,6 +25,8 @@ pub trait Encoding: Send + Sync {
 pub fn encoding(kind: GameKind) -> Box<dyn Encoding> {
     if kind == GameKind::new("classic") {
         Box::new(ClassicEncoding)
+    } else if kind == GameKind::new("help") {
+        Box::new(crate::help_encoding::HelpEncoding)
     } else {
         Box::new(GenericEncoding {
             actions: generic_action_count(kind),
@@ -273,39 +275,48 @@ mod tests {
         .unwrap()
     }
 
-    /// Plays every game to its end by action numbers, the first allowed each time: the mask
-    /// names exactly the numbers `action` turns into legal actions.
+    /// Plays every game to its end by action numbers, several seeds, a different allowed number
+    /// each time: the mask names exactly the numbers `action` turns into legal actions, one per
+    /// distinct legal action (while they fit the action space).
     #[test]
     fn every_masked_number_is_a_legal_action_to_the_end_of_every_game() {
         for kind in GameKind::all() {
             let d = nimmt_core::registry::find(kind.name())
                 .unwrap()
                 .descriptor();
-            let mut g = game(kind.name(), d.players.0.max(2).min(d.players.1), 3);
             let enc = encoding(kind);
             let mut mask = vec![0u8; enc.action_count()];
             let mut obs = vec![0f32; enc.observation_size()];
-            let mut steps = 0;
-            while let Some((seat, _)) = g.pending().first().cloned() {
-                enc.observe(&g, seat, &mut obs);
-                enc.mask(&g, seat, &mut mask);
-                let legal = g.legal_actions(seat);
-                assert_eq!(
-                    mask.iter().filter(|&&m| m == 1).count(),
-                    legal.len().min(enc.action_count()),
-                    "{kind}: the mask counts the legal actions"
-                );
-                for (i, _) in mask.iter().enumerate().filter(|(_, &m)| m == 1) {
-                    let a = enc
-                        .action(&g, seat, i)
-                        .expect("a masked number is an action");
-                    assert!(legal.contains(&a), "{kind}: {a} is legal");
+            for seed in 0..4u64 {
+                let players = (d.players.0.max(2) + seed as usize).min(d.players.1);
+                let mut g = game(kind.name(), players, seed);
+                let mut steps = 0;
+                while let Some((seat, _)) = g.pending().first().cloned() {
+                    enc.observe(&g, seat, &mut obs);
+                    enc.mask(&g, seat, &mut mask);
+                    let legal = g.legal_actions(seat);
+                    let mut distinct: Vec<String> = legal.iter().map(Value::to_string).collect();
+                    distinct.sort();
+                    distinct.dedup();
+                    let allowed: Vec<usize> = (0..mask.len()).filter(|&i| mask[i] == 1).collect();
+                    assert_eq!(
+                        allowed.len(),
+                        distinct.len().min(enc.action_count()),
+                        "{kind}: the mask counts the legal actions"
+                    );
+                    for &i in &allowed {
+                        let a = enc
+                            .action(&g, seat, i)
+                            .expect("a masked number is an action");
+                        assert!(legal.contains(&a), "{kind}: {a} is legal");
+                    }
+                    let action = enc
+                        .action(&g, seat, allowed[steps % allowed.len()])
+                        .unwrap();
+                    g.act(seat, &action).unwrap();
+                    steps += 1;
+                    assert!(steps < 100_000, "{kind} ends");
                 }
-                let first = mask.iter().position(|&m| m == 1).unwrap();
-                let action = enc.action(&g, seat, first).unwrap();
-                g.act(seat, &action).unwrap();
-                steps += 1;
-                assert!(steps < 100_000, "{kind} ends");
             }
         }
     }

@@ -6,6 +6,7 @@
 //! tables ([`vector`]). With it, [`python`] binds everything as the extension `nimmt._nimmt`.
 
 pub mod encoding;
+pub mod help_encoding;
 pub mod played;
 pub mod vector;
 
