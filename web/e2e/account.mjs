@@ -55,6 +55,8 @@ await session(async ({ base, person }) => {
   await second.click('[data-testid=login]');
   await second.locator('[data-testid=signed-in]', { hasText: 'Ann' }).waitFor();
   check('the second browser is logged in as Ann', true);
+  await second.locator('[data-testid=conn][data-status=online]').waitFor();
+  await shot(second, 'account-signed-in-phone-en');
   // Opening the room again goes straight back to the seat.
   await second.goto(`${base}/`);
   await second.waitForURL(new RegExp(`#/table/${table}$`), { timeout: 15000 });
