@@ -140,6 +140,9 @@ pub async fn seed(
     finish::insert_results(&mut tx, &batch).await?;
     tx.commit().await?;
     rebuild::rebuild(pool).await?;
+    // The planner's statistics, as a running database has them (PostgreSQL's autovacuum gathers
+    // them after a bulk load like this one).
+    sqlx::query("ANALYZE").execute(pool).await?;
     let busiest: String = sqlx::query_scalar::<_, String>(
         "SELECT identity FROM nimmt_ratings WHERE identity NOT LIKE 'bot:%' ORDER BY games DESC LIMIT 1",
     )
