@@ -138,3 +138,16 @@ async fn a_chat_line_of_invisible_characters_is_refused() {
     }
     assert!(matches!(ann.command("hi").await, ServerMsg::Ack { .. }));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kick_names_a_player_by_the_name_rule() {
+    let db = Db::sqlite();
+    let (_srv, url) = server(&db).await;
+    let mut ann = Player::join(&url, "Ann").await;
+    let table = ann.create(&[], Some(4)).await;
+    let mut bob = Player::join(&url, "Bob").await;
+    assert_eq!(join_refusal(&mut bob, table, Role::Player).await, None);
+    // In full width, as a phone keyboard may type it.
+    let answer = ann.command("/kick ＢＯＢ").await;
+    assert!(matches!(answer, ServerMsg::Ack { .. }), "{answer:?}");
+}

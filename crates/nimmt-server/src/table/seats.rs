@@ -405,13 +405,14 @@ impl Table {
     }
 
     pub(super) async fn kick(&mut self, by: &Conn, name: &str) -> Result<(), Refusal> {
-        let lower = name.to_lowercase();
+        // Names are matched by the name rule (case, width, look-alike letters): at a table they
+        // are unique by it.
         // A bot seat before the start.
         if let Some(i) = self
             .meta
             .seats
             .iter()
-            .position(|s| s.player.is_none() && s.name.to_lowercase() == lower)
+            .position(|s| s.player.is_none() && crate::names::same(&s.name, name))
         {
             if self.state != TableState::Open {
                 return Err(Refusal::new(ErrorCode::AlreadyStarted));
@@ -424,7 +425,7 @@ impl Table {
         let Some(target) = self
             .members
             .iter()
-            .find(|(_, m)| m.name.to_lowercase() == lower)
+            .find(|(_, m)| crate::names::same(&m.name, name))
             .map(|(p, _)| p.clone())
         else {
             return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", name));
