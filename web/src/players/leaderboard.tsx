@@ -39,7 +39,7 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
           {answer.ok.players.length === 0 ? (
             <p class="muted">{t('players.empty')}</p>
           ) : (
-            <table class="ranking">
+            <table class="ranking boardtable">
               <thead>
                 <tr>
                   <th>{t('players.place')}</th>
