@@ -171,19 +171,7 @@ pub async fn insert_results(
         "INSERT INTO nimmt_results (table_id, seat, seq, game, identity, name, score, place, won, \
          seats, rated, finished_at) VALUES ",
     );
-    for i in 0..rows.len() {
-        if i > 0 {
-            sql.push(',');
-        }
-        sql.push('(');
-        sql.push_str(
-            &(1..=12)
-                .map(|k| format!("${}", i * 12 + k))
-                .collect::<Vec<_>>()
-                .join(", "),
-        );
-        sql.push(')');
-    }
+    sql.push_str(&super::sql::rows(rows.len(), 12));
     let mut q = sqlx::query(&sql);
     for (g, s) in rows {
         q = q

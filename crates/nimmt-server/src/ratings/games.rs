@@ -168,16 +168,10 @@ async fn fill_tables(
     if games.is_empty() {
         return Ok(());
     }
-    let marks = |from: usize| {
-        (0..games.len())
-            .map(|k| format!("${}", from + k))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let seats_sql = format!(
         "SELECT table_id, seat, identity, name, score, place FROM nimmt_results \
          WHERE table_id IN ({}) ORDER BY table_id, seat",
-        marks(1)
+        super::sql::placeholders(1, games.len())
     );
     let mut q = sqlx::query(&seats_sql);
     for g in games.iter() {
@@ -208,7 +202,7 @@ async fn fill_tables(
     let moves_sql = format!(
         "SELECT table_id, mu_before, mu FROM nimmt_rating_history \
          WHERE table_id IN ({}) AND identity = ${}",
-        marks(1),
+        super::sql::placeholders(1, games.len()),
         games.len() + 1
     );
     let mut q = sqlx::query(&moves_sql);

@@ -143,10 +143,7 @@ pub async fn names_of(
     if people.is_empty() {
         return Ok(out);
     }
-    let marks = (1..=people.len())
-        .map(|k| format!("${k}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let marks = super::sql::placeholders(1, people.len());
     let accounts_sql =
         format!("SELECT player_id, name FROM nimmt_accounts WHERE player_id IN ({marks})");
     let mut q = sqlx::query(&accounts_sql);
@@ -168,10 +165,7 @@ pub async fn names_of(
     if guests.is_empty() {
         return Ok(out);
     }
-    let marks = (1..=guests.len())
-        .map(|k| format!("${k}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let marks = super::sql::placeholders(1, guests.len());
     let players_sql = format!("SELECT id, name FROM nimmt_players WHERE id IN ({marks})");
     let mut q = sqlx::query(&players_sql);
     for g in &guests {

@@ -7,7 +7,8 @@
 //! belongs to (a player, or a bot level, which is rated like a player); `places` ranks a game's
 //! scores; `rebuild` computes every rating again from the stored results; `shown` is a rating
 //! as players see it; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`);
-//! `seed` fills a database with finished games to measure those routes.
+//! `seed` fills a database with finished games to measure those routes; `sql` numbers the
+//! placeholders of list statements.
 
 pub mod finish;
 pub mod games;
@@ -21,6 +22,7 @@ pub mod rebuild;
 pub mod routes;
 pub mod seed;
 pub mod shown;
+pub mod sql;
 pub mod standing;
 pub mod weng_lin;
 

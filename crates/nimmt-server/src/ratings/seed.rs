@@ -40,13 +40,7 @@ pub async fn seed(
     for chunk in ids.chunks(500) {
         let mut sql =
             String::from("INSERT INTO nimmt_players (id, token, name, created_at) VALUES ");
-        for i in 0..chunk.len() {
-            if i > 0 {
-                sql.push(',');
-            }
-            let b = i * 4;
-            sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
-        }
+        sql.push_str(&super::sql::rows(chunk.len(), 4));
         let mut q = sqlx::query(&sql);
         for id in chunk {
             q = q

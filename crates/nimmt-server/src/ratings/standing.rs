@@ -163,20 +163,7 @@ pub async fn write_history(
             "INSERT INTO nimmt_rating_history (identity, game, seq, table_id, mu_before, \
              sigma_before, mu, sigma, finished_at) VALUES ",
         );
-        for i in 0..chunk.len() {
-            let b = i * 9;
-            if i > 0 {
-                sql.push(',');
-            }
-            sql.push('(');
-            sql.push_str(
-                &(1..=9)
-                    .map(|k| format!("${}", b + k))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
-            sql.push(')');
-        }
+        sql.push_str(&super::sql::rows(chunk.len(), 9));
         let mut q = sqlx::query(&sql);
         for r in chunk {
             q = q
