@@ -195,28 +195,18 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/api/games/{id}/analysis", get(read).post(ask))
 }
 
+/// A refusal: the key is the answer's code, its text in the client's language.
 fn refused(
     status: StatusCode,
     headers: &HeaderMap,
     query: &LangQuery,
-    key: &str,
+    key: &'static str,
     id: &str,
 ) -> Response {
     let lang = lang_of(query, headers);
-    let text = Text::new(lang, key, vec![("game", id.to_owned())]).text;
-    (
-        status,
-        Json(crate::http::ApiError {
-            code: match key {
-                "game_running" => "game_running",
-                "game_abandoned" => "game_abandoned",
-                "analysis_busy" => "analysis_busy",
-                _ => "no_such_game",
-            },
-            error: text,
-        }),
-    )
-        .into_response()
+    let error = Text::new(lang, key, vec![("game", id.to_owned())]).text;
+    let body = crate::http::ApiError { code: key, error };
+    (status, Json(body)).into_response()
 }
 
 fn unavailable(e: impl std::fmt::Display) -> Response {

@@ -3,40 +3,12 @@
 
 mod common;
 
-use common::{ann_and_bob, http_get, server, Db};
+use common::{accounts, ann_and_bob, http_get, server, Db};
 use serde_json::Value;
 use std::time::Duration;
 
 async fn http_post(addr: std::net::SocketAddr, path: &str) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    s.write_all(
-        format!(
-            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        )
-        .as_bytes(),
-    )
-    .await
-    .unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    let json = body
-        .find('{')
-        .and_then(|at| {
-            serde_json::Deserializer::from_str(&body[at..])
-                .into_iter::<Value>()
-                .next()
-        })
-        .and_then(Result::ok)
-        .unwrap_or(Value::Null);
-    (status, json)
+    accounts::request(addr, "POST", path, None, None).await
 }
 
 async fn analysed_once(db: Db) {
