@@ -1,10 +1,9 @@
 //! HELP!'s own encoding: cards by kind and row places by position, so one number means the same
 //! in every state (`docs/python.md` has the layout).
 
-use crate::encoding::Encoding;
+use crate::encoding::TypedEncoding;
 use nimmt_core::games::help::{Action, Decision, Direction, Help, HelpCard, NoMark, View};
-use nimmt_core::{Game, Rules, Seat, Viewer};
-use serde_json::Value;
+use nimmt_core::Seat;
 
 /// Kinds of card: the numbers 1–11, then Joker, Switch, Zap, No!.
 const KINDS: usize = HelpCard::KINDS.len();
@@ -123,35 +122,16 @@ pub fn observe_help(view: &View, out: &mut [f32]) {
 /// HELP!, by kinds of card and places of the row.
 pub struct HelpEncoding;
 
-fn help(game: &Game) -> &Help {
-    game.downcast_ref::<Help>()
-        .expect("the HELP! encoding is used for HELP! games")
-}
+impl TypedEncoding for HelpEncoding {
+    type Game = Help;
+    const SIZE: usize = help_layout::SIZE;
+    const ACTIONS: usize = help_layout::ACTIONS;
 
-impl Encoding for HelpEncoding {
-    fn observation_size(&self) -> usize {
-        help_layout::SIZE
+    fn index(action: &Action) -> usize {
+        help_action_index(action)
     }
 
-    fn action_count(&self) -> usize {
-        help_layout::ACTIONS
-    }
-
-    fn observe(&self, game: &Game, seat: Seat, out: &mut [f32]) {
-        observe_help(&Rules::view(help(game), Viewer::Seat(seat)), out);
-    }
-
-    fn mask(&self, game: &Game, seat: Seat, out: &mut [u8]) {
-        out.fill(0);
-        for a in Rules::legal_actions(help(game), seat) {
-            out[help_action_index(&a)] = 1;
-        }
-    }
-
-    fn action(&self, game: &Game, seat: Seat, index: usize) -> Option<Value> {
-        Rules::legal_actions(help(game), seat)
-            .into_iter()
-            .find(|a| help_action_index(a) == index)
-            .map(|a| serde_json::to_value(a).expect("actions serialize"))
+    fn observe_view(view: &View, out: &mut [f32]) {
+        observe_help(view, out);
     }
 }

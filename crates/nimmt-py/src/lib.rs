@@ -5,7 +5,9 @@
 //! observations and numbered actions of every game ([`encoding`]) and the vectorised classic
 //! tables ([`vector`]). With it, [`python`] binds everything as the extension `nimmt._nimmt`.
 
+pub mod classic_encoding;
 pub mod encoding;
+pub mod encodings;
 pub mod help_encoding;
 pub mod played;
 pub mod vector;

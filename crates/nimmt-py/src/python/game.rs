@@ -1,7 +1,8 @@
 //! `nimmt.Game`, `nimmt.games()`, `nimmt.replay()` and the encodings of `nimmt.spaces()`.
 
 use super::convert::{self, engine_error, from_py, to_py, ActionError, ReplayError, SetupError};
-use crate::encoding::{encoding, Encoding};
+use crate::encoding::Encoding;
+use crate::encodings::encoding;
 use crate::played::Played;
 use nimmt_core::record::{self, GameRecord};
 use nimmt_core::{registry, Addressed, GameKind, Seat, Setup, Viewer};
