@@ -14,6 +14,8 @@
 //!   operators;
 //! - [`moderation`]: operators (made on the command line), mutes, bans, closing tables and
 //!   removing chat lines, each in an audit log; players' reports and personal mutes;
+//! - [`ratings`]: every finished game's results and the Weng-Lin ratings they move (in the
+//!   transaction that stores the game's end), profiles, game histories and leaderboards;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
 //!   close codes), [`addr`]: limits per client address, [`http`]: routes (with the Origin
 //!   check);
