@@ -796,8 +796,13 @@ impl Online {
             .enumerate()
             .map(|(i, t)| {
                 let names: Vec<String> = t.seats.iter().map(crate::rating::rated_name).collect();
+                let hints = if t.table_options.get("hints").is_some_and(|h| h == "yes") {
+                    lang.t(T::HintsOn)
+                } else {
+                    ""
+                };
                 let text = format!(
-                    "{}  [{}]",
+                    "{}{hints}  [{}]",
                     lang.fill(
                         T::TableLine,
                         &[

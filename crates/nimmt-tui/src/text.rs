@@ -145,6 +145,8 @@ pub enum T {
     Tables,
     NoTables,
     TableLine,
+    /// A table where a seated player may ask for a hint (never rated).
+    HintsOn,
     Chat,
     LobbyHint,
     TableHint,
@@ -294,6 +296,7 @@ impl T {
                 "No tables yet: n opens one.",
                 "Noch keine Tische: n eröffnet einen.",
             ),
+            HintsOn => (" · hints on", " · mit Tipps"),
             TableLine => (
                 "#{} {} · {}/{} seats · {} · host {}",
                 "#{} {} · {}/{} Plätze · {} · Gastgeber {}",
