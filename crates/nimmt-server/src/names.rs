@@ -5,7 +5,8 @@
 //!   control and format characters (general categories Cc, Cf, Cs, Co, Cn: U+0000.., U+200B,
 //!   U+FEFF, the bidirectional marks and isolates), line and paragraph separators (U+2028,
 //!   U+2029), spaces other than the plain space, Unicode's default-ignorable code points (the
-//!   Hangul fillers, variation selectors) and the blank Braille pattern; at most
+//!   Hangul fillers, variation selectors other than the emoji and text presentation selectors
+//!   U+FE0E and U+FE0F, which are dropped) and the blank Braille pattern; at most
 //!   [`MAX_MARKS`] combining marks stand on one letter. A run of spaces reads as one.
 //! - Two names are one name when their [`key`]s are equal (NFKC + case folding: "Ann" and
 //!   "ＡＮＮ") and, at a table, when their [`skeleton`]s are equal (Unicode TR39 confusables:
@@ -102,6 +103,11 @@ pub fn check_shape(name: &str) -> Result<String, NameError> {
             if c == ' ' {
                 continue;
             }
+        }
+        // The emoji and text presentation selectors only choose how the character before them
+        // is drawn ("❤️"): dropped rather than refused.
+        if matches!(c, '\u{FE0E}' | '\u{FE0F}') {
+            continue;
         }
         if invisible(c) {
             return Err(NameError::Invisible(c));
@@ -244,6 +250,8 @@ mod tests {
         assert_eq!(check("Zoë").unwrap(), "Zoë");
         assert_eq!(check("Nguyễn").unwrap(), "Nguyễn");
         assert_eq!(check("हिन्दी").unwrap(), "हिन्दी");
+        assert_eq!(check("Ann ❤\u{fe0f}").unwrap(), "Ann ❤");
+        assert_eq!(check("Ann\u{fe0f}").unwrap(), "Ann");
     }
 
     #[test]
@@ -258,7 +266,7 @@ mod tests {
             "a\u{202e}live",
             "a\u{2066}b",
             "Ann\u{3164}",
-            "Ann\u{fe0f}",
+            "Ann\u{fe00}",
             "Ann\u{00a0}Lee",
             "Ann\u{2800}",
             "Ann\u{e000}",
