@@ -29,6 +29,9 @@ describe('the analysis beside the replay', () => {
     expect(choiceText(tFor('en'), 'take_row 0')).toBe('row 1');
     expect(choiceText(tFor('de'), 'take_row 2')).toBe('Reihe 3');
     expect(choiceText(tFor('en'), 'give_back Joker')).toBe('give back Joker');
+    expect(choiceText(tFor('en'), 'choose 12 40')).toBe('12 + 40');
+    expect(choiceText(tFor('en'), 'lay 7')).toBe('7');
+    expect(choiceText(tFor('en'), 'joker 1')).toBe('joker 1');
   });
 
   it('knows which measures are better high', () => {

@@ -12,10 +12,13 @@ const POLL_MS = 1000;
 
 const SIGN: Record<Mark, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
+/** Actions that name one card or tile: the choice is that card (`play 55` is the 55). */
+const ONE_CARD = ['play', 'draft', 'lay', 'choose'];
+
 /** A choice's label in the player's words: `play 55` is the 55, `take_row 1` is row 2. */
 export function choiceText(t: T, label: string): string {
   const [kind, ...rest] = label.split(' ');
-  if ((kind === 'play' || kind === 'draft') && rest.length === 1) return rest[0];
+  if (ONE_CARD.includes(kind) && rest.length >= 1 && rest.every((w) => /^\d+$/.test(w))) return rest.join(' + ');
   if (kind === 'take_row' && rest.length === 1 && /^\d+$/.test(rest[0])) return t('analysis.row', { row: Number(rest[0]) + 1 });
   return label.replace(/_/g, ' ');
 }
