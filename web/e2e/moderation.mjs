@@ -3,8 +3,8 @@
 // not Cara's); Olga, made an operator with `nimmt admin grant`, finds the report on the admin page,
 // removes the line (it leaves every chat) and mutes Bob for an hour (his next line is refused with
 // the reason), resolves the report, dismisses Cara's report of Bob made from the lobby, and reads
-// the acts in the audit log. A player who is not an operator gets no link and a refusal at
-// `#/admin`. Screenshots of the admin page and the line
+// the acts in the audit log. Cara reports Ann from her seat. A player who is not an operator
+// gets no link and a refusal at `#/admin`. Screenshots of the admin page and the line
 // menu, desktop and phone, English and German, go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/moderation.mjs
@@ -143,6 +143,18 @@ await session(
     check('the admin page fits a phone', !olgaWide);
     await olga.selectOption('[data-testid=lang]', 'en');
     await shot(olga, 'moderation-admin-phone-en');
+
+    // A player is reported from their seat (Cara, on her phone in German, reports Ann).
+    await cara.goto(`${base}/#/table/${id}`);
+    await cara.locator('[data-testid=seat-0] [data-testid=seat-report]').click();
+    await cara.fill('[data-testid=seat-0] [data-testid=report-reason]', 'lässt alle warten');
+    await shot(cara, 'moderation-seat-report-phone-de');
+    await cara.click('[data-testid=seat-0] [data-testid=report-send]');
+    await cara.locator('[data-testid=seat-0] [data-testid=mod-said]', { hasText: 'Moderator' }).waitFor();
+    check('one’s own seat has no report button', (await cara.locator('[data-testid=seat-2] [data-testid=seat-report]').count()) === 0);
+    await olga.click('[data-testid=admin] .adminhead button');
+    await olga.locator('[data-testid=report]', { hasText: 'Cara reports Ann' }).waitFor();
+    check('a report from a seat waits for an operator', true);
   },
   { nodes: [['--database', db]] },
 );

@@ -6,6 +6,7 @@ import { levelName } from './analysis/levels';
 import { useState } from 'preact/hooks';
 import { LineActions } from './admin/lineactions';
 import { withoutMuted } from './admin/muted';
+import { SeatReport } from './admin/seatreport';
 import type { Client } from './client';
 import { DeadlineContext } from './games/countdown';
 import { screenFor } from './games/registry';
@@ -193,6 +194,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
               {info.host === s.name && <span class="tag">{t('table.host')}</span>}
               {!s.connected && <span class="tag warn">{t('table.away')}</span>}
               {s.bot_standing_in && <span class="tag warn">{t('table.standIn')}</span>}
+              {s.kind === 'human' && i !== me && <SeatReport client={client} t={t} table={info.id} seat={i} name={s.name} />}
             </div>
             {line && (
               <div class="seatscore">

@@ -200,6 +200,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("no_such_identity", "There is no player {player}.", "Es gibt keinen Spieler {player}."),
     ("ambiguous_name", "Several players are called {name}; name one by its id: {ids}.", "Mehrere Spieler heißen {name}; nenne einen mit seiner Kennung: {ids}."),
     ("no_such_line", "Table {table} has no chat line {line} (any more).", "Tisch {table} hat keine Chatzeile {line} (mehr)."),
+    ("no_such_seat", "Nobody plays seat {seat} of table {table}.", "Auf Platz {seat} an Tisch {table} spielt niemand."),
     ("no_such_report", "There is no report {report}.", "Es gibt keine Meldung {report}."),
     ("no_such_sanction", "There is no sanction {sanction} in force.", "Es gibt keine geltende Sanktion {sanction}."),
     ("reason_needed", "Say why (1 to {max} characters).", "Bitte einen Grund angeben (1 bis {max} Zeichen)."),

@@ -559,6 +559,30 @@ async fn reports_flow(db: Db) {
         .map(|e| e.0)
         .collect();
     assert_eq!(actions, ["dismiss_report", "resolve_report"]);
+
+    // A player at the table is reported by seat (one who never said anything, too).
+    let seat = |seat: usize, token: &str| {
+        let body = json!({"table": table, "seat": seat, "reason": "throws the game"});
+        let token = token.to_owned();
+        async move { http(addr, "POST", "/api/reports", Some(&token), Some(body)).await }
+    };
+    assert_eq!(seat(1, &ann.me.token).await.0, 201);
+    let (status, r) = seat(0, &ann.me.token).await;
+    assert_eq!((status, r["code"].as_str()), (400, Some("not_yourself")));
+    let (status, r) = seat(2, &ann.me.token).await;
+    assert_eq!((status, r["code"].as_str()), (404, Some("no_such_seat")));
+    let (_, open) = http(
+        addr,
+        "GET",
+        "/api/admin/reports",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(open.as_array().unwrap().len(), 1);
+    assert_eq!(open[0]["player_name"], "Bob");
+    assert_eq!(open[0]["table"], table);
+    assert!(open[0]["line"].is_null() && open[0]["text"].is_null());
     running.stop().await;
     db.drop_schema().await;
 }

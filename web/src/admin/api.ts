@@ -117,6 +117,9 @@ export class ModerationApi {
   reportLine(table: TableId, line: number, reason: string) {
     return this.call<{ id: string }>('POST', '/api/reports', { table, line, reason });
   }
+  reportSeat(table: TableId, seat: number, reason: string) {
+    return this.call<{ id: string }>('POST', '/api/reports', { table, seat, reason });
+  }
   reportPlayer(player: string, reason: string) {
     return this.call<{ id: string }>('POST', '/api/reports', { player, reason });
   }

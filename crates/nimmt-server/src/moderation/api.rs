@@ -428,19 +428,21 @@ struct Reporting {
     /// The reported player (an identity or a name); for a chat line, who said it.
     #[serde(default)]
     player: Option<String>,
-    /// A chat line: its table and number.
+    /// A chat line: its table and number; or a player at a table: its table and seat.
     #[serde(default)]
     table: Option<TableId>,
     #[serde(default)]
     line: Option<u64>,
+    #[serde(default)]
+    seat: Option<usize>,
     reason: String,
 }
 
 /// What a report names: a chat line as it was said, or a player.
 async fn filing(state: &AppState, reporter: &str, body: &Reporting) -> Result<Filing, Refused> {
     let why = reason(&body.reason)?;
-    let (player, table, line, text) = match (body.table, body.line, &body.player) {
-        (Some(table), Some(line), _) => {
+    let (player, table, line, text) = match (body.table, body.line, body.seat, &body.player) {
+        (Some(table), Some(line), None, None) => {
             let found = at_table(state, table, TableAct::FindLine { line }).await?;
             let said = found.line.and_then(|l| Some((l.player.clone()?, l.text)));
             let Some((player, text)) = said else {
@@ -450,10 +452,21 @@ async fn filing(state: &AppState, reporter: &str, body: &Reporting) -> Result<Fi
             };
             (player, Some(table), Some(line), Some(text))
         }
-        (None, None, Some(who)) => (player(state, who).await?.id, None, None, None),
+        (Some(table), None, Some(seat), None) => {
+            let found = at_table(state, table, TableAct::FindSeat { seat }).await?;
+            let Some(player) = found.player else {
+                return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_seat")
+                    .with("table", table)
+                    .with("seat", seat));
+            };
+            (player, Some(table), None, None)
+        }
+        (None, None, None, Some(who)) => (player(state, who).await?.id, None, None, None),
         _ => {
-            return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
-                .with("reason", "report a chat line (table and line) or a player"))
+            return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request").with(
+                "reason",
+                "report a chat line (table and line), a seat (table and seat) or a player",
+            ))
         }
     };
     not_yourself(&player, reporter)?;

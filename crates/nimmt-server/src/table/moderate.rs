@@ -13,6 +13,12 @@ impl Table {
             TableAct::FindLine { line } => Outcome {
                 done: true,
                 line: self.history.find(line).cloned(),
+                ..Outcome::default()
+            },
+            TableAct::FindSeat { seat } => Outcome {
+                done: true,
+                player: self.meta.seats.get(seat).and_then(|s| s.player.clone()),
+                ..Outcome::default()
             },
             TableAct::RemoveLine { line } => {
                 let Some(removed) = self.history.remove(line) else {
@@ -30,6 +36,7 @@ impl Table {
                 Outcome {
                     done: true,
                     line: Some(removed),
+                    ..Outcome::default()
                 }
             }
             TableAct::Close { reason } => {
@@ -65,7 +72,7 @@ impl Table {
                 }
                 Outcome {
                     done: true,
-                    line: None,
+                    ..Outcome::default()
                 }
             }
         }
