@@ -90,6 +90,13 @@ await session(
     await bob.goto(`${base}/#/table/${id}`);
     await bob.locator('[data-testid=table]').waitFor();
 
+    // In the lobby Ann finds whom she muted, and could read Bob again from there.
+    await ann.goto(`${base}/#/`);
+    await ann.locator('[data-testid=muted-list] [data-testid=muted-player]', { hasText: 'Bob' }).waitFor();
+    check('the lobby lists the players one muted', (await ann.locator('[data-testid=muted-list] [data-testid=unmute]').count()) === 1);
+    await ann.goto(`${base}/#/table/${id}`);
+    await ann.locator('[data-testid=table]').waitFor();
+
     // Ann is no operator: no link, and the page refuses.
     check('no admin link for a player', (await ann.locator('[data-testid=admin-link]').count()) === 0);
     const anns = ann.url();
@@ -155,6 +162,12 @@ await session(
     await olga.click('[data-testid=admin] .adminhead button');
     await olga.locator('[data-testid=report]', { hasText: 'Cara reports Ann' }).waitFor();
     check('a report from a seat waits for an operator', true);
+
+    // Ann reads Bob again: he leaves her list of muted players.
+    await ann.goto(`${base}/#/`);
+    await ann.locator('[data-testid=muted-list] [data-testid=unmute]').click();
+    await ann.locator('[data-testid=muted-list]').waitFor({ state: 'detached' });
+    check('unmuting empties the list', true);
   },
   { nodes: [['--database', db]] },
 );

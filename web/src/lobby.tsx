@@ -8,6 +8,7 @@ import { OptionField } from './optionfield';
 import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import { LineActions } from './admin/lineactions';
 import { withoutMuted } from './admin/muted';
+import { MutedList } from './admin/mutedlist';
 import { ChatBox } from './parts';
 import { MyGames } from './players/mygames';
 import { SeatNames } from './players/rating';
@@ -16,7 +17,7 @@ import type { Line } from './store';
 
 export function Lobby(props: { client: Client; t: T; go: (hash: string) => void }) {
   const { client, t } = props;
-  const [, mutedNow] = useState(0);
+  const [mutes, mutedNow] = useState(0);
   const s = client.state;
   return (
     <main class="lobby">
@@ -72,6 +73,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
         onSend={(text) => client.chat(undefined, text)}
         lineActions={(line) => <LineActions client={client} t={t} line={line} onMuted={() => mutedNow((n) => n + 1)} />}
       />
+      <MutedList key={mutes} client={client} t={t} />
     </main>
   );
 }

@@ -13,3 +13,7 @@ export function markMuted(player: string) {
 export function withoutMuted(lines: Line[]): Line[] {
   return muted.size === 0 ? lines : lines.filter((l) => !l.player || !muted.has(l.player));
 }
+
+export function unmarkMuted(player: string) {
+  muted.delete(player);
+}
