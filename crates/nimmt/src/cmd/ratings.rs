@@ -11,9 +11,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Options of `nimmt ratings`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["rebuild", "measure"])))]
 pub struct Args {
     /// Compute every rating again from the stored results.
-    #[arg(long, conflicts_with = "measure")]
+    #[arg(long)]
     pub rebuild: bool,
     /// Fill an empty database with finished games and time the HTTP routes on it.
     #[arg(long)]
@@ -33,9 +34,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if !args.rebuild && !args.measure {
-        anyhow::bail!("say what to do: --rebuild or --measure");
-    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
