@@ -62,6 +62,10 @@ struct Router {
     route: Route,
     /// This node's connections at the table, and how they joined.
     members: HashMap<u64, (Conn, Role)>,
+    /// Since when the table is moving (its owner lost it) and no new owner has been heard of:
+    /// a request of a member meanwhile is answered `not_owner`, not sent to a node where the
+    /// member is not attached yet.
+    moving_since: Option<std::time::Instant>,
 }
 
 /// Starts the router of table `id`: its handle, and how to tell it who runs the table.
@@ -73,6 +77,7 @@ pub fn spawn(id: TableId, reach: Reach) -> (TableHandle, mpsc::UnboundedSender<C
         reach,
         route: Route::Remote,
         members: HashMap::new(),
+        moving_since: None,
     };
     tokio::spawn(router.run(cmds, ctl_rx));
     (handle, ctl)
@@ -104,6 +109,7 @@ impl Router {
                 },
                 c = ctl.recv() => match c {
                     Some(Control::Local { actor, creator }) => {
+                        self.moving_since = None;
                         self.route = Route::Local(actor);
                         self.reattach().await;
                         if let Some(c) = creator {
@@ -114,15 +120,18 @@ impl Router {
                         let was_local = matches!(self.route, Route::Local(_));
                         self.route = Route::Remote;
                         if was_local {
+                            self.moving_since = Some(std::time::Instant::now());
                             self.tell_moving();
                         }
                     }
                     Some(Control::OwnerLost) => {
                         if matches!(self.route, Route::Remote) {
+                            self.moving_since = Some(std::time::Instant::now());
                             self.tell_moving();
                         }
                     }
                     Some(Control::Moved) => {
+                        self.moving_since = None;
                         self.route = Route::Remote;
                         self.reattach().await;
                     }
@@ -200,6 +209,19 @@ impl Router {
                 if !h.send(cmd).await {
                     refuse(ErrorCode::NoSuchTable);
                 }
+            }
+            // Moving, and no new owner yet (for at most a request's wait): nothing changed,
+            // try again there.
+            Route::Remote
+                if self
+                    .moving_since
+                    .is_some_and(|t| t.elapsed() < REQUEST_TIMEOUT)
+                    && !matches!(
+                        cmd,
+                        TableCmd::Attach { .. } | TableCmd::Detach { .. } | TableCmd::Record { .. }
+                    ) =>
+            {
+                refuse(ErrorCode::NotOwner);
             }
             Route::Remote => {
                 if let TableCmd::Record { reply } = cmd {
