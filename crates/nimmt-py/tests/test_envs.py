@@ -62,6 +62,23 @@ def test_aec_rewards_are_the_bull_heads_as_taken_and_add_up_to_the_final_score()
     assert early > 0, "bull heads count when they are taken, not only at the end"
 
 
+def test_help_rewards_come_deal_by_deal():
+    env = nimmt.pettingzoo.env(game="help", players=3, options={"end_at": "4"})
+    env.reset(seed=3)
+    before_end = 0
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, _, _ = env.last()
+        total[agent] += reward
+        before_end += reward != 0 and not terminated
+        if terminated:
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert [total[a] for a in env.possible_agents] == [float(s) for s in env.game.outcome()["scores"]]
+    assert before_end > 0, "a deal's points count when the deal ends"
+
+
 @pytest.mark.parametrize("game,players", PARALLEL)
 def test_parallel_rewards_add_up_to_each_seats_signed_final_score(game, players):
     env = nimmt.pettingzoo.parallel_env(game=game, players=players, json_views=False)

@@ -10,8 +10,8 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 fixed size (docs/python.md), actions numbers of that encoding. An action outside the mask plays
 the rules' default move for the seat (what a timer does) and is counted in ``info["illegal"]``.
 Rewards add up to the seat's final score, signed so that more is better: in classic minus the
-bull heads it takes, as it takes them (the bots' turns included); in the other games the final
-score when the game ends. ``info["view"]`` is the seat's JSON view.
+bull heads it takes, as it takes them (the bots' turns included); in HELP! the points of each
+deal as it ends; in the other games the final score when the game ends. ``info["view"]`` is the seat's JSON view.
 """
 
 import gymnasium as gym

@@ -11,8 +11,8 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 per game (``nimmt.spaces(game)``; layouts in docs/python.md); actions are numbers of that
 encoding. ``info["view"]`` is the seat's JSON view (turn it off with ``json_views=False`` for
 speed). Rewards add up to each seat's final score, signed so that more is better: in classic
-minus the bull heads a seat took, as it takes them; in the other games the final score when the
-game ends.
+minus the bull heads a seat took, as it takes them; in HELP! the points of each deal as it
+ends; in the other games the final score when the game ends.
 """
 
 import numpy as np

@@ -50,12 +50,19 @@ type SeatObservation<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>
 pub struct PyGame {
     pub inner: Played,
     encoding: Box<dyn Encoding>,
+    /// Whether fewer or more points are better.
+    sense: nimmt_core::ScoreSense,
 }
 
 impl PyGame {
     pub fn from_recorded(inner: Played) -> PyGame {
         let encoding = encoding(inner.game().kind());
-        PyGame { inner, encoding }
+        let sense = inner.game().descriptor().sense;
+        PyGame {
+            inner,
+            encoding,
+            sense,
+        }
     }
 
     fn seat(&self, seat: usize) -> PyResult<Seat> {
@@ -273,27 +280,37 @@ impl PyGame {
             .map_err(|e| engine_error::<ActionError, _>(py, &e))
     }
 
-    /// Each seat's score so far, signed so that more is better: classic's points taken (in
-    /// finished deals and this one) with a minus; for the other games the final scores once
-    /// the game is over (zeros before). The environments' rewards are its changes.
+    /// Each seat's score so far, signed so that more is better: once the game is over its final
+    /// scores; before, the points of the finished deals (classic: and of this deal's bull
+    /// heads taken). A game without deals scores at its end (zeros before). The environments'
+    /// rewards are its changes.
     fn signed_scores(&self) -> Vec<f64> {
+        use nimmt_core::ScoreSense;
         let game = self.inner.game();
-        let sign = |o: &nimmt_core::Outcome| match o.sense {
-            nimmt_core::ScoreSense::Lower => -1.0,
-            nimmt_core::ScoreSense::Higher => 1.0,
+        let signed = |sense: ScoreSense, points: f64| match sense {
+            ScoreSense::Lower => -points,
+            ScoreSense::Higher => points,
         };
         if let Some(o) = game.outcome() {
-            return o.scores.iter().map(|&s| sign(&o) * f64::from(s)).collect();
-        }
-        match game.downcast_ref::<nimmt_core::games::classic::Classic>() {
-            Some(c) => c
-                .totals()
+            return o
+                .scores
                 .iter()
-                .zip(c.deal_points())
-                .map(|(&t, d)| -f64::from(t + d))
-                .collect(),
-            None => vec![0.0; game.players()],
+                .map(|&s| signed(o.sense, f64::from(s)))
+                .collect();
         }
+        let sense = self.sense;
+        let mut points = vec![0.0; game.players()];
+        for deal in game.deal_scores() {
+            for (p, s) in points.iter_mut().zip(deal) {
+                *p += f64::from(s);
+            }
+        }
+        if let Some(c) = game.downcast_ref::<nimmt_core::games::classic::Classic>() {
+            for (p, d) in points.iter_mut().zip(c.deal_points()) {
+                *p += f64::from(d);
+            }
+        }
+        points.into_iter().map(|p| signed(sense, p)).collect()
     }
 
     /// The seats that must decide now.
