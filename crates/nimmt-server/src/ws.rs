@@ -350,12 +350,15 @@ impl Session {
                         self.refuse(id, None, owned(&name));
                         return true;
                     } else if old_name != name {
-                        let _ = store
-                            .write(vec![Op::RenamePlayer {
-                                id: player.clone(),
-                                name: name.clone(),
-                            }])
-                            .await;
+                        // The new name is stored before the welcome says it.
+                        let rename = Op::RenamePlayer {
+                            id: player.clone(),
+                            name: name.clone(),
+                        };
+                        if store.write(vec![rename]).await.is_err() {
+                            self.refuse(id, None, ErrorCode::Storage);
+                            return true;
+                        }
                     }
                     (player, token)
                 }

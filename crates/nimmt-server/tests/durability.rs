@@ -136,6 +136,34 @@ async fn a_rematch_is_acknowledged_once_stored(db: Db) {
     db.drop_schema().await;
 }
 
+/// A new name said in `hello` is welcomed only once stored.
+async fn a_rename_is_welcomed_once_stored(db: Db) {
+    let (srv, url) = server(&db).await;
+    let ann = Player::join(&url, "Ann").await;
+    let token = ann.me.token.clone();
+    drop(ann);
+    let lock = Lock::take(&db).await;
+    let mut c = nimmt_server::client::Client::connect(&url).await.unwrap();
+    let hello = c.hello("Annie", Some(&token), nimmt_protocol::Lang::En);
+    let early = tokio::time::timeout(Duration::from_millis(1500), hello).await;
+    assert!(
+        !matches!(early, Ok(Ok(_))),
+        "welcomed while the new name could not be stored"
+    );
+    lock.release().await;
+    let annie = Player::join_as(&url, "Annie", Some(&token)).await;
+    assert_eq!(annie.me.name, "Annie");
+    let (_, name) = srv.store.player_by_token(&token).await.unwrap().unwrap();
+    assert_eq!(name, "Annie", "stored by the time of the welcome");
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rename_is_welcomed_once_stored_on_sqlite() {
+    a_rename_is_welcomed_once_stored(Db::sqlite()).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_table_is_acknowledged_once_stored_on_sqlite() {
     a_new_table_is_acknowledged_once_stored(Db::sqlite()).await;
