@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use nimmt_server::ratings::finish::{FinishedGame, SeatResult, Standings};
-use nimmt_server::ratings::standing::{self, Standing};
+use nimmt_server::ratings::results::{FinishedGame, SeatResult};
+use nimmt_server::ratings::standing::{self, Standing, Standings};
 use nimmt_server::ratings::weng_lin::Rating;
 use nimmt_server::ratings::{rebuild, seed, shown};
 use serde_json::Value;

@@ -6,96 +6,13 @@
 //! has one writer), so ratings move in one order, the order `rebuild` follows. A table whose
 //! results are stored already is not counted again.
 
-use super::standing::{self, Standing};
-use super::{identity, places, policy};
-use crate::records::TableRecord;
-use crate::table::Meta;
+use super::results::{FinishedGame, SeatResult};
+use super::standing;
+use super::stored::{StoredMeta, StoredRecord};
 use sqlx::{AnyConnection, Row};
-use std::collections::HashMap;
 
 /// The advisory lock (PostgreSQL) under which finished games are numbered and ratings move.
 const RATINGS_LOCK: i64 = 0x6e69_6d6d_7452;
-
-/// One seat's result.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatResult {
-    pub seat: usize,
-    /// A player's id or a bot level's identity (`bot:LEVEL`).
-    pub identity: String,
-    /// The name shown at the table.
-    pub name: String,
-    pub score: i32,
-    /// 1 for the best score; equal scores share a place.
-    pub place: usize,
-    pub won: bool,
-}
-
-/// A finished game's results.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FinishedGame {
-    pub table_id: u64,
-    /// The game's number in the order of finished games.
-    pub seq: i64,
-    pub game: String,
-    pub rated: bool,
-    pub seats: Vec<SeatResult>,
-    /// Seconds since the Unix epoch.
-    pub finished_at: i64,
-}
-
-impl FinishedGame {
-    /// The results of a table's game from its settings and its record (`None` without an
-    /// outcome or with a seat nobody can be named for).
-    pub fn of_table(
-        table_id: u64,
-        meta: &Meta,
-        record: &TableRecord,
-        finished_at: i64,
-    ) -> Option<FinishedGame> {
-        let outcome = record.record.outcome.as_ref()?;
-        let identities: Vec<String> = meta
-            .seats
-            .iter()
-            .map(identity::of_seat)
-            .collect::<Option<_>>()?;
-        if identities.len() != outcome.scores.len() {
-            return None;
-        }
-        let game = record.record.game.name().to_owned();
-        let rated = policy::rated(
-            &game,
-            &record.record.options,
-            &record.record.data,
-            meta.table_options.rated,
-            &identities,
-        );
-        let place = places::of_scores(&outcome.scores, outcome.sense);
-        let seats = identities
-            .into_iter()
-            .enumerate()
-            .map(|(i, identity)| SeatResult {
-                seat: i,
-                identity,
-                name: record
-                    .seats
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| meta.seats[i].name.clone()),
-                score: outcome.scores[i],
-                place: place[i],
-                won: outcome.winners.iter().any(|w| w.index() == i),
-            })
-            .collect();
-        Some(FinishedGame {
-            table_id,
-            seq: 0,
-            game,
-            rated,
-            seats,
-            finished_at,
-        })
-    }
-}
 
 /// Takes the lock under which games are numbered and ratings move, until the transaction ends.
 pub async fn lock(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
@@ -130,8 +47,8 @@ pub async fn store(
         .fetch_optional(&mut *conn)
         .await?;
     let parsed = meta.and_then(|m| {
-        let meta: Meta = serde_json::from_str(&m.get::<String, _>(0)).ok()?;
-        let record: TableRecord = serde_json::from_str(record).ok()?;
+        let meta: StoredMeta = serde_json::from_str(&m.get::<String, _>(0)).ok()?;
+        let record: StoredRecord = serde_json::from_str(record).ok()?;
         FinishedGame::of_table(table_id, &meta, &record, now)
     });
     let Some(mut game) = parsed else {
@@ -191,6 +108,3 @@ pub async fn insert_results(
     q.execute(&mut *conn).await?;
     Ok(())
 }
-
-/// The standings of a game's identities, keyed by identity.
-pub type Standings = HashMap<String, Standing>;

@@ -87,8 +87,8 @@ pub async fn route(
     };
     match answer.await {
         Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => super::profile::no_such_player(&address),
-        Err(e) => super::profile::storage_failed(e),
+        Ok(None) => super::answers::no_such_player(&address),
+        Err(e) => super::answers::storage_failed(e),
     }
 }
 

@@ -69,7 +69,7 @@ pub async fn route(
     };
     match answer.await {
         Ok(board) => Json(board).into_response(),
-        Err(e) => super::profile::storage_failed(e),
+        Err(e) => super::answers::storage_failed(e),
     }
 }
 

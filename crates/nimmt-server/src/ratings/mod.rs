@@ -1,15 +1,16 @@
 //! Ratings, results and game history.
 //!
 //! When a game finishes, the transaction that stores its end also stores one result per seat
-//! (`finish`) and, for a rated game, moves the Weng-Lin ratings of everyone at the table
+//! (`finish`, `results`, read from the table as `stored`) and, for a rated game, moves the Weng-Lin ratings of everyone at the table
 //! (`standing`, `weng_lin`): a node that fails over or a server killed mid-write never counts a
 //! game twice or loses one. `policy` says which games are rated; `identity` who a seat's result
 //! belongs to (a player, or a bot level, which is rated like a player); `places` ranks a game's
 //! scores; `rebuild` computes every rating again from the stored results; `shown` is a rating
-//! as players see it; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`);
+//! as players see it; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`, `answers`);
 //! `seed` fills a database with finished games to measure those routes; `sql` numbers the
 //! placeholders of list statements.
 
+pub mod answers;
 pub mod finish;
 pub mod games;
 pub mod identity;
@@ -19,11 +20,13 @@ pub mod places;
 pub mod policy;
 pub mod profile;
 pub mod rebuild;
+pub mod results;
 pub mod routes;
 pub mod seed;
 pub mod shown;
 pub mod sql;
 pub mod standing;
+pub mod stored;
 pub mod weng_lin;
 
 /// The games rated with Weng-Lin (each with its own rating); the others keep records only.

@@ -2,12 +2,12 @@
 //! each game with the points of a chart over time, its games played, won and mean score per
 //! game, its team records in the buffalo, and its recent games.
 
+use super::answers::{no_such_player, storage_failed};
 use super::games::{self, GameEntry};
 use super::lookup::{self, Kind};
 use super::{identity, shown};
 use crate::AppState;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -233,29 +233,4 @@ async fn team_records(
         won: r.get(2),
     })
     .collect())
-}
-
-/// The answer for an address that names nobody.
-pub fn no_such_player(address: &str) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(serde_json::json!({
-            "error": "no_such_player",
-            "message": format!("no player {address:?} / kein Spieler {address:?}"),
-        })),
-    )
-        .into_response()
-}
-
-/// The answer when the database failed.
-pub fn storage_failed(e: sqlx::Error) -> Response {
-    tracing::warn!("ratings: the database failed: {e}");
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        Json(serde_json::json!({
-            "error": "storage",
-            "message": "the database is not available / die Datenbank ist nicht erreichbar",
-        })),
-    )
-        .into_response()
 }

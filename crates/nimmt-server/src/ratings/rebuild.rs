@@ -7,10 +7,10 @@
 //! results first, from their stored records and seats, numbered before every later game in the
 //! order they finished.
 
-use super::finish::{self, FinishedGame, SeatResult, Standings};
-use super::standing::{self, HistoryRow};
-use crate::records::TableRecord;
-use crate::table::Meta;
+use super::finish;
+use super::results::{FinishedGame, SeatResult};
+use super::standing::{self, HistoryRow, Standings};
+use super::stored::{StoredMeta, StoredRecord};
 use sqlx::{AnyConnection, AnyPool, Row};
 use std::collections::BTreeMap;
 
@@ -43,8 +43,8 @@ async fn backfill(conn: &mut AnyConnection) -> Result<usize, sqlx::Error> {
     let games: Vec<FinishedGame> = rows
         .iter()
         .filter_map(|r| {
-            let meta: Meta = serde_json::from_str(&r.get::<String, _>(1)).ok()?;
-            let record: TableRecord = serde_json::from_str(&r.get::<String, _>(2)).ok()?;
+            let meta: StoredMeta = serde_json::from_str(&r.get::<String, _>(1)).ok()?;
+            let record: StoredRecord = serde_json::from_str(&r.get::<String, _>(2)).ok()?;
             FinishedGame::of_table(r.get::<i64, _>(0) as u64, &meta, &record, r.get(3))
         })
         .collect();

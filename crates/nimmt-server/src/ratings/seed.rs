@@ -2,7 +2,8 @@
 //! routes at scale (`nimmt ratings --measure`): results as the finishing transaction writes
 //! them, then ratings computed by `rebuild`.
 
-use super::finish::{self, FinishedGame, SeatResult};
+use super::finish;
+use super::results::{FinishedGame, SeatResult};
 use super::{identity, places, rebuild};
 use nimmt_core::ScoreSense;
 use rand::rngs::StdRng;

@@ -5,9 +5,10 @@
 //! writes them back; `rebuild` applies every stored game in order to standings it keeps in
 //! memory. Both give the same numbers because they run the same arithmetic in the same order.
 
-use super::finish::{FinishedGame, Standings};
+use super::results::FinishedGame;
 use super::weng_lin::{self, Rating};
 use sqlx::{AnyConnection, Row};
+use std::collections::HashMap;
 
 /// An identity's standing in one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -19,6 +20,9 @@ pub struct Standing {
     pub won: i64,
     pub score_sum: i64,
 }
+
+/// The standings of a game's identities, keyed by identity.
+pub type Standings = HashMap<String, Standing>;
 
 /// One rating's move by one game.
 #[derive(Clone, Debug, PartialEq)]

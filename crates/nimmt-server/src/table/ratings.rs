@@ -25,8 +25,12 @@ impl SeatRatings {
 impl Table {
     /// Reads the seats' ratings again if the seats or the game's end changed since last time.
     pub(super) async fn refresh_ratings(&mut self) {
-        let identities: Vec<Option<String>> =
-            self.meta.seats.iter().map(identity::of_seat).collect();
+        let identities: Vec<Option<String>> = self
+            .meta
+            .seats
+            .iter()
+            .map(|s| identity::of(s.player.as_deref(), s.left.as_deref(), s.bot.as_deref()))
+            .collect();
         let over = self.state == TableState::Finished;
         let key = (identities, over);
         if self.closing || self.ratings.read_for.as_ref() == Some(&key) {
