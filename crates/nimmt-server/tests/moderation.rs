@@ -239,6 +239,9 @@ async fn mute_stops_chat(db: Db) {
             ("mute".into(), bob.me.player.clone(), "insults".into()),
         ]
     );
+    let (_, log) = http(addr, "GET", "/api/admin/audit", Some(&olga.me.token), None).await;
+    assert_eq!(log[1]["target_name"], "Bob", "a player targeted is named");
+    assert!(log[0]["target_name"].is_null(), "a sanction is no player");
     running.stop().await;
     db.drop_schema().await;
 }

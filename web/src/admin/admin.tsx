@@ -132,7 +132,7 @@ export function AdminPage(props: { client: Client; t: T }) {
                     <td>{when(e.at_ms, client.lang)}</td>
                     <td>{e.operator_name || e.operator}</td>
                     <td>{t(`admin.action.${e.action}` as Key)}</td>
-                    <td>{e.target}</td>
+                    <td>{e.target_name ?? e.target}</td>
                     <td>{e.reason}</td>
                   </tr>
                 ))}

@@ -55,6 +55,8 @@ export interface AuditEntry {
   operator_name: string;
   action: string;
   target: string;
+  /** The targeted player's name, when the target is a player. */
+  target_name?: string;
   reason: string;
   detail: Record<string, unknown>;
 }

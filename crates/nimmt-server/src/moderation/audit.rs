@@ -16,6 +16,9 @@ pub struct Entry {
     pub action: String,
     /// A player's identity, `table N`, `table N line L`, a sanction's or a report's id.
     pub target: String,
+    /// The name of the player targeted, when the target is a player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_name: Option<String>,
     pub reason: String,
     /// More about the act (JSON): the sanction's end, the removed line's text.
     pub detail: serde_json::Value,
@@ -50,7 +53,9 @@ pub async fn write(
 pub async fn list(pool: &AnyPool, before: Option<i64>, limit: u32) -> anyhow::Result<Vec<Entry>> {
     let rows = sqlx::query(
         "SELECT a.id, a.at_ms, a.operator_id, COALESCE(p.name, ''), a.action, a.target, \
-         a.reason, a.detail FROM nimmt_audit a LEFT JOIN nimmt_players p ON p.id = a.operator_id \
+         a.reason, a.detail, t.name FROM nimmt_audit a \
+         LEFT JOIN nimmt_players p ON p.id = a.operator_id \
+         LEFT JOIN nimmt_players t ON t.id = a.target \
          WHERE a.at_ms < $1 ORDER BY a.at_ms DESC, a.id LIMIT $2",
     )
     .bind(before.unwrap_or(i64::MAX))
@@ -68,6 +73,7 @@ pub async fn list(pool: &AnyPool, before: Option<i64>, limit: u32) -> anyhow::Re
             target: r.get(5),
             reason: r.get(6),
             detail: serde_json::from_str(&r.get::<String, _>(7)).unwrap_or_default(),
+            target_name: r.get(8),
         })
         .collect())
 }
