@@ -23,13 +23,7 @@ use crate::store::Store;
 use axum::http::{header, HeaderMap};
 use nimmt_protocol::PlayerId;
 
-/// Milliseconds since the Unix epoch.
-pub(crate) fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
+pub(crate) use crate::clock::now_ms;
 
 /// The identity a token stands for: a guest's token or an open session of an account. `None`
 /// for an unknown, revoked or empty token (and when the database cannot answer).

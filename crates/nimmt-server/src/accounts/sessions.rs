@@ -3,7 +3,7 @@
 //! a password change every other, deleting the account all. A session not used (no `hello`, no
 //! data download) for [`IDLE_LIMIT`] no longer opens anything.
 
-use super::now_ms;
+use crate::clock::now_ms;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
