@@ -4,16 +4,17 @@
 //! read from request bodies only, never logged and never sent back.
 
 use super::{account, export, limits, password, sessions};
-use crate::http::{lang_of, ApiError, LangQuery};
+use crate::http::{lang_of, LangQuery};
 use crate::moderation::sanctions;
 use crate::names;
+use crate::refused::Refused;
 use crate::AppState;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nimmt_protocol::{Lang, PlayerId, Text};
+use nimmt_protocol::{Lang, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
@@ -27,54 +28,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/account/password", post(change_password))
         .route("/api/account/delete", post(delete))
         .route("/api/account/data", get(data))
-}
-
-/// A refused request: the status, the text key and its parameters.
-struct Refused {
-    status: StatusCode,
-    key: &'static str,
-    params: Vec<(&'static str, String)>,
-    retry_after: Option<u64>,
-}
-
-impl Refused {
-    fn new(status: StatusCode, key: &'static str) -> Refused {
-        Refused {
-            status,
-            key,
-            params: Vec::new(),
-            retry_after: None,
-        }
-    }
-
-    fn with(mut self, name: &'static str, value: impl ToString) -> Refused {
-        self.params.push((name, value.to_string()));
-        self
-    }
-
-    fn storage(e: impl std::fmt::Display) -> Refused {
-        tracing::warn!("accounts: {e}");
-        Refused::new(StatusCode::SERVICE_UNAVAILABLE, "storage")
-    }
-
-    fn respond(self, lang: Lang) -> Response {
-        let text = Text::new(lang, self.key, self.params).text;
-        let mut r = (
-            self.status,
-            Json(ApiError {
-                code: self.key,
-                error: text,
-            }),
-        )
-            .into_response();
-        if let Some(secs) = self.retry_after {
-            r.headers_mut().insert(
-                header::RETRY_AFTER,
-                secs.to_string().parse().expect("digits"),
-            );
-        }
-        r
-    }
 }
 
 type Answer = Result<Response, Refused>;

@@ -10,7 +10,8 @@ use super::reports::{self, Filing};
 use super::sanctions::{self, Kind};
 use super::{audit, mutes, MAX_REASON_CHARS};
 use crate::handles::TableCmd;
-use crate::http::{lang_of, ApiError, LangQuery};
+use crate::http::{lang_of, LangQuery};
+use crate::refused::Refused;
 use crate::AppState;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
@@ -18,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use nimmt_protocol::{Lang, PlayerId, TableId, Text};
+use nimmt_protocol::{Lang, PlayerId, TableId};
 use serde::Deserialize;
 use serde_json::json;
 use std::time::Duration;
@@ -39,42 +40,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/reports", post(report))
         .route("/api/mutes", get(list_mutes))
         .route("/api/mutes/{player}", put(mute).delete(unmute))
-}
-
-/// A refused request: the status and the text key with its parameters.
-struct Refused {
-    status: StatusCode,
-    key: &'static str,
-    params: Vec<(&'static str, String)>,
-}
-
-impl Refused {
-    fn new(status: StatusCode, key: &'static str) -> Refused {
-        Refused {
-            status,
-            key,
-            params: Vec::new(),
-        }
-    }
-
-    fn with(mut self, name: &'static str, value: impl ToString) -> Refused {
-        self.params.push((name, value.to_string()));
-        self
-    }
-
-    fn storage(e: impl std::fmt::Display) -> Refused {
-        tracing::warn!("moderation: {e}");
-        Refused::new(StatusCode::SERVICE_UNAVAILABLE, "storage")
-    }
-
-    fn respond(self, lang: Lang) -> Response {
-        let text = Text::new(lang, self.key, self.params).text;
-        let body = ApiError {
-            code: self.key,
-            error: text,
-        };
-        (self.status, Json(body)).into_response()
-    }
 }
 
 type Answer = Result<Response, Refused>;
