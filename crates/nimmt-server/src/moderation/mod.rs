@@ -21,12 +21,7 @@ pub mod operators;
 pub mod reports;
 pub mod sanctions;
 
-/// Now, in milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
+pub use crate::clock::now_ms;
 
 /// A new random row id (16 hexadecimal digits).
 pub fn new_id() -> String {
