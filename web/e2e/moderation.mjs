@@ -3,7 +3,8 @@
 // not Cara's); Olga, made an operator with `nimmt admin grant`, finds the report on the admin page,
 // removes the line (it leaves every chat) and mutes Bob for an hour (his next line is refused with
 // the reason), resolves the report, dismisses Cara's report of Bob made from the lobby, and reads
-// the acts in the audit log. Cara reports Ann from her seat. A player who is not an operator
+// the acts in the audit log. Cara reports Ann from her seat; Olga bans Bob with the form and his
+// page says why. A player who is not an operator
 // gets no link and a refusal at `#/admin`. Screenshots of the admin page and the line
 // menu, desktop and phone, English and German, go to artifacts/ (ARTIFACTS to change).
 //
@@ -162,6 +163,16 @@ await session(
     await olga.click('[data-testid=admin] .adminhead button');
     await olga.locator('[data-testid=report]', { hasText: 'Cara reports Ann' }).waitFor();
     check('a report from a seat waits for an operator', true);
+
+    // Olga bans Bob with the form: his open page is told why, in his language.
+    await olga.fill('[data-testid=act-player]', 'Bob');
+    await olga.selectOption('[data-testid=act-kind]', 'ban');
+    await olga.fill('[data-testid=act-why]', 'repeated insults');
+    await olga.click('[data-testid=act-apply]');
+    await olga.locator('[data-testid=sanction][data-kind=ban]').waitFor();
+    await bob.locator('text=repeated insults').first().waitFor();
+    check('the banned player’s page says why', (await bob.locator('text=banned you').count()) > 0);
+    await shot(bob, 'moderation-banned-desktop-en');
 
     // Ann reads Bob again: he leaves her list of muted players.
     await ann.goto(`${base}/#/`);
