@@ -4,9 +4,9 @@
 // removes the line (it leaves every chat) and mutes Bob for an hour (his next line is refused with
 // the reason), resolves the report, dismisses Cara's report of Bob made from the lobby, and reads
 // the acts in the audit log. Cara reports Ann from her seat; Olga bans Bob with the form and his
-// page says why. A player who is not an operator
-// gets no link and a refusal at `#/admin`. Screenshots of the admin page and the line
-// menu, desktop and phone, English and German, go to artifacts/ (ARTIFACTS to change).
+// page says why. A player who is not an operator gets no link and a refusal at `#/admin`.
+// Screenshots of the admin page, the line menu, a seat report and a banned page, desktop and
+// phone, English and German, go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/moderation.mjs
 
