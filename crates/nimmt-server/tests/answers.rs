@@ -266,16 +266,7 @@ impl Member {
 
     /// Sends `action` as of `version`; returns the answer.
     async fn act(&mut self, version: u64, action: Value) -> ServerMsg {
-        let table = self.p.table;
-        let id = self
-            .p
-            .send(ClientMsg::Act {
-                table,
-                version,
-                action,
-            })
-            .await;
-        let m = answer(&mut self.p, id).await;
+        let m = self.p.act_answer(version, action).await;
         if let Some(l) = legal(&m) {
             self.legal = l.clone();
         }
