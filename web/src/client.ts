@@ -7,7 +7,7 @@ import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
 import { pickLang, translate } from './i18n';
 import { factor, onSkip } from './pace';
-import type { ClientMsg, Lang, ServerMsg, TableId } from './protocol';
+import type { ClientMsg, Lang, ServerMsg, TableCommand, TableId } from './protocol';
 import { apply, dismissAway, initialState, type State } from './store';
 
 export const LANG_KEY = 'nimmt.lang';
@@ -84,6 +84,11 @@ export class Client {
     const t = this.state.tables[table];
     if (!t) return;
     this.send({ type: 'act', table, version: t.version, action });
+  }
+
+  /** A table command, sent typed (the buttons'; a chat line that starts with `/` says the same). */
+  command(table: TableId, command: TableCommand) {
+    this.send({ type: 'command', table, command });
   }
 
   chat(table: TableId | undefined, text: string) {
@@ -197,8 +202,8 @@ export class Client {
       window.location.hash = `#/table/${msg.table.id}`;
       if (this.quick && msg.table.state === 'open') {
         this.quick = false;
-        const bots = Array.from({ length: msg.table.max_seats - msg.table.seats.length }, () => '/bot add');
-        for (const text of [...bots, '/start']) this.conn.send({ type: 'chat', table: msg.table.id, text });
+        const bots = Array.from({ length: msg.table.max_seats - msg.table.seats.length }, (): TableCommand => ({ name: 'bot_add' }));
+        for (const command of [...bots, { name: 'start' } as const]) this.conn.send({ type: 'command', table: msg.table.id, command });
       }
     }
     if (msg.type === 'welcome' && !this.welcomed) {

@@ -90,6 +90,14 @@ export type ServerMsg =
   | { type: 'replaced' }
   | { type: 'pong' };
 
+/** A table command sent typed: the same as its chat line (`{ name: 'bot_add' }` is `/bot add`).
+ * The protocol's command that explains the commands is left out: people type /help in the chat. */
+export type TableCommand =
+  | { name: 'join' | 'leave' | 'start' | 'bot_remove' | 'rematch' | 'who' | 'hint' }
+  | { name: 'option'; key: string; value: string }
+  | { name: 'bot_add'; level?: string }
+  | { name: 'kick'; player: string };
+
 export type ClientMsg =
   | { type: 'hello'; protocol: number; name: string; token?: string; lang: Lang }
   | { type: 'list_tables'; subscribe: boolean }
@@ -97,6 +105,7 @@ export type ClientMsg =
   | { type: 'join'; table: TableId; role: Role }
   | { type: 'leave'; table: TableId }
   | { type: 'chat'; table?: TableId; text: string }
+  | { type: 'command'; table: TableId; command: TableCommand }
   | { type: 'act'; table: TableId; version: number; action: unknown }
   | { type: 'resync'; table: TableId }
   | { type: 'ping' };

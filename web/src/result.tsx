@@ -32,11 +32,11 @@ export function Result(props: {
   const pts = best === 1 ? t('result.onePoint') : t('result.nPoints', { n: best });
   const { history, rule, chart, parties } = props.screen.result(t, view, names);
   const winners = outcome.winners.map((w) => names[w]);
-  // Play again at this table: the host starts it, the others ask (the server's `/rematch`).
+  // Play again at this table: the host starts it, the others ask (the server's `rematch`).
   const [asked, setAsked] = useState(false);
   const again = () => {
     setAsked(true);
-    client.chat(at.info.id, '/rematch');
+    client.command(at.info.id, { name: 'rematch' });
   };
   const endAt = Number(at.info.options.end_at ?? 0) || undefined;
   return (

@@ -98,7 +98,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
           {gameTitle(client.state.games, info.game, client.lang)} · {optionSummary(t, game, info.options, info.table_options)}
         </span>
         <span class="spacer" />
-        {info.table_options.hints === 'yes' && info.state === 'playing' && at.you.seat != null && <HintButton t={t} ask={() => client.chat(id, '/hint')} />}
+        {info.table_options.hints === 'yes' && info.state === 'playing' && at.you.seat != null && <HintButton t={t} ask={() => client.command(id, { name: 'hint' })} />}
         {screen && (
           <button type="button" onClick={() => setRules(true)} data-testid="rules-button">
             {t('table.rules')}

@@ -1,9 +1,11 @@
 // A table before its game starts: sit down, start, bots, and for the host a form that sets one
-// option (it says `/option KEY=VALUE` in the chat), built from the game's descriptor.
+// option (the `option` command, as `/option KEY=VALUE` in the chat says it), built from the game's
+// descriptor.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AddBot } from './analysis/levels';
 import type { Client } from './client';
+import type { TableCommand } from './protocol';
 import { serverText, type T } from './i18n';
 import { OptionField } from './optionfield';
 import { descriptorOf, fieldsOf, optionError, optionName, refusalWorded } from './options';
@@ -27,7 +29,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
     seen.current = { key, now };
     if (before.key === key && before.now !== now) setValue(now);
   }, [key, now]);
-  const cmd = (c: string) => client.chat(id, c);
+  const cmd = (c: TableCommand) => client.command(id, c);
   const refused = optionError(at.chat);
   const seated = at.you.role === 'player';
   return (
@@ -41,11 +43,11 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
         )}
         {seated && (
           <>
-            <button type="button" class="primary" data-testid="start" onClick={() => cmd('/start')}>
+            <button type="button" class="primary" data-testid="start" onClick={() => cmd({ name: 'start' })}>
               {t('table.start')}
             </button>
-            <AddBot t={t} label={t('table.addBot')} add={(level) => cmd(`/bot add ${level}`)} />
-            <button type="button" onClick={() => cmd('/bot remove')}>
+            <AddBot t={t} label={t('table.addBot')} add={(level) => cmd({ name: 'bot_add', level })} />
+            <button type="button" onClick={() => cmd({ name: 'bot_remove' })}>
               {t('table.removeBot')}
             </button>
           </>
@@ -56,7 +58,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
           class="setopt"
           onSubmit={(e) => {
             e.preventDefault();
-            if (value.trim()) cmd(`/option ${key}=${value.trim()}`);
+            if (value.trim()) cmd({ name: 'option', key, value: value.trim() });
           }}
         >
           <select

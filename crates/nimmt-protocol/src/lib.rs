@@ -10,6 +10,7 @@
 //! - [`ErrorCode`]: the typed refusals. A refused message changes nothing on the server.
 //! - [`texts`]: every server text as a code with parameters, and its English and German wording.
 
+pub mod command;
 pub mod texts;
 mod unique_keys;
 
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+pub use command::Command;
 pub use texts::{Lang, Text};
 
 /// The protocol version this crate speaks. A client sends it in `hello`; the server refuses
@@ -117,6 +119,9 @@ pub enum ClientMsg {
         table: Option<TableId>,
         text: String,
     },
+    /// A table command sent typed (the same as its chat line: `{"name":"bot_add"}` is
+    /// `/bot add`). A command the chat line could not say is refused with `bad_command`.
+    Command { table: TableId, command: Command },
     /// A move. `version` is the table version the client last saw; a move made on a view older
     /// than the question it answers is refused as stale. `action` is the game's action JSON
     /// (classic: `{"type":"play","card":42}`, `{"type":"take_row","row":2}`,

@@ -7,7 +7,7 @@
 use crate::conn::{Conn, Refusal};
 use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
-use nimmt_protocol::{ChatLine, ErrorCode, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{ChatLine, Command, ErrorCode, PlayerId, Role, TableId, TableInfo};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -34,6 +34,12 @@ pub enum TableCmd {
     Chat {
         conn: Conn,
         text: String,
+        req: Option<u64>,
+    },
+    /// A table command sent typed.
+    Command {
+        conn: Conn,
+        command: Command,
         req: Option<u64>,
     },
     Act {

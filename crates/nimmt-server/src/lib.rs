@@ -7,7 +7,6 @@
 //! - [`table`]: one actor per table owning its game and its log;
 //! - [`handles`]: the commands and handles by which the actors reach each other;
 //! - [`records`], [`replay`]: a game's record as served, and a finished game step by step;
-//! - [`commands`]: the table chat commands (one table drives parsing, permissions and `/help`);
 //! - [`store`]: SQLite or PostgreSQL through one schema, with group commit; [`lease`]: who
 //!   owns which table in a cluster, and the fencing of every write;
 //! - [`cluster`]: one room on many nodes (PostgreSQL and NATS); [`metrics`]: counters for
@@ -30,7 +29,6 @@ pub mod bots;
 pub mod client;
 pub mod clock;
 pub mod cluster;
-pub mod commands;
 pub mod conn;
 pub mod handles;
 pub mod http;

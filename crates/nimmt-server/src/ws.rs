@@ -261,6 +261,20 @@ impl Session {
                     },
                 }
             }
+            // A command counts against the message budget, as one typed in chat does.
+            ClientMsg::Command { table, command } => match self.tables.get(&table).cloned() {
+                Some(h) => {
+                    let cmd = TableCmd::Command {
+                        conn,
+                        command,
+                        req: id,
+                    };
+                    if !h.send(cmd).await {
+                        self.gone(id, table);
+                    }
+                }
+                None => self.not_here(id, table).await,
+            },
             ClientMsg::Act {
                 table,
                 version,

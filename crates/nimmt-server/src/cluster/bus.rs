@@ -10,7 +10,7 @@
 
 use crate::conn::{Conn, Outbox};
 use crate::handles::TableCmd;
-use nimmt_protocol::{CloseReason, Lang, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{CloseReason, Command, Lang, PlayerId, Role, TableId, TableInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -93,6 +93,11 @@ pub enum WireCmd {
         text: String,
         req: Option<u64>,
     },
+    Command {
+        conn: ConnRef,
+        command: Command,
+        req: Option<u64>,
+    },
     Act {
         conn: ConnRef,
         version: u64,
@@ -133,6 +138,11 @@ impl WireCmd {
             TableCmd::Chat { conn, text, req } => WireCmd::Chat {
                 conn: r(&conn),
                 text,
+                req,
+            },
+            TableCmd::Command { conn, command, req } => WireCmd::Command {
+                conn: r(&conn),
+                command,
                 req,
             },
             TableCmd::Act {
@@ -366,6 +376,11 @@ impl RemoteConns {
             WireCmd::Chat { conn, text, req } => TableCmd::Chat {
                 conn: self.conn(&conn, table),
                 text,
+                req,
+            },
+            WireCmd::Command { conn, command, req } => TableCmd::Command {
+                conn: self.conn(&conn, table),
+                command,
                 req,
             },
             WireCmd::Act {

@@ -89,6 +89,7 @@ fn asker(cmd: &TableCmd) -> Option<(&Conn, Option<u64>)> {
         TableCmd::Attach { conn, req, .. }
         | TableCmd::Leave { conn, req }
         | TableCmd::Chat { conn, req, .. }
+        | TableCmd::Command { conn, req, .. }
         | TableCmd::Act { conn, req, .. }
         | TableCmd::Resync { conn, req } => Some((conn, *req)),
         TableCmd::Detach { .. } | TableCmd::Record { .. } | TableCmd::Moderate { .. } => None,

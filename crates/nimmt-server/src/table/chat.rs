@@ -1,11 +1,11 @@
-//! Chat at the table and the chat commands (`/join`, `/option`, `/help`, …; the command table
-//! is in [`crate::commands`]). Options are checked by the game's own rules, and `/help option`
+//! Chat at the table and the table commands (`/join`, `/option`, `/help`, …), typed in chat or
+//! sent typed; the command table is in [`nimmt_protocol::command`]. Options are checked by the game's own rules, and `/help option`
 //! explains them in the game's own words.
 
 use super::info::{bad_seconds, check_game_options, descriptor};
 use super::{Table, TableOptions};
-use crate::commands::{self, Command, HelpTopic, When, Who};
 use crate::conn::{frame, Conn, Refusal};
+use nimmt_protocol::command::{self as commands, Command, HelpTopic, ParseError, Spec, When, Who};
 use nimmt_protocol::{ErrorCode, Lang, ServerMsg, TableState, Text};
 
 impl Table {
@@ -38,13 +38,25 @@ impl Table {
         Ok(())
     }
 
+    /// A command sent typed: checked by the rules of its chat line, then run as that line is.
+    pub(super) async fn typed_command(
+        &mut self,
+        conn: &Conn,
+        command: Command,
+    ) -> Result<(), Refusal> {
+        if !self.members.contains_key(&conn.player) {
+            return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
+        }
+        let (spec, cmd) = command.checked().map_err(refusal)?;
+        self.run_command(conn, spec, cmd).await
+    }
+
     async fn command(&mut self, conn: &Conn, line: &str) -> Result<(), Refusal> {
-        let (spec, cmd) = commands::parse(line).map_err(|e| match e {
-            commands::ParseError::Unknown(c) => {
-                Refusal::new(ErrorCode::UnknownCommand).with("command", c)
-            }
-            commands::ParseError::Usage(u) => Refusal::new(ErrorCode::BadCommand).with("usage", u),
-        })?;
+        let (spec, cmd) = commands::parse(line).map_err(refusal)?;
+        self.run_command(conn, spec, cmd).await
+    }
+
+    async fn run_command(&mut self, conn: &Conn, spec: &Spec, cmd: Command) -> Result<(), Refusal> {
         let seated = self
             .members
             .get(&conn.player)
@@ -74,7 +86,7 @@ impl Table {
             Command::Option { key, value } => self.set_option(&key, &value).await,
             Command::BotAdd { level } => self.bot_add(level).await,
             Command::BotRemove => self.bot_remove().await,
-            Command::Kick { name } => self.kick(conn, &name).await,
+            Command::Kick { player } => self.kick(conn, &player).await,
             Command::Rematch => self.ask_rematch(conn).await,
             Command::Hint => self.hint(conn).await,
             Command::Who => {
@@ -175,5 +187,13 @@ impl Table {
         );
         self.changed();
         Ok(())
+    }
+}
+
+/// Why a command is refused when it does not read.
+fn refusal(e: ParseError) -> Refusal {
+    match e {
+        ParseError::Unknown(c) => Refusal::new(ErrorCode::UnknownCommand).with("command", c),
+        ParseError::Usage(u) => Refusal::new(ErrorCode::BadCommand).with("usage", u),
     }
 }

@@ -260,6 +260,12 @@ impl Table {
                 Ok(()) => ack(&conn, req),
                 Err(r) => conn.refuse(req, Some(self.id), &r),
             },
+            TableCmd::Command { conn, command, req } => {
+                match self.typed_command(&conn, command).await {
+                    Ok(()) => ack(&conn, req),
+                    Err(r) => conn.refuse(req, Some(self.id), &r),
+                }
+            }
             TableCmd::Act {
                 conn,
                 version,
