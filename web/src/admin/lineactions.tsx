@@ -8,6 +8,7 @@ import type { TableId } from '../protocol';
 import type { Line } from '../store';
 import { ModerationApi } from './api';
 import { markMuted } from './muted';
+import { ReportForm } from './reportform';
 
 export function moderationApi(client: Client): ModerationApi {
   return new ModerationApi(
@@ -23,7 +24,6 @@ type Open = null | 'menu' | 'line' | 'player';
 export function LineActions(props: { client: Client; t: T; table?: TableId; line: Line; onMuted: () => void }) {
   const { client, t, line, table } = props;
   const [open, setOpen] = useState<Open>(null);
-  const [reason, setReason] = useState('');
   const [said, setSaid] = useState<string | null>(null);
   const name = line.from ?? '';
   if (!line.player || line.player === client.state.me?.player) return null;
@@ -33,12 +33,11 @@ export function LineActions(props: { client: Client; t: T; table?: TableId; line
       await f();
       setSaid(done);
       setOpen(null);
-      setReason('');
     } catch (e) {
       setSaid((e as Error).message);
     }
   };
-  const send = () =>
+  const send = (reason: string) =>
     run(
       () =>
         open === 'line' && table !== undefined && line.line !== undefined
@@ -77,32 +76,7 @@ export function LineActions(props: { client: Client; t: T; table?: TableId; line
           </button>
         </span>
       )}
-      {(open === 'line' || open === 'player') && (
-        <form
-          class="reportform"
-          data-testid="report-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <input
-            value={reason}
-            maxLength={500}
-            required
-            aria-label={t('mod.reason')}
-            placeholder={t('mod.reason')}
-            data-testid="report-reason"
-            onInput={(e) => setReason((e.target as HTMLInputElement).value)}
-          />
-          <button type="submit" data-testid="report-send">
-            {t('mod.send')}
-          </button>
-          <button type="button" onClick={() => setOpen(null)}>
-            {t('mod.cancel')}
-          </button>
-        </form>
-      )}
+      {(open === 'line' || open === 'player') && <ReportForm t={t} testid="report-form" onSend={send} onCancel={() => setOpen(null)} />}
       {said && (
         <span class="muted small" data-testid="mod-said">
           {' '}

@@ -41,13 +41,7 @@ pub async fn list(pool: &AnyPool, player: &str) -> anyhow::Result<Vec<PlayerRef>
     .bind(player.to_owned())
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .iter()
-        .map(|r| PlayerRef {
-            id: r.get(0),
-            name: r.get(1),
-        })
-        .collect())
+    Ok(rows.iter().map(PlayerRef::of_row).collect())
 }
 
 /// The players `player` muted.

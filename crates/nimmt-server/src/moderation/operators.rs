@@ -12,6 +12,16 @@ pub struct PlayerRef {
     pub name: String,
 }
 
+impl PlayerRef {
+    /// A row whose first two columns are an identity and its name.
+    pub fn of_row(r: &sqlx::any::AnyRow) -> PlayerRef {
+        PlayerRef {
+            id: r.get(0),
+            name: r.get(1),
+        }
+    }
+}
+
 /// Why a name or identity does not point to one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lookup {
@@ -33,20 +43,14 @@ pub async fn find(pool: &AnyPool, who: &str) -> anyhow::Result<Lookup> {
     .fetch_optional(pool)
     .await?
     {
-        return Ok(Lookup::Found(PlayerRef {
-            id: r.get(0),
-            name: r.get(1),
-        }));
+        return Ok(Lookup::Found(PlayerRef::of_row(&r)));
     }
     if let Some(r) = sqlx::query("SELECT id, name FROM nimmt_players WHERE id = $1")
         .bind(who.to_owned())
         .fetch_optional(pool)
         .await?
     {
-        return Ok(Lookup::Found(PlayerRef {
-            id: r.get(0),
-            name: r.get(1),
-        }));
+        return Ok(Lookup::Found(PlayerRef::of_row(&r)));
     }
     let rows = sqlx::query(
         "SELECT id, name FROM nimmt_players WHERE LOWER(name) = LOWER($1) ORDER BY created_at",
@@ -56,10 +60,7 @@ pub async fn find(pool: &AnyPool, who: &str) -> anyhow::Result<Lookup> {
     .await?;
     Ok(match rows.len() {
         0 => Lookup::Unknown,
-        1 => Lookup::Found(PlayerRef {
-            id: rows[0].get(0),
-            name: rows[0].get(1),
-        }),
+        1 => Lookup::Found(PlayerRef::of_row(&rows[0])),
         _ => Lookup::Ambiguous(rows.iter().map(|r| r.get(0)).collect()),
     })
 }
@@ -113,11 +114,5 @@ pub async fn list(pool: &AnyPool) -> anyhow::Result<Vec<PlayerRef>> {
     )
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .iter()
-        .map(|r| PlayerRef {
-            id: r.get(0),
-            name: r.get(1),
-        })
-        .collect())
+    Ok(rows.iter().map(PlayerRef::of_row).collect())
 }
