@@ -2,6 +2,7 @@
 //! key with parameters, and how long to wait before trying again; answered as
 //! `{"code", "error"}` with the text in the caller's language.
 
+use crate::conn::Refusal;
 use crate::http::ApiError;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -23,6 +24,14 @@ impl Refused {
             key,
             params: Vec::new(),
             retry_after: None,
+        }
+    }
+
+    /// A WebSocket refusal's text (its key and parameters) answered with `status`.
+    pub fn of(status: StatusCode, refusal: Refusal) -> Refused {
+        Refused {
+            params: refusal.params,
+            ..Refused::new(status, refusal.key)
         }
     }
 

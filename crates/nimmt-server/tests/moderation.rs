@@ -860,6 +860,29 @@ async fn accounts_by_name(db: Db) {
     assert_eq!(status, 201);
     let (status, _) = http(addr, "GET", "/api/admin", Some(&token), None).await;
     assert_eq!(status, 403);
+    // Banned, the account cannot log in (the password right, the answer says why).
+    let (status, ban) = http(
+        addr,
+        "POST",
+        "/api/admin/sanctions",
+        Some(&olga.me.token),
+        Some(json!({"player": "Zoe", "kind": "ban", "reason": "ban evasion", "minutes": 60})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let login = json!({"name": "zoe", "password": "a long enough password"});
+    let (status, r) = http(addr, "POST", "/api/account/login", None, Some(login)).await;
+    assert_eq!((status, r["code"].as_str()), (403, Some("banned")), "{r}");
+    assert!(r["error"].as_str().unwrap().contains("ban evasion"));
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/admin/sanctions/{}/lift", ban["id"].as_str().unwrap()),
+        Some(&olga.me.token),
+        Some(json!({"reason": "appeal"})),
+    )
+    .await;
+    assert_eq!(status, 200);
     // Once an operator, her session is an operator's too.
     assert!(operators::grant(running.store.pool(), &zoe.me.player)
         .await

@@ -182,9 +182,7 @@ async fn sign_up(
                 // guest's hello is.
                 let address = crate::addr::client_key(peer.ip()).to_string();
                 if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
-                    let mut refused = Refused::new(StatusCode::FORBIDDEN, r.key);
-                    refused.params = r.params;
-                    return Err(refused);
+                    return Err(Refused::of(StatusCode::FORBIDDEN, r));
                 }
                 if let Err(wait) = state.addrs.new_identity(peer.ip()) {
                     return Err(
@@ -258,6 +256,13 @@ async fn log_in(
             limits::succeeded(pool, &subjects)
                 .await
                 .map_err(Refused::storage)?;
+            // A banned account is told why (only once its password is right).
+            let ban = sanctions::in_force(pool, &found.player, sanctions::Kind::Ban)
+                .await
+                .map_err(Refused::storage)?;
+            if let Some(ban) = ban {
+                return Err(Refused::of(StatusCode::FORBIDDEN, ban.refusal()));
+            }
             let mut conn = pool.acquire().await.map_err(Refused::storage)?;
             let token = sessions::open(&mut conn, &found.player)
                 .await
