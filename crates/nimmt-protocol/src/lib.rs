@@ -13,6 +13,7 @@
 pub mod command;
 pub mod texts;
 mod unique_keys;
+mod update;
 
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ use std::collections::BTreeMap;
 
 pub use command::Command;
 pub use texts::{Lang, Text};
+pub use update::update_frame;
 
 /// The protocol version this crate speaks. A client sends it in `hello`; the server refuses
 /// another with [`ErrorCode::Protocol`].
@@ -199,7 +201,7 @@ pub enum ServerMsg {
     },
     /// What changed at a table: the game events this client may see, in order, and its view
     /// after them. `version` is the previous one plus one; `ack` echoes the request id of the
-    /// client's own move that caused it.
+    /// client's own move that caused it. The server writes it with [`update_frame`].
     Update {
         table: TableId,
         version: u64,

@@ -5,19 +5,16 @@
 //! 8 s) and says hello with the token of its first welcome, which resumes the identity and its
 //! seats. A room on several servers names its other nodes in the welcome; the attempts then go
 //! round the first server and those nodes. A close because another connection of the same
-//! identity took over (code 4001), and the player's own quit, end it for good.
+//! identity took over ([`CloseReason::Replaced`]), and the player's own quit, end it for good.
 
 use crate::online::OnlineInput;
 use crate::text::Lang;
 use futures_util::{SinkExt, StreamExt};
-use nimmt_protocol::{ClientMsg, Envelope, ErrorCode, ServerMsg, PROTOCOL_VERSION};
+use nimmt_protocol::{ClientMsg, CloseReason, Envelope, ErrorCode, ServerMsg, PROTOCOL_VERSION};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-
-/// The close code of a connection another connection of the same identity took over.
-pub const CLOSE_REPLACED: u16 = 4001;
 
 /// How long one attempt to open the WebSocket may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -282,8 +279,10 @@ impl Link {
                         }
                     }
                     Some(Ok(Message::Close(close))) => {
-                        let code = close.as_ref().map(|c| u16::from(c.code));
-                        if replaced || code == Some(CLOSE_REPLACED) {
+                        let closed_as = close
+                            .as_ref()
+                            .and_then(|c| CloseReason::from_code(u16::from(c.code)));
+                        if replaced || closed_as == Some(CloseReason::Replaced) {
                             return End::Replaced;
                         }
                         let reason = match close {

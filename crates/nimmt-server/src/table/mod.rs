@@ -33,7 +33,6 @@ mod recent;
 mod rematch;
 mod seats;
 mod timers;
-mod update;
 
 pub use info::{Meta, SeatMeta, TableOptions};
 

@@ -320,7 +320,7 @@ impl Table {
             &views[i]
         };
         let frame = |viewer: Viewer, deadline, ack| {
-            super::update::frame(
+            Frame::from(nimmt_protocol::update_frame(
                 self.id,
                 self.version,
                 game,
@@ -329,7 +329,7 @@ impl Table {
                 events,
                 deadline,
                 ack,
-            )
+            ))
         };
         let mut spectators: Option<Frame> = None;
         for (p, c, viewer) in connected {

@@ -1,10 +1,11 @@
-//! The `update` frame a move sends to each member: the same JSON as
-//! [`nimmt_protocol::ServerMsg::Update`], with the view and the legal actions written straight
-//! from the rules' types into the frame (a move sends one per seat: no JSON tree is built).
+//! The `update` frame a move sends to each member: the same JSON as [`ServerMsg::Update`], with
+//! the view and the legal actions written straight from the rules' types into the frame (a move
+//! sends one per seat: no JSON tree is built).
 
-use crate::conn::Frame;
+#[cfg(doc)]
+use crate::ServerMsg;
+use crate::{Deadline, TableId};
 use nimmt_core::{Addressed, Game, Viewer};
-use nimmt_protocol::{Deadline, TableId};
 use serde_json::Value;
 use std::io::Write;
 
@@ -12,7 +13,7 @@ use std::io::Write;
 /// (the game's view text for it) and legal actions now, its seat's `deadline`, and `ack`, the
 /// request it answers.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn frame(
+pub fn update_frame(
     table: TableId,
     version: u64,
     game: &Game,
@@ -21,7 +22,7 @@ pub(super) fn frame(
     events: &[Addressed<Value>],
     deadline: Option<Deadline>,
     ack: Option<u64>,
-) -> Frame {
+) -> String {
     let events: Vec<&Value> = events
         .iter()
         .filter(|e| e.to.admits(viewer))
@@ -53,15 +54,15 @@ pub(super) fn frame(
         let _ = write!(f, r#","ack":{ack}"#);
     }
     f.push(b'}');
-    Frame::from(String::from_utf8(f).expect("JSON is UTF-8"))
+    String::from_utf8(f).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ServerMsg;
     use nimmt_core::record::RecordedGame;
     use nimmt_core::{registry, Seat, Setup};
-    use nimmt_protocol::ServerMsg;
 
     /// The message as the protocol's type writes it.
     fn typed(
@@ -111,7 +112,7 @@ mod tests {
                         left_ms: 29_500,
                     });
                     let ack = (i == 1).then_some(3);
-                    let sent: ServerMsg = serde_json::from_str(&frame(
+                    let sent: ServerMsg = serde_json::from_str(&update_frame(
                         7, 42, &game, viewer, view, &events, deadline, ack,
                     ))
                     .unwrap();
