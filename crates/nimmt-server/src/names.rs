@@ -195,6 +195,10 @@ fn spaced(s: String) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// How profile addresses name a bot level (`bot:strong`) and a guest (`id:PLAYER`): no person's
+/// name starts so.
+const PROFILE_PREFIXES: [&str; 2] = ["bot:", "id:"];
+
 /// Whether two names read as one: equal keys, or equal skeletons (folded, as written, or folded
 /// twice).
 pub fn same(a: &str, b: &str) -> bool {
@@ -205,9 +209,14 @@ pub fn same(a: &str, b: &str) -> bool {
 }
 
 /// Whether the name is kept for the room: a bot's name as the room gives it ("Bot", "Bot 7",
-/// "bot7", "ＢＯＴ １") or one of [`RESERVED_WORDS`], in any case, width or look-alike letters.
+/// "bot7", "ＢＯＴ １"), one of [`RESERVED_WORDS`], in any case, width or look-alike letters, or
+/// a name that starts as the profile addresses of bots and guests do (`bot:`, `id:`).
 pub fn reserved(name: &str) -> bool {
     if RESERVED_WORDS.iter().any(|w| same(w, name)) {
+        return true;
+    }
+    let folded = key(name);
+    if PROFILE_PREFIXES.iter().any(|p| folded.starts_with(p)) {
         return true;
     }
     let skel = loose_skeleton(name);
@@ -221,6 +230,15 @@ pub fn reserved(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn profile_addresses_are_not_names() {
+        assert!(reserved("bot:strong"));
+        assert!(reserved("ID:1234"));
+        assert!(reserved("ｂｏｔ:x"));
+        assert!(!reserved("Idris"));
+        assert!(!reserved("Botany: notes"));
+    }
 
     #[test]
     fn key_folds_case_and_width() {
