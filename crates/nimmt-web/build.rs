@@ -1,6 +1,9 @@
 //! Builds the browser client in `web/` (npm ci/install + npm run build) when its sources changed,
 //! and writes the list of files of `web/dist` for `include_bytes!`. Without npm, or when the
 //! build fails, it warns and embeds a small page that says how to get the client.
+//!
+//! First it writes the browser tests' fixtures that come from the Rust side (`web/fixtures/`):
+//! the games' descriptors as the welcome lists them, and the server's texts.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -65,10 +68,38 @@ fn build(web: &Path) -> Result<(), String> {
     npm(web, &["run", "build"])
 }
 
+/// Writes `path` when its content changed (an unchanged fixture keeps its time).
+fn write_if_changed(path: &Path, content: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(content) {
+        if let Err(e) = std::fs::write(path, content) {
+            println!("cargo:warning=cannot write {}: {e}", path.display());
+        }
+    }
+}
+
+/// `games.json`: every game's descriptor; `server-texts.json`: every server text by key, in
+/// English and German.
+fn write_fixtures(web: &Path) {
+    let fixtures = web.join("fixtures");
+    if !fixtures.is_dir() {
+        return;
+    }
+    let games = nimmt_core::registry::descriptors();
+    let games = serde_json::to_string_pretty(&games).expect("descriptors serialize");
+    write_if_changed(&fixtures.join("games.json"), &format!("{games}\n"));
+    let texts: serde_json::Map<String, serde_json::Value> = nimmt_protocol::texts::TEXTS
+        .iter()
+        .map(|(key, en, de)| ((*key).to_owned(), serde_json::json!({ "en": en, "de": de })))
+        .collect();
+    let texts = serde_json::to_string_pretty(&texts).expect("texts serialize");
+    write_if_changed(&fixtures.join("server-texts.json"), &format!("{texts}\n"));
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let web = manifest.join("../../web");
     let web = web.canonicalize().unwrap_or(web);
+    write_fixtures(&web);
     for p in [
         "src",
         "index.html",
