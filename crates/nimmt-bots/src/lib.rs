@@ -6,6 +6,7 @@
 //! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
 //!   classic 6 nimmt!, with every option and fan card;
 //! - [`buffalo`]: team members for *Schlagt den Büffel*, with the team's special-card policy;
+//! - [`search`]: the flat Monte-Carlo search with sequential halving every game's `mcts` runs;
 //! - [`levels`]: the levels a player chooses by name (*Beginner* … *Master*), each a spec;
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
@@ -29,6 +30,7 @@ pub mod levels;
 pub mod outside;
 pub mod random;
 pub mod registry;
+pub mod search;
 pub mod speaker;
 pub mod spec;
 

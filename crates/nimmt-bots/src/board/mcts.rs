@@ -1,34 +1,27 @@
-//! `mcts`: determinized search over information sets. Each sampled world deals what the bot
+//! `mcts`: the flat Monte-Carlo search with sequential halving ([`crate::search`]) over worlds
+//! sampled from the seat's view. Each sampled world deals what the bot
 //! cannot see (the other screens and face-down tiles, the supply, the other action cards and the
 //! stack) at random from the unseen tiles and cards ([`sample_world`]); the candidate actions
 //! are tried in it and played out with the playout policy ([`play_out`]), all with the same luck
 //! (common random numbers). A playout's result is the bot's standing: its points against the
 //! others' mean ([`standing`]). The budget is spent by sequential halving: every candidate in
-//! the first round, the better half in the next, and so on.
+//! the first round, the better half in the next, and so on (at least 4 worlds a round).
 //!
 //! Choosing two tiles offers up to 66 pairs: only the pairs the greedy valuation likes best
 //! ([`MAX_PAIRS`]) are searched.
 
 use super::greedy::greedy_action;
 use super::policy::{play_out, standing, tile_value};
+pub use crate::search::Budget;
+use crate::search::{flat_in, halving, Worlds};
 use crate::Bot;
 use nimmt_core::games::board::{sample_world, Action, Board, Decision, View};
+use nimmt_core::Seat;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::Instant;
 
 /// Pairs of tiles searched when two are chosen.
 pub const MAX_PAIRS: usize = 12;
-
-/// How much a search may spend on one decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Playouts, shared among the candidates (each tried in at least 4 worlds per round):
-    /// deterministic for a given seed.
-    Iters(u64),
-    /// Wall-clock milliseconds (at least 4 worlds per round).
-    Millis(u64),
-}
 
 /// Searches sampled worlds for the best action (see the module documentation).
 pub struct MctsBot {
@@ -84,28 +77,51 @@ impl MctsBot {
         if !candidates.contains(also) {
             candidates.push(also.clone());
         }
-        let until = self
-            .horizon
-            .map_or(u32::MAX, |h| view.round.saturating_add(h + 1));
-        let mut sum = vec![0.0f64; candidates.len()];
-        let worlds = worlds.max(1);
-        for _ in 0..worlds {
-            let world = sample_world(view, self.rng.random());
-            let luck: u64 = self.rng.random();
-            for (arm, action) in candidates.iter().enumerate() {
-                let mut w = world.clone();
-                w.act_quiet(me, action)
-                    .expect("legal in the view, legal in the world");
-                let mut rng = ChaCha8Rng::seed_from_u64(luck);
-                play_out(&mut w, until, self.noise, &mut rng);
-                sum[arm] += standing(&w, me);
-            }
+        let found = flat_in(&mut self.worlds(view, me), &candidates, worlds);
+        candidates.into_iter().zip(found.means).collect()
+    }
+
+    /// The worlds `me` searches from `view`, drawn from the bot's generator.
+    fn worlds<'a>(&'a mut self, view: &'a View, me: Seat) -> BoardWorlds<'a> {
+        BoardWorlds {
+            view,
+            me,
+            until: self
+                .horizon
+                .map_or(u32::MAX, |h| view.round.saturating_add(h + 1)),
+            noise: self.noise,
+            rng: &mut self.rng,
         }
-        candidates
-            .into_iter()
-            .zip(sum)
-            .map(|(a, s)| (a, s / worlds as f64))
-            .collect()
+    }
+}
+
+/// Worlds sampled from a seat's view; a playout runs to the horizon with the world's luck.
+struct BoardWorlds<'a> {
+    view: &'a View,
+    me: Seat,
+    /// The round the playouts stop at.
+    until: u32,
+    noise: f64,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl Worlds for BoardWorlds<'_> {
+    type Choice = Action;
+    /// The world and the seed of its playouts' luck.
+    type World = (Board, u64);
+
+    fn sample(&mut self) -> (Board, u64) {
+        let world = sample_world(self.view, self.rng.random());
+        (world, self.rng.random())
+    }
+
+    fn play_out(&mut self, (world, luck): &(Board, u64), action: &Action) -> f64 {
+        let mut w = world.clone();
+        w.act_quiet(self.me, action)
+            .expect("legal in the view, legal in the world");
+        let mut rng = ChaCha8Rng::seed_from_u64(*luck);
+        play_out(&mut w, self.until, self.noise, &mut rng);
+        standing(&w, self.me)
     }
 }
 
@@ -113,65 +129,20 @@ impl Bot<Board> for MctsBot {
     fn decide(&mut self, view: &View) -> Action {
         let me = view.seat().expect("a seat's view");
         let candidates = Self::candidates(view);
-        assert!(!candidates.is_empty(), "mcts asked without a decision");
-        let k = candidates.len();
-        if k == 1 {
-            return candidates[0].clone();
-        }
         let prior = greedy_action(view);
-        let until = self
-            .horizon
-            .map_or(u32::MAX, |h| view.round.saturating_add(h + 1));
-        let mut sum = vec![0.0f64; k];
-        let mut visits = vec![0u32; k];
-        let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64; // ⌈log2 k⌉
-        let started = Instant::now();
-        let mut alive: Vec<usize> = (0..k).collect();
-        let mut round = 0u64;
-        while alive.len() > 1 {
-            round += 1;
-            let mut worlds = 0u64;
-            loop {
-                let more = match self.budget {
-                    Budget::Iters(n) => worlds < (n / (rounds * alive.len() as u64)).max(4),
-                    Budget::Millis(ms) => {
-                        worlds < 4
-                            || started.elapsed().as_millis() * (rounds as u128)
-                                < ms as u128 * round as u128
-                    }
-                };
-                if !more {
-                    break;
-                }
-                worlds += 1;
-                let world = sample_world(view, self.rng.random());
-                let luck: u64 = self.rng.random();
-                for &arm in &alive {
-                    let mut w = world.clone();
-                    w.act_quiet(me, &candidates[arm])
-                        .expect("legal in the view, legal in the world");
-                    let mut rng = ChaCha8Rng::seed_from_u64(luck);
-                    play_out(&mut w, until, self.noise, &mut rng);
-                    sum[arm] += standing(&w, me);
-                    visits[arm] += 1;
-                }
-            }
-            let mean = |i: usize| sum[i] / f64::from(visits[i].max(1));
-            alive.sort_by(|&a, &b| {
-                mean(b)
-                    .total_cmp(&mean(a))
-                    .then((candidates[b] == prior).cmp(&(candidates[a] == prior)))
-            });
-            alive.truncate(alive.len().div_ceil(2));
-        }
-        candidates[alive[0]].clone()
+        let budget = self.budget;
+        let best = halving(
+            &mut self.worlds(view, me),
+            &candidates,
+            budget,
+            4,
+            Some(&prior),
+        );
+        candidates[best].clone()
     }
 
     fn name(&self) -> String {
-        match self.budget {
-            Budget::Iters(n) => format!("mcts:iters={n}"),
-            Budget::Millis(ms) => format!("mcts:ms={ms}"),
-        }
+        self.budget.spec()
     }
 
     fn reseed(&mut self, seed: u64) {

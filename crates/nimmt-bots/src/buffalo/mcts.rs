@@ -1,12 +1,15 @@
-//! A member's card by information-set sampling: each of the sampled worlds deals what the member
-//! cannot see (teammates' hands and choices, the buffalo's stack) from the cards it has not seen;
+//! A member's card by the flat Monte-Carlo search ([`crate::search`]): each of the sampled
+//! worlds deals what the member cannot see (teammates' hands and choices, the buffalo's stack)
+//! from the cards it has not seen;
 //! every card of the hand is tried in the same worlds and the deal played out with greedy
 //! members and special cards left unused. The card with the lowest mean of the team's points
 //! minus the buffalo's is played.
 
 use super::greedy::{greedy_card, play_out};
+use crate::search::{flat_in, Worlds};
 use nimmt_core::cards::Card;
 use nimmt_core::games::buffalo::{Action, Buffalo, View};
+use nimmt_core::Seat;
 use rand_chacha::ChaCha8Rng;
 
 /// The card for a member's view, from `iters` playouts shared among the cards of the hand (at
@@ -37,20 +40,33 @@ pub fn search_card(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Card {
 pub fn card_estimates(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Vec<(Card, f64)> {
     let me = view.seat().expect("a member decides");
     let hand = &view.hand;
-    let worlds = (iters as usize / hand.len().max(1)).max(2);
-    let mut totals = vec![0.0; hand.len()];
-    for _ in 0..worlds {
-        let mut world = Buffalo::from_view(view, rng);
+    let worlds = (iters / hand.len().max(1) as u64).max(2);
+    let found = flat_in(&mut MemberWorlds { view, me, rng }, hand, worlds);
+    hand.iter().copied().zip(found.means).collect()
+}
+
+/// Worlds sampled from a member's view, the special cards put away.
+struct MemberWorlds<'a> {
+    view: &'a View,
+    me: Seat,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl Worlds for MemberWorlds<'_> {
+    type Choice = Card;
+    type World = Buffalo;
+
+    fn sample(&mut self) -> Buffalo {
+        let mut world = Buffalo::from_view(self.view, self.rng);
         world.put_specials_away();
-        for (i, &card) in hand.iter().enumerate() {
-            let mut w = world.clone();
-            w.act_quiet(me, &Action::Play { card })
-                .expect("a card of the hand");
-            totals[i] += play_out(&mut w);
-        }
+        world
     }
-    hand.iter()
-        .zip(totals)
-        .map(|(&c, t)| (c, t / worlds as f64))
-        .collect()
+
+    /// The team's points minus the buffalo's at the game's end (lower is better).
+    fn play_out(&mut self, world: &Buffalo, &card: &Card) -> f64 {
+        let mut w = world.clone();
+        w.act_quiet(self.me, &Action::Play { card })
+            .expect("a card of the hand");
+        play_out(&mut w)
+    }
 }

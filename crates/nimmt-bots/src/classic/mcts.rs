@@ -1,4 +1,4 @@
-//! `mcts`: information-set Monte Carlo search.
+//! `mcts`: the flat Monte-Carlo search ([`crate::search`]) over information sets.
 //!
 //! For every decision the bot samples worlds consistent with its view (the cards it has not
 //! seen dealt to the other seats by their hand sizes; with a draft the public picks stay with
@@ -11,24 +11,16 @@
 use super::inference::{only, Memory};
 use super::styles::Style;
 use super::table::TableModel;
-use super::world::{Playout, Points, Template};
+use super::world::{Playout, Points, Template, World};
 use super::Knowledge;
+pub use crate::search::Budget;
+use crate::search::{flat, Worlds};
 use crate::Bot;
 use nimmt_core::games::classic::kernel::MAX_SEATS;
 use nimmt_core::games::classic::{Action, Classic, ClassicOptions, Placement, View};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
-
-/// How much search a decision gets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Wall-clock milliseconds per decision (results then depend on the machine).
-    Millis(u64),
-    /// Playouts per decision (reproducible: same seed, same choices).
-    Iters(u64),
-}
 
 /// What a playout's result is worth to the bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,46 +236,68 @@ impl MctsBot {
         if legal.len() <= 1 {
             return stats;
         }
-        let template = Template::from_view(view);
-        let me = knowledge.me;
-        let n = view.players;
-        let start = Instant::now();
-        let mut sums = vec![0.0f64; legal.len()];
-        let mut total = 0u64;
         let (utility, totals) = self.config.utility.for_decision(view);
-        let bonus = self.config.win_bonus as f64;
-        let policy = self.config.playout;
-        loop {
-            let hands = knowledge.sample(&mut self.rng);
-            let mut world = template.world(&hands);
-            if let Some(styles) = &self.styles {
-                world.set_styles(&TableModel::draw(styles, &mut self.rng), self.steady);
-            }
-            let seed = self.rng.next_u64();
-            for (a, action) in legal.iter().enumerate() {
-                let mut rng = SmallRng::seed_from_u64(seed);
-                let points = world.clone().run(action, policy, &mut rng);
-                let mut game = points;
-                for (g, t) in game.iter_mut().zip(&totals) {
-                    *g += t;
-                }
-                sums[a] += value(utility, &game, me, n) - bonus * win_share(&points, me, n);
-            }
-            total += legal.len() as u64;
-            let done = match self.config.budget {
-                Budget::Iters(iters) => total >= iters,
-                Budget::Millis(ms) => start.elapsed() >= Duration::from_millis(ms),
-            };
-            if done {
-                break;
-            }
-        }
-        let rounds = total / legal.len() as u64;
-        for (s, sum) in stats.iter_mut().zip(sums) {
-            s.mean_cost = sum / rounds as f64;
-            s.playouts = rounds;
+        let mut worlds = SeatWorlds {
+            template: Template::from_view(view),
+            knowledge,
+            styles: self.styles.as_deref(),
+            steady: self.steady,
+            rng: &mut self.rng,
+            utility,
+            totals,
+            bonus: self.config.win_bonus as f64,
+            policy: self.config.playout,
+            players: view.players,
+        };
+        let found = flat(&mut worlds, &legal, self.config.budget);
+        for (s, mean) in stats.iter_mut().zip(found.means) {
+            s.mean_cost = mean;
+            s.playouts = found.worlds;
         }
         stats
+    }
+}
+
+/// The worlds a seat searches: hands dealt as it knows them, each seat playing a style drawn
+/// from the table model; a playout's result is the utility's cost of the deal's points.
+struct SeatWorlds<'a> {
+    template: Template,
+    knowledge: Knowledge,
+    styles: Option<&'a [[f64; super::styles::STYLES]]>,
+    steady: u32,
+    rng: &'a mut ChaCha8Rng,
+    utility: Utility,
+    /// The points of the finished deals counted on top of a playout's.
+    totals: Points,
+    bonus: f64,
+    policy: Playout,
+    players: usize,
+}
+
+impl Worlds for SeatWorlds<'_> {
+    type Choice = Action;
+    /// The world and the seed of its playouts' luck.
+    type World = (World, u64);
+
+    fn sample(&mut self) -> (World, u64) {
+        let hands = self.knowledge.sample(self.rng);
+        let mut world = self.template.world(&hands);
+        if let Some(styles) = self.styles {
+            world.set_styles(&TableModel::draw(styles, self.rng), self.steady);
+        }
+        (world, self.rng.next_u64())
+    }
+
+    /// The cost (lower is better).
+    fn play_out(&mut self, (world, seed): &(World, u64), action: &Action) -> f64 {
+        let (me, n) = (self.knowledge.me, self.players);
+        let mut rng = SmallRng::seed_from_u64(*seed);
+        let points = world.clone().run(action, self.policy, &mut rng);
+        let mut game = points;
+        for (g, t) in game.iter_mut().zip(&self.totals) {
+            *g += t;
+        }
+        value(self.utility, &game, me, n) - self.bonus * win_share(&points, me, n)
     }
 }
 
@@ -325,10 +339,7 @@ impl Bot<Classic> for MctsBot {
     }
 
     fn name(&self) -> String {
-        match self.config.budget {
-            Budget::Millis(ms) => format!("mcts:ms={ms}"),
-            Budget::Iters(n) => format!("mcts:iters={n}"),
-        }
+        self.config.budget.spec()
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -1,12 +1,15 @@
-//! Determinized Monte Carlo search: each sampled world deals the cards the bot cannot see
+//! `mcts`: the flat Monte-Carlo search with sequential halving ([`crate::search`]) over
+//! determinised worlds: each sampled world deals the cards the bot cannot see
 //! (other hands, draw pile) at random in agreement with its view; the legal actions are tried
 //! in it and the deal played out with a cheap greedy policy, all actions with the same luck
 //! (common random numbers). The result of a playout is the bot's expected share of the win
 //! after the deal ([`GameValues`]). The budget is spent by sequential halving: all actions in
-//! the first round, the better half in the next, and so on; among equal averages the greedy
-//! favourite wins.
+//! the first round, the better half in the next, and so on (at least 8 worlds a round); among
+//! equal averages the greedy favourite wins.
 
 use super::greedy::greedy_action;
+pub use crate::search::Budget;
+use crate::search::{flat_in, halving, Worlds};
 use crate::Bot;
 use nimmt_core::games::help::{
     card_playable, hand_playable, Action, Help, HelpCard, PhaseView, Position, Stage, View,
@@ -16,17 +19,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use std::time::Instant;
-
-/// How much a search may spend on one decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Playouts, shared among the legal actions (every action is tried in at least 8 worlds):
-    /// deterministic for a given seed.
-    Iters(u64),
-    /// Wall-clock milliseconds (at least 8 worlds).
-    Millis(u64),
-}
 
 /// Searches sampled worlds for the best action (see the module documentation).
 pub struct MctsBot {
@@ -153,22 +145,43 @@ impl MctsBot {
     pub fn estimates(&mut self, view: &View, worlds: u64) -> Vec<(Action, f64)> {
         let legal = view.legal_actions();
         let me = view.seat().expect("a seat's view");
-        let mut sum = vec![0.0f64; legal.len()];
-        let worlds = worlds.max(1);
-        for _ in 0..worlds {
-            let world = sample_world(view, &mut self.rng);
-            let luck: u64 = self.rng.random();
-            for (arm, action) in legal.iter().enumerate() {
-                let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
-                sum[arm] += self.playout(world.clone(), me, action);
-                self.rng = saved;
-            }
+        let found = flat_in(&mut self.worlds(view, me), &legal, worlds);
+        legal.into_iter().zip(found.means).collect()
+    }
+
+    /// The worlds `me` searches from `view`, drawn from the bot's generator.
+    fn worlds<'a>(&'a mut self, view: &'a View, me: Seat) -> HelpWorlds<'a> {
+        HelpWorlds {
+            view,
+            me,
+            bot: self,
         }
-        legal
-            .into_iter()
-            .zip(sum)
-            .map(|(a, s)| (a, s / worlds as f64))
-            .collect()
+    }
+}
+
+/// Worlds sampled from a seat's view, played out by the bot's playout policy.
+struct HelpWorlds<'a> {
+    view: &'a View,
+    me: Seat,
+    bot: &'a mut MctsBot,
+}
+
+impl Worlds for HelpWorlds<'_> {
+    type Choice = Action;
+    /// The world and the seed of its playouts' luck.
+    type World = (Help, u64);
+
+    fn sample(&mut self) -> (Help, u64) {
+        let world = sample_world(self.view, &mut self.bot.rng);
+        (world, self.bot.rng.random())
+    }
+
+    fn play_out(&mut self, (world, luck): &(Help, u64), action: &Action) -> f64 {
+        let bot = &mut *self.bot;
+        let saved = std::mem::replace(&mut bot.rng, ChaCha8Rng::seed_from_u64(*luck));
+        let result = bot.playout(world.clone(), self.me, action);
+        bot.rng = saved;
+        result
     }
 }
 
@@ -258,66 +271,21 @@ pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
 impl Bot<Help> for MctsBot {
     fn decide(&mut self, view: &View) -> Action {
         let legal = view.legal_actions();
-        assert!(!legal.is_empty(), "asked without a legal action");
-        if legal.len() == 1 {
-            return legal[0];
-        }
         let me = view.seat().expect("a seat's view");
-        let k = legal.len();
-        let mut sum = vec![0.0f64; k];
-        let mut visits = vec![0u32; k];
         let prior = greedy_action(&view.row, &legal);
-        // The best average first; among equals, the greedy favourite.
-        let order = |sum: &[f64], visits: &[u32], a: usize, b: usize| {
-            let mean = |i: usize| sum[i] / visits[i].max(1) as f64;
-            mean(b)
-                .total_cmp(&mean(a))
-                .then((Some(legal[b]) == prior).cmp(&(Some(legal[a]) == prior)))
-        };
-        // Sequential halving: every round tries the surviving actions in the same fresh worlds
-        // with the same playout luck (common random numbers, so differences between actions are
-        // not drowned in the deal's luck), then keeps the better half.
-        let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64; // ⌈log2 k⌉
-        let started = Instant::now();
-        let mut alive: Vec<usize> = (0..k).collect();
-        let mut round = 0u64;
-        while alive.len() > 1 {
-            round += 1;
-            let mut worlds = 0u64;
-            loop {
-                let more = match self.budget {
-                    Budget::Iters(n) => worlds < (n / (rounds * alive.len() as u64)).max(8),
-                    Budget::Millis(ms) => {
-                        worlds < 8
-                            || started.elapsed().as_millis() * (rounds as u128)
-                                < ms as u128 * round as u128
-                    }
-                };
-                if !more {
-                    break;
-                }
-                worlds += 1;
-                let world = sample_world(view, &mut self.rng);
-                let luck: u64 = self.rng.random();
-                for &arm in &alive {
-                    let saved = std::mem::replace(&mut self.rng, ChaCha8Rng::seed_from_u64(luck));
-                    let r = self.playout(world.clone(), me, &legal[arm]);
-                    self.rng = saved;
-                    sum[arm] += r;
-                    visits[arm] += 1;
-                }
-            }
-            alive.sort_by(|&a, &b| order(&sum, &visits, a, b));
-            alive.truncate(alive.len().div_ceil(2));
-        }
-        legal[alive[0]]
+        let budget = self.budget;
+        let best = halving(
+            &mut self.worlds(view, me),
+            &legal,
+            budget,
+            8,
+            prior.as_ref(),
+        );
+        legal[best]
     }
 
     fn name(&self) -> String {
-        match self.budget {
-            Budget::Iters(n) => format!("mcts:iters={n}"),
-            Budget::Millis(ms) => format!("mcts:ms={ms}"),
-        }
+        self.budget.spec()
     }
 
     fn reseed(&mut self, seed: u64) {
