@@ -2,6 +2,7 @@
 //! (a flat search, so each estimate is as sure as the others).
 
 use super::Measure;
+use crate::search::worlds_for;
 use crate::{board, buffalo, classic, help};
 use nimmt_core::games::board::Board;
 use nimmt_core::games::buffalo::{Action as BuffaloAction, Buffalo};
@@ -30,11 +31,6 @@ pub(super) trait Analysed: Rules {
     fn deal(view: &Self::View) -> u32;
     /// The seat whose view it is.
     fn seat(view: &Self::View) -> Seat;
-}
-
-/// The estimates of `legal` actions from `worlds` shared by all of them.
-fn worlds(budget: u64, choices: usize, least: u64) -> u64 {
-    (budget / choices.max(1) as u64).max(least)
 }
 
 impl Analysed for Classic {
@@ -80,7 +76,7 @@ impl Analysed for Help {
         view: &Self::View,
         _chosen: &Self::Action,
     ) -> Option<Vec<(Self::Action, f64)>> {
-        let n = worlds(*budget, view.legal_actions().len(), 8);
+        let n = worlds_for(*budget, view.legal_actions().len() as u64, 8);
         let estimates = bot.estimates(view, n);
         Some(estimates.into_iter().map(|(a, e)| (a, 100.0 * e)).collect())
     }
@@ -143,7 +139,7 @@ impl Analysed for Board {
         chosen: &Self::Action,
     ) -> Option<Vec<(Self::Action, f64)>> {
         let choices = view.legal_actions().len().min(board::mcts::MAX_PAIRS + 1);
-        Some(bot.estimates(view, chosen, worlds(*budget, choices, 4)))
+        Some(bot.estimates(view, chosen, worlds_for(*budget, choices as u64, 4)))
     }
 
     fn deal(_view: &Self::View) -> u32 {

@@ -6,7 +6,7 @@
 //! minus the buffalo's is played.
 
 use super::greedy::{greedy_card, play_out};
-use crate::search::{flat_in, Worlds};
+use crate::search::{flat_in, worlds_for, Worlds};
 use nimmt_core::cards::Card;
 use nimmt_core::games::buffalo::{Action, Buffalo, View};
 use nimmt_core::Seat;
@@ -40,7 +40,7 @@ pub fn search_card(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Card {
 pub fn card_estimates(view: &View, iters: u64, rng: &mut ChaCha8Rng) -> Vec<(Card, f64)> {
     let me = view.seat().expect("a member decides");
     let hand = &view.hand;
-    let worlds = (iters / hand.len().max(1) as u64).max(2);
+    let worlds = worlds_for(iters, hand.len() as u64, 2);
     let found = flat_in(&mut MemberWorlds { view, me, rng }, hand, worlds);
     hand.iter().copied().zip(found.means).collect()
 }

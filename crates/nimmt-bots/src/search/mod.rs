@@ -44,6 +44,12 @@ pub trait Worlds {
     fn play_out(&mut self, world: &Self::World, choice: &Self::Choice) -> f64;
 }
 
+/// The worlds `playouts` buy when each world costs one playout of each of `choices` choices
+/// (rounded down), at least `least`.
+pub fn worlds_for(playouts: u64, choices: u64, least: u64) -> u64 {
+    (playouts / choices.max(1)).max(least)
+}
+
 /// What a flat search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Flat {
@@ -121,7 +127,7 @@ pub fn halving<W: Worlds>(
         let mut sampled = 0u64;
         loop {
             let more = match budget {
-                Budget::Iters(n) => sampled < (n / (rounds * alive.len() as u64)).max(least),
+                Budget::Iters(n) => sampled < worlds_for(n, rounds * alive.len() as u64, least),
                 Budget::Millis(ms) => {
                     sampled < least
                         || started.elapsed().as_millis() * (rounds as u128)

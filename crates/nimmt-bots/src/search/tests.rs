@@ -61,3 +61,10 @@ fn a_budget_reads_as_its_spec() {
     assert_eq!(Budget::Iters(40).spec(), "mcts:iters=40");
     assert_eq!(Budget::Millis(100).spec(), "mcts:ms=100");
 }
+
+#[test]
+fn playouts_buy_whole_worlds_and_never_fewer_than_the_least() {
+    assert_eq!(worlds_for(200, 3, 2), 66);
+    assert_eq!(worlds_for(5, 8, 2), 2);
+    assert_eq!(worlds_for(100, 0, 1), 100, "no choice costs as one");
+}
