@@ -3,7 +3,7 @@
 //! Bots see exactly one seat's view, never the full state. A bot is asked only when its view
 //! says the seat must decide (`view.asked`), and answers with an action of that game.
 //!
-//! - [`classic`]: `random`, `greedy` and `mcts` (information-set Monte Carlo search) for
+//! - [`classic`]: `random`, `greedy` and `mcts` (flat Monte-Carlo search over sampled worlds) for
 //!   classic 6 nimmt!, with every option and fan card;
 //! - [`buffalo`]: team members for *Schlagt den Büffel*, with the team's special-card policy;
 //! - [`search`]: the flat Monte-Carlo search with sequential halving every game's `mcts` runs;
