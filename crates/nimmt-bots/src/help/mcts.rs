@@ -94,8 +94,9 @@ impl MctsBot {
     }
 
     /// Plays `world` from `first` (an action of `me`) to the end of the deal; the result for
-    /// `me`: its expected share of the win from the totals after the deal ([`GameValues`]).
-    fn playout(&mut self, mut world: Help, me: Seat, first: &Action) -> f64 {
+    /// `me`: its expected share of the win from the totals after the deal ([`GameValues`]);
+    /// the random moves drawn from `luck`.
+    fn playout(&mut self, mut world: Help, me: Seat, first: &Action, luck: &mut ChaCha8Rng) -> f64 {
         let deal = world.deal_number();
         let before = world.totals().to_vec();
         if world.act_quiet(me, first).is_err() {
@@ -117,8 +118,8 @@ impl MctsBot {
             if self.buf.is_empty() {
                 break; // only in a world that could not agree with the view
             }
-            let action = if self.buf.len() > 1 && self.rng.random_bool(self.playout_noise) {
-                self.buf[self.rng.random_range(0..self.buf.len())]
+            let action = if self.buf.len() > 1 && luck.random_bool(self.playout_noise) {
+                self.buf[luck.random_range(0..self.buf.len())]
             } else {
                 greedy_action(world.row(), &self.buf).expect("an action")
             };
@@ -177,11 +178,8 @@ impl Worlds for HelpWorlds<'_> {
     }
 
     fn play_out(&mut self, (world, luck): &(Help, u64), action: &Action) -> f64 {
-        let bot = &mut *self.bot;
-        let saved = std::mem::replace(&mut bot.rng, ChaCha8Rng::seed_from_u64(*luck));
-        let result = bot.playout(world.clone(), self.me, action);
-        bot.rng = saved;
-        result
+        let mut luck = ChaCha8Rng::seed_from_u64(*luck);
+        self.bot.playout(world.clone(), self.me, action, &mut luck)
     }
 }
 
