@@ -46,7 +46,9 @@ await session(async ({ base, person }) => {
     await page.goto(`${base}/#/replay/${id}`);
     await page.locator('[data-testid=analysis]').waitFor();
     const ask = page.locator('[data-testid=analysis-ask]');
-    // The first reader asks; the others find the stored analysis.
+    // The first reader asks; the others find the stored analysis. The panel learns which it is
+    // from the server: wait for the button or the summary before deciding.
+    await page.locator('[data-testid=analysis-ask], [data-testid=analysis-summary]').first().waitFor();
     if (await ask.count()) await ask.click();
     await page.locator('[data-testid=analysis-summary]').waitFor({ timeout: 60000 });
     const summary = await page.locator('[data-testid=analysis-summary]').innerText();
