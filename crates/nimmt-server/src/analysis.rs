@@ -3,6 +3,7 @@
 //! queue and runs on one blocking thread at a time, each decision with the game's bounded
 //! budget; a finished analysis is stored (`nimmt_analyses`), so a game is analysed once.
 
+use crate::clock::now_ms;
 use crate::http::{lang_of, lookup, LangQuery, Lookup};
 use crate::store::Store;
 use crate::AppState;
@@ -182,12 +183,6 @@ async fn stored(store: &Store, id: TableId) -> anyhow::Result<Option<AnalysisSta
         analysis: Box::new(analysis),
         seats,
     }))
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// The analysis routes.
