@@ -3,10 +3,14 @@
 //! build fails, it warns and embeds a small page that says how to get the client.
 //!
 //! First it writes the browser tests' fixtures that come from the Rust side (`web/fixtures/`):
-//! the games' descriptors as the welcome lists them, and the server's texts.
+//! the games' descriptors as the welcome lists them, the server's texts, and the replays of a
+//! classic and a HELP! game (`build_replays.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "build_replays.rs"]
+mod replays;
 
 fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, PathBuf)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -93,6 +97,15 @@ fn write_fixtures(web: &Path) {
         .collect();
     let texts = serde_json::to_string_pretty(&texts).expect("texts serialize");
     write_if_changed(&fixtures.join("server-texts.json"), &format!("{texts}\n"));
+    for fixture in replays::FIXTURES {
+        match fixture.replay() {
+            Ok(replay) => write_if_changed(&fixtures.join(fixture.file), &replay),
+            Err(e) => println!(
+                "cargo:warning=the replay fixture {} no longer plays: {e}",
+                fixture.file
+            ),
+        }
+    }
 }
 
 fn main() {
