@@ -1,6 +1,6 @@
 //! Why a bot could not be had: its spec, or its outside program.
 
-use crate::outside::OutsideError;
+use crate::outside_bot::engine_side::OutsideError;
 use crate::spec::SpecError;
 
 /// Why a bot could not be had.

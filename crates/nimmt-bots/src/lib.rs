@@ -10,8 +10,8 @@
 //! - [`levels`]: the levels a player chooses by name (*Beginner* … *Master*), each a spec;
 //! - [`spec`]: bot specs as users write them (`random`, `greedy`, `mcts:ms=N`, `cmd:COMMAND`);
 //! - [`registry`]: every game's bots by name, and the one place a spec becomes a bot;
-//! - [`outside`]: bots in another process, spoken to in line-based JSON (`docs/bot-protocol.md`);
-//! - [`speaker`]: the other side: a built-in bot speaking that protocol, for any host;
+//! - [`outside_bot`]: bots in another process, spoken to in line-based JSON
+//!   (`docs/bot-protocol.md`): the engine's side and the bot's side;
 //! - [`analysis`]: every decision of a finished game searched again, its loss and its mark;
 //! - [`arena`]: many seeded deals between bots, with statistics;
 //! - [`endings`]: how a game's deals end, told to the bots that want to hear it.
@@ -27,11 +27,10 @@ pub mod endings;
 pub mod game_bots;
 pub mod help;
 pub mod levels;
-pub mod outside;
+pub mod outside_bot;
 pub mod random;
 pub mod registry;
 pub mod search;
-pub mod speaker;
 pub mod spec;
 
 use endings::DealEnd;

@@ -7,8 +7,8 @@ pub use crate::build_error::BuildError;
 pub use crate::game_bots::{unknown, BotContext, GameBots};
 
 use crate::arena::{self, ArenaConfig, ArenaError, ArenaReport, Run};
-use crate::outside::OutsideBot;
-use crate::speaker::{self, Lines, SpeakError};
+use crate::outside_bot::bot_side::{self, Lines, SpeakError};
+use crate::outside_bot::engine_side::OutsideBot;
 use crate::spec::{BotSpec, Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::{GameKind, OptionMap, Rules};
@@ -93,7 +93,7 @@ pub trait BotFamily: Sync {
     fn arena(&self, config: &ArenaConfig, run: Run<'_>) -> Result<ArenaReport, ArenaError>;
     /// The options of one arena game (see [`GameBots::arena_options`]).
     fn arena_options(&self, options: &OptionMap) -> Result<OptionMap, ArenaError>;
-    /// Plays the built-in bot `spec` over the protocol, after `hello` ([`crate::speaker`]).
+    /// Plays the built-in bot `spec` over the protocol, after `hello` ([`crate::outside_bot::bot_side`]).
     fn speak(
         &self,
         spec: &Builtin,
@@ -149,7 +149,7 @@ impl<R: GameBots> BotFamily for Family<R> {
         lines: &mut Lines<'_>,
         output: &mut dyn Write,
     ) -> Result<(), SpeakError> {
-        speaker::speak_as::<R>(spec, lines, output)
+        bot_side::speak_as::<R>(spec, lines, output)
     }
 }
 
@@ -164,7 +164,7 @@ pub fn speak(
         return Err(SpeakError::NotBuiltin);
     };
     let mut lines = Lines::new(input);
-    let Some(kind) = speaker::hello(&mut lines)? else {
+    let Some(kind) = bot_side::hello(&mut lines)? else {
         return Ok(());
     };
     family(kind)?.speak(&spec, &mut lines, output)

@@ -3,7 +3,7 @@
 
 use nimmt_bots::classic::GreedyBot;
 use nimmt_bots::help;
-use nimmt_bots::outside::{Fault, OutsideBot, OutsideError};
+use nimmt_bots::outside_bot::engine_side::{Fault, OutsideBot, OutsideError};
 use nimmt_bots::Bot;
 use nimmt_core::games::classic::{Classic, Decision};
 use nimmt_core::games::help::Help;

@@ -21,7 +21,7 @@ use nimmt_core::games::classic::{PhaseView, View};
 /// the card it played.
 pub const UNLIKELY: f32 = 0.15;
 
-/// The same for a seat the table model is sure of (see [`super::table::TableModel::trusted`]):
+/// The same for a seat the table model is sure of (see [`super::style_model::TableModel::trusted`]):
 /// a style that is only ever seen played by its rule does not keep a card it prefers.
 pub const UNLIKELY_STEADY: f32 = 0.001;
 

@@ -10,7 +10,7 @@
 
 use super::inference::{only, Memory};
 use super::styles::Style;
-use super::table::TableModel;
+use super::style_model::TableModel;
 use super::world::{Playout, Points, Template, World};
 use super::Knowledge;
 pub use crate::search::Budget;

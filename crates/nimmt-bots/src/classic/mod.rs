@@ -11,7 +11,7 @@ pub mod mimic;
 pub mod montecarlo;
 pub mod row_and_draft;
 pub mod styles;
-pub mod table;
+pub mod style_model;
 pub mod world;
 
 pub use crate::random::RandomBot;
@@ -562,7 +562,7 @@ mod tests {
         // bot is reseeded for a new game. It used to be dealt a style from the prior like an
         // unknown seat (70% not `greedy`, 11.7% `random`).
         use super::styles::{Style, StyleBot};
-        use super::table::TableModel;
+        use super::style_model::TableModel;
         use rand::SeedableRng;
         for (set, own) in [
             (None, Style::GreedyHigh),

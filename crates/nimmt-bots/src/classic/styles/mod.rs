@@ -3,7 +3,7 @@
 //!
 //! Every style rates each card of the hand with a key (lower is better) and plays the best; the
 //! search uses the same rules to play the other seats in its playouts ([`super::world`]) and to
-//! learn which style each seat plays ([`super::table`]). As seated bots ([`StyleBot`]) they judge
+//! learn which style each seat plays ([`super::style_model`]). As seated bots ([`StyleBot`]) they judge
 //! the plain rows (a fan card's marker is not looked at) and take the row with the fewest bull
 //! heads for a low card (C6).
 
