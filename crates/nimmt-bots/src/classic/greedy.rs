@@ -101,3 +101,64 @@ impl Bot<Classic> for GreedyBot {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::testing::{game, play};
+    use crate::classic::RandomBot;
+    use nimmt_core::Rules;
+
+    #[test]
+    fn greedy_takes_the_row_with_fewest_bull_heads() {
+        // C6: a bot picks the row with the fewest bull heads, on a tie the highest last card.
+        let mut seen = 0;
+        for seed in 0..40u64 {
+            let mut g = game(5, &[], seed);
+            let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..5)
+                .map(|s| Box::new(RandomBot::new(seed * 7 + s)) as Box<dyn Bot<Classic>>)
+                .collect();
+            let mut greedy = GreedyBot::new(seed);
+            play(&mut g, &mut bots, |_, _, view, _| {
+                if view.asked == Some(Decision::TakeRow) {
+                    seen += 1;
+                    let heads = |r: usize| {
+                        view.rows.rows[r]
+                            .iter()
+                            .map(|c| c.bull_heads() as u32)
+                            .sum::<u32>()
+                    };
+                    let last = |r: usize| view.rows.rows[r].last().unwrap().number();
+                    let fewest = (0..4).map(heads).min().unwrap();
+                    let expected = (0..4)
+                        .filter(|&r| heads(r) == fewest)
+                        .max_by_key(|&r| last(r))
+                        .unwrap();
+                    assert_eq!(
+                        greedy.decide(view),
+                        Action::TakeRow { row: expected },
+                        "{:?}",
+                        view.rows
+                    );
+                }
+            });
+        }
+        assert!(seen > 20, "only {seen} row choices");
+    }
+
+    #[test]
+    fn greedy_avoids_a_sixth_card_when_a_safe_card_exists() {
+        // Rows 10..14 (full), 30, 50, 70; hand 15 (would take the full row) and 31 (safe).
+        use nimmt_core::games::classic::Rows;
+        let mut g = game(2, &[], 1);
+        let mut view = g.view(nimmt_core::Viewer::Seat(Seat(0)));
+        let c = |n| nimmt_core::Card::new(n).unwrap();
+        view.rows = Rows::new([c(10), c(30), c(50), c(70)], None);
+        view.rows.rows[0] = (10..15).map(c).collect();
+        view.hand = vec![c(15), c(31)];
+        view.hand_sizes = vec![2, 2];
+        let _ = &mut g;
+        let mut greedy = GreedyBot::new(3);
+        assert_eq!(greedy.decide(&view), Action::play(c(31)));
+    }
+}
