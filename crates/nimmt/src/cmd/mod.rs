@@ -6,7 +6,6 @@ pub mod arena;
 pub mod arena_report;
 pub mod bench;
 pub mod bot;
-pub mod hostile;
 pub mod loadtest;
 pub mod play;
 pub mod ratings;

@@ -1,6 +1,8 @@
 //! `nimmt loadtest`: many real clients play real classic games against a running server and
 //! the latency from sending a move to receiving the update that acknowledges it is measured.
 
+mod hostile;
+
 use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, Role, ServerMsg};
 use nimmt_server::client::Client;
@@ -224,7 +226,7 @@ async fn load(
     let _ = go_tx.send(true);
     let hostile_stop = Arc::new(AtomicBool::new(false));
     let hostile = (args.hostile > 0)
-        .then(|| super::hostile::start(&args.url[0], args.hostile, game, hostile_stop.clone()));
+        .then(|| hostile::start(&args.url[0], args.hostile, game, hostile_stop.clone()));
     let play = Instant::now();
     let server_cpu_before = args.server_pid.and_then(cpu_seconds);
     let own_cpu_before = cpu_seconds(std::process::id());
