@@ -105,3 +105,75 @@ impl ActionError {
         }
     }
 }
+
+/// Why a game refused to start from a position (`from_position` of a game): what about the
+/// position does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum PositionError {
+    /// The game is not for this many seats (the number of hands).
+    #[error("{game} is for {min}–{max} players, not {got}")]
+    Players {
+        game: String,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
+    /// A list that holds one entry per seat (scores, marks, …) has another length.
+    #[error("{what}: {got} given for {players} seats")]
+    PerSeat {
+        what: &'static str,
+        players: usize,
+        got: usize,
+    },
+    /// A card (tile, special card) lies more often than the game has it.
+    #[error("{card} lies more often than the game has it")]
+    TooMany { card: String },
+    /// Some other part of the position cannot be (sizes, rows, order).
+    #[error("{reason}")]
+    Shape { reason: String },
+}
+
+impl PositionError {
+    /// Checks the number of seats against the game's range.
+    pub fn check_players(
+        game: crate::rules::GameKind,
+        (min, max): (usize, usize),
+        got: usize,
+    ) -> Result<(), PositionError> {
+        if (min..=max).contains(&got) {
+            Ok(())
+        } else {
+            Err(PositionError::Players {
+                game: game.name().to_owned(),
+                min,
+                max,
+                got,
+            })
+        }
+    }
+
+    /// Checks that `what` holds one entry per seat.
+    pub fn check_per_seat(
+        what: &'static str,
+        players: usize,
+        got: usize,
+    ) -> Result<(), PositionError> {
+        if got == players {
+            Ok(())
+        } else {
+            Err(PositionError::PerSeat { what, players, got })
+        }
+    }
+
+    /// Refuses the position with `reason` unless `holds`.
+    pub fn check_shape(holds: bool, reason: &str) -> Result<(), PositionError> {
+        if holds {
+            Ok(())
+        } else {
+            Err(PositionError::Shape {
+                reason: reason.to_owned(),
+            })
+        }
+    }
+}

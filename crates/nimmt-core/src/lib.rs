@@ -27,7 +27,7 @@ pub mod step_trace;
 
 pub use cards::Card;
 pub use descriptor::{GameDescriptor, OptionSpec, OptionType, ScoreSense, Text};
-pub use error::{ActionError, SetupError};
+pub use error::{ActionError, PositionError, SetupError};
 pub use game::{Game, GameData, Setup};
 pub use options::OptionMap;
 pub use record::{GameRecord, ReplayError};

@@ -17,7 +17,8 @@ use std::fmt::Debug;
 /// game):
 /// - `act` returns `Ok` exactly for the actions `legal_actions` lists, and on `Err` the state is
 ///   unchanged;
-/// - `pending` lists every seat that may act now; a simultaneous choice lists several seats;
+/// - `pending` lists every seat that may act now (each seat `asked` answers for); a
+///   simultaneous choice lists several seats;
 /// - `view` shows a viewer nothing of other seats' hidden cards, nor the random generator: two
 ///   states that differ only in what the viewer may not see ([`Rules::hide_from`]) look the same;
 /// - the cards of the game ([`Rules::census`]) are neither made nor lost.
@@ -57,8 +58,15 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     fn players(&self) -> usize;
     fn options(&self) -> &Self::Options;
+    /// What `seat` is asked to decide now, if anything (`None` once the game is over, and for
+    /// a seat that is not at the table).
+    fn asked(&self, seat: Seat) -> Option<Self::Decision>;
     /// The seats that must (or may) decide now, with what each is asked. Empty once over.
-    fn pending(&self) -> Vec<(Seat, Self::Decision)>;
+    fn pending(&self) -> Vec<(Seat, Self::Decision)> {
+        Seat::all(self.players())
+            .filter_map(|s| self.asked(s).map(|d| (s, d)))
+            .collect()
+    }
     /// Every action `act` accepts from `seat` now.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Checks the action, then applies it. On error nothing changed.

@@ -204,7 +204,8 @@ fn a_sixth_card_lies_on_its_row_until_the_row_is_taken() {
     let mut game = Classic::from_position(Position::new(
         rows,
         vec![vec![c(6), c(90)], vec![c(21), c(91)]],
-    ));
+    ))
+    .unwrap();
     let before = game.view(Viewer::Seat(Seat(0)));
     let mut app = ClassicApp::remote(before, Seat(0), vec!["Ann".into(), "Bob".into()], Lang::En);
     app.handle(Input::Resize {

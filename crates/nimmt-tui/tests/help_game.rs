@@ -362,7 +362,9 @@ fn a_player_who_can_play_nothing_is_told_whom_they_would_ask_passing_over_a_no()
     .to_play(Seat(2));
     p.marks[1] = NoMark::Laid;
     let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let view = Help::from_position(p.clone()).view(Viewer::Seat(Seat(2)));
+    let view = Help::from_position(p.clone())
+        .unwrap()
+        .view(Viewer::Seat(Seat(2)));
     let mut a = HelpApp::remote(view, Seat(2), names.clone(), Lang::En);
     a.handle(Input::Resize {
         width: 80,
@@ -375,7 +377,7 @@ fn a_player_who_can_play_nothing_is_told_whom_they_would_ask_passing_over_a_no()
     );
     // With a No! in front of everybody else, asking ends the deal.
     p.marks[0] = NoMark::Skipped;
-    let view = Help::from_position(p).view(Viewer::Seat(Seat(2)));
+    let view = Help::from_position(p).unwrap().view(Viewer::Seat(Seat(2)));
     let mut a = HelpApp::remote(view, Seat(2), names, Lang::De);
     a.handle(Input::Resize {
         width: 80,
@@ -399,7 +401,7 @@ fn online_a_card_shown_gone_when_sent_is_not_taken_twice_when_the_move_is_told()
         ],
         vec![RowCard::number(3)],
     );
-    let mut game = Help::from_position(p);
+    let mut game = Help::from_position(p).unwrap();
     let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut a = HelpApp::remote(game.view(Viewer::Seat(Seat(0))), Seat(0), names, Lang::En);
     a.handle(Input::Key(Key::Char('1')));

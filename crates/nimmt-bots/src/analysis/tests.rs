@@ -48,7 +48,8 @@ fn a_card_that_takes_a_full_row_is_a_blunder_and_the_safe_card_is_not() {
             cards(&[64, 65, 66, 67, 68]),
             cards(&[69, 71, 72, 73, 74]),
         ],
-    ));
+    ))
+    .unwrap();
     let blunder = judged(&game, Action::play(Card::new(56).unwrap()));
     assert_eq!(blunder.mark, Some(Mark::Blunder), "{blunder:?}");
     assert!(blunder.choices[blunder.chosen].estimate >= 27.0);
@@ -66,7 +67,8 @@ fn taking_the_row_of_27_bull_heads_for_a_low_card_is_a_blunder() {
     let mut game = Classic::from_position(Position::new(
         full_row_and([61, 70, 80]),
         vec![cards(&[1, 102]), cards(&[71, 103])],
-    ));
+    ))
+    .unwrap();
     game.act(Seat(0), &Action::play(Card::new(1).unwrap()))
         .unwrap();
     game.act(Seat(1), &Action::play(Card::new(71).unwrap()))
@@ -139,7 +141,8 @@ fn a_hint_names_every_choice_best_first() {
     let game = Classic::from_position(Position::new(
         full_row_and([90, 95, 100]),
         vec![cards(&[56, 91]), cards(&[57, 60])],
-    ));
+    ))
+    .unwrap();
     let view = serde_json::to_value(game.view(Viewer::Seat(Seat(0)))).unwrap();
     let choices = hint(Classic::KIND, &view, 400, 1)
         .unwrap()

@@ -78,7 +78,7 @@ fn greedy_lays_where_the_board_pays_and_not_where_a_row_is_taken() {
         vec![vec![20, 61], vec![2, 3]],
         vec![vec![15, 18, 19], vec![60], vec![70], vec![80], vec![]],
     );
-    let g = Board::from_position(p);
+    let g = Board::from_position(p).unwrap();
     let a = greedy_action(&g.view(Viewer::Seat(Seat(0))));
     assert_eq!(a, Action::Choose { tiles: vec![61] });
 }

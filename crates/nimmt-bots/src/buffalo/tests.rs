@@ -95,7 +95,7 @@ fn sixth_card_position() -> Buffalo {
         &[&[50, 51, 52, 53, 55], &[10], &[20], &[30]],
     )
     .with_open(&[Special::SevenTakes, Special::First]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     g.act(Seat(0), &Action::Play { card: c(60) }).unwrap();
     g.act(Seat(1), &Action::Play { card: c(12) }).unwrap();
     g

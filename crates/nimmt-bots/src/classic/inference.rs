@@ -211,7 +211,7 @@ mod tests {
         let hands = vec![vec![c(60), c(61)], vec![c(5), c(90)], vec![c(45), c(91)]];
         let mut position = Position::new(rows, hands);
         position.options.hand_size = 2;
-        let mut game = Classic::from_position(position);
+        let mut game = Classic::from_position(position).unwrap();
         let mut memory = Memory::default();
         memory.observe(&game.view(Viewer::Seat(Seat(0))));
         for (s, card) in [(0, 60), (1, 5), (2, 45)] {

@@ -264,6 +264,7 @@ pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
         stage,
         seed: rng.random(),
     })
+    .expect("a world dealt from the view adds up")
 }
 
 impl Bot<Help> for MctsBot {

@@ -25,7 +25,7 @@ fn plays(style: Style, rows: [&[u8]; 4], hand: &[u8]) -> u8 {
     other.sort();
     let mut position = Position::new(r, vec![hand.clone(), other]);
     position.options.hand_size = hand.len() as u8;
-    let game = nimmt_core::games::classic::Classic::from_position(position);
+    let game = nimmt_core::games::classic::Classic::from_position(position).unwrap();
     let view = game.view(Viewer::Seat(Seat(0)));
     assert_eq!(view.options.placement, Placement::Right);
     match StyleBot::new(style, 1).decide(&view) {

@@ -19,6 +19,7 @@ pub mod default_data;
 mod hidden;
 pub mod luck;
 pub mod options;
+mod position;
 pub mod rows;
 pub mod view;
 pub mod window;
@@ -29,6 +30,7 @@ pub use data::{BoardData, BoardSide, Field, RowSpec, ScoreTrack, SideName, TileT
 pub use hidden::sample_world;
 pub use luck::{LuckCard, LuckStacks, LUCK_COPIES};
 pub use options::{BoardChoice, BoardOptions, Version};
+pub use position::Position;
 pub use rows::RowState;
 pub use view::{StageView, View};
 pub use window::Window;
@@ -103,6 +105,9 @@ pub struct DealRecord {
 /// Events as they happen, or none (playouts).
 type Log = crate::event_log::EventLog<Event>;
 
+/// The fewest and most seats at a table.
+const PLAYERS: (usize, usize) = (2, 6);
+
 /// A Brettspiel game in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -142,45 +147,6 @@ pub struct Board {
     stage: Stage,
     dealt: Vec<DealRecord>,
     opening: Arc<Vec<Addressed<Event>>>,
-}
-
-/// A position to start from at the beginning of a round: for rule-book examples and tests.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub version: Version,
-    pub hands: Vec<Vec<u8>>,
-    /// Per board row, the tiles from its first field on (empty: a free row).
-    pub rows: Vec<Vec<u8>>,
-    /// Rows with a stop sign.
-    pub stops: Vec<usize>,
-    pub scores: Vec<i32>,
-    pub luck_hands: Vec<Vec<LuckCard>>,
-    pub action_hands: Vec<Vec<ActionCard>>,
-    /// The supply, next tile first; `None`: every tile not placed elsewhere, shuffled (when the
-    /// version has a supply; otherwise they go into the box).
-    pub supply: Option<Vec<u8>>,
-    /// 1, or 2 once the second twelve were dealt.
-    pub set: u32,
-    pub seed: u64,
-}
-
-impl Position {
-    /// `hands` and `rows` in `version`, scores 0, no cards.
-    pub fn new(version: Version, hands: Vec<Vec<u8>>, rows: Vec<Vec<u8>>) -> Position {
-        let n = hands.len();
-        Position {
-            version,
-            hands,
-            rows,
-            stops: Vec::new(),
-            scores: vec![0; n],
-            luck_hands: vec![Vec::new(); n],
-            action_hands: vec![Vec::new(); n],
-            supply: None,
-            set: 1,
-            seed: 0,
-        }
-    }
 }
 
 fn sorted(mut v: Vec<u8>) -> Vec<u8> {
@@ -344,94 +310,6 @@ impl Board {
         g
     }
 
-    /// A game that starts at `position`, at the beginning of a round, with the default data.
-    ///
-    /// Panics when the position is not one of this game: 2–6 seats, four active rows, every tile
-    /// at most once.
-    pub fn from_position(position: Position) -> Board {
-        Board::from_position_with(position, default_data::default_data())
-    }
-
-    /// [`Board::from_position`] with other data.
-    pub fn from_position_with(position: Position, data: Arc<BoardData>) -> Board {
-        let players = position.hands.len();
-        assert!((2..=6).contains(&players), "2–6 seats");
-        let board = if Arc::ptr_eq(&data, &default_data::default_data()) {
-            BoardChoice::Default
-        } else {
-            BoardChoice::Custom
-        };
-        let options = BoardOptions {
-            version: position.version,
-            board,
-            data,
-        };
-        let mut g = Board::empty(players, options, position.seed);
-        assert_eq!(position.rows.len(), g.rows.len(), "one entry per board row");
-        for (r, tiles) in position.rows.iter().enumerate() {
-            for (i, &t) in tiles.iter().enumerate() {
-                g.rows[r].cells[i] = Some(t);
-            }
-        }
-        for &r in &position.stops {
-            g.rows[r].stop = true;
-        }
-        assert_eq!(
-            g.rows.iter().filter(|r| r.is_active()).count(),
-            ACTIVE_ROWS,
-            "four active rows"
-        );
-        g.hands = position.hands.into_iter().map(sorted).collect();
-        g.scores = position.scores;
-        g.round_start = g.scores.clone();
-        g.set = position.set;
-        let mut placed: Vec<u8> = g.hands.iter().flatten().copied().collect();
-        placed.extend(g.rows.iter().flat_map(RowState::tiles));
-        let supply_given = position.supply.is_some();
-        if let Some(mut s) = position.supply {
-            placed.extend(&s);
-            s.reverse();
-            g.supply = s;
-        }
-        let mut rest: Vec<u8> = (1..=data::TILE_COUNT)
-            .filter(|t| !placed.contains(t))
-            .collect();
-        placed.sort_unstable();
-        let before = placed.len();
-        placed.dedup();
-        assert_eq!(before, placed.len(), "every tile at most once");
-        if !supply_given && position.version.has_supply(players) {
-            rest.shuffle(&mut g.rng);
-            g.supply = rest;
-        } else {
-            g.undealt = rest;
-        }
-        for (h, cards) in position.luck_hands.into_iter().enumerate() {
-            for c in &cards {
-                assert!(g.luck_stacks.take(*c), "at most six of each luck card");
-            }
-            g.luck_hands[h] = cards;
-        }
-        let mut deck = ActionCard::deck();
-        for (h, cards) in position.action_hands.into_iter().enumerate() {
-            for c in &cards {
-                assert!(
-                    remove_card(&mut deck, c),
-                    "at most four of each action card"
-                );
-            }
-            g.action_hands[h] = cards;
-        }
-        if position.version.is_pro() {
-            deck.shuffle(&mut g.rng);
-            g.action_stack = deck;
-        }
-        let mut log = Log::off();
-        g.record_deal(Vec::new(), &mut log);
-        g.start_round(&mut log);
-        g
-    }
-
     fn record_deal(&mut self, rows: Vec<(usize, u8)>, log: &mut Log) {
         let set = self.set;
         let supply = self.supply.len();
@@ -550,30 +428,6 @@ impl Board {
         all.extend(&self.action_discard);
         all.sort();
         all
-    }
-
-    /// What `seat` is asked now.
-    pub fn asked(&self, seat: Seat) -> Option<Decision> {
-        match &self.stage {
-            Stage::Choosing { counts, chosen } => (seat.index() < self.players
-                && chosen[seat.index()].is_none())
-            .then(|| Decision::Choose {
-                count: counts[seat.index()],
-            }),
-            Stage::BeforeLaying { seat: s, tile, .. } => {
-                (*s == seat).then_some(Decision::BeforeLaying { tile: *tile })
-            }
-            Stage::CountPositive { seat: s, row, .. } => {
-                (*s == seat).then_some(Decision::CountPositive { row: *row })
-            }
-            Stage::OpenRow { seat: s, from, .. } => {
-                (*s == seat).then_some(Decision::OpenRow { from: *from })
-            }
-            Stage::TakeLuck { seat: s, owed } => {
-                (*s == seat).then_some(Decision::TakeLuck { owed: *owed })
-            }
-            Stage::Over(_) => None,
-        }
     }
 
     fn window(&self, seat: Seat, tile: u8, plan: Plan) -> Window<'_> {
@@ -1223,7 +1077,7 @@ impl Rules for Board {
         GameDescriptor {
             name: Self::KIND.name().to_owned(),
             title: Text::new("6 nimmt! Brettspiel (board game)", "6 nimmt! Brettspiel"),
-            players: (2, 6),
+            players: PLAYERS,
             sense: ScoreSense::Higher,
             team: false,
             automata: Vec::new(),
@@ -1259,10 +1113,28 @@ impl Rules for Board {
         &self.options
     }
 
-    fn pending(&self) -> Vec<(Seat, Decision)> {
-        Seat::all(self.players)
-            .filter_map(|s| self.asked(s).map(|d| (s, d)))
-            .collect()
+    /// What `seat` is asked now.
+    fn asked(&self, seat: Seat) -> Option<Decision> {
+        match &self.stage {
+            Stage::Choosing { counts, chosen } => (seat.index() < self.players
+                && chosen[seat.index()].is_none())
+            .then(|| Decision::Choose {
+                count: counts[seat.index()],
+            }),
+            Stage::BeforeLaying { seat: s, tile, .. } => {
+                (*s == seat).then_some(Decision::BeforeLaying { tile: *tile })
+            }
+            Stage::CountPositive { seat: s, row, .. } => {
+                (*s == seat).then_some(Decision::CountPositive { row: *row })
+            }
+            Stage::OpenRow { seat: s, from, .. } => {
+                (*s == seat).then_some(Decision::OpenRow { from: *from })
+            }
+            Stage::TakeLuck { seat: s, owed } => {
+                (*s == seat).then_some(Decision::TakeLuck { owed: *owed })
+            }
+            Stage::Over(_) => None,
+        }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {

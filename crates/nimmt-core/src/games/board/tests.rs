@@ -166,7 +166,8 @@ fn rule_2_bastis_57_goes_to_the_56_then_mellas_60_and_steffens_93() {
         Version::Base,
         hands(&[&[57, 1], &[60, 2], &[93, 3]]),
         rows(&[&[40], &[70], &[50], &[56], &[]]),
-    ));
+    ))
+    .unwrap();
     let ev = round(&mut g, &[&[57], &[60], &[93]]);
     assert_eq!(laid_order(&ev), vec![57, 60, 93]);
     assert_eq!(g.rows()[3].tiles(), vec![56, 57, 60]);
@@ -180,7 +181,8 @@ fn rule_3_bastis_1_goes_to_the_highest_last_tile_then_steffens_18_and_mellas_19(
         Version::Base,
         hands(&[&[1, 90], &[19, 91], &[18, 92]]),
         rows(&[&[15], &[80], &[50], &[60], &[]]),
-    ));
+    ))
+    .unwrap();
     let ev = round(&mut g, &[&[1], &[19], &[18]]);
     assert_eq!(laid_order(&ev), vec![1, 18, 19]);
     assert_eq!(g.rows()[1].tiles(), vec![80, 1]);
@@ -195,7 +197,8 @@ fn take_row_steffens_41_takes_15_18_19_for_8_minus_and_opens_the_next_free_row()
         Version::Base,
         hands(&[&[90, 1, 2], &[95, 3, 4], &[41, 5, 6]]),
         rows(&[&[15, 18, 19], &[80], &[50], &[60], &[]]),
-    ));
+    ))
+    .unwrap();
     let ev = round(&mut g, &[&[90], &[95], &[41]]);
     assert_eq!(laid_order(&ev)[0], 41);
     assert_eq!(g.scores()[STEFFEN.index()], -8);
@@ -221,7 +224,8 @@ fn take_row_with_no_free_row_below_opens_the_top_free_row() {
         Version::Base,
         hands(&[&[90, 91], &[95, 96], &[30, 31]]),
         rows(&[&[], &[80], &[10, 12, 14, 20], &[60], &[99]]),
-    ));
+    ))
+    .unwrap();
     round(&mut g, &[&[90, 91], &[95, 96], &[30, 31]]);
     assert_eq!(g.rows()[0].tiles(), vec![30, 31]);
 }
@@ -233,7 +237,8 @@ fn two_tiles_round_each_player_lays_twice_lowest_first() {
         Version::Base,
         hands(&[&[10, 40, 1], &[20, 50, 2], &[30, 60, 3]]),
         rows(&[&[5], &[], &[7], &[8], &[9]]),
-    ));
+    ))
+    .unwrap();
     assert_eq!(g.pending()[0].1, Decision::Choose { count: 2 });
     let ev = round(&mut g, &[&[10, 40], &[20, 50], &[30, 60]]);
     assert_eq!(laid_order(&ev), vec![10, 20, 30, 40, 50, 60]);
@@ -248,7 +253,7 @@ fn five_points_mellas_23_on_two_red_bulls_gives_5_plus_instead_of_10_minus() {
         rows(&[&[10], &[80], &[20], &[60], &[]]),
     );
     p.luck_hands[MELLA.index()] = vec![LuckCard::FivePoints];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[90], &[23], &[95]]);
     assert_eq!(
         g.pending(),
@@ -291,7 +296,7 @@ fn positive_bulls_bastis_25_counts_83_and_23_so_17_minus_become_3_plus() {
         rows(&[&[10], &[80], &[44, 65, 83, 23], &[60], &[]]),
     );
     p.luck_hands[BASTI.index()] = vec![LuckCard::FivePoints, LuckCard::PositiveBulls];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[25], &[90], &[95]]);
     let legal = g.legal_actions(BASTI);
     assert!(legal.contains(&Action::Lay {
@@ -335,7 +340,8 @@ fn luck_cards_one_per_clover_passed_backwards_chosen_from_either_stack() {
         Version::BaseLuck,
         hands(&[&[25, 1], &[90, 2], &[95, 3]]),
         rows(&[&[10], &[80], &[44, 65, 83, 23], &[60], &[]]),
-    ));
+    ))
+    .unwrap();
     round(&mut g, &[&[25], &[90], &[95]]);
     assert_eq!(g.scores()[BASTI.index()], -17);
     assert_eq!(g.pending(), vec![(BASTI, Decision::TakeLuck { owed: 2 })]);
@@ -367,7 +373,7 @@ fn luck_cards_come_from_the_other_stack_when_one_is_empty_and_not_at_all_when_bo
     );
     p.luck_hands[MELLA.index()] = vec![LuckCard::FivePoints; 6];
     p.luck_hands[STEFFEN.index()] = vec![LuckCard::PositiveBulls; 5];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[25], &[90], &[95]]);
     assert_eq!(
         g.luck_hand(BASTI),
@@ -386,7 +392,7 @@ fn stop_steffen_stops_row_2_so_his_67_goes_to_row_1() {
         rows(&[&[50], &[60], &[80], &[90], &[], &[]]),
     );
     p.action_hands[STEFFEN.index()] = vec![ActionCard::Stop];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[67]]);
     assert_eq!(
         g.pending(),
@@ -410,7 +416,7 @@ fn stop_at_most_two_signs_and_all_return_when_a_row_is_taken() {
     );
     p.stops = vec![2, 3];
     p.action_hands[BASTI.index()] = vec![ActionCard::Stop];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[55], &[99], &[97]]);
     assert!(!g
         .legal_actions(BASTI)
@@ -432,7 +438,7 @@ fn too_low_tile_skips_a_stopped_highest_row() {
         rows(&[&[50], &[60], &[80], &[90], &[], &[]]),
     );
     p.stops = vec![3];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[5], &[99], &[97]]);
     assert_eq!(g.rows()[2].tiles(), vec![80, 5]);
 }
@@ -446,7 +452,7 @@ fn swap_mella_takes_back_her_4_and_lays_22_before_bastis_20() {
         rows(&[&[10], &[30], &[50], &[70], &[], &[]]),
     );
     p.action_hands[MELLA.index()] = vec![ActionCard::SwapTile];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     let mut ev = round(&mut g, &[&[20], &[4], &[95]]);
     assert_eq!(
         g.pending(),
@@ -468,7 +474,7 @@ fn skip_bastis_57_jumps_over_the_minus_7_field() {
         rows(&[&[40, 45, 50], &[60], &[70], &[80], &[], &[]]),
     );
     p.action_hands[BASTI.index()] = vec![ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[57], &[99], &[95]]);
     assert_eq!(
         g.side().field(0, 3),
@@ -494,7 +500,7 @@ fn skip_never_over_a_rows_last_field() {
         rows(&[&[40, 45, 50, 52, 55], &[60], &[70], &[80], &[], &[]]),
     );
     p.action_hands[BASTI.index()] = vec![ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[57], &[99], &[95]]);
     assert_eq!(g.legal_actions(BASTI), vec![Action::Lay { luck: None }]);
     assert!(g.act(BASTI, &Action::Skip).is_err());
@@ -509,7 +515,7 @@ fn to_start_steffens_10_pushes_the_22_onto_two_green_bulls_for_6_plus() {
         rows(&[&[30], &[40], &[12, 15, 18, 19, 22], &[60], &[], &[]]),
     );
     p.action_hands[STEFFEN.index()] = vec![ActionCard::ToStart];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[10]]);
     assert!(g
         .legal_actions(STEFFEN)
@@ -553,7 +559,7 @@ fn to_start_fills_a_skipped_field_and_never_pushes_onto_the_last_field() {
         ]),
     );
     p.action_hands[STEFFEN.index()] = vec![ActionCard::ToStart];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     // Row 3 (pro row 4) has six fields: its next free field is the last.
     g.rows[2].cells = vec![Some(12), None, Some(18), None, None, None, None, None];
     round(&mut g, &[&[95], &[99], &[10]]);
@@ -576,7 +582,7 @@ fn ascending_mellas_69_may_go_to_rows_1_2_or_4() {
         rows(&[&[30], &[50], &[80], &[65], &[], &[]]),
     );
     p.action_hands[MELLA.index()] = vec![ActionCard::Ascending];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[69], &[99]]);
     let rows_allowed: Vec<usize> = g
         .legal_actions(MELLA)
@@ -602,7 +608,7 @@ fn extra_tile_lays_all_own_tiles_now_lowest_first() {
         rows(&[&[10], &[30], &[50], &[70], &[], &[]]),
     );
     p.action_hands[BASTI.index()] = vec![ActionCard::ExtraTile];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     let mut ev = round(&mut g, &[&[20], &[35], &[25]]);
     ev.extend(act(&mut g, BASTI, Action::ExtraTile { tile: 1 }));
     assert_eq!(laid_order(&ev), vec![1, 20, 25, 35]);
@@ -616,7 +622,8 @@ fn pro_take_row_opens_a_free_row_of_the_players_choice_and_triggers_its_first_fi
         Version::Pro,
         hands(&[&[95, 1], &[99, 2], &[65, 3]]),
         rows(&[&[], &[10, 20, 30, 40, 50, 60], &[80], &[90], &[], &[85]]),
-    ));
+    ))
+    .unwrap();
     round(&mut g, &[&[95], &[99], &[65]]);
     assert_eq!(g.pending(), vec![(STEFFEN, Decision::OpenRow { from: 1 })]);
     assert_eq!(
@@ -640,7 +647,7 @@ fn pro_end_tiles_left_cost_their_bulls_and_action_cards_give_one_each() {
         rows(&[&[30], &[40], &[50], &[60], &[], &[]]),
     );
     p.action_hands[MELLA.index()] = vec![ActionCard::Stop, ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[97]]);
     act(&mut g, MELLA, Action::Lay { luck: None });
     let o = g.outcome().expect("Basti has no tile left");
@@ -667,7 +674,7 @@ fn pro_end_at_the_bound_tiles_first_then_action_cards() {
     p.scores = vec![0, 0, -40];
     p.action_hands[MELLA.index()] = vec![ActionCard::Stop, ActionCard::Skip];
     p.action_hands[STEFFEN.index()] = vec![ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[97]]);
     act(&mut g, STEFFEN, Action::Lay { luck: None });
     let ev = act(&mut g, MELLA, Action::Lay { luck: None });
@@ -701,7 +708,7 @@ fn stop_never_on_a_row_that_has_one() {
     );
     p.stops = vec![1];
     p.action_hands[STEFFEN.index()] = vec![ActionCard::Stop];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[67]]);
     let legal = g.legal_actions(STEFFEN);
     assert!(!legal.contains(&Action::Stop { row: 1 }));
@@ -738,7 +745,7 @@ fn scores_stay_within_44() {
         rows(&[&[15, 18, 19], &[80], &[50], &[60], &[]]),
     );
     p.scores = vec![0, 0, -40];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[90], &[95], &[41]]);
     assert_eq!(g.scores()[STEFFEN.index()], -44);
 }
@@ -922,7 +929,7 @@ fn positive_bulls_on_take_row_to_screen_counts_two_tiles_then_all_go_behind_the_
         rows(&[&[], &[10, 20, 30, 40, 50, 60], &[80], &[90], &[], &[85]]),
     );
     p.luck_hands[STEFFEN.index()] = vec![LuckCard::PositiveBulls];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[65]]);
     act(
         &mut g,
@@ -954,7 +961,7 @@ fn card_order_stop_rows_refuse_to_start_and_nothing_but_skip_follows_ascending()
         ActionCard::ToStart,
         ActionCard::Skip,
     ];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[69], &[99]]);
     let legal = g.legal_actions(MELLA);
     assert!(!legal.contains(&Action::ToStart { row: 2 }), "a stop sign");
@@ -1128,7 +1135,7 @@ fn events_say_where_bastis_57_lands_its_minus_7_field_and_the_score_after_it() {
         rows(&[&[40, 45, 50], &[60], &[70], &[80], &[], &[]]),
     );
     p.action_hands[BASTI.index()] = vec![ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[57], &[99], &[95]]);
     let ev = act(&mut g, BASTI, Action::Lay { luck: None });
     let laid = ev.iter().position(|e| {
@@ -1160,7 +1167,8 @@ fn a_row_taken_tells_its_tiles_and_bull_heads_and_the_field_its_tile_opens() {
         Version::Base,
         hands(&[&[90, 1, 2], &[95, 3, 4], &[41, 5, 6]]),
         rows(&[&[15, 18, 19], &[80], &[50], &[60], &[]]),
-    ));
+    ))
+    .unwrap();
     let ev = round(&mut g, &[&[90], &[95], &[41]]);
     assert!(ev.contains(&Event::Laid {
         seat: STEFFEN,
@@ -1202,7 +1210,7 @@ fn scored_tells_the_move_the_track_end_cut_short() {
         rows(&[&[15, 18, 19], &[80], &[50], &[60], &[]]),
     );
     p.scores = vec![0, 0, -40];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     let ev = round(&mut g, &[&[90], &[95], &[41]]);
     assert!(ev.contains(&Event::Scored {
         seat: STEFFEN,
@@ -1222,7 +1230,7 @@ fn five_points_events_name_the_card_and_the_field_it_replaces() {
         rows(&[&[10], &[80], &[20], &[60], &[]]),
     );
     p.luck_hands[MELLA.index()] = vec![LuckCard::FivePoints];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[90], &[23], &[95]]);
     let ev = act(
         &mut g,
@@ -1265,7 +1273,7 @@ fn to_start_tells_the_row_after_the_push_and_the_field_the_pushed_tile_fires() {
         rows(&[&[30], &[40], &[12, 15, 18, 19, 22], &[60], &[], &[]]),
     );
     p.action_hands[STEFFEN.index()] = vec![ActionCard::ToStart];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     round(&mut g, &[&[95], &[99], &[10]]);
     act(&mut g, STEFFEN, Action::ToStart { row: 2 });
     let ev = act(&mut g, STEFFEN, Action::Lay { luck: None });
@@ -1287,7 +1295,7 @@ fn round_ended_tells_each_rounds_points_and_the_view_keeps_the_score_history() {
         rows(&[&[30], &[40], &[50], &[60], &[], &[]]),
     );
     p.action_hands[MELLA.index()] = vec![ActionCard::Stop, ActionCard::Skip];
-    let mut g = Board::from_position(p);
+    let mut g = Board::from_position(p).unwrap();
     let mut ev = round(&mut g, &[&[95], &[99], &[97]]);
     ev.extend(act(&mut g, MELLA, Action::Lay { luck: None }));
     let stack = g.view(Viewer::Seat(MELLA)).action_stack_size;
@@ -1345,7 +1353,8 @@ fn the_view_says_where_each_own_tile_would_go() {
         Version::Base,
         hands(&[&[57, 1], &[60, 2], &[93, 3]]),
         rows(&[&[40], &[70], &[50], &[56], &[]]),
-    ));
+    ))
+    .unwrap();
     let v = g.view(Viewer::Seat(BASTI));
     assert_eq!(v.landing, vec![(1, 1, 1), (57, 3, 1)]);
     assert!(g.view(Viewer::Spectator).landing.is_empty());

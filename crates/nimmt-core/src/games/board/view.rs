@@ -11,7 +11,7 @@ use super::options::Version;
 use super::rows::{destination, RowState};
 use super::window::Window;
 use super::{choices, open_row_choices, positive_pairs, Board, Stage};
-use crate::rules::Outcome;
+use crate::rules::{Outcome, Rules};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 

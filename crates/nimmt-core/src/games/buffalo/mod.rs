@@ -18,6 +18,7 @@
 
 pub mod actions;
 pub mod options;
+mod position;
 pub mod special_uses;
 pub mod specials;
 pub mod view;
@@ -25,6 +26,7 @@ mod world;
 
 pub use actions::{Action, Decision, Event, Owner, Played};
 pub use options::BuffaloOptions;
+pub use position::Position;
 pub use special_uses::Table;
 pub use specials::{all_specials, specials_for, Special};
 pub use view::{PhaseView, View};
@@ -113,6 +115,9 @@ impl Log {
     }
 }
 
+/// The fewest and most seats at a table.
+const PLAYERS: (usize, usize) = (1, 6);
+
 /// A game of *Schlagt den Büffel* in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Buffalo {
@@ -151,52 +156,6 @@ pub struct Buffalo {
     opening: Arc<Vec<Addressed<Event>>>,
 }
 
-/// A position to start a buffalo game from, at the start of a turn: for rule-book examples and
-/// puzzles. [`Buffalo::from_position`] checks that no card lies twice; number cards not named
-/// are set aside, special cards not named stay in the box.
-#[derive(Clone, Debug)]
-pub struct Position {
-    /// The members' hands (all of equal size).
-    pub hands: Vec<Vec<Card>>,
-    /// The buffalo's stack, top card first (as many as a hand).
-    pub buffalo: Vec<Card>,
-    pub rows: Vec<Row>,
-    pub open: Vec<Special>,
-    /// The special card stack, top card first.
-    pub stack: Vec<Special>,
-    pub used: Vec<Special>,
-    pub team_pile: Vec<Card>,
-    pub buffalo_pile: Vec<Card>,
-    /// The current turn, from 1.
-    pub turn: u32,
-    pub seed: u64,
-}
-
-impl Position {
-    /// `hands`, the buffalo's stack (top first) and rows of numbers, no special cards, turn 1.
-    pub fn new(hands: &[&[u8]], buffalo: &[u8], rows: &[&[u8]]) -> Position {
-        let cards = |ns: &[u8]| -> Vec<Card> { ns.iter().map(|&n| card(n)).collect() };
-        Position {
-            hands: hands.iter().map(|h| cards(h)).collect(),
-            buffalo: cards(buffalo),
-            rows: rows.iter().map(|r| Row::of(cards(r))).collect(),
-            open: Vec::new(),
-            stack: Vec::new(),
-            used: Vec::new(),
-            team_pile: Vec::new(),
-            buffalo_pile: Vec::new(),
-            turn: 1,
-            seed: 0,
-        }
-    }
-
-    /// The same position with these special cards open.
-    pub fn with_open(mut self, open: &[Special]) -> Position {
-        self.open = open.to_vec();
-        self
-    }
-}
-
 /// The number card `n`; panics outside 1–104.
 fn card(n: u8) -> Card {
     Card::new(n).unwrap_or_else(|| panic!("{n} is not a card"))
@@ -228,88 +187,6 @@ fn beside_rows(rows: &[Row]) -> impl Iterator<Item = Special> + '_ {
 }
 
 impl Buffalo {
-    /// A game that starts at `position`, at the start of its turn.
-    ///
-    /// Panics when the position is not one of this game: 1–6 hands of equal size (1–10) and a
-    /// buffalo stack of that size, four strictly ascending rows, no number card twice, at most
-    /// two open special cards and at most two of each special card.
-    pub fn from_position(position: Position) -> Buffalo {
-        let players = position.hands.len();
-        assert!((1..=6).contains(&players), "1–6 seats");
-        let size = position.buffalo.len();
-        assert!((1..=HAND_SIZE).contains(&size), "1–10 cards a hand");
-        assert!(
-            position.hands.iter().all(|h| h.len() == size),
-            "hands as large as the buffalo's stack"
-        );
-        assert_eq!(position.rows.len(), ROWS, "four rows");
-        assert!(
-            position.open.len() <= OPEN_SPECIALS,
-            "two open special cards"
-        );
-        let mut numbers: Vec<Card> = position.hands.iter().flatten().copied().collect();
-        numbers.extend(&position.buffalo);
-        numbers.extend(position.rows.iter().flat_map(|r| r.cards.iter().copied()));
-        numbers.extend(&position.team_pile);
-        numbers.extend(&position.buffalo_pile);
-        numbers.sort();
-        let before = numbers.len();
-        numbers.dedup();
-        assert_eq!(before, numbers.len(), "no number card twice");
-        let set_aside: Vec<Card> = (1..=MAX_CARD)
-            .map(card)
-            .filter(|c| numbers.binary_search(c).is_err())
-            .collect();
-        let mut specials: Vec<Special> = position.open.clone();
-        specials.extend(&position.stack);
-        specials.extend(&position.used);
-        specials.extend(beside_rows(&position.rows));
-        let mut boxed = all_specials();
-        for s in &specials {
-            assert!(remove_one(&mut boxed, s), "at most two of {s}");
-        }
-        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
-        let dealt = DealStart {
-            hands: hands.clone(),
-            buffalo: position.buffalo.clone(),
-            rows: position.rows.clone(),
-            specials: position
-                .open
-                .iter()
-                .chain(&position.stack)
-                .copied()
-                .collect(),
-            boxed: boxed.clone(),
-        };
-        let mut buffalo_cards = position.buffalo;
-        buffalo_cards.reverse();
-        let mut stack = position.stack;
-        stack.reverse();
-        Buffalo {
-            players,
-            options: BuffaloOptions::default(),
-            rng: ChaCha8Rng::seed_from_u64(position.seed),
-            turn: position.turn,
-            hands,
-            buffalo_cards,
-            rows: position.rows,
-            chosen: vec![None; players],
-            queue: Vec::new(),
-            team_pile: position.team_pile,
-            buffalo_pile: position.buffalo_pile,
-            open: position.open,
-            stack,
-            used: position.used,
-            boxed,
-            turn_passed: vec![false; players],
-            game_passed: vec![false; players],
-            set_aside,
-            phase: Phase::Playing(Stage::Choose),
-            dealt,
-            opening: Arc::new(Vec::new()),
-        }
-    }
-
     /// The current turn, from 1.
     pub fn turn(&self) -> u32 {
         self.turn
@@ -401,25 +278,6 @@ impl Buffalo {
         all.extend(&self.used);
         all.extend(&self.boxed);
         all
-    }
-
-    /// What `seat` is asked now, if anything.
-    pub fn asked(&self, seat: Seat) -> Option<Decision> {
-        if seat.index() >= self.players {
-            return None;
-        }
-        match &self.phase {
-            Phase::Playing(Stage::Choose) => self.chosen[seat.index()]
-                .is_none()
-                .then_some(Decision::PlayCard),
-            Phase::Playing(Stage::Window { passed }) => self
-                .asked_in_window(seat, passed)
-                .then_some(Decision::Window),
-            Phase::Playing(Stage::TakeRow { seat: s, .. }) => {
-                (*s == seat).then_some(Decision::TakeRow)
-            }
-            Phase::Over(_) => None,
-        }
     }
 
     /// Whether a window with these passes asks `seat`: only a member who has not passed (in
@@ -873,7 +731,7 @@ impl Rules for Buffalo {
         GameDescriptor {
             name: Self::KIND.name().to_owned(),
             title: Text::new("Beat the Buffalo", "Schlagt den Büffel"),
-            players: (1, 6),
+            players: PLAYERS,
             sense: ScoreSense::Lower,
             team: true,
             automata: vec![BUFFALO.to_owned()],
@@ -921,7 +779,7 @@ impl Rules for Buffalo {
             turn: 1,
             seed: 0,
         };
-        let mut game = Buffalo::from_position(position);
+        let mut game = Buffalo::from_position(position).expect("a fresh deal is a position");
         game.rng = rng;
         game.options = options;
         game.dealt.boxed = boxed.clone();
@@ -951,10 +809,23 @@ impl Rules for Buffalo {
         &self.options
     }
 
-    fn pending(&self) -> Vec<(Seat, Decision)> {
-        Seat::all(self.players)
-            .filter_map(|s| self.asked(s).map(|d| (s, d)))
-            .collect()
+    /// What `seat` is asked now, if anything.
+    fn asked(&self, seat: Seat) -> Option<Decision> {
+        if seat.index() >= self.players {
+            return None;
+        }
+        match &self.phase {
+            Phase::Playing(Stage::Choose) => self.chosen[seat.index()]
+                .is_none()
+                .then_some(Decision::PlayCard),
+            Phase::Playing(Stage::Window { passed }) => self
+                .asked_in_window(seat, passed)
+                .then_some(Decision::Window),
+            Phase::Playing(Stage::TakeRow { seat: s, .. }) => {
+                (*s == seat).then_some(Decision::TakeRow)
+            }
+            Phase::Over(_) => None,
+        }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {

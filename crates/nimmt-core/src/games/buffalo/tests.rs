@@ -79,7 +79,7 @@ fn wolfgangs_20_with_7_nimmt() {
         &[&[3, 7, 9, 12, 17], &[30], &[50], &[70]],
     )
     .with_open(&[Special::SevenTakes, Special::First]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[20, 71]);
     assert_eq!(queue_of(&g), vec![20, 71, 90]);
     assert!(is_window(&g));
@@ -121,7 +121,7 @@ fn stopp_before_the_buffalos_25_and_removed_at_a_later_decision_point() {
         &[&[10, 12, 14, 16, 18], &[21], &[60], &[80]],
     )
     .with_open(&[Special::Stop, Special::Stop]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[90, 95]);
     assert_eq!(queue_of(&g), vec![25, 90, 95]);
     act(&mut g, 1, Action::Stop { row: 1 });
@@ -174,7 +174,7 @@ fn ursulas_ersetzen_25_becomes_15() {
         &[&[3, 7, 9, 12, 17], &[10], &[40], &[60]],
     )
     .with_open(&[Special::Replace, Special::Sort]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[70, 25]);
     assert_eq!(queue_of(&g), vec![25, 70, 80]);
     let replace = Action::Replace {
@@ -209,7 +209,7 @@ fn franzs_dazwischenlegen_10_between_5_and_11() {
     // keine Reihe nehmen." Never for the buffalo's card.
     let p = Position::new(&[&[10], &[45]], &[8], &[&[5, 11, 20], &[30], &[40], &[50]])
         .with_open(&[Special::Insert, Special::Stop]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 45]);
     assert_eq!(queue_of(&g), vec![8, 10, 45]);
     let e = g
@@ -259,7 +259,7 @@ fn dazwischenlegen_into_a_full_row_is_taken_by_the_cards_owner() {
         &[&[5, 11, 20, 22, 24], &[30], &[40], &[50]],
     )
     .with_open(&[Special::Insert]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 45]);
     act(
         &mut g,
@@ -285,7 +285,7 @@ fn verschieben_of_the_7_before_the_buffalos_15() {
         &[&[2, 4, 9, 12], &[30], &[40], &[7, 8]],
     )
     .with_open(&[Special::Shift, Special::Stop]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[50, 60]);
     assert_eq!(queue_of(&g), vec![15, 50, 60]);
     act(
@@ -316,7 +316,7 @@ fn verschieben_emptying_a_row_makes_it_take_the_next_card() {
         &[&[2, 4, 9, 12], &[30], &[40], &[7]],
     )
     .with_open(&[Special::Shift]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[3, 60]);
     assert_eq!(queue_of(&g), vec![3, 60, 100]);
     act(
@@ -346,7 +346,7 @@ fn verschieben_overflow_is_taken_by_the_team() {
         &[&[2, 4, 9, 12, 13], &[30], &[40], &[7, 8]],
     )
     .with_open(&[Special::Shift]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[50, 60]);
     act(
         &mut g,
@@ -374,7 +374,7 @@ fn imeldas_erste_karte_with_her_100() {
         &[&[91, 92], &[81, 83, 84, 85, 87], &[30, 40], &[50, 60]],
     )
     .with_open(&[Special::First, Special::Sort]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[41, 61, 100]);
     assert_eq!(queue_of(&g), vec![1, 41, 61, 100]);
     let e = g.act(Seat(2), &Action::First { card: c(1) }).unwrap_err();
@@ -401,7 +401,7 @@ fn wolfgangs_letzte_karte_with_his_100_and_the_buffalos_103() {
         &[&[90, 92, 94, 96, 98], &[40], &[70], &[80]],
     )
     .with_open(&[Special::Last, Special::First]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[100, 50]);
     assert_eq!(queue_of(&g), vec![50, 100, 103]);
     act(&mut g, 0, Action::Last { card: c(100) });
@@ -425,7 +425,7 @@ fn sortieren_with_55_68_78_80_and_the_buffalos_72() {
     )
     .with_open(&[Special::Sort, Special::Stop]);
     let unsorted = {
-        let mut g = Buffalo::from_position(p.clone().with_open(&[]));
+        let mut g = Buffalo::from_position(p.clone().with_open(&[])).unwrap();
         play(&mut g, &[55, 68, 78, 80]);
         g
     };
@@ -434,7 +434,7 @@ fn sortieren_with_55_68_78_80_and_the_buffalos_72() {
         vec![44, 46, 48, 50, 55],
         "without Sortieren the team takes the second row"
     );
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[55, 68, 78, 80]);
     assert_eq!(queue_of(&g), vec![55, 68, 72, 78, 80]);
     let sort = Action::Sort {
@@ -457,7 +457,7 @@ fn two_erste_karte_in_one_turn() {
     // anlegt." Each use puts its card next: the later use goes first (docs/rules/buffalo.md).
     let p = Position::new(&[&[10], &[50], &[90]], &[5], &[&[2], &[30], &[40], &[60]])
         .with_open(&[Special::First, Special::First]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 90]);
     act(&mut g, 0, Action::First { card: c(90) });
     assert_eq!(queue_of(&g), vec![90, 5, 10, 50]);
@@ -482,7 +482,7 @@ fn a_used_card_is_replaced_at_once_from_the_stack() {
     let mut p = Position::new(&[&[10], &[50]], &[5], &[&[2], &[30], &[40], &[60]])
         .with_open(&[Special::First, Special::Last]);
     p.stack = vec![Special::Sort];
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50]);
     let events = act(&mut g, 0, Action::First { card: c(50) });
     assert!(events.contains(&Event::SpecialTurnedUp {
@@ -499,7 +499,7 @@ fn the_window_reopens_for_everyone_after_a_use_and_closes_when_all_passed() {
     // B2.
     let p = Position::new(&[&[10], &[50], &[70]], &[5], &[&[2], &[30], &[40], &[60]])
         .with_open(&[Special::First, Special::Last]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 70]);
     let all: Vec<Seat> = g.pending().iter().map(|(s, _)| *s).collect();
     assert_eq!(all, vec![Seat(0), Seat(1), Seat(2)]);
@@ -543,7 +543,7 @@ fn a_window_asks_only_the_members_who_can_use_something_now() {
         &[&[2], &[30], &[40], &[60]],
     )
     .with_open(&[Special::Replace]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 70]);
     assert_eq!(queue_of(&g), vec![5, 10, 50, 70]);
     assert_eq!(
@@ -583,7 +583,7 @@ fn no_window_when_nobody_can_use_anything() {
     // Decision 2: the last turn (empty hands) with only Ersetzen open asks nobody.
     let p = Position::new(&[&[10], &[50]], &[5], &[&[2], &[30], &[40], &[60]])
         .with_open(&[Special::Replace]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50]);
     assert!(g.is_over(), "the turn was laid without a window");
 }
@@ -598,7 +598,7 @@ fn passing_for_the_turn_is_not_undone_by_a_teammates_use() {
         &[&[2], &[30], &[40], &[60]],
     )
     .with_open(&[Special::First, Special::Last]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 70]);
     let events = act(&mut g, 0, Action::PassTurn);
     assert_eq!(events, vec![Event::PassedTurn { seat: Seat(0) }]);
@@ -625,7 +625,7 @@ fn passing_for_the_game_leaves_the_windows_to_the_teammates() {
         &[&[2], &[30], &[40], &[60]],
     )
     .with_open(&[Special::First, Special::Last]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 70]);
     let events = act(&mut g, 2, Action::PassGame);
     assert_eq!(events, vec![Event::PassedGame { seat: Seat(2) }]);
@@ -650,7 +650,7 @@ fn a_member_who_passed_for_the_game_can_ask_to_be_asked_again_while_choosing() {
         &[&[2], &[30], &[40], &[60]],
     )
     .with_open(&[Special::First, Special::Last]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     assert!(!g.legal_actions(Seat(0)).contains(&Action::AskAgain));
     assert!(
         g.act(Seat(0), &Action::AskAgain).is_err(),
@@ -684,7 +684,7 @@ fn the_events_tell_each_take_with_the_points_and_the_rows_after_it() {
         &[35],
         &[&[1, 2, 3, 4, 5], &[30, 31, 32, 33, 34], &[40], &[60]],
     );
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     act(&mut g, 0, Action::Play { card: c(6) });
     let events = act(&mut g, 1, Action::Play { card: c(50) });
     let team = events.iter().find_map(|e| match e {
@@ -717,7 +717,7 @@ fn the_events_tell_each_take_with_the_points_and_the_rows_after_it() {
 fn the_buffalos_low_card_takes_the_fewest_bull_heads_then_the_highest_last_card() {
     // B3 (001 "4. Regel" for the buffalo).
     let p = Position::new(&[&[90]], &[1], &[&[20], &[31, 32], &[41, 42], &[55]]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[90]);
     // 3, 2, 2, 7 heads: 32 and 42 tie, 42 is higher.
     assert_eq!(numbers(g.buffalo_pile()), vec![41, 42]);
@@ -728,7 +728,7 @@ fn the_buffalos_low_card_takes_the_fewest_bull_heads_then_the_highest_last_card(
 fn a_members_low_card_waits_for_the_members_row_choice() {
     // 001 rule 4, C6: the member chooses; a bot or timer takes the cheapest row.
     let p = Position::new(&[&[1], &[95]], &[99], &[&[20], &[31, 32], &[41, 42], &[55]]);
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[1, 95]);
     assert_eq!(g.pending(), vec![(Seat(0), Decision::TakeRow)]);
     assert_eq!(g.default_action(Seat(0)), Some(Action::TakeRow { row: 2 }));
@@ -774,7 +774,7 @@ fn a_solo_game_has_no_special_cards_and_doubles_the_points() {
     let mut p = Position::new(&[&[95]], &[96], &[&[20], &[30], &[40], &[50]]);
     p.team_pile = vec![c(10)];
     p.buffalo_pile = vec![c(5), c(15), c(1)];
-    let mut g = Buffalo::from_position(p);
+    let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[95]);
     assert_eq!((g.team_points(), g.buffalo_points()), (6, 5));
     assert!(g.outcome().unwrap().winners.is_empty());
@@ -787,7 +787,7 @@ fn a_tie_is_a_loss() {
         let mut p = Position::new(&[&[91], &[92], &[93]], &[94], &[&[20], &[30], &[40], &[50]]);
         p.team_pile = vec![c(10)];
         p.buffalo_pile = buffalo_pile;
-        let mut g = Buffalo::from_position(p);
+        let mut g = Buffalo::from_position(p).unwrap();
         play(&mut g, &[91, 92, 93]);
         g.outcome().unwrap()
     };

@@ -11,7 +11,7 @@ use super::specials::Special;
 use super::{Buffalo, Phase, Stage};
 use crate::cards::{heads_of, Card, MAX_CARD};
 use crate::rows::{open_rows, Row};
-use crate::rules::Outcome;
+use crate::rules::{Outcome, Rules};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 

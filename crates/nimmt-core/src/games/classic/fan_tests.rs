@@ -8,7 +8,7 @@ fn game(fan: Fan, rows: Rows, hands: Vec<Vec<Card>>) -> Classic {
     let mut p = Position::new(rows, hands);
     p.options.fan = Some(fan);
     p.swap_left = vec![fan == Fan::DigitSwap; p.hands.len()];
-    Classic::from_position(p)
+    Classic::from_position(p).unwrap()
 }
 
 fn play(game: &mut Classic, seat: u8, action: Action) -> Vec<Event> {

@@ -11,12 +11,14 @@
 pub mod actions;
 pub mod kernel;
 pub mod options;
+mod position;
 pub mod rows;
 pub mod trace;
 pub mod view;
 
 pub use actions::{can_swap, swapped_digits, Action, Decision, Event, Play};
 pub use options::{ClassicOptions, DealMode, Deck, End as EndCondition, Fan, Placement};
+pub use position::Position;
 pub use rows::{End, Marker, Rows, Taken, ROWS, ROW_CAPACITY};
 pub use view::{PhaseView, View};
 
@@ -32,6 +34,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+
+/// The fewest and most seats at a table.
+const PLAYERS: (usize, usize) = (2, 10);
 
 /// A classic game in progress.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,82 +101,7 @@ pub struct DealStart {
     pub rows: Vec<Card>,
 }
 
-/// A position to start a classic game from, mid-deal, at the start of a turn: for rule-book
-/// examples, puzzles and the worlds a search bot samples. Checked only for shape.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub options: ClassicOptions,
-    pub rows: Rows,
-    /// Hands of equal size; the turns already played are the hand size less this.
-    pub hands: Vec<Vec<Card>>,
-    /// Points of finished deals.
-    pub totals: Vec<u32>,
-    /// Cards taken this deal.
-    pub taken: Vec<Vec<Card>>,
-    /// Who still holds the *Zahlendreher* (with `fan=digit-swap`).
-    pub swap_left: Vec<bool>,
-    pub seed: u64,
-}
-
-impl Position {
-    /// A position with these rows and hands, nothing taken yet, and the default options.
-    pub fn new(rows: Rows, hands: Vec<Vec<Card>>) -> Position {
-        let n = hands.len();
-        Position {
-            options: ClassicOptions::default(),
-            rows,
-            hands,
-            totals: vec![0; n],
-            taken: vec![Vec::new(); n],
-            swap_left: vec![false; n],
-            seed: 0,
-        }
-    }
-}
-
 impl Classic {
-    /// A game that starts at `position`, everyone about to choose a card. Later deals are dealt
-    /// from `position.seed`.
-    pub fn from_position(position: Position) -> Classic {
-        let players = position.hands.len();
-        assert!((2..=10).contains(&players), "2–10 seats");
-        assert_eq!(position.totals.len(), players, "totals per seat");
-        assert_eq!(position.taken.len(), players, "taken per seat");
-        let hands: Vec<Vec<Card>> = position.hands.into_iter().map(sorted).collect();
-        let held = hands[0].len() as u32;
-        assert!(
-            hands.iter().all(|h| h.len() as u32 == held),
-            "hands of equal size"
-        );
-        let turns_played = (position.options.hand_size as u32).saturating_sub(held);
-        let dealt = DealStart {
-            hands: hands.clone(),
-            pool: Vec::new(),
-            rows: position.rows.cards().collect(),
-        };
-        let mut game = Classic {
-            players,
-            options: position.options,
-            rng: ChaCha8Rng::seed_from_u64(position.seed),
-            deal: 1,
-            turn: turns_played,
-            hands,
-            rows: position.rows,
-            taken: position.taken,
-            played: vec![Vec::new(); players],
-            totals: position.totals,
-            history: Vec::new(),
-            swap_left: position.swap_left,
-            set_aside: Vec::new(),
-            drafted: vec![Vec::new(); players],
-            phase: Phase::Choose { chosen: Vec::new() },
-            dealt: vec![dealt],
-        };
-        game.begin_turn(&mut Vec::new());
-        game.set_aside = game.missing_cards();
-        game
-    }
-
     /// The same game with other hands and another generator for later deals: a world a search
     /// bot samples, consistent with what a seat has seen. Hands must hold the same numbers of
     /// cards as now; the cards already chosen this turn stay.
@@ -244,21 +174,6 @@ impl Classic {
             Err(ActionError::NoSuchSeat { seat })
         } else {
             Ok(())
-        }
-    }
-
-    /// What `seat` is asked now, if anything.
-    pub fn asked(&self, seat: Seat) -> Option<Decision> {
-        match &self.phase {
-            Phase::Draft { next, .. } => (*next == seat).then_some(Decision::DraftPick),
-            Phase::Choose { chosen } => chosen
-                .get(seat.index())
-                .is_some_and(Option::is_none)
-                .then_some(Decision::PlayCard),
-            Phase::Place { queue } => {
-                (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow)
-            }
-            Phase::Over { .. } => None,
         }
     }
 
@@ -510,7 +425,7 @@ impl Rules for Classic {
         GameDescriptor {
             name: Self::KIND.name().to_owned(),
             title: Text::new("6 nimmt!", "6 nimmt!"),
-            players: (2, 10),
+            players: PLAYERS,
             sense: ScoreSense::Lower,
             team: false,
             automata: Vec::new(),
@@ -562,10 +477,19 @@ impl Rules for Classic {
         &self.options
     }
 
-    fn pending(&self) -> Vec<(Seat, Decision)> {
-        Seat::all(self.players)
-            .filter_map(|s| self.asked(s).map(|d| (s, d)))
-            .collect()
+    /// What `seat` is asked now, if anything.
+    fn asked(&self, seat: Seat) -> Option<Decision> {
+        match &self.phase {
+            Phase::Draft { next, .. } => (*next == seat).then_some(Decision::DraftPick),
+            Phase::Choose { chosen } => chosen
+                .get(seat.index())
+                .is_some_and(Option::is_none)
+                .then_some(Decision::PlayCard),
+            Phase::Place { queue } => {
+                (queue.front().map(|p| p.seat) == Some(seat)).then_some(Decision::TakeRow)
+            }
+            Phase::Over { .. } => None,
+        }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {

@@ -60,6 +60,7 @@ fn rule_book_game() -> Classic {
         rows([&[12], &[37], &[43], &[58]], None),
         hands,
     ))
+    .unwrap()
 }
 
 #[test]
@@ -136,7 +137,8 @@ fn tip_1_the_45_goes_after_the_42_and_takes_the_fourth_row() {
     let mut g = Classic::from_position(Position::new(
         rows([&[5], &[20], &[30, 41], &[33, 35, 38, 40, 42]], None),
         vec![cards(&[45, 101]), cards(&[21, 102])],
-    ));
+    ))
+    .unwrap();
     let events = play_turn(&mut g, &[45, 21]);
     assert_eq!(taken_by(&events)[0], (0, vec![33, 35, 38, 40, 42]));
     assert_eq!(numbers(&g)[3], vec![45]);
@@ -149,7 +151,8 @@ fn tip_2_a_low_card_before_yours_changes_where_yours_goes() {
     let mut g = Classic::from_position(Position::new(
         rows([&[51, 60], &[70], &[80], &[32, 38, 41, 47, 50]], None),
         vec![cards(&[62]), cards(&[29])],
-    ));
+    ))
+    .unwrap();
     play_turn(&mut g, &[62, 29]);
     let events: Vec<Event> = g
         .act(Seat(1), &Action::TakeRow { row: 0 })
@@ -176,7 +179,7 @@ fn profi_example_18_right_of_13_then_21_left_of_23() {
         vec![cards(&[18, 101]), cards(&[21, 102])],
     );
     p.options = opts;
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[18, 21]);
     assert_eq!(numbers(&g)[0], vec![8, 13, 18]);
     assert_eq!(numbers(&g)[1], vec![21, 23, 30]);
@@ -190,7 +193,7 @@ fn both_ends_a_sixth_card_at_the_left_takes_the_row() {
         vec![cards(&[39, 103]), cards(&[100, 104])],
     );
     p.options.placement = Placement::BothEnds;
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     let events = play_turn(&mut g, &[39, 100]);
     assert_eq!(taken_by(&events)[0], (0, vec![40, 41, 42, 43, 44]));
     assert_eq!(numbers(&g)[0], vec![39]);
@@ -204,13 +207,13 @@ fn both_ends_a_card_between_every_rows_ends_is_a_low_card() {
         vec![cards(&[15, 101]), cards(&[90, 102])],
     );
     p.options.placement = Placement::BothEnds;
-    let mut g = Classic::from_position(p.clone());
+    let mut g = Classic::from_position(p.clone()).unwrap();
     // 15 is below 20 but above 10: left end of row 0 no (15 > 10); right ends no; left of 30: yes.
     play_turn(&mut g, &[15, 90]);
     assert_eq!(numbers(&g)[1], vec![15, 30, 40]);
     p.rows = rows([&[10, 20], &[12, 40], &[11, 60], &[13, 80]], None);
     p.hands = vec![cards(&[14]), cards(&[90])];
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[14, 90]);
     assert_eq!(g.pending(), vec![(Seat(0), Decision::TakeRow)]);
 }
@@ -269,7 +272,7 @@ fn end_at_points_ends_after_the_deal_in_which_someone_reaches_it() {
     );
     p.options.hand_size = 1;
     p.totals = vec![60, 0];
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[6, 100]);
     // 1+1+1+1+2 = 6 points: 66 reached.
     let outcome = g.outcome().expect("game over");
@@ -292,7 +295,7 @@ fn end_at_67_goes_on_at_66() {
     p.options.hand_size = 1;
     p.options.end = EndCondition::AtPoints(67);
     p.totals = vec![60, 0];
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[6, 100]);
     assert!(g.outcome().is_none());
     assert_eq!(g.deal_number(), 2);
@@ -308,7 +311,7 @@ fn equal_points_share_the_win() {
     );
     p.options.hand_size = 1;
     p.options.end = EndCondition::Deals(1);
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[11, 21, 5]);
     g.act(Seat(2), &Action::TakeRow { row: 3 }).unwrap();
     let outcome = g.outcome().unwrap();
@@ -431,7 +434,7 @@ fn a_new_deal_starts_with_no_plays_revealed() {
         vec![cards(&[6]), cards(&[100])],
     );
     p.options.hand_size = 1;
-    let mut g = Classic::from_position(p);
+    let mut g = Classic::from_position(p).unwrap();
     play_turn(&mut g, &[6, 100]);
     assert!(g.outcome().is_none(), "nobody reached 66");
     let view = g.view(Viewer::Seat(Seat(0)));

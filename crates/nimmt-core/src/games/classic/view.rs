@@ -6,7 +6,7 @@ use super::options::{ClassicOptions, Fan};
 use super::rows::Rows;
 use super::{Classic, Phase};
 use crate::cards::{bull_heads, Card};
-use crate::rules::Outcome;
+use crate::rules::{Outcome, Rules};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 

@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod cards;
 pub mod options;
+mod position;
 pub mod trace;
 pub mod view;
 
@@ -24,6 +25,7 @@ pub use cards::{
     HelpCard, RowCard, DECK_SIZE, HAND_SIZE, MAX_NUMBER, ROW_CAPACITY,
 };
 pub use options::HelpOptions;
+pub use position::Position;
 pub use view::{PhaseView, View};
 
 use crate::descriptor::{GameDescriptor, ScoreSense, Text};
@@ -86,6 +88,9 @@ pub struct DealStart {
 /// Events as they happen, or none (playouts).
 type Log = crate::event_log::EventLog<Event>;
 
+/// The fewest and most seats at a table.
+const PLAYERS: (usize, usize) = (3, 5);
+
 /// A HELP! game in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Help {
@@ -111,77 +116,6 @@ pub struct Help {
     phase: Phase,
     dealt: Vec<DealStart>,
     opening: Arc<Vec<Addressed<Event>>>,
-}
-
-/// A position to start a HELP! game from, mid-deal: for rule-book examples, puzzles and the
-/// worlds a search bot samples. [`Help::from_position`] checks that the 105 cards add up.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub options: HelpOptions,
-    /// The current deal, from 1.
-    pub deal: u32,
-    pub direction: Direction,
-    pub hands: Vec<Vec<HelpCard>>,
-    pub row: Vec<RowCard>,
-    /// The draw pile, top card first; `None`: every card not placed elsewhere, shuffled from
-    /// `seed`.
-    pub draw: Option<Vec<HelpCard>>,
-    pub discard: Vec<HelpCard>,
-    pub marks: Vec<NoMark>,
-    /// Points of the finished deals.
-    pub totals: Vec<u32>,
-    pub stage: Stage,
-    pub seed: u64,
-}
-
-impl Position {
-    /// `hands` and `row` in deal 1, clockwise, seat 0 to play, nothing discarded, the other
-    /// cards in the draw pile.
-    pub fn new(hands: Vec<Vec<HelpCard>>, row: Vec<RowCard>) -> Position {
-        let n = hands.len();
-        Position {
-            options: HelpOptions::default(),
-            deal: 1,
-            direction: Direction::Clockwise,
-            hands,
-            row,
-            draw: None,
-            discard: Vec::new(),
-            marks: vec![NoMark::None; n],
-            totals: vec![0; n],
-            stage: Stage::Turn {
-                seat: Seat(0),
-                helped: false,
-            },
-            seed: 0,
-        }
-    }
-
-    /// The same position with `seat` to play.
-    pub fn to_play(mut self, seat: Seat) -> Position {
-        self.stage = Stage::Turn {
-            seat,
-            helped: false,
-        };
-        self
-    }
-}
-
-/// Counts per card kind.
-fn counts<'a>(cards: impl IntoIterator<Item = &'a HelpCard>) -> [usize; 15] {
-    let mut c = [0; 15];
-    for card in cards {
-        c[card.index()] += 1;
-    }
-    c
-}
-
-/// The cards of the full deck not among `placed`, in deck order.
-fn rest_of_deck(placed: [usize; 15]) -> Vec<HelpCard> {
-    HelpCard::KINDS
-        .iter()
-        .flat_map(|&k| std::iter::repeat_n(k, k.copies().saturating_sub(placed[k.index()])))
-        .collect()
 }
 
 fn sorted(mut cards: Vec<HelpCard>) -> Vec<HelpCard> {
@@ -341,87 +275,6 @@ fn check_play(
 }
 
 impl Help {
-    /// A game that starts at `position`. Later deals are dealt from `position.seed`.
-    ///
-    /// Panics when the position is not one of this game: 3–5 seats, hands of at most five, a
-    /// strictly ascending row of at most five, and the 105 playing cards exactly.
-    pub fn from_position(position: Position) -> Help {
-        let players = position.hands.len();
-        assert!((3..=5).contains(&players), "3–5 seats");
-        assert_eq!(position.marks.len(), players, "a No! mark per seat");
-        assert_eq!(position.totals.len(), players, "totals per seat");
-        assert!(
-            position.hands.iter().all(|h| h.len() <= HAND_SIZE + 1),
-            "hands of at most five"
-        );
-        assert!(position.row.len() < ROW_CAPACITY, "a row of at most five");
-        assert!(
-            position.row.windows(2).all(|w| w[0].value < w[1].value),
-            "an ascending row"
-        );
-        let mut rng = ChaCha8Rng::seed_from_u64(position.seed);
-        let mut placed: Vec<HelpCard> = position.hands.iter().flatten().copied().collect();
-        placed.extend(position.row.iter().map(|c| c.card));
-        placed.extend(&position.discard);
-        placed.extend(
-            position
-                .marks
-                .iter()
-                .filter(|m| m.protects())
-                .map(|_| HelpCard::No),
-        );
-        let draw = match position.draw {
-            Some(mut d) => {
-                d.reverse();
-                d
-            }
-            None => {
-                let mut d = rest_of_deck(counts(&placed));
-                d.shuffle(&mut rng);
-                d
-            }
-        };
-        placed.extend(&draw);
-        assert_eq!(
-            counts(&placed),
-            counts(&full_deck()),
-            "the 105 cards, each once"
-        );
-        let hands: Vec<Vec<HelpCard>> = position.hands.into_iter().map(sorted).collect();
-        let starter = match position.stage {
-            Stage::Turn { seat, .. } => seat,
-            Stage::GiveHelp { asker, .. } | Stage::GiveBack { asker, .. } => asker,
-        };
-        let dealt = DealStart {
-            direction: position.direction,
-            hands: hands.clone(),
-            draw: draw.iter().rev().copied().collect(),
-            calls: Vec::new(),
-            starter,
-            reshuffles: Vec::new(),
-        };
-        Help {
-            players,
-            options: position.options,
-            rng,
-            deal: position.deal,
-            turn: 0,
-            direction: position.direction,
-            hands,
-            row: position.row,
-            draw,
-            discard: position.discard,
-            marks: position.marks,
-            totals: position.totals,
-            history: Vec::new(),
-            calls: Vec::new(),
-            starter,
-            phase: Phase::Playing(position.stage),
-            dealt: vec![dealt],
-            opening: Arc::new(Vec::new()),
-        }
-    }
-
     pub fn deal_number(&self) -> u32 {
         self.deal
     }
@@ -477,20 +330,6 @@ impl Help {
                 .map(|_| HelpCard::No),
         );
         all
-    }
-
-    /// What `seat` is asked now, if anything.
-    pub fn asked(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Playing(Stage::Turn { seat: s, .. }) => (s == seat).then_some(Decision::Play),
-            Phase::Playing(Stage::GiveHelp { asker, helper, .. }) => {
-                (helper == seat).then_some(Decision::GiveHelp { to: asker })
-            }
-            Phase::Playing(Stage::GiveBack { asker, helper, .. }) => {
-                (asker == seat).then_some(Decision::GiveBack { to: helper })
-            }
-            Phase::Over(_) => None,
-        }
     }
 
     /// Applies an action without writing events: the fast path for playouts. Same checks and
@@ -965,7 +804,7 @@ impl Rules for Help {
         GameDescriptor {
             name: Self::KIND.name().to_owned(),
             title: Text::new("HELP!", "HELP!"),
-            players: (3, 5),
+            players: PLAYERS,
             sense: ScoreSense::Higher,
             team: false,
             automata: Vec::new(),
@@ -1024,16 +863,17 @@ impl Rules for Help {
         &self.options
     }
 
-    fn pending(&self) -> Vec<(Seat, Decision)> {
+    /// What `seat` is asked now, if anything.
+    fn asked(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Playing(Stage::Turn { seat, .. }) => vec![(seat, Decision::Play)],
+            Phase::Playing(Stage::Turn { seat: s, .. }) => (s == seat).then_some(Decision::Play),
             Phase::Playing(Stage::GiveHelp { asker, helper, .. }) => {
-                vec![(helper, Decision::GiveHelp { to: asker })]
+                (helper == seat).then_some(Decision::GiveHelp { to: asker })
             }
             Phase::Playing(Stage::GiveBack { asker, helper, .. }) => {
-                vec![(asker, Decision::GiveBack { to: helper })]
+                (asker == seat).then_some(Decision::GiveBack { to: helper })
             }
-            Phase::Over(_) => Vec::new(),
+            Phase::Over(_) => None,
         }
     }
 

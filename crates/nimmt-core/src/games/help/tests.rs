@@ -1,6 +1,7 @@
 //! Rule-book examples of HELP! (`002`) and the rulings H1–H6, each test naming its source; and
 //! the properties every game keeps (conservation, accepted ⇔ legal, view secrecy).
 
+use super::position::{counts, rest_of_deck};
 use super::*;
 use crate::rules::Rules;
 use proptest::prelude::*;
@@ -51,7 +52,7 @@ fn klaus_alisa_at(row_: Vec<RowCard>, klaus: Vec<HelpCard>, alisa: Vec<HelpCard>
 }
 
 fn klaus_alisa(row_: Vec<RowCard>, klaus: Vec<HelpCard>, alisa: Vec<HelpCard>) -> Help {
-    Help::from_position(klaus_alisa_at(row_, klaus, alisa))
+    Help::from_position(klaus_alisa_at(row_, klaus, alisa)).unwrap()
 }
 
 #[test]
@@ -195,7 +196,8 @@ fn alisa_switches_the_joker_in_the_row_for_a_7() {
     ];
     let mut g = Help::from_position(
         klaus_alisa_at(r, nums(&[1, 2, 3, 4]), vec![SW, n(7), n(2), n(10)]).to_play(Seat(1)),
-    );
+    )
+    .unwrap();
     assert!(g
         .legal_actions(Seat(1))
         .contains(&Action::Switch { take: 2, give: 7 }));
@@ -294,7 +296,8 @@ fn a_no_skips_the_next_turn_and_is_discarded_on_the_turn_after() {
             nums(&[6, 8, 10, 11]),
         ],
         row(&[1]),
-    ));
+    ))
+    .unwrap();
     act(&mut g, 0, Action::No);
     assert_eq!(g.marks()[0], NoMark::Laid);
     assert_eq!(g.hand(Seat(0)).len(), HAND_SIZE, "drawn after the No!");
@@ -332,7 +335,7 @@ fn stuck_after_a_no() -> Help {
     )
     .to_play(Seat(2));
     p.marks[1] = NoMark::Laid;
-    Help::from_position(p)
+    Help::from_position(p).unwrap()
 }
 
 #[test]
@@ -453,7 +456,7 @@ fn a_switch_helps_only_if_the_asker_holds_a_number_to_swap_in() {
         row(&[2, 11]),
     )
     .to_play(Seat(1));
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     act(&mut g, 1, Action::AskHelp);
     assert_eq!(
         g.legal_actions(Seat(0)),
@@ -490,7 +493,7 @@ fn a_switch_helps_only_if_the_asker_holds_a_number_to_swap_in() {
         row(&[3]),
     )
     .to_play(Seat(1));
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     assert_eq!(g.legal_actions(Seat(1)), vec![Action::AskHelp]);
     let events = act(&mut g, 1, Action::AskHelp);
     assert!(events.iter().any(|e| matches!(
@@ -523,7 +526,7 @@ fn when_the_asked_player_cannot_help_all_others_score() {
         row(&[2, 11]),
     )
     .to_play(Seat(1));
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     let events = act(&mut g, 1, Action::AskHelp);
     let result = events
         .iter()
@@ -567,7 +570,7 @@ fn when_all_others_have_a_no_only_the_asker_scores() {
     for s in [0, 2, 3] {
         p.marks[s] = NoMark::Laid;
     }
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     let events = act(&mut g, 1, Action::AskHelp);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -599,7 +602,7 @@ fn the_deal_end_tells_who_could_not_help_whom_who_scores_and_the_totals_after() 
     )
     .to_play(Seat(1));
     p.totals = vec![1, 0, 0, 1];
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     let events = act(&mut g, 1, Action::AskHelp);
     let asked = events
         .iter()
@@ -654,6 +657,7 @@ fn the_view_names_the_player_the_viewer_would_ask_passing_over_a_no() {
     p.direction = Direction::Counterclockwise;
     assert_eq!(
         Help::from_position(p.clone())
+            .unwrap()
             .view(Viewer::Seat(Seat(0)))
             .would_ask,
         Some(Seat(1))
@@ -662,7 +666,10 @@ fn the_view_names_the_player_the_viewer_would_ask_passing_over_a_no() {
     // the asker scores: 002 "Ende eines Durchgangs").
     p.marks = vec![NoMark::None, NoMark::Laid, NoMark::Skipped];
     assert_eq!(
-        Help::from_position(p).view(Viewer::Seat(Seat(0))).would_ask,
+        Help::from_position(p)
+            .unwrap()
+            .view(Viewer::Seat(Seat(0)))
+            .would_ask,
         None
     );
 }
@@ -753,7 +760,7 @@ fn the_game_ends_after_the_deal_in_which_someone_reaches_3_and_all_with_3_win() 
     )
     .to_play(Seat(1));
     p.totals = vec![2, 2, 2, 1];
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     let events = act(&mut g, 1, Action::AskHelp);
     let outcome = g.outcome().expect("over");
     assert_eq!(outcome.scores, vec![2, 2, 3, 2]);
@@ -773,7 +780,7 @@ fn the_game_ends_after_the_deal_in_which_someone_reaches_3_and_all_with_3_win() 
     )
     .to_play(Seat(1));
     p.totals = vec![0, 0, 2, 2];
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     act(&mut g, 1, Action::AskHelp);
     assert_eq!(
         g.outcome().unwrap().winners,
@@ -796,7 +803,7 @@ fn the_draw_pile_is_reshuffled_from_the_discards_when_used_up() {
     let mut p = Position::new(hands, row(&[4]));
     p.discard = rest_of_deck(counts(&placed));
     p.draw = Some(Vec::new());
-    let mut g = Help::from_position(p);
+    let mut g = Help::from_position(p).unwrap();
     let discarded = g.discard_pile().len();
     let events = act(&mut g, 0, Action::Lay { card: 5 });
     assert!(events.contains(&Event::Reshuffled { cards: discarded }));

@@ -7,7 +7,7 @@ use super::actions::{Call, DealResult, Decision, Direction, NoMark};
 use super::cards::{hand_playable, joker_value, HelpCard, RowCard, DECK_SIZE};
 use super::options::HelpOptions;
 use super::{give_back_cards, helps, play_actions, Action, Help, Phase, Stage};
-use crate::rules::Outcome;
+use crate::rules::{Outcome, Rules};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
