@@ -2,7 +2,7 @@ use super::*;
 use crate::arena::{run_typed, ArenaConfig, Run};
 use crate::registry::build;
 use crate::spec::BotSpec;
-use nimmt_core::games::board::{Action, BoardOptions, Version};
+use nimmt_core::games::board::{Action, BoardOptions, Decision, Version};
 use nimmt_core::{GameKind, OptionMap, Rules, Seat, Viewer};
 use std::time::Duration;
 
@@ -66,6 +66,25 @@ fn greedy_answers_every_kind_of_decision_legally_in_random_games() {
             }
         }
     }
+}
+
+#[test]
+fn the_search_plays_its_cards_as_greedy_does_and_searches_the_tiles() {
+    // In the pro version's window before laying (and at every other decision but the tiles) the
+    // search answers as `greedy`: searched, it spent its action cards on luck.
+    let mut bots: Vec<Box<dyn Bot<Board>>> = (0..4).map(|s| bot("mcts:iters=24", s)).collect();
+    let mut g = Board::new(4, BoardOptions::on_default_board(Version::Pro), 3);
+    let mut windows = 0;
+    while let Some((seat, decision)) = g.pending().first().copied() {
+        let view = g.view(Viewer::Seat(seat));
+        let action = bots[seat.index()].decide(&view);
+        if !matches!(decision, Decision::Choose { .. }) {
+            assert_eq!(action, greedy_action(&view), "{decision:?}");
+            windows += 1;
+        }
+        g.act(seat, &action).unwrap();
+    }
+    assert!(windows > 0, "the game offered no window");
 }
 
 #[test]
