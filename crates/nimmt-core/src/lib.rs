@@ -20,7 +20,6 @@ pub mod games;
 pub mod options;
 pub mod record;
 pub mod registry;
-pub mod rows;
 pub mod rules;
 pub mod seat;
 pub mod step_trace;

@@ -3,8 +3,8 @@
 //! row with the fewest bull heads. The same rules drive the playouts of the searching bots.
 
 use nimmt_core::cards::{Card, MAX_CARD};
+use nimmt_core::games::buffalo::rows::{cheapest_row, target, Row, Target};
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, Stage, View};
-use nimmt_core::rows::{cheapest_row, target, Row, Target};
 use nimmt_core::{Rules, Seat};
 
 /// Average bull heads of a card (171 heads on 104 cards).

@@ -1,8 +1,8 @@
 //! What a member of the team is asked, what it may answer, and what happens as a result.
 
+use super::rows::Row;
 use super::specials::Special;
 use crate::cards::Card;
-use crate::rows::Row;
 use crate::rules::Outcome;
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};

@@ -19,6 +19,7 @@
 pub mod actions;
 pub mod options;
 mod position;
+pub mod rows;
 pub mod special_uses;
 pub mod specials;
 pub mod view;
@@ -36,12 +37,12 @@ use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
 use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
-use crate::rows::{cheapest_row, open_rows, target, Row, Target, CLASSIC_CAPACITY};
 use crate::rules::{GameKind, Outcome, PartyScore, Rules};
 use crate::seat::{Addressed, Audience, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rows::{cheapest_row, open_rows, target, Row, Target, CLASSIC_CAPACITY};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -1,13 +1,13 @@
 //! A buffalo game started from a position at the start of a turn: rule-book examples and
 //! puzzles.
 
+use super::rows::Row;
 use super::{
     all_specials, beside_rows, card, remove_one, sorted, Buffalo, BuffaloOptions, DealStart, Phase,
     Special, Stage, HAND_SIZE, OPEN_SPECIALS, PLAYERS, ROWS,
 };
 use crate::cards::{Card, MAX_CARD};
 use crate::error::PositionError;
-use crate::rows::Row;
 use crate::rules::Rules;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -3,10 +3,10 @@
 //! the view both ask these functions, so the view lists what `act` accepts.
 
 use super::actions::{Action, Owner, Played};
+use super::rows::{Row, CLASSIC_CAPACITY};
 use super::specials::Special;
 use crate::cards::Card;
 use crate::error::ActionError;
-use crate::rows::{Row, CLASSIC_CAPACITY};
 use crate::seat::Seat;
 
 /// What a decision point looks like to one member: enough to list and check its uses.

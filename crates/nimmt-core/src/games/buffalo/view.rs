@@ -6,11 +6,11 @@
 
 use super::actions::{Action, Decision, Played};
 use super::options::BuffaloOptions;
+use super::rows::{open_rows, Row};
 use super::special_uses::Table;
 use super::specials::Special;
 use super::{Buffalo, Phase, Stage};
 use crate::cards::{heads_of, Card, MAX_CARD};
-use crate::rows::{open_rows, Row};
 use crate::rules::{Outcome, Rules};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};

@@ -87,7 +87,7 @@ fn draw_rows(app: &App, frame: &mut Frame, area: Rect) {
         } else {
             Span::raw(" ")
         };
-        let seven = if row.capacity > nimmt_core::rows::CLASSIC_CAPACITY {
+        let seven = if row.capacity > nimmt_core::games::buffalo::rows::CLASSIC_CAPACITY {
             Span::styled(
                 "7",
                 Style::default()

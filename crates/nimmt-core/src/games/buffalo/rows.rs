@@ -1,10 +1,9 @@
-//! Rows of number cards as a shared piece for the games of the family that lay cards in rows
-//! (`001` rules 1–4): a row with its own capacity (*7 nimmt!* lets a row hold six), a stop sign
-//! (*Stopp!*), insertion inside a row (*Dazwischenlegen*, *Verschieben*), empty rows, the classic
-//! target rule and taking a row.
+//! The buffalo's rows of number cards (`001` rules 1–4 with the extras of the special cards): a
+//! row with its own capacity (*7 nimmt!* lets a row hold six), a stop sign (*Stopp!*), insertion
+//! inside a row (*Dazwischenlegen*, *Verschieben*), empty rows, the classic target rule and
+//! taking a row.
 //!
-//! The classic game keeps its own `games::classic::rows` (fan markers, both ends) and its kernel;
-//! this module is for the games built on the plain rules with the extras above.
+//! The classic game keeps its own `games::classic::rows` (fan markers, both ends) and its kernel.
 
 use crate::cards::{heads_of, Card};
 use serde::{Deserialize, Serialize};
