@@ -1,10 +1,11 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy`,
+//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy|net`,
 //! `own=STYLE` and `trust=N|off`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
+use super::net::NetBot;
 use super::styles::{Style, StyleBot, FIELD};
 use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::arena::ArenaError;
@@ -18,7 +19,7 @@ use nimmt_core::OptionMap;
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy, \
+     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy|net, \
      own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious or trust=1..100|off";
 
 impl MctsConfig {
@@ -68,11 +69,11 @@ impl MctsConfig {
         if let Some(i) = spec.word("infer", &["on", "off"])? {
             config.infer = i == "on";
         }
-        if let Some(o) = spec.word("opponents", &["table", "greedy"])? {
-            config.opponents = if o == "greedy" {
-                Opponents::Greedy
-            } else {
-                Opponents::Table
+        if let Some(o) = spec.word("opponents", &["table", "greedy", "net"])? {
+            config.opponents = match o {
+                "greedy" => Opponents::Greedy,
+                "net" => Opponents::Net,
+                _ => Opponents::Table,
             };
         }
         let own: Vec<&str> = FIELD
@@ -108,6 +109,7 @@ impl GameBots for Classic {
             "keep-low",
             "cautious",
             "montecarlo",
+            "net",
         ]
     }
 
@@ -126,6 +128,10 @@ impl GameBots for Classic {
                 spec.only(&["iters"], "iters=N")?;
                 let iters = spec.number("iters")?.unwrap_or(DEFAULT_ITERS);
                 Box::new(MonteCarloBot::new(iters, seed))
+            }
+            "net" => {
+                spec.only(&[], "no settings")?;
+                Box::new(NetBot::new())
             }
             name if Style::named(name).is_some() => {
                 spec.only(&[], "no settings")?;
@@ -200,7 +206,7 @@ mod tests {
         assert_eq!(
             err("clever"),
             "unknown bot \"clever\" for classic (bots: greedy, random, mcts, greedy-high, \
-             greedy-low, dump-high, keep-low, cautious, montecarlo, cmd:COMMAND)"
+             greedy-low, dump-high, keep-low, cautious, montecarlo, net, cmd:COMMAND)"
         );
         assert_eq!(
             err("mcts:ms=fast"),

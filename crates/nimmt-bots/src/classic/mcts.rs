@@ -11,7 +11,7 @@
 use super::inference::{only, Memory};
 use super::style_model::TableModel;
 use super::styles::Style;
-use super::world::{Playout, Points, Template, World};
+use super::world::{Playout, Points, Styles, Template, World};
 use super::Knowledge;
 pub use crate::search::Budget;
 use crate::search::{flat, Worlds};
@@ -76,6 +76,9 @@ pub enum Opponents {
     Greedy,
     /// Each seat plays a style of the field, learnt from its plays ([`TableModel`]).
     Table,
+    /// Every other seat plays the learned policy ([`super::net`], [`Style::Net`]); the bot's own
+    /// seat plays [`MctsConfig::own_style`].
+    Net,
 }
 
 /// The default of [`MctsConfig::trust`], in percent (`docs/bots.md`, "The table learnt over the
@@ -222,6 +225,18 @@ impl MctsBot {
         self.table.trusted(seat, f64::from(trust) / 100.0)
     }
 
+    /// The seats' styles in the playouts when the others are played by the learned policy.
+    fn model(&self, view: &View) -> Option<Styles> {
+        if self.config.opponents != Opponents::Net || self.config.playout != Playout::Mimic {
+            return None;
+        }
+        let mut styles = [Style::Net; MAX_SEATS];
+        if let Some(me) = view.seat() {
+            styles[me.index()] = self.config.own_style(&view.options);
+        }
+        Some(styles)
+    }
+
     /// [`Self::search`] with what the bot knows of the hidden cards given.
     pub fn search_with(&mut self, view: &View, knowledge: Knowledge) -> Vec<ActionStats> {
         let legal = view.legal_actions();
@@ -241,6 +256,7 @@ impl MctsBot {
             template: Template::from_view(view),
             knowledge,
             styles: self.styles.as_deref(),
+            model: self.model(view),
             steady: self.steady,
             rng: &mut self.rng,
             utility,
@@ -264,6 +280,8 @@ struct SeatWorlds<'a> {
     template: Template,
     knowledge: Knowledge,
     styles: Option<&'a [[f64; super::styles::STYLES]]>,
+    /// Each seat's style when the others are played by the learned policy.
+    model: Option<Styles>,
     steady: u32,
     rng: &'a mut ChaCha8Rng,
     utility: Utility,
@@ -284,6 +302,8 @@ impl Worlds for SeatWorlds<'_> {
         let mut world = self.template.world(&hands);
         if let Some(styles) = self.styles {
             world.set_styles(&TableModel::draw(styles, self.rng), self.steady);
+        } else if let Some(model) = &self.model {
+            world.set_styles(model, 0);
         }
         (world, self.rng.next_u64())
     }

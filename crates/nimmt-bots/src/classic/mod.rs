@@ -9,6 +9,7 @@ pub mod inference;
 pub mod mcts;
 pub mod mimic;
 pub mod montecarlo;
+pub mod net;
 pub mod row_and_draft;
 pub mod style_model;
 pub mod styles;

@@ -42,6 +42,9 @@ pub enum Style {
     Cautious,
     /// Any card.
     Random,
+    /// The learned policy ([`super::net`]), its card drawn from its distribution over the hand;
+    /// not in the field the table model learns (it rates whole hands, [`Style::key`] is flat).
+    Net,
 }
 
 /// Every style, in the order the table model lists them.
@@ -69,6 +72,7 @@ impl Style {
             Style::KeepLow => "keep-low",
             Style::Cautious => "cautious",
             Style::Random => "random",
+            Style::Net => "net",
         }
     }
 
@@ -89,7 +93,7 @@ impl Style {
             Style::DumpHigh => dump_high::key(m, c),
             Style::KeepLow => keep_low::key(m, c),
             Style::Cautious => cautious::key(m, c),
-            Style::Random => (0.0, 0.0, 0.0),
+            Style::Random | Style::Net => (0.0, 0.0, 0.0),
         }
     }
 
@@ -107,6 +111,9 @@ impl Style {
             } else {
                 rng.random_range(0..hand.len())
             };
+        }
+        if self == Style::Net {
+            return super::net::Net::shipped().sample(m, hand, rng);
         }
         best(hand.iter().map(|&c| self.key(m, c)))
     }
@@ -148,15 +155,7 @@ impl Bot<Classic> for StyleBot {
         match view.asked {
             Some(Decision::PlayCard) if view.hand.len() > 1 => {
                 let hand: Vec<u8> = view.hand.iter().map(|c| c.number()).collect();
-                let mut hands = vec![Vec::new(); view.players];
-                if let Some(me) = view.seat() {
-                    hands[me.index()] = view.hand.clone();
-                }
-                let k = Kernel::new(view.options.placement, &view.rows.rows, &hands);
-                let mut unseen = 0u128;
-                for c in view.unseen_cards() {
-                    unseen |= 1 << c.number();
-                }
+                let (k, unseen) = super::net::view_kernel(view);
                 let i = self.style.choose(&k, &hand, unseen, &mut self.rng);
                 Action::play(view.hand[i])
             }
