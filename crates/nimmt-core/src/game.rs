@@ -5,7 +5,7 @@
 
 use crate::error::{ActionError, SetupError};
 use crate::options::OptionMap;
-use crate::rules::{GameKind, Outcome, Rules, Tracer};
+use crate::rules::{Checked, GameKind, Outcome, Rules, Tracer};
 use crate::seat::{Addressed, Seat, Viewer};
 use crate::step_trace::StepTracer;
 use serde::{Deserialize, Serialize};
@@ -81,6 +81,10 @@ pub trait DynGame: Send + Sync + 'static {
     fn pending(&self) -> Vec<(Seat, Value)>;
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError>;
+    /// Decodes and checks an action, changing nothing: the game's [`Checked`] action, boxed.
+    fn check(&self, seat: Seat, action: &Value) -> Result<Box<dyn Any + Send + Sync>, ActionError>;
+    /// Carries out what [`DynGame::check`] gave.
+    fn apply_checked(&mut self, checked: Box<dyn Any + Send + Sync>) -> Vec<Addressed<Value>>;
     fn view(&self, viewer: Viewer) -> Value;
     /// The view as JSON text, serialized straight from the rules' type (no [`Value`] between).
     fn view_text(&self, viewer: Viewer) -> String;
@@ -132,6 +136,16 @@ impl<R: Rules> DynGame for R {
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Addressed<Value>>, ActionError> {
         let action = decode_action::<R>(action)?;
         Rules::act(self, seat, &action).map(addressed_json)
+    }
+    fn check(&self, seat: Seat, action: &Value) -> Result<Box<dyn Any + Send + Sync>, ActionError> {
+        let action = decode_action::<R>(action)?;
+        Ok(Box::new(Rules::check(self, seat, action)?))
+    }
+    fn apply_checked(&mut self, checked: Box<dyn Any + Send + Sync>) -> Vec<Addressed<Value>> {
+        let checked = checked
+            .downcast::<Checked<R::Action>>()
+            .expect("an action checked by a game of this kind");
+        addressed_json(Rules::apply_checked(self, *checked))
     }
     fn view(&self, viewer: Viewer) -> Value {
         to_json(&Rules::view(self, viewer))
@@ -255,6 +269,25 @@ struct TraceHeader {
     seed: u64,
 }
 
+/// An action the rules accepted from a seat, not yet applied (see [`Game::check`]).
+pub struct CheckedAction {
+    seat: Seat,
+    typed: Box<dyn Any + Send + Sync>,
+}
+
+impl CheckedAction {
+    /// The seat whose action it is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+}
+
+impl fmt::Debug for CheckedAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CheckedAction({})", self.seat)
+    }
+}
+
 /// A running game of any kind.
 pub struct Game(Box<dyn DynGame>);
 
@@ -331,6 +364,21 @@ impl Game {
         action: &Value,
     ) -> Result<Vec<Addressed<Value>>, ActionError> {
         self.0.act(seat, action)
+    }
+
+    /// Decodes and checks an action given as JSON, changing nothing: what
+    /// [`Game::apply_checked`] then carries out, or the error [`Game::act`] gives for it.
+    pub fn check(&self, seat: Seat, action: &Value) -> Result<CheckedAction, ActionError> {
+        Ok(CheckedAction {
+            seat,
+            typed: self.0.check(seat, action)?,
+        })
+    }
+
+    /// Carries out an action [`Game::check`] accepted on this game as it stands (nothing changed
+    /// since): it cannot be refused, and does what [`Game::act`] does.
+    pub fn apply_checked(&mut self, checked: CheckedAction) -> Vec<Addressed<Value>> {
+        self.0.apply_checked(checked.typed)
     }
 
     pub fn view(&self, viewer: Viewer) -> Value {

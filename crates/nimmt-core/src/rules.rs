@@ -16,7 +16,8 @@ use std::fmt::Debug;
 /// The contract every implementation keeps (and `tests/contract.rs` checks for every registered
 /// game):
 /// - `act` returns `Ok` exactly for the actions `legal_actions` lists, and on `Err` the state is
-///   unchanged;
+///   unchanged; `check` accepts exactly what `act` accepts (with `act`'s error otherwise), and
+///   `apply_checked` of a checked action does what `act` does;
 /// - `pending` lists every seat that may act now (each seat `asked` answers for); a
 ///   simultaneous choice lists several seats;
 /// - `view` shows a viewer nothing of other seats' hidden cards, nor the random generator: two
@@ -75,6 +76,28 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
         seat: Seat,
         action: &Self::Action,
     ) -> Result<Vec<Addressed<Self::Event>>, ActionError>;
+    /// Checks `seat`'s action against the game as it stands, changing nothing: the checked
+    /// action, which [`Rules::apply_checked`] then carries out, or the error `act` gives for it.
+    /// A server checks a move, stores it, and only then applies it.
+    ///
+    /// The default checks against `legal_actions` (which lists exactly what `act` accepts); a
+    /// refusal's reason is `act`'s, found on a copy of the game (refusals are rare).
+    fn check(
+        &self,
+        seat: Seat,
+        action: Self::Action,
+    ) -> Result<Checked<Self::Action>, ActionError> {
+        if !self.legal_actions(seat).contains(&action) {
+            self.clone().act(seat, &action)?;
+        }
+        Ok(Checked { seat, action })
+    }
+    /// Carries out an action [`Rules::check`] accepted on this game as it stands (nothing
+    /// changed since): it cannot be refused.
+    fn apply_checked(&mut self, checked: Checked<Self::Action>) -> Vec<Addressed<Self::Event>> {
+        self.act(checked.seat, &checked.action)
+            .expect("the rules accept the action they checked")
+    }
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The views of several viewers as JSON text, each exactly `serde_json::to_string` of its
@@ -153,6 +176,24 @@ pub trait Rules: Clone + Debug + PartialEq + Send + Sync + 'static {
         }
         let options = Self::parse_options(players, options, data)?;
         Ok(Self::new(players, options, seed))
+    }
+}
+
+/// An action the rules accepted from a seat, not yet applied (see [`Rules::check`]). Only the
+/// rules make one, so whoever holds it knows [`Rules::apply_checked`] takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked<A> {
+    seat: Seat,
+    action: A,
+}
+
+impl<A> Checked<A> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn action(&self) -> &A {
+        &self.action
     }
 }
 
