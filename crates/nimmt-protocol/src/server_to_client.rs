@@ -1,0 +1,565 @@
+//! Server → client: the messages the server sends ([`ServerMsg`]), the tables, seats and chat
+//! lines they carry, the typed refusals ([`ErrorCode`]) and why a connection was closed
+//! ([`CloseReason`]).
+
+use crate::texts::{self, Lang, Text};
+use crate::{Role, TableId};
+use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Server → client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Answer to `hello`: who the client is. Keep `token` secret; it resumes this identity.
+    Welcome {
+        /// Echoes the `hello`'s request id (`welcome` is its answer).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        protocol: u32,
+        player: PlayerId,
+        name: String,
+        token: String,
+        lang: Lang,
+        /// Tables where this identity holds a seat (each sends a `state` next).
+        seated: Vec<TableId>,
+        /// Every game the room plays: name, seats, scoring sense and option schema, for lobby
+        /// forms and option help.
+        #[serde(default)]
+        games: Vec<GameDescriptor>,
+        /// A room on several servers: the WebSocket URLs of the other nodes, where a client
+        /// may reconnect if this one goes away. Empty (left out) for a single server.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nodes: Vec<String>,
+    },
+    /// The lobby's tables.
+    Tables { tables: Vec<TableInfo> },
+    /// A table was opened, changed seats, options or state, or closed (`closed`).
+    TableChanged {
+        table: TableInfo,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        closed: bool,
+    },
+    /// Everything about a table as this client may see it: sent on join, on reconnection and on
+    /// `resync`. Replaces whatever the client had.
+    State {
+        table: TableInfo,
+        version: u64,
+        /// The client's role and seat at the table.
+        you: You,
+        /// The game as this client sees it (`Game::view` for its seat, or as a spectator);
+        /// absent before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<Value>,
+        /// The actions this client's seat may take now (empty when it is not asked).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<Value>,
+        /// When the table's timer decides for this client's seat (absent without a timer, or
+        /// when the seat is not asked).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<Deadline>,
+    },
+    /// What changed at a table: the game events this client may see, in order, and its view
+    /// after them. `version` is the previous one plus one; `ack` echoes the request id of the
+    /// client's own move that caused it. The server writes it with [`update_frame`].
+    Update {
+        table: TableId,
+        version: u64,
+        events: Vec<Value>,
+        view: Value,
+        /// The actions this client's seat may take now (empty when it is not asked).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<Value>,
+        /// When the table's timer decides for this client's seat, as in `state`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<Deadline>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ack: Option<u64>,
+    },
+    /// What just happened at a running table, for a client that joins or comes back (a reload,
+    /// another device): the game as this client saw it a few moves ago (`view`) and the events
+    /// of those moves since, as this client may see them, oldest first. A client may show them as
+    /// if the updates had come one by one (the rest of a turn mid-reveal). `version` is that of
+    /// the `state` sent just before. Sent after the `state` (and its `ack`).
+    Recent {
+        table: TableId,
+        version: u64,
+        view: Value,
+        events: Vec<Value>,
+    },
+    /// The table's recent chat lines, oldest first (sent after the `state` of a join or a
+    /// return, so a reloaded client shows the conversation it had).
+    ChatHistory {
+        table: TableId,
+        lines: Vec<ChatLine>,
+    },
+    /// A chat line (`table` absent: lobby chat).
+    Chat {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        from: String,
+        text: String,
+        /// The line's number at its table (to report it, or to remove it once an operator
+        /// removed it); absent in the lobby.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<u64>,
+        /// The identity that said it (to report or mute them); absent when not known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+    },
+    /// An operator removed chat line `line` of `table`: clients take it out of what they show.
+    ChatRemoved { table: TableId, line: u64 },
+    /// A server notice: someone joined, a command's answer, the help text, a timer ran out.
+    Notice {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        #[serde(flatten)]
+        text: Text,
+    },
+    /// A request was carried out (for requests with an `id` that have no other answer).
+    Ack { id: u64 },
+    /// A request was refused; nothing changed.
+    Error {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        code: ErrorCode,
+        #[serde(flatten)]
+        text: Text,
+    },
+    /// This client no longer sits at or watches `table` (left, kicked, or the table closed).
+    Left { table: TableId },
+    /// Another connection took over this identity; this one closes.
+    Replaced,
+    /// Answer to `ping`; `id` echoes the ping's.
+    Pong {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+}
+
+/// When a seat's decision timer runs out: `at` in milliseconds since the Unix epoch (the
+/// server's clock), `left_ms` the milliseconds left when the message was written (for clients
+/// whose clock differs from the server's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deadline {
+    pub at: u64,
+    pub left_ms: u64,
+}
+
+/// One line of a table's chat history: a chat line, or a notice the whole table heard (someone
+/// sat down, left, a bot took a seat, the game ended).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who said it; empty for a notice.
+    pub from: String,
+    /// What was said, or the notice in the receiver's language.
+    pub text: String,
+    /// A notice's text key (as in `notice`); absent for a chat line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// A notice's parameters.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
+    /// A chat line's number at its table (as in `chat`); absent for a notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The identity that said a chat line; absent for a notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
+}
+
+impl ChatLine {
+    /// A line someone said.
+    pub fn said(from: &str, text: &str) -> ChatLine {
+        ChatLine {
+            from: from.to_owned(),
+            text: text.to_owned(),
+            key: None,
+            params: BTreeMap::new(),
+            line: None,
+            player: None,
+        }
+    }
+
+    /// Line `line` of a table, said by `player`.
+    pub fn said_by(line: u64, player: &PlayerId, from: &str, text: &str) -> ChatLine {
+        ChatLine {
+            line: Some(line),
+            player: Some(player.clone()),
+            ..ChatLine::said(from, text)
+        }
+    }
+
+    /// A notice the table heard.
+    pub fn notice(text: &Text) -> ChatLine {
+        ChatLine {
+            from: String::new(),
+            text: text.text.clone(),
+            key: Some(text.key.clone()),
+            params: text.params.clone(),
+            line: None,
+            player: None,
+        }
+    }
+
+    /// The line as `lang` reads it (a notice in that language; a chat line as said).
+    pub fn in_lang(&self, lang: Lang) -> ChatLine {
+        match &self.key {
+            Some(key) => ChatLine {
+                text: texts::render(lang, key, &self.params),
+                ..self.clone()
+            },
+            None => self.clone(),
+        }
+    }
+}
+
+/// A player's identity number (not secret).
+pub type PlayerId = String;
+
+/// A client's place at a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct You {
+    pub role: Role,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    pub host: bool,
+}
+
+/// A table as the lobby lists it (`GET /api/tables` and `tables`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    pub id: TableId,
+    pub game: GameKind,
+    /// Game options as set so far (all of them, written out, once the game started).
+    pub options: OptionMap,
+    /// Table options: `timer` (seconds per decision, 0 = off), `reconnect` (seconds a
+    /// disconnected player keeps the seat before a bot plays it).
+    pub table_options: BTreeMap<String, String>,
+    /// Most players the table takes.
+    pub max_seats: usize,
+    pub seats: Vec<SeatInfo>,
+    pub spectators: usize,
+    pub host: Option<String>,
+    pub state: TableState,
+}
+
+/// One seat of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    pub name: String,
+    /// `human` or `bot`.
+    pub kind: SeatKind,
+    /// The bot level of a bot seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// Whether the human is connected (bots always are).
+    pub connected: bool,
+    /// Whether a bot plays for the absent human right now.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot_standing_in: bool,
+    /// The seat's rating in this game, once it has played a rated game of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<SeatRating>,
+}
+
+/// A rating as players see it: Weng-Lin's mu on a scale where a new player has 1500.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    pub rating: i64,
+    /// Fewer rated games than it takes for the rating to settle (shown with a "?").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+    /// Once the game is over: how much this game moved the rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableState {
+    /// Seats are being filled and options set.
+    Open,
+    Playing,
+    Finished,
+}
+
+impl TableState {
+    pub fn name(self) -> &'static str {
+        match self {
+            TableState::Open => "open",
+            TableState::Playing => "playing",
+            TableState::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TableState> {
+        [TableState::Open, TableState::Playing, TableState::Finished]
+            .into_iter()
+            .find(|t| t.name() == s)
+    }
+}
+
+/// Why a request was refused. The server's state is unchanged whenever one is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a known message, or a field of the wrong shape.
+    Malformed,
+    /// The frame is larger than [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// More messages than the connection's budget allows; the message was dropped.
+    RateLimited,
+    /// Too many chat lines in a short time, or a line too long.
+    Flood,
+    /// The first message must be `hello`.
+    HelloFirst,
+    /// `hello` was already said on this connection.
+    AlreadyHello,
+    /// The client speaks another protocol version.
+    Protocol,
+    /// The nickname is empty, too long or has control characters.
+    BadName,
+    /// The token is not known.
+    BadToken,
+    /// No table with this number.
+    NoSuchTable,
+    /// The table has no free seat.
+    TableFull,
+    /// The game has started (or is over): seats and options are fixed.
+    AlreadyStarted,
+    /// The game has not started yet.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// Only the table's host may do this.
+    NotHost,
+    /// Only a player seated at the table may do this.
+    NotSeated,
+    /// Already seated at this table.
+    AlreadySeated,
+    /// Not at this table (neither seated nor watching).
+    NotAtTable,
+    /// Another player at the table has this name.
+    NameTaken,
+    /// Nobody of this name at the table.
+    NoSuchPlayer,
+    /// Bad game, options or player count for a table.
+    BadOptions,
+    /// The move answers an older question than the one asked now (`version` too old or from the
+    /// future); a replayed move lands here too.
+    Stale,
+    /// The seat is not asked to decide now (out of turn, or already decided).
+    NotYourTurn,
+    /// The move is not legal now; `params.rule` holds the rules' own error code.
+    IllegalAction,
+    /// The chat command is not known or its arguments are wrong.
+    UnknownCommand,
+    BadCommand,
+    /// No bot level of this name.
+    UnknownBot,
+    /// The server could not store the change; nothing was changed.
+    Storage,
+    /// The table is moving to another server of the room (this one can no longer prove it
+    /// owns it); nothing was changed. Try again in a few seconds.
+    NotOwner,
+    /// An operator muted this player: their chat is refused until the mute ends.
+    Muted,
+    /// An operator banned this player (or new guests from their address): `hello` is refused.
+    Banned,
+    /// The host sent this player away from the table (`/kick`): they may watch it, not play.
+    SentAway,
+}
+
+impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 32] = [
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::Flood,
+        ErrorCode::HelloFirst,
+        ErrorCode::AlreadyHello,
+        ErrorCode::Protocol,
+        ErrorCode::BadName,
+        ErrorCode::BadToken,
+        ErrorCode::NoSuchTable,
+        ErrorCode::TableFull,
+        ErrorCode::AlreadyStarted,
+        ErrorCode::NotStarted,
+        ErrorCode::GameOver,
+        ErrorCode::NotHost,
+        ErrorCode::NotSeated,
+        ErrorCode::AlreadySeated,
+        ErrorCode::NotAtTable,
+        ErrorCode::NameTaken,
+        ErrorCode::NoSuchPlayer,
+        ErrorCode::BadOptions,
+        ErrorCode::Stale,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalAction,
+        ErrorCode::UnknownCommand,
+        ErrorCode::BadCommand,
+        ErrorCode::UnknownBot,
+        ErrorCode::Storage,
+        ErrorCode::NotOwner,
+        ErrorCode::Muted,
+        ErrorCode::Banned,
+        ErrorCode::SentAway,
+    ];
+
+    pub fn name(self) -> &'static str {
+        // Stable names, the same as the serde spelling (a test holds the two together).
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Flood => "flood",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::AlreadyHello => "already_hello",
+            ErrorCode::Protocol => "protocol",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::NoSuchTable => "no_such_table",
+            ErrorCode::TableFull => "table_full",
+            ErrorCode::AlreadyStarted => "already_started",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::NotAtTable => "not_at_table",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::Stale => "stale",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::BadCommand => "bad_command",
+            ErrorCode::UnknownBot => "unknown_bot",
+            ErrorCode::Storage => "storage",
+            ErrorCode::NotOwner => "not_owner",
+            ErrorCode::Muted => "muted",
+            ErrorCode::Banned => "banned",
+            ErrorCode::SentAway => "sent_away",
+        }
+    }
+}
+
+/// Why the server closed a WebSocket: the close frame's code and reason. The codes from 4000 on
+/// are the room's own; a client that sees one may reconnect (with its token) and resync, after a
+/// pause for [`CloseReason::RateLimited`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CloseReason {
+    /// 1000: the client closed, or the connection ended normally.
+    Normal,
+    /// 1009: a frame larger than the socket reads (64 KiB).
+    TooLarge,
+    /// 4001: another connection said hello with this identity's token.
+    Replaced,
+    /// 4002: the client kept sending over its message budget after `rate_limited` errors.
+    RateLimited,
+    /// 4003: the client did not read its messages; more than the outgoing limit was queued.
+    SlowReader,
+    /// 4004: the client did not say `hello` in time (10 seconds by default).
+    NoHello,
+}
+
+impl CloseReason {
+    pub const ALL: [CloseReason; 6] = [
+        CloseReason::Normal,
+        CloseReason::TooLarge,
+        CloseReason::Replaced,
+        CloseReason::RateLimited,
+        CloseReason::SlowReader,
+        CloseReason::NoHello,
+    ];
+
+    /// The close frame's status code.
+    pub fn code(self) -> u16 {
+        match self {
+            CloseReason::Normal => 1000,
+            CloseReason::TooLarge => 1009,
+            CloseReason::Replaced => 4001,
+            CloseReason::RateLimited => 4002,
+            CloseReason::SlowReader => 4003,
+            CloseReason::NoHello => 4004,
+        }
+    }
+
+    /// The close frame's reason text (short, English, stable).
+    pub fn reason(self) -> &'static str {
+        match self {
+            CloseReason::Normal => "bye",
+            CloseReason::TooLarge => "frame too large",
+            CloseReason::Replaced => "replaced by another connection",
+            CloseReason::RateLimited => "rate limited: too many messages",
+            CloseReason::SlowReader => "slow reader: too much unread output",
+            CloseReason::NoHello => "no hello in time",
+        }
+    }
+
+    /// The reason a close code stands for, if it is one of the room's.
+    pub fn from_code(code: u16) -> Option<CloseReason> {
+        CloseReason::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn error_code_names_match_their_wire_spelling() {
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), json!(code.name()));
+        }
+    }
+
+    #[test]
+    fn server_errors_carry_code_params_and_text() {
+        let msg = ServerMsg::Error {
+            id: Some(4),
+            table: Some(2),
+            code: ErrorCode::NotHost,
+            text: Text::new(Lang::De, "not_host", []),
+        };
+        let v = serde_json::to_value(&msg).unwrap();
+        assert_eq!(v["type"], "error");
+        assert_eq!(v["code"], "not_host");
+        assert_eq!(v["key"], "not_host");
+        assert_eq!(v["text"], "Das darf nur der Gastgeber des Tisches.");
+        let back: ServerMsg = serde_json::from_value(v).unwrap();
+        assert_eq!(back, msg);
+    }
+
+    #[test]
+    fn every_error_code_has_a_text() {
+        for code in ErrorCode::ALL {
+            assert!(texts::TEXTS.iter().any(|t| t.0 == code.name()), "{code:?}");
+        }
+    }
+
+    #[test]
+    fn close_codes_are_distinct_and_short() {
+        for r in CloseReason::ALL {
+            assert_eq!(CloseReason::from_code(r.code()), Some(r));
+            assert!(r.reason().len() <= 123, "{r:?}");
+        }
+    }
+}
