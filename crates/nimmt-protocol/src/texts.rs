@@ -146,6 +146,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bad_command", "Usage: {usage}", "Aufruf: {usage}"),
     ("unknown_bot", "There is no bot level {level} (levels: {levels}).", "Es gibt keine Bot-Stufe {level} (Stufen: {levels})."),
     ("storage", "The server could not store this; nothing changed. Please try again.", "Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen."),
+    ("name_not_stored", "Your new name {name} could not be stored; nothing changed. Please try again.", "Dein neuer Name {name} konnte nicht gespeichert werden; nichts wurde geändert. Bitte noch einmal versuchen."),
     ("not_owner", "This table is moving to another server; nothing changed. Please try again in a few seconds.", "Dieser Tisch zieht auf einen anderen Server um; nichts wurde geändert. Bitte in ein paar Sekunden noch einmal versuchen."),
     ("table_moving", "Table {table} is moving to another server (its server lost hold of it); your seat is kept and the game goes on there in a few seconds.", "Tisch {table} zieht auf einen anderen Server um (sein Server hat ihn verloren); dein Platz bleibt dir, und das Spiel geht dort in ein paar Sekunden weiter."),
     // HTTP answers (the key is the answer's code).

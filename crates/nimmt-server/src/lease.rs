@@ -232,9 +232,9 @@ fn not_owner(table: u64, node: &str) -> sqlx::Error {
     ))
 }
 
-/// Whether a write error is a refused lease.
-pub fn is_not_owner(error: &str) -> bool {
-    error.contains("does not hold the lease")
+/// Whether a write error (or its text) is a refused lease.
+pub fn is_not_owner(error: &dyn std::fmt::Display) -> bool {
+    error.to_string().contains("does not hold the lease")
 }
 
 /// Creates the cluster's tables (PostgreSQL only): leases, the nodes, and the table numbers.

@@ -1,7 +1,8 @@
 //! A table's game record as the server stores and serves it (`GET /api/games/{id}/record`):
 //! core's [`GameRecord`] with the seat names once the game is over; while it runs, the setup
-//! without seed and deals, and the actions the public may see. The actions are read from the
-//! database (a table keeps none in memory).
+//! without seed and deals, and the actions the public may see. A finished game's record is
+//! stored by its table, written from the game in memory; a running game's actions are read from
+//! the database (so any node of a cluster can answer).
 
 use crate::store::Store;
 use nimmt_core::record::{GameRecord, RecordedAction, RECORD_FORMAT};

@@ -8,7 +8,7 @@ use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::limits::quota;
 use crate::moderation::{mutes, sanctions};
 use crate::names;
-use crate::store::Op;
+use crate::store::{Op, StoreError};
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
@@ -107,14 +107,14 @@ impl Session {
     }
 
     /// Handles one text frame.
-    async fn on_text(&mut self, text: &str) -> bool {
+    async fn on_text(&mut self, text: &str) {
         if text.len() > MAX_MESSAGE_BYTES {
             self.send(
                 &Refusal::new(ErrorCode::TooLarge)
                     .with("max", MAX_MESSAGE_BYTES)
                     .to_msg(self.lang, readable_id(text), None),
             );
-            return true;
+            return;
         }
         let env = match Envelope::parse(text) {
             Ok(e) => e,
@@ -131,7 +131,7 @@ impl Session {
                     None,
                     Refusal::new(ErrorCode::Malformed).with("reason", reason),
                 );
-                return true;
+                return;
             }
         };
         let id = env.id;
@@ -209,7 +209,7 @@ impl Session {
                             .keyed("chat_too_long")
                             .with("max", MAX_CHAT_CHARS),
                     );
-                    return true;
+                    return;
                 }
                 // Control and reordering characters go, as names may not carry them.
                 let Some(text) = clean_chat(&text).filter(|t| names::visible(t)) else {
@@ -218,19 +218,19 @@ impl Session {
                         table,
                         Refusal::new(ErrorCode::Malformed).keyed("chat_empty"),
                     );
-                    return true;
+                    return;
                 };
                 // The flood rule counts chat lines; commands count against the message budget.
                 let command = table.is_some() && text.trim_start().starts_with('/');
                 if !command && self.chat.check().is_err() {
                     self.refuse(id, table, ErrorCode::Flood);
-                    return true;
+                    return;
                 }
                 if !command {
                     let pool = self.state.store.pool();
                     if let Some(r) = sanctions::chat_refusal(pool, &conn.player).await {
                         self.refuse(id, table, r);
-                        return true;
+                        return;
                     }
                 }
                 match table {
@@ -302,11 +302,10 @@ impl Session {
                 None => self.not_here(id, table).await,
             },
         }
-        true
     }
 
     /// The first message: who is this?
-    async fn hello(&mut self, id: Option<u64>, msg: ClientMsg) -> bool {
+    async fn hello(&mut self, id: Option<u64>, msg: ClientMsg) {
         let ClientMsg::Hello {
             protocol,
             name,
@@ -319,7 +318,7 @@ impl Session {
             } else {
                 self.refuse(id, None, ErrorCode::HelloFirst);
             }
-            return true;
+            return;
         };
         self.lang = lang;
         if protocol != PROTOCOL_VERSION {
@@ -330,13 +329,13 @@ impl Session {
                     .with("server", PROTOCOL_VERSION)
                     .with("client", protocol),
             );
-            return true;
+            return;
         }
         let mut name = match names::check(&name) {
             Ok(n) => n,
             Err(e) => {
                 self.refuse(id, None, e.refusal());
-                return true;
+                return;
             }
         };
         let store = &self.state.store;
@@ -345,7 +344,7 @@ impl Session {
             Ok(owner) => owner,
             Err(_) => {
                 self.refuse(id, None, ErrorCode::Storage);
-                return true;
+                return;
             }
         };
         let owned = |name: &str| {
@@ -359,30 +358,42 @@ impl Session {
                     if crate::accounts::is_session_token(&token) {
                         // An account keeps its name.
                         name = old_name;
-                        let _ = crate::accounts::sessions::seen(store.pool(), &token).await;
+                        if let Err(e) = crate::accounts::sessions::seen(store.pool(), &token).await
+                        {
+                            tracing::debug!("the session of {player} is not marked as used: {e}");
+                        }
                     } else if owner.as_ref().is_some_and(|o| *o != player) {
                         self.refuse(id, None, owned(&name));
-                        return true;
+                        return;
                     } else if old_name != name {
                         // The new name is stored before the welcome says it.
                         let rename = Op::RenamePlayer {
                             id: player.clone(),
                             name: name.clone(),
                         };
-                        if store.write(vec![rename]).await.is_err() {
-                            self.refuse(id, None, ErrorCode::Storage);
-                            return true;
+                        if let Err(e) = store.write(vec![rename]).await {
+                            let refusal = match e {
+                                StoreError::Fenced(_) => e.refusal(),
+                                _ => {
+                                    tracing::warn!("the new name of {player} is not stored: {e}");
+                                    Refusal::new(ErrorCode::Storage)
+                                        .keyed("name_not_stored")
+                                        .with("name", &name)
+                                }
+                            };
+                            self.refuse(id, None, refusal);
+                            return;
                         }
                     }
                     (player, token)
                 }
                 Ok(None) => {
                     self.refuse(id, None, ErrorCode::BadToken);
-                    return true;
+                    return;
                 }
-                Err(_) => {
-                    self.refuse(id, None, ErrorCode::Storage);
-                    return true;
+                Err(e) => {
+                    self.refuse(id, None, e.refusal());
+                    return;
                 }
             },
             None => {
@@ -390,11 +401,11 @@ impl Session {
                 let pool = self.state.store.pool();
                 if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
                     self.refuse(id, None, r);
-                    return true;
+                    return;
                 }
                 if owner.is_some() {
                     self.refuse(id, None, owned(&name));
-                    return true;
+                    return;
                 }
                 // Each hello without a token stores an identity: a few per address and minute.
                 if let Err(wait) = self.state.addrs.new_identity(self.peer) {
@@ -405,7 +416,7 @@ impl Session {
                             .keyed("too_many_identities")
                             .with("retry_ms", wait.as_millis().max(1)),
                     );
-                    return true;
+                    return;
                 }
                 let player = hex::encode(rand::random::<[u8; 8]>());
                 let token = hex::encode(rand::random::<[u8; 16]>());
@@ -414,9 +425,9 @@ impl Session {
                     token: token.clone(),
                     name: name.clone(),
                 };
-                if store.write(vec![op]).await.is_err() {
-                    self.refuse(id, None, ErrorCode::Storage);
-                    return true;
+                if let Err(e) = store.write(vec![op]).await {
+                    self.refuse(id, None, e.refusal());
+                    return;
                 }
                 (player, token)
             }
@@ -425,7 +436,7 @@ impl Session {
         let pool = self.state.store.pool();
         if let Some(r) = sanctions::hello_refusal(pool, Some(&player), &address).await {
             self.refuse(id, None, r);
-            return true;
+            return;
         }
         if let Err(e) = sanctions::note_address(pool, &player, &address).await {
             tracing::debug!("the address of {player} cannot be noted: {e}");
@@ -475,15 +486,14 @@ impl Session {
                 self.tables.insert(h.id, h);
             }
         }
-        true
     }
 
     /// Counts a message against the budget. Over it, the message is dropped and answered with
     /// `rate_limited` (with its id if it has a readable one, else at most once a second) and a
-    /// retry hint; `false`: the client kept on, the connection closes (code 4002).
-    fn within_budget(&mut self, text: Option<&str>) -> Result<bool, ()> {
+    /// retry hint; a client that kept on is closed (code 4002).
+    fn budget(&mut self, text: Option<&str>) -> Budget {
         let wait = match take(&self.budget) {
-            Ok(()) => return Ok(true),
+            Ok(()) => return Budget::Within,
             Err(wait) => wait,
         };
         let id = text.and_then(readable_id);
@@ -504,10 +514,20 @@ impl Session {
         }
         if out_of_strikes {
             self.outbox.close(CloseReason::RateLimited);
-            return Err(());
+            return Budget::Closed;
         }
-        Ok(false)
+        Budget::Over
     }
+}
+
+/// What the message budget says of a message.
+enum Budget {
+    /// It is handled.
+    Within,
+    /// It is dropped (answered `rate_limited`).
+    Over,
+    /// The client kept on over the budget: the connection closes.
+    Closed,
 }
 
 /// Delivers the connection's queue to the socket until it closes, then what is still queued
@@ -661,10 +681,10 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
-                match s.within_budget(None) {
-                    Err(()) => break,
-                    Ok(false) => continue,
-                    Ok(true) => {}
+                match s.budget(None) {
+                    Budget::Closed => break,
+                    Budget::Over => continue,
+                    Budget::Within => {}
                 }
                 s.refuse(
                     None,
@@ -676,13 +696,10 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        match s.within_budget(Some(text.as_str())) {
-            Err(()) => break,
-            Ok(false) => continue,
-            Ok(true) => {}
-        }
-        if !s.on_text(text.as_str()).await {
-            break;
+        match s.budget(Some(text.as_str())) {
+            Budget::Closed => break,
+            Budget::Over => continue,
+            Budget::Within => s.on_text(text.as_str()).await,
         }
     }
     outbox.close(CloseReason::Normal);

@@ -1,5 +1,5 @@
-//! What a table keeps in memory: only what a reconnect needs, however long its game runs. The
-//! action log lives in the database (the records are read from there).
+//! What a table keeps in memory: what a reconnect needs and its moves as stored (a few dozen
+//! bytes each), however long its game runs.
 //!
 //! This test binary counts the bytes its heap holds (server and clients together, one process),
 //! so it runs alone in its own binary. The database is PostgreSQL, whose data lies outside the

@@ -4,7 +4,7 @@
 //! game stays in the database as `abandoned`, with its public record; it is not restored.
 
 use super::Table;
-use crate::records::{self, RunningRecord};
+use crate::records::RunningRecord;
 use crate::store::Op;
 use nimmt_protocol::TableState;
 use tokio::time::{Duration, Instant};
@@ -52,28 +52,21 @@ impl Table {
     /// If that cannot be stored the table stays paused and tries again later.
     pub(super) async fn close_abandoned(&mut self) {
         let Some(game) = &self.game else { return };
-        let (store, id) = (self.store.clone(), self.id);
-        let setup = game.setup().clone();
-        let seats = self.seat_names();
-        let public = self.public_actions as u64;
-        let version = self.version + 1;
-        let record = records::stored_actions(&store, id, Some(public))
-            .await
-            .map(|actions| RunningRecord::of(&setup, actions, seats));
-        let stored = match record {
-            Ok(r) => {
-                let record = serde_json::to_string(&r).expect("records serialize");
-                store
-                    .write(vec![Op::Abandon {
-                        id,
-                        record,
-                        version,
-                    }])
-                    .await
-                    .map_err(|e| anyhow::anyhow!(e))
-            }
-            Err(e) => Err(e),
-        };
+        let (id, version) = (self.id, self.version + 1);
+        let record = RunningRecord::of(
+            game.setup(),
+            game.recorded(0..self.public_actions),
+            self.seat_names(),
+        );
+        let record = serde_json::to_string(&record).expect("records serialize");
+        let stored = self
+            .store
+            .write(vec![Op::Abandon {
+                id,
+                record,
+                version,
+            }])
+            .await;
         match stored {
             Ok(()) => {
                 tracing::info!("table {id} closed: nobody came back to its game");

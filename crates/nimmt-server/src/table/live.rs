@@ -1,20 +1,20 @@
-//! The running game as a table keeps it in memory: its setup, the game as it stands and how
-//! many actions it has taken. The actions themselves are in the database (each stored before
-//! anyone hears of it): memory does not grow with the length of a game, and a record is read
-//! from the database.
+//! The running game as a table keeps it in memory: its setup, the game as it stands and the
+//! actions it took, each as the JSON text the database stores (a few dozen bytes a move). A move
+//! is checked, stored, and only then applied, by a step that cannot fail: nothing is copied to
+//! be taken back. The finished game's record is written from here.
 
+use nimmt_core::game::CheckedAction;
 use nimmt_core::record::{RecordedAction, RecordedGame};
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, SetupError};
 use serde_json::Value;
+use std::ops::Range;
 
 #[derive(Clone, Debug)]
 pub struct Live {
     setup: Setup,
     game: Game,
-    /// Actions taken so far (the next one's index in the stored log).
-    actions: u64,
-    /// The game before the last action, until that action is stored (to take it back).
-    before: Option<Game>,
+    /// Every action so far, in order: the seat and the action as stored (JSON text).
+    log: Vec<(Seat, Box<str>)>,
 }
 
 impl Live {
@@ -24,8 +24,7 @@ impl Live {
         Ok(Live {
             setup: recorded.setup().clone(),
             game: recorded.game().clone(),
-            actions: 0,
-            before: None,
+            log: Vec::new(),
         })
     }
 
@@ -35,10 +34,10 @@ impl Live {
         let mut live = Live::new(setup)?;
         let mut public = 0;
         for (i, a) in actions.iter().enumerate() {
-            live.game
-                .act(a.seat, &a.action)
+            let checked = live
+                .check(a.seat, &a.action)
                 .map_err(|e| anyhow::anyhow!("logged action {i} is refused: {e}"))?;
-            live.actions += 1;
+            live.apply(checked, a.action.to_string().into());
             if live.game.log_is_public() {
                 public = i + 1;
             }
@@ -50,38 +49,44 @@ impl Live {
         &self.game
     }
 
+    /// The game alone, without its setup and log.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
     /// How many actions the game has taken.
     pub fn actions(&self) -> u64 {
-        self.actions
+        self.log.len() as u64
     }
 
-    /// Applies an action the rules accept; it can be taken back until [`Live::keep`].
-    pub fn act(
-        &mut self,
-        seat: Seat,
-        action: &Value,
-    ) -> Result<Vec<Addressed<Value>>, ActionError> {
-        let before = self.game.clone();
-        let events = self.game.act(seat, action)?;
-        self.before = Some(before);
-        self.actions += 1;
-        Ok(events)
+    /// Checks `seat`'s action against the game as it stands; nothing changes.
+    pub fn check(&self, seat: Seat, action: &Value) -> Result<CheckedAction, ActionError> {
+        self.game.check(seat, action)
     }
 
-    /// The last action is stored: it stays.
-    pub fn keep(&mut self) {
-        self.before = None;
+    /// Applies a checked action (`text`: the action as stored) and logs it.
+    pub fn apply(&mut self, checked: CheckedAction, text: Box<str>) -> Vec<Addressed<Value>> {
+        self.log.push((checked.seat(), text));
+        self.game.apply_checked(checked)
     }
 
-    /// The last action could not be stored: the game as it was before it.
-    pub fn take_back(&mut self) {
-        if let Some(before) = self.before.take() {
-            self.game = before;
-            self.actions -= 1;
-        }
+    /// The actions of `range` of the log, as a record holds them.
+    pub fn recorded(&self, range: Range<usize>) -> Vec<RecordedAction> {
+        self.log[range]
+            .iter()
+            .map(|(seat, text)| RecordedAction {
+                seat: *seat,
+                action: serde_json::from_str(text).expect("a logged action is JSON"),
+            })
+            .collect()
+    }
+
+    /// Every action so far, as a record holds them.
+    pub fn all_recorded(&self) -> Vec<RecordedAction> {
+        self.recorded(0..self.log.len())
     }
 }

@@ -80,7 +80,7 @@ pub struct Table {
     id: TableId,
     meta: Meta,
     state: TableState,
-    /// The game as it stands and its setup, once started (its actions are in the database).
+    /// The game as it stands, its setup and its actions, once started.
     game: Option<Live>,
     /// How many actions of the log the public may see (none of a turn not yet revealed).
     public_actions: usize,
@@ -103,6 +103,8 @@ pub struct Table {
     closing: bool,
     /// The table's row must be written first (a new table).
     unsaved: bool,
+    /// The game is over but its record not stored yet (see `persistence`).
+    record_unsaved: bool,
     /// The recent chat lines, for whoever joins or comes back.
     history: history::ChatHistory,
     /// Playing again once the game is over: who asked, who is awaited at a rematch.
@@ -146,6 +148,7 @@ impl Table {
             config,
             closing: false,
             unsaved: true,
+            record_unsaved: false,
             history: history::ChatHistory::default(),
             rematch: rematch::Rematch::default(),
             away: Vec::new(),
@@ -191,6 +194,7 @@ impl Table {
             }
             self.unsaved = false;
         }
+        self.store_record().await;
         if self.rematch.start_now {
             self.rematch.start_now = false;
             if let Err(r) = self.start().await {
@@ -207,7 +211,12 @@ impl Table {
             let _ = opened.send(true);
         }
         loop {
-            let wake = self.next_wake();
+            let mut wake = self.next_wake();
+            if self.record_unsaved {
+                // The record is tried again in a moment.
+                let retry = Instant::now() + RECORD_RETRY;
+                wake = Some(wake.map_or(retry, |w| w.min(retry)));
+            }
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
@@ -217,6 +226,7 @@ impl Table {
                     self.on_timers().await;
                 }
             }
+            self.store_record().await;
             self.note_presence();
             self.note_finished();
             self.refresh_ratings().await;
@@ -235,7 +245,7 @@ impl Table {
                 match self.attach(&conn, role).await {
                     Ok(()) => {
                         ack(&conn, req);
-                        self.send_recent(&conn).await;
+                        self.send_recent(&conn);
                         let muted =
                             crate::moderation::mutes::muted_by(self.store.pool(), &conn.player)
                                 .await
@@ -313,7 +323,11 @@ impl Table {
         let humans_seated = self.meta.seats.iter().any(|s| s.player.is_some());
         match self.state {
             TableState::Open if !anyone_connected && !humans_seated => self.closing = true,
-            TableState::Finished if !anyone_connected && self.result_delivered(Instant::now()) => {
+            TableState::Finished
+                if !anyone_connected
+                    && !self.record_unsaved
+                    && self.result_delivered(Instant::now()) =>
+            {
                 self.closing = true
             }
             _ => {}
@@ -325,6 +339,9 @@ impl Table {
         }
     }
 }
+
+/// How soon a finished game's record that could not be stored is tried again.
+const RECORD_RETRY: Duration = Duration::from_secs(1);
 
 /// Answers a request that has no answer of its own: `ack` with its id, if it has one.
 fn ack(conn: &Conn, req: Option<u64>) {

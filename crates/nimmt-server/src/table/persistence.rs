@@ -1,6 +1,6 @@
 //! Storing and restoring a table: its settings, the game's setup and action log (written before
 //! anyone hears of a change), the rebuild after a restart (the stored log replayed), and the
-//! game's record (built from the stored log).
+//! finished game's record (written from the game in memory).
 
 use super::Live;
 use super::{Meta, Table};
@@ -11,19 +11,8 @@ use crate::store::{Op, Store, StoredTable};
 use crate::Config;
 use nimmt_core::record::RecordedAction;
 use nimmt_core::{Seat, Setup};
-use nimmt_protocol::{ErrorCode, TableState};
+use nimmt_protocol::TableState;
 use std::sync::Arc;
-
-/// The answer to a change the store refused (nothing changed): `not_owner` when this node of a
-/// cluster no longer holds the table (it is moving: try again there in a few seconds), else
-/// `storage`.
-pub(super) fn not_stored(error: &str) -> Refusal {
-    if crate::lease::is_not_owner(error) {
-        Refusal::new(ErrorCode::NotOwner)
-    } else {
-        Refusal::new(ErrorCode::Storage)
-    }
-}
 
 impl Table {
     /// Rebuilds a stored table: its setup and every logged action replayed.
@@ -60,6 +49,9 @@ impl Table {
             t.game_changed_at = last.unwrap_or(t.version);
             t.version = t.version.max(t.game_changed_at);
             if game.game().is_over() {
+                // A game whose last action was stored but not its end (the room stopped, or
+                // lost the table, in between): the record is stored first thing.
+                t.record_unsaved = stored.state == TableState::Playing.name();
                 t.state = TableState::Finished;
             }
             t.game = Some(game);
@@ -92,36 +84,33 @@ impl Table {
             Err(e) => {
                 self.meta = before;
                 self.version -= 1;
-                Err(not_stored(&e))
+                Err(e.refusal())
             }
         }
     }
 
-    /// The finished game's record: the actions stored before the last one (read by the
-    /// caller), and the last one, stored together with this record.
-    pub(super) fn finished_record(
-        &self,
-        stored: anyhow::Result<Vec<RecordedAction>>,
-        last: RecordedAction,
-    ) -> anyhow::Result<TableRecord> {
-        let game = self
-            .game
-            .as_ref()
-            .ok_or_else(|| anyhow::anyhow!("no game"))?;
-        let mut actions = stored?;
-        anyhow::ensure!(
-            actions.len() as u64 + 1 == game.actions(),
-            "{} actions stored of {}",
-            actions.len(),
-            game.actions() - 1
-        );
-        actions.push(last);
-        Ok(TableRecord::of(
+    /// Stores the finished game's record, written from the game in memory, if it is not
+    /// stored yet. Should that fail, the table tries again at its next wake-up (a restart
+    /// stores it from the replayed log).
+    pub(super) async fn store_record(&mut self) {
+        let Some(game) = self.game.as_ref().filter(|_| self.record_unsaved) else {
+            return;
+        };
+        let record = TableRecord::of(
             game.setup(),
             game.game(),
-            actions,
+            game.all_recorded(),
             self.seat_names(),
-        ))
+        );
+        let op = Op::Finish {
+            id: self.id,
+            record: serde_json::to_string(&record).expect("records serialize"),
+            version: self.version,
+        };
+        match self.store.write(vec![op]).await {
+            Ok(()) => self.record_unsaved = false,
+            Err(e) => tracing::warn!("table {}: the record is not stored yet: {e}", self.id),
+        }
     }
 
     /// What the table tells of its record (the actions are read from the database): in full
@@ -141,31 +130,5 @@ impl Table {
                 started: false,
             }),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::not_stored;
-    use crate::lease::LeaseBook;
-    use nimmt_protocol::ErrorCode;
-    use sqlx::Connection;
-    use std::time::Duration;
-
-    #[tokio::test]
-    async fn a_write_refused_for_a_lease_this_node_lost_is_not_owner() {
-        // A node that woke up after others took its table over: its fencing refuses the write.
-        sqlx::any::install_default_drivers();
-        let mut conn = sqlx::AnyConnection::connect("sqlite::memory:")
-            .await
-            .unwrap();
-        let book = LeaseBook::new("frozen/1", Duration::from_secs(1));
-        let refused = book.fence(&mut conn, 7).await.unwrap_err().to_string();
-        assert_eq!(not_stored(&refused).code, ErrorCode::NotOwner);
-        assert_eq!(
-            not_stored("database is locked").code,
-            ErrorCode::Storage,
-            "any other failure"
-        );
     }
 }

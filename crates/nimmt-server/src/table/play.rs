@@ -4,9 +4,7 @@
 
 use super::Table;
 use crate::conn::{frame, Conn, Frame, Refusal};
-use crate::records;
 use crate::store::Op;
-use nimmt_core::record::RecordedAction;
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
 use nimmt_protocol::{ChatLine, ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
 use serde_json::Value;
@@ -126,7 +124,7 @@ impl Table {
         };
         if let Err(e) = self.store.write(vec![op]).await {
             self.version -= 1;
-            return Err(super::persistence::not_stored(&e));
+            return Err(e.refusal());
         }
         self.game = Some(game);
         self.game_changed_at = self.version;
@@ -199,67 +197,49 @@ impl Table {
         })
     }
 
-    /// Checks an action, stores it, then tells everyone. On any refusal nothing changed.
+    /// Checks an action, stores it, applies it, then tells everyone. On any refusal nothing
+    /// changed.
     pub(super) async fn apply(
         &mut self,
         seat: Seat,
         action: Value,
         origin: Option<Origin>,
     ) -> Result<(), Refusal> {
-        let Some(game) = self.game.as_mut() else {
+        let Some(game) = self.game.as_ref() else {
             return Err(Refusal::new(ErrorCode::NotStarted));
         };
-        // The rules check first and change nothing on a refusal.
-        let events = game.act(seat, &action).map_err(|e| refusal_of(&e))?;
+        // The rules check first and change nothing.
+        let checked = game.check(seat, &action).map_err(|e| refusal_of(&e))?;
         let version = self.version + 1;
-        let over = game.game().is_over();
-        let mut ops = vec![Op::Action {
+        let text = action.to_string();
+        let op = Op::Action {
             table: self.id,
-            idx: game.actions() - 1,
+            idx: game.actions(),
             seat: seat.0,
-            action: action.to_string(),
+            action: text.clone(),
             version,
-        }];
-        if over {
-            // The record is built from the stored log (only owned values cross the await).
-            let (store, id, before) = (self.store.clone(), self.id, game.actions() - 1);
-            let stored = records::stored_actions(&store, id, Some(before)).await;
-            let last = RecordedAction {
-                seat,
-                action: action.clone(),
-            };
-            match self.finished_record(stored, last) {
-                Ok(record) => ops.push(Op::Finish {
-                    id: self.id,
-                    record: serde_json::to_string(&record).expect("records serialize"),
-                    version,
-                }),
-                Err(e) => {
-                    tracing::warn!("table {}: the record cannot be read: {e}", self.id);
-                    self.take_back();
-                    return Err(Refusal::new(ErrorCode::Storage));
-                }
-            }
-        }
-        // Durable before anyone hears of it.
-        if let Err(e) = self.store.write(ops).await {
-            // Not stored: the game as it was before.
-            self.take_back();
-            return Err(super::persistence::not_stored(&e));
-        }
-        if let Some(g) = self.game.as_mut() {
-            g.keep();
-        }
+        };
+        // Durable before anyone hears of it; not stored, nothing changed.
+        self.store.write(vec![op]).await.map_err(|e| e.refusal())?;
+        let game = self.game.as_mut().expect("the game checked the action");
+        let events = game.apply(checked, text.into());
+        let over = game.game().is_over();
+        let public = game.game().log_is_public().then(|| game.actions() as usize);
         self.version = version;
         self.game_changed_at = version;
         self.changed_by = Some(seat.index());
+        if let Some(public) = public {
+            self.public_actions = public;
+        }
         // The seat answered its question: whatever it is asked next is a new question (with a
         // new version and a fresh timer), even if it is again "play a card".
         if let Some(a) = self.asked.get_mut(seat.index()) {
             *a = None;
         }
-        if let Some(g) = self.game.as_ref().filter(|g| g.game().log_is_public()) {
-            self.public_actions = g.actions() as usize;
+        if over {
+            // The record, from the game in memory, is stored before anyone hears of the end.
+            self.record_unsaved = true;
+            self.store_record().await;
         }
         // What each seat is asked now (and until when) goes out with the update.
         self.refresh_asked();
@@ -287,13 +267,6 @@ impl Table {
         }
         self.refresh_asked();
         Ok(())
-    }
-
-    /// Takes back the last action: it could not be stored.
-    fn take_back(&mut self) {
-        if let Some(g) = self.game.as_mut() {
-            g.take_back();
-        }
     }
 
     /// Tells every connected member what a move changed: the events its viewer may see, its

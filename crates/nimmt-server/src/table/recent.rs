@@ -1,11 +1,10 @@
 //! What just happened, for whoever joins or comes back (a reload, another device): the game as
 //! the client's viewer saw it a few moves ago and the events of those moves since (`recent`), so
 //! a client that arrives in the middle of a turn shows the turn, not only its result. Rebuilt
-//! from the stored log when asked: nothing is kept in memory for it.
+//! from the game's log when asked: nothing else is kept for it.
 
 use super::{Live, Table};
 use crate::conn::Conn;
-use crate::records;
 use nimmt_core::Viewer;
 use nimmt_protocol::{ServerMsg, TableState};
 
@@ -16,9 +15,8 @@ impl Table {
         self.meta.seats.len() as u64 + 1
     }
 
-    /// Sends `recent` to a client that just got the table's `state` (`&mut`: the table is held
-    /// while the log is read, as for any change).
-    pub(super) async fn send_recent(&mut self, conn: &Conn) {
+    /// Sends `recent` to a client that just got the table's `state`.
+    pub(super) fn send_recent(&self, conn: &Conn) {
         if self.state == TableState::Open {
             return;
         }
@@ -34,16 +32,15 @@ impl Table {
             .get(&conn.player)
             .map(Self::viewer_of)
             .unwrap_or(Viewer::Spectator);
-        let Ok(stored) = records::stored_actions(&self.store, self.id, Some(n)).await else {
-            return;
-        };
+        let stored = live.all_recorded();
         let Some(from) = (n as usize).checked_sub(self.recent_moves().min(n) as usize) else {
             return;
         };
-        let Ok((mut base, _)) = Live::resume(live.setup().clone(), &stored[..from]) else {
+        let Ok((base, _)) = Live::resume(live.setup().clone(), &stored[..from]) else {
             return;
         };
-        let view = base.game().view(viewer);
+        let mut base = base.into_game();
+        let view = base.view(viewer);
         let mut events = Vec::new();
         for a in &stored[from..] {
             let Ok(evs) = base.act(a.seat, &a.action) else {

@@ -1,0 +1,281 @@
+//! Persistence: one schema on SQLite or PostgreSQL through sqlx's `Any` driver.
+//!
+//! Every write goes through one writer task (`writer`) that gathers whatever is queued into one
+//! transaction (group commit) and answers each writer only once the transaction is committed. So
+//! a table actor that awaits [`Store::write`] knows its change is durable before it tells anyone.
+//! Reads (`queries`) go to the pool directly. Every failure is a [`StoreError`].
+
+mod error;
+mod queries;
+mod writer;
+
+pub use error::StoreError;
+pub use writer::{CHECKPOINT_COMMITS, CHECKPOINT_EVERY};
+
+use crate::lease::LeaseBook;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Executor};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot};
+use writer::{writer, Checkpoints, Write};
+
+/// Which database the store talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// How SQLite makes a commit durable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SqliteSync {
+    /// Every commit is synced to disk before it is acknowledged (survives a power cut).
+    #[default]
+    Full,
+    /// Commits reach the write-ahead log at once (they survive `kill -9` of the server) and
+    /// the disk at checkpoints (a power cut may lose the last moments).
+    Normal,
+}
+
+/// One change to store.
+#[derive(Clone, Debug)]
+pub enum Op {
+    CreatePlayer {
+        id: String,
+        token: String,
+        name: String,
+    },
+    RenamePlayer {
+        id: String,
+        name: String,
+    },
+    /// A new table, or new seats, options, host or state of one.
+    SaveTable {
+        id: u64,
+        game: String,
+        state: String,
+        meta: String,
+        version: u64,
+    },
+    /// The game started with this setup (seed included).
+    Start {
+        id: u64,
+        meta: String,
+        setup: String,
+        version: u64,
+    },
+    /// One accepted action, `idx` counting from 0.
+    Action {
+        table: u64,
+        idx: u64,
+        seat: u8,
+        action: String,
+        version: u64,
+    },
+    /// The game is over; its record.
+    Finish {
+        id: u64,
+        record: String,
+        version: u64,
+    },
+    /// The table is closed (nobody left, never started): it is not restored.
+    Close {
+        id: u64,
+    },
+    /// The running table closed with nobody at it: the game stays unfinished with its public
+    /// record, and is not restored.
+    Abandon {
+        id: u64,
+        record: String,
+        version: u64,
+    },
+}
+
+impl Op {
+    /// The table the change belongs to, if any.
+    pub fn table(&self) -> Option<u64> {
+        match self {
+            Op::CreatePlayer { .. } | Op::RenamePlayer { .. } => None,
+            Op::SaveTable { id, .. }
+            | Op::Start { id, .. }
+            | Op::Finish { id, .. }
+            | Op::Close { id }
+            | Op::Abandon { id, .. } => Some(*id),
+            Op::Action { table, .. } => Some(*table),
+        }
+    }
+}
+
+/// A table as stored, with its action log.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    pub id: u64,
+    pub game: String,
+    pub state: String,
+    pub meta: String,
+    pub setup: Option<String>,
+    pub version: u64,
+    /// (seat, action JSON, version after it), in order.
+    pub actions: Vec<(u8, String, u64)>,
+}
+
+/// The database behind the room.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::Sender<Write>,
+    backend: Backend,
+    /// In a cluster: the leases every table write is checked against (fencing).
+    fence: Option<Arc<LeaseBook>>,
+}
+
+/// How long a SQLite write waits for a lock another process holds before it fails: the move is
+/// then answered `storage` (nothing changed; the client tries again) instead of blocking its
+/// table and every other for as long as the lock is held.
+pub const BUSY_TIMEOUT: Duration = Duration::from_millis(500);
+
+fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Adds `mode=rwc` to a SQLite URL so the file is created on first start.
+fn sqlite_url(url: &str) -> String {
+    if url.contains(":memory:") || url.contains("mode=") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+impl Store {
+    /// Connects (creating a SQLite file if needed) and brings the schema up to date.
+    pub async fn open(url: &str) -> anyhow::Result<Store> {
+        Self::open_with(url, SqliteSync::Full).await
+    }
+
+    /// As [`Store::open`], choosing how SQLite syncs its commits.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> anyhow::Result<Store> {
+        Self::open_fenced(url, sync, None).await
+    }
+
+    /// As [`Store::open_with`]; with `fence`, every write of a table's change is refused unless
+    /// this node holds the table's lease (PostgreSQL, see `lease`).
+    pub async fn open_fenced(
+        url: &str,
+        sync: SqliteSync,
+        fence: Option<Arc<LeaseBook>>,
+    ) -> anyhow::Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            anyhow::bail!("database URL must start with sqlite: or postgres: (got {url:?})");
+        };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url),
+            Backend::Postgres => url.to_owned(),
+        };
+        let memory = url.contains(":memory:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(match (backend, memory) {
+                (Backend::Sqlite, true) => 1,
+                (Backend::Sqlite, false) => 4,
+                (Backend::Postgres, _) => 6,
+            })
+            .min_connections(if memory { 1 } else { 0 })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
+            .max_lifetime(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(3600))
+            })
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                let sync = sync;
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers never block the writer; FULL: a commit is on disk.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute(match sync {
+                            SqliteSync::Full => "PRAGMA synchronous = FULL",
+                            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+                        })
+                        .await?;
+                        conn.execute(
+                            format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()).as_str(),
+                        )
+                        .await?;
+                        if !memory {
+                            // The writer copies the log between its commits (`Checkpoints`),
+                            // not inside the commit that happens to fill the log.
+                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                            // A log that once grew (a long read held it) shrinks back when it
+                            // starts again.
+                            conn.execute("PRAGMA journal_size_limit = 67108864").await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot open database {url}: {e}"))?;
+        sqlx::migrate!("./migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot bring the database schema up to date: {e}"))?;
+        if fence.is_some() {
+            if backend != Backend::Postgres {
+                anyhow::bail!("a cluster needs a PostgreSQL database (got {url:?})");
+            }
+            crate::lease::ensure_schema(&pool)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot create the cluster's tables: {e}"))?;
+        }
+        let (tx, rx) = mpsc::channel(4096);
+        let checkpoints = (backend == Backend::Sqlite && !memory).then(Checkpoints::new);
+        tokio::spawn(writer(pool.clone(), rx, fence.clone(), checkpoints));
+        Ok(Store {
+            pool,
+            writer: tx,
+            backend,
+            fence,
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The connection pool (the cluster's leases live beside the room's tables).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// The leases writes are checked against, in a cluster.
+    pub fn fence(&self) -> Option<&Arc<LeaseBook>> {
+        self.fence.as_ref()
+    }
+
+    /// Stores `ops` in one transaction; returns once they are committed.
+    pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Write { ops, done })
+            .await
+            .map_err(|_| StoreError::Stopped)?;
+        wait.await.map_err(|_| StoreError::Stopped)?
+    }
+}
