@@ -37,6 +37,8 @@ enum Command {
     Admin(cmd::admin::Args),
     /// Ratings: rebuild them from the stored games, or measure the history routes at scale.
     Ratings(cmd::ratings::Args),
+    /// Train the classic `net` bot's weights on the search's self-play.
+    Train(cmd::train::Args),
 }
 
 /// The server allocates a frame per seat and move from many threads at once: a thread-caching
@@ -58,5 +60,6 @@ fn main() -> anyhow::Result<()> {
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Admin(a) => cmd::admin::run(a),
         Command::Ratings(a) => cmd::ratings::run(a),
+        Command::Train(a) => cmd::train::run(a),
     }
 }

@@ -12,3 +12,4 @@ pub mod ratings;
 pub mod replay;
 pub mod serve;
 pub mod sim;
+pub mod train;
