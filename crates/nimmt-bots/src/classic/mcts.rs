@@ -375,8 +375,8 @@ impl Bot<Classic> for MctsBot {
 mod tests {
     use super::*;
     use crate::classic::testing::{game, play};
-    use nimmt_core::Rules;
     use nimmt_core::games::classic::kernel::MAX_SEATS;
+    use nimmt_core::Rules;
 
     fn points(p: &[u32]) -> Points {
         let mut out = [0; MAX_SEATS];
