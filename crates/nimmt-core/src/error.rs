@@ -137,7 +137,7 @@ pub enum PositionError {
 impl PositionError {
     /// Checks the number of seats against the game's range.
     pub fn check_players(
-        game: crate::rules::GameKind,
+        game: &str,
         (min, max): (usize, usize),
         got: usize,
     ) -> Result<(), PositionError> {
@@ -145,7 +145,7 @@ impl PositionError {
             Ok(())
         } else {
             Err(PositionError::Players {
-                game: game.name().to_owned(),
+                game: game.to_owned(),
                 min,
                 max,
                 got,

@@ -65,7 +65,7 @@ impl Board {
         data: Arc<BoardData>,
     ) -> Result<Board, PositionError> {
         let players = position.hands.len();
-        PositionError::check_players(Board::KIND, PLAYERS, players)?;
+        PositionError::check_players(Board::KIND.name(), PLAYERS, players)?;
         PositionError::check_per_seat("scores", players, position.scores.len())?;
         PositionError::check_per_seat("luck card hands", players, position.luck_hands.len())?;
         PositionError::check_per_seat("action card hands", players, position.action_hands.len())?;

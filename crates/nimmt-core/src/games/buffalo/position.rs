@@ -67,7 +67,7 @@ impl Buffalo {
     /// number card twice, at most two open special cards and at most two of each special card.
     pub fn from_position(position: Position) -> Result<Buffalo, PositionError> {
         let players = position.hands.len();
-        PositionError::check_players(Buffalo::KIND, PLAYERS, players)?;
+        PositionError::check_players(Buffalo::KIND.name(), PLAYERS, players)?;
         let size = position.buffalo.len();
         PositionError::check_shape(
             (1..=HAND_SIZE).contains(&size),

@@ -50,7 +50,7 @@ impl Classic {
     /// totals, cards taken and *Zahlendreher* per seat, no card twice.
     pub fn from_position(position: Position) -> Result<Classic, PositionError> {
         let players = position.hands.len();
-        PositionError::check_players(Classic::KIND, PLAYERS, players)?;
+        PositionError::check_players(Classic::KIND.name(), PLAYERS, players)?;
         PositionError::check_per_seat("totals", players, position.totals.len())?;
         PositionError::check_per_seat("cards taken", players, position.taken.len())?;
         PositionError::check_per_seat("Zahlendreher held", players, position.swap_left.len())?;

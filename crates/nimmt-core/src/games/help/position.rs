@@ -75,7 +75,7 @@ impl Help {
     /// table deciding, and the 105 playing cards exactly.
     pub fn from_position(position: Position) -> Result<Help, PositionError> {
         let players = position.hands.len();
-        PositionError::check_players(Help::KIND, PLAYERS, players)?;
+        PositionError::check_players(Help::KIND.name(), PLAYERS, players)?;
         PositionError::check_per_seat("No! marks", players, position.marks.len())?;
         PositionError::check_per_seat("totals", players, position.totals.len())?;
         PositionError::check_shape(
