@@ -98,6 +98,16 @@ pub fn header(lang: Lang, frame: &mut Frame, area: Rect, left: String) {
 }
 
 /// The style of the status bar.
+/// One entry of a list to choose from: reversed and bold while it is the one selected.
+pub fn choice_line(text: String, selected: bool) -> Line<'static> {
+    let style = if selected {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    } else {
+        Style::default()
+    };
+    Line::from(Span::styled(text, style))
+}
+
 pub fn status_style() -> Style {
     Style::default()
         .fg(Color::Black)

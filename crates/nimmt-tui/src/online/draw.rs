@@ -3,7 +3,7 @@
 
 use super::{AtTable, Online};
 use crate::text::{Lang, T};
-use crate::widgets::status_style;
+use crate::widgets::{choice_line, status_style};
 use nimmt_bots::levels::Level;
 use nimmt_protocol::TableState;
 use ratatui::layout::Rect;
@@ -139,14 +139,7 @@ impl Online {
             .enumerate()
             .map(|(i, (kind, title))| {
                 let text = format!(" {title} ({kind}) ");
-                if i == selected {
-                    Line::from(Span::styled(
-                        text,
-                        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
-                    ))
-                } else {
-                    Line::from(text)
-                }
+                choice_line(text, i == selected)
             })
             .collect();
         lines.push(Line::from(Span::styled(
@@ -218,12 +211,7 @@ impl Online {
                     ),
                     names.join(", ")
                 );
-                let style = if i == self.selected {
-                    Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-                } else {
-                    Style::default()
-                };
-                Line::from(Span::styled(text, style))
+                choice_line(text, i == self.selected)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), inner);

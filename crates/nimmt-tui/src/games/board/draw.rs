@@ -8,7 +8,7 @@ use super::text::{action_card_name, field_symbol, field_text, luck_card_name, tr
 use super::{marker, BoardApp as App};
 use crate::app::Pause;
 use crate::text::T;
-use crate::widgets::{header, inner, log_tail, status, title_style, titled};
+use crate::widgets::{choice_line, header, inner, log_tail, status, title_style, titled};
 use nimmt_core::games::board::{Decision, Field, LuckCard, StageView, Version};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -351,12 +351,7 @@ fn draw_middle(app: &App, frame: &mut Frame, area: Rect) {
                     if i == app.screen.choice { '▶' } else { ' ' },
                     app.describe(a)
                 );
-                let style = if i == app.screen.choice {
-                    Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-                } else {
-                    Style::default()
-                };
-                Line::from(Span::styled(text, style))
+                choice_line(text, i == app.screen.choice)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), inside);

@@ -9,7 +9,7 @@ use super::BuffaloApp as App;
 use crate::app::Pause;
 use crate::games::classic::draw::card_text;
 use crate::text::T;
-use crate::widgets::{header, inner, log_tail, status, title_style, titled};
+use crate::widgets::{choice_line, header, inner, log_tail, status, title_style, titled};
 use nimmt_core::cards::Card;
 use nimmt_core::games::buffalo::{Action, Decision, Owner, PhaseView};
 use ratatui::layout::Rect;
@@ -272,14 +272,7 @@ fn draw_middle(app: &App, frame: &mut Frame, area: Rect) {
             .map(|(i, a)| {
                 let selected = i == app.screen.pick;
                 let text = format!("{} {}", if selected { '▶' } else { ' ' }, app.describe(a));
-                if selected {
-                    Line::from(Span::styled(
-                        text,
-                        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
-                    ))
-                } else {
-                    Line::from(text)
-                }
+                choice_line(text, selected)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), inside);

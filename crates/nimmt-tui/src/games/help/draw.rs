@@ -7,7 +7,7 @@ use super::text::H;
 use super::{card_text, direction_text, row_card_text, HelpApp as App};
 use crate::app::Pause;
 use crate::text::T;
-use crate::widgets::{header, inner, log_tail, status, title_style, titled};
+use crate::widgets::{choice_line, header, inner, log_tail, status, title_style, titled};
 use nimmt_core::games::help::{Action, Decision, HelpCard, NoMark, PhaseView, ROW_CAPACITY};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -189,14 +189,7 @@ fn draw_middle(app: &App, frame: &mut Frame, area: Rect) {
                     if i == *selected { '▶' } else { ' ' },
                     app.describe(a)
                 );
-                if i == *selected {
-                    Line::from(Span::styled(
-                        text,
-                        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
-                    ))
-                } else {
-                    Line::from(text)
-                }
+                choice_line(text, i == *selected)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), inside);
