@@ -4,8 +4,9 @@
 //! - [`options`]: the table options (none);
 //! - [`actions`]: decisions, actions and events;
 //! - [`specials`]: the 16 special cards and every use a member may make of them;
-//! - this module: the state machine (deal, simultaneous choice, reveal, intervention windows,
-//!   placement, scoring);
+//! - this module: the game's state and its [`Rules`] (the deal); `legal`: who a window asks and
+//!   why an action is refused; `turn`: simultaneous choice, reveal, intervention windows,
+//!   placement; `special_effects`: a special card used; `end`: scoring;
 //! - [`view`]: what each viewer sees;
 //! - `world`: a whole game that agrees with a member's view, for searching bots
 //!   ([`Buffalo::from_view`]).
@@ -17,11 +18,15 @@
 //! have passed (B2).
 
 pub mod actions;
+mod end;
+mod legal;
 pub mod options;
 mod position;
 pub mod rows;
+mod special_effects;
 pub mod special_uses;
 pub mod specials;
+mod turn;
 pub mod view;
 mod world;
 
@@ -37,12 +42,12 @@ use crate::descriptor::{GameDescriptor, ScoreSense, Text};
 use crate::error::{ActionError, SetupError};
 use crate::game::{no_data, GameData};
 use crate::options::OptionMap;
-use crate::rules::{GameKind, Outcome, PartyScore, Rules};
+use crate::rules::{GameKind, Outcome, Rules};
 use crate::seat::{Addressed, Audience, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rows::{cheapest_row, open_rows, target, Row, Target, CLASSIC_CAPACITY};
+use rows::{cheapest_row, open_rows, Row, CLASSIC_CAPACITY};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -281,19 +286,6 @@ impl Buffalo {
         all
     }
 
-    /// Whether a window with these passes asks `seat`: only a member who has not passed (in
-    /// this window, for the turn or for the game) and can do something besides passing now —
-    /// use an open special card or remove a stop sign. The others are passed for by the rules.
-    fn asked_in_window(&self, seat: Seat, passed: &[bool]) -> bool {
-        let s = seat.index();
-        !passed[s] && !self.turn_passed[s] && !self.game_passed[s] && self.table(seat).has_use()
-    }
-
-    /// Whether a window with these passes asks anybody.
-    fn window_asks_anyone(&self, passed: &[bool]) -> bool {
-        Seat::all(self.players).any(|s| self.asked_in_window(s, passed))
-    }
-
     /// What a decision point looks like to `seat`.
     pub fn table(&self, seat: Seat) -> Table<'_> {
         Table {
@@ -303,419 +295,6 @@ impl Buffalo {
             queue: &self.queue,
             open: &self.open,
         }
-    }
-
-    /// Applies an action without writing events: the fast path for playouts. Same checks and
-    /// same result as [`Rules::act`].
-    pub fn act_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        self.apply(seat, action, &mut Log::new(false))
-    }
-
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        let stage = match &self.phase {
-            Phase::Over(_) => return Err(ActionError::GameOver),
-            Phase::Playing(s) => s,
-        };
-        if seat.index() >= self.players {
-            return Err(ActionError::NoSuchSeat { seat });
-        }
-        let s = seat.index();
-        let asked = match self.asked(seat) {
-            Some(a) => a,
-            None if *stage == Stage::Choose => return Err(ActionError::AlreadyChosen { seat }),
-            None => return Err(ActionError::NotAsked { seat }),
-        };
-        let wrong = || ActionError::WrongDecision {
-            seat,
-            asked: asked.describe().into(),
-            attempted: action.describe().into(),
-        };
-        match (stage, action) {
-            (Stage::Choose, Action::AskAgain) => {
-                if !self.game_passed[s] {
-                    return Err(ActionError::illegal(
-                        "you are asked in windows already: ask_again follows pass_game",
-                    ));
-                }
-            }
-            (Stage::Choose, Action::Play { card }) => {
-                if !self.hands[s].contains(card) {
-                    return Err(ActionError::NotInHand {
-                        seat,
-                        card: card.number(),
-                    });
-                }
-            }
-            (Stage::TakeRow { .. }, Action::TakeRow { row }) => {
-                let r = self
-                    .rows
-                    .get(*row)
-                    .ok_or(ActionError::NoSuchRow { row: *row })?;
-                if r.blocked {
-                    return Err(ActionError::illegal(format!(
-                        "row {row} is blocked by a stop sign: take another"
-                    )));
-                }
-            }
-            (Stage::Window { .. }, a) if a.is_pass() => {}
-            (Stage::Window { .. }, a) if a.is_window() => self.table(seat).check(a)?,
-            _ => return Err(wrong()),
-        }
-        Ok(())
-    }
-
-    /// Checks, then changes. On error nothing changed.
-    fn apply(&mut self, seat: Seat, action: &Action, log: &mut Log) -> Result<(), ActionError> {
-        self.check(seat, action)?;
-        let stage = self.stage().expect("checked: playing").clone();
-        match (stage, action) {
-            (Stage::Choose, &Action::Play { card }) => self.choose(seat, card, log),
-            (Stage::Choose, Action::AskAgain) => {
-                self.game_passed[seat.index()] = false;
-                log.public(|| Event::AskedAgain { seat });
-            }
-            (Stage::TakeRow { card, .. }, &Action::TakeRow { row }) => {
-                self.take_low(
-                    row,
-                    Played {
-                        owner: Owner::Seat(seat),
-                        card,
-                    },
-                    log,
-                );
-                self.decision_point(log);
-            }
-            (Stage::Window { mut passed }, a) if a.is_pass() => {
-                passed[seat.index()] = true;
-                match a {
-                    Action::PassTurn => {
-                        self.turn_passed[seat.index()] = true;
-                        log.public(|| Event::PassedTurn { seat });
-                    }
-                    Action::PassGame => {
-                        self.game_passed[seat.index()] = true;
-                        log.public(|| Event::PassedGame { seat });
-                    }
-                    _ => log.public(|| Event::Passed { seat }),
-                }
-                if self.window_asks_anyone(&passed) {
-                    self.phase = Phase::Playing(Stage::Window { passed });
-                } else {
-                    self.lay_next(log);
-                }
-            }
-            (Stage::Window { .. }, a) => self.use_special(seat, a.clone(), log),
-            _ => unreachable!("checked"),
-        }
-        Ok(())
-    }
-
-    fn choose(&mut self, seat: Seat, card: Card, log: &mut Log) {
-        remove_one(&mut self.hands[seat.index()], &card);
-        self.chosen[seat.index()] = Some(card);
-        log.public(|| Event::Chose { seat });
-        log.to(seat, || Event::ChoseCard { seat, card });
-        if self.chosen.iter().all(Option::is_some) {
-            self.reveal(log);
-        }
-    }
-
-    /// All chose: the cards and the buffalo's top card are revealed, lowest first (C7).
-    fn reveal(&mut self, log: &mut Log) {
-        let buffalo = self.buffalo_cards.pop().expect("a card per turn");
-        self.queue = self
-            .chosen
-            .iter_mut()
-            .enumerate()
-            .map(|(i, c)| Played {
-                owner: Owner::Seat(Seat(i as u8)),
-                card: c.take().expect("all chose"),
-            })
-            .chain([Played {
-                owner: Owner::Buffalo,
-                card: buffalo,
-            }])
-            .collect();
-        self.queue.sort_by_key(|p| p.card);
-        let plays = self.queue.clone();
-        let buffalo_cards_left = self.buffalo_cards.len();
-        log.public(|| Event::Revealed {
-            plays,
-            buffalo_cards_left,
-        });
-        self.decision_point(log);
-    }
-
-    /// Before the next card is laid: a window when the team can do anything, else the card is
-    /// laid; with no card left the turn ends.
-    fn decision_point(&mut self, log: &mut Log) {
-        if self.queue.is_empty() {
-            self.end_turn(log);
-        } else if self.window_asks_anyone(&vec![false; self.players]) {
-            let passed = vec![false; self.players];
-            if log.on {
-                let asked = Seat::all(self.players)
-                    .filter(|&s| self.asked_in_window(s, &passed))
-                    .collect();
-                let next = self.queue[0];
-                log.public(|| Event::WindowOpened { next, asked });
-            }
-            self.phase = Phase::Playing(Stage::Window { passed });
-        } else {
-            self.lay_next(log);
-        }
-    }
-
-    fn lay_next(&mut self, log: &mut Log) {
-        let next = self.queue.remove(0);
-        self.lay(next, log);
-    }
-
-    /// Lays a revealed card by the classic rules (the stop-signed rows left out); a low card
-    /// of the buffalo takes the cheapest row (B3), a member's waits for its owner's choice.
-    fn lay(&mut self, played: Played, log: &mut Log) {
-        match target(&self.rows, played.card) {
-            Target::Row { row } => {
-                let at = self.rows[row].len();
-                let taken = self.rows[row].push(played.card);
-                log.public(|| Event::Laid {
-                    owner: played.owner,
-                    card: played.card,
-                    row,
-                    at,
-                    rows: self.rows.clone(),
-                });
-                self.give(played.owner, row, taken, log);
-                self.decision_point(log);
-            }
-            Target::Low => match played.owner {
-                Owner::Buffalo => {
-                    let row = cheapest_row(&self.rows).expect("at most two rows are blocked");
-                    self.take_low(row, played, log);
-                    self.decision_point(log);
-                }
-                Owner::Seat(seat) => {
-                    let card = played.card;
-                    log.public(|| Event::RowToTake { seat, card });
-                    self.phase = Phase::Playing(Stage::TakeRow { seat, card });
-                }
-            },
-        }
-    }
-
-    /// `played` is a low card: its owner takes row `row`, the card starts it again (rule 4).
-    fn take_low(&mut self, row: usize, played: Played, log: &mut Log) {
-        let taken = self.rows[row].take_for(played.card);
-        self.give(played.owner, row, taken, log);
-        log.public(|| Event::Laid {
-            owner: played.owner,
-            card: played.card,
-            row,
-            at: 0,
-            rows: self.rows.clone(),
-        });
-    }
-
-    /// Cards taken from row `row` go to the team's or the buffalo's pile; a *7 nimmt!* beside
-    /// the row leaves the game with them.
-    fn give(&mut self, owner: Owner, row: usize, cards: Vec<Card>, log: &mut Log) {
-        if cards.is_empty() {
-            return;
-        }
-        match owner {
-            Owner::Seat(_) => {
-                self.team_pile.extend(&cards);
-                log.public(|| Event::TeamTook {
-                    row,
-                    heads: heads_of(&cards),
-                    cards,
-                    team_heads: heads_of(&self.team_pile),
-                    team_points: self.team_points(),
-                });
-            }
-            Owner::Buffalo => {
-                let count = cards.len();
-                self.buffalo_pile.extend(cards);
-                let pile = self.buffalo_pile.len();
-                log.public(|| Event::BuffaloTook { row, count, pile });
-            }
-        }
-        if self.rows[row].capacity > CLASSIC_CAPACITY {
-            self.rows[row].capacity = CLASSIC_CAPACITY;
-            self.used.push(Special::SevenTakes);
-            log.public(|| Event::SevenTakesDiscarded {
-                row,
-                rows: self.rows.clone(),
-                used: self.used.clone(),
-            });
-        }
-    }
-
-    fn queued(&self, card: Card) -> usize {
-        self.queue
-            .iter()
-            .position(|p| p.card == card)
-            .expect("checked: the card waits to be laid")
-    }
-
-    /// A checked use of an open special card (or removal of a stop sign): applied at once, the
-    /// card replaced from the stack, the window reopened for everyone (B2).
-    fn use_special(&mut self, seat: Seat, action: Action, log: &mut Log) {
-        if let Some(special) = action.special() {
-            remove_one(&mut self.open, &special);
-        }
-        // A *7 nimmt!* or *Stopp!* lies beside its row; every other card (and a removed stop
-        // sign) leaves the game at once.
-        let out_of_game = match action {
-            Action::SevenTakes { .. } | Action::Stop { .. } => None,
-            Action::RemoveStop { .. } => Some(Special::Stop),
-            ref other => other.special(),
-        };
-        self.used.extend(out_of_game);
-        match action {
-            Action::SevenTakes { row } => self.rows[row].capacity = CLASSIC_CAPACITY + 1,
-            Action::Stop { row } => self.rows[row].blocked = true,
-            Action::RemoveStop { row } => self.rows[row].blocked = false,
-            _ => {}
-        }
-        if log.on {
-            let (rows, open, used) = (self.rows.clone(), self.open.clone(), self.used.clone());
-            log.public(|| Event::Used {
-                seat,
-                action: action.clone(),
-                rows,
-                open,
-                used,
-            });
-        }
-        let team = Owner::Seat(seat);
-        let mut lay_now = None;
-        let mut reordered = false;
-        match action {
-            Action::SevenTakes { .. } | Action::Stop { .. } | Action::RemoveStop { .. } => {}
-            Action::Replace { card, with } => {
-                self.queue.remove(self.queued(card));
-                let hand = &mut self.hands[seat.index()];
-                remove_one(hand, &with);
-                hand.push(card);
-                hand.sort();
-                log.public(|| Event::ReturnedToHand { seat, card });
-                lay_now = Some(Played {
-                    owner: team,
-                    card: with,
-                });
-                reordered = true;
-            }
-            Action::Insert { card, row, at } => {
-                let played = self.queue.remove(self.queued(card));
-                let taken = self.rows[row].insert(at, card);
-                log.public(|| Event::Laid {
-                    owner: played.owner,
-                    card,
-                    row,
-                    at,
-                    rows: self.rows.clone(),
-                });
-                self.give(played.owner, row, taken, log);
-            }
-            Action::Shift {
-                row,
-                at,
-                to_row,
-                to_at,
-            } => {
-                let card = self.rows[row].remove(at);
-                let taken = self.rows[to_row].insert(to_at, card);
-                log.public(|| Event::Shifted {
-                    card,
-                    row,
-                    to_row,
-                    to_at,
-                    rows: self.rows.clone(),
-                });
-                self.give(team, to_row, taken, log);
-            }
-            Action::First { card } => {
-                let played = self.queue.remove(self.queued(card));
-                self.queue.insert(0, played);
-                reordered = true;
-            }
-            Action::Last { card } => {
-                let played = self.queue.remove(self.queued(card));
-                self.queue.push(played);
-                reordered = true;
-            }
-            Action::Sort { order } => {
-                self.queue = order.iter().map(|&c| self.queue[self.queued(c)]).collect();
-                reordered = true;
-            }
-            Action::Play { .. }
-            | Action::TakeRow { .. }
-            | Action::Pass
-            | Action::PassTurn
-            | Action::PassGame
-            | Action::AskAgain => unreachable!("not a use"),
-        }
-        if reordered {
-            let plays = self.queue.clone();
-            log.public(|| Event::Order { plays });
-        }
-        if self.open.len() < OPEN_SPECIALS {
-            if let Some(special) = self.stack.pop() {
-                self.open.push(special);
-                let stack = self.stack.len();
-                log.public(|| Event::SpecialTurnedUp { special, stack });
-            }
-        }
-        match lay_now {
-            Some(played) => self.lay(played, log),
-            None => self.decision_point(log),
-        }
-    }
-
-    fn end_turn(&mut self, log: &mut Log) {
-        let turn = self.turn;
-        log.public(|| Event::TurnEnded { turn });
-        if self.hands.iter().all(Vec::is_empty) {
-            self.end_game(log);
-        } else {
-            self.turn += 1;
-            self.turn_passed = vec![false; self.players];
-            self.phase = Phase::Playing(Stage::Choose);
-            let turn = self.turn;
-            log.public(|| Event::TurnStarted { turn });
-        }
-    }
-
-    /// The team wins only with fewer points than the buffalo, its points doubled for one or two
-    /// players; a tie is a loss (B1).
-    fn end_game(&mut self, log: &mut Log) {
-        let team_points = self.team_points();
-        let buffalo_points = self.buffalo_points();
-        let outcome = Outcome {
-            scores: vec![team_points as i32; self.players],
-            winners: if team_points < buffalo_points {
-                Seat::all(self.players).collect()
-            } else {
-                Vec::new()
-            },
-            sense: ScoreSense::Lower,
-            others: vec![PartyScore {
-                name: BUFFALO.to_owned(),
-                score: buffalo_points as i32,
-            }],
-        };
-        if log.on {
-            let outcome = outcome.clone();
-            let buffalo_pile = self.buffalo_pile.clone();
-            log.public(|| Event::GameEnded {
-                team_points,
-                buffalo_points,
-                buffalo_pile,
-                outcome,
-            });
-        }
-        self.phase = Phase::Over(outcome);
     }
 }
 
