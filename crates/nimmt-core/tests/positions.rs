@@ -4,6 +4,7 @@
 use nimmt_core::games::board::{self, Board, Version};
 use nimmt_core::games::buffalo::{self, Buffalo};
 use nimmt_core::games::classic::{self, Classic, Rows};
+use nimmt_core::games::help::{self, Help, HelpCard, RowCard};
 use nimmt_core::{Card, PositionError};
 
 fn cards(ns: &[u8]) -> Vec<Card> {
@@ -75,4 +76,35 @@ fn a_board_position_is_checked() {
         Board::from_position(stop),
         Err(PositionError::Shape { .. })
     ));
+}
+
+#[test]
+fn a_help_position_is_checked() {
+    let n = |v: u8| HelpCard::number(v).unwrap();
+    let row = vec![RowCard::number(3), RowCard::number(7)];
+    let hands = vec![
+        vec![n(1), n(2)],
+        vec![n(4), n(5)],
+        vec![n(8), HelpCard::Joker],
+    ];
+    let ok = help::Position::new(hands.clone(), row.clone());
+    assert!(Help::from_position(ok.clone()).is_ok());
+    let two = help::Position::new(hands[..2].to_vec(), row.clone());
+    assert_eq!(
+        Help::from_position(two).unwrap_err().to_string(),
+        "help is for 3–5 players, not 2"
+    );
+    let down = help::Position::new(hands, vec![RowCard::number(7), RowCard::number(3)]);
+    assert!(matches!(
+        Help::from_position(down),
+        Err(PositionError::Shape { .. })
+    ));
+    let mut jokers = ok;
+    jokers.discard = vec![HelpCard::Joker; HelpCard::Joker.copies()];
+    assert_eq!(
+        Help::from_position(jokers).unwrap_err(),
+        PositionError::TooMany {
+            card: "Joker".into()
+        }
+    );
 }
