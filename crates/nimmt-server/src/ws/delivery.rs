@@ -1,0 +1,109 @@
+//! Frames out: the connection's queue delivered to the socket, and the close (its code and
+//! reason, what the client still sends read until it answers).
+
+use crate::conn::{Frame, Outbox};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use nimmt_protocol::CloseReason;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+use tokio::time::Duration;
+
+/// Delivers the connection's queue to the socket until it closes, then what is still queued
+/// (not for a slow reader) and the close frame with its code and reason, within `grace` (a slow
+/// reader, whose socket is full, within `slow_grace`: the close frame waits behind what it has
+/// not read yet).
+pub(super) async fn deliver(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Frame>,
+    outbox: Arc<Outbox>,
+    grace: Duration,
+    slow_grace: Duration,
+) {
+    let mut closing = outbox.watch();
+    loop {
+        let first = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => break,
+            f = rx.recv() => match f {
+                Some(f) => f,
+                None => break,
+            },
+        };
+        outbox.taken(first.len());
+        let write = async {
+            // Whatever else is queued goes out with the same flush.
+            sink.feed(Message::Text(first)).await?;
+            for _ in 1..64 {
+                let Ok(f) = rx.try_recv() else { break };
+                outbox.taken(f.len());
+                sink.feed(Message::Text(f)).await?;
+            }
+            sink.flush().await
+        };
+        let written = tokio::select! {
+            r = write => r.is_ok(),
+            // A slow reader: the socket does not take more, the queue went over its cap. Any
+            // other close waits for this write (it may carry `replaced` or a last answer).
+            _ = async {
+                let reason = *closing.wait_for(Option::is_some).await.expect("outbox lives");
+                if reason != Some(CloseReason::SlowReader) {
+                    tokio::time::sleep(grace).await;
+                }
+            } => break,
+        };
+        if !written {
+            outbox.close(CloseReason::Normal);
+            break;
+        }
+    }
+    let reason = outbox.closing().unwrap_or(CloseReason::Normal);
+    let within = if reason == CloseReason::SlowReader {
+        slow_grace
+    } else {
+        grace
+    };
+    let _ = tokio::time::timeout(within, async {
+        if reason != CloseReason::SlowReader {
+            // Deliver what is queued (answers, `rate_limited`, `replaced`), then close.
+            while let Ok(f) = rx.try_recv() {
+                outbox.taken(f.len());
+                if sink.feed(Message::Text(f)).await.is_err() {
+                    return;
+                }
+            }
+        }
+        let close = CloseFrame {
+            code: reason.code(),
+            reason: reason.reason().into(),
+        };
+        let _ = sink.send(Message::Close(Some(close))).await;
+    })
+    .await;
+}
+
+/// Why a read error ends the connection: the socket refuses frames over [`MAX_FRAME_BYTES`]
+/// (its capacity error reads "Message too long: SIZE > MAX" or "Frame too long"); other errors
+/// (a broken socket, a protocol violation) end it normally.
+pub(super) fn read_error_reason(error: &str) -> CloseReason {
+    if error.contains("too long") {
+        CloseReason::TooLarge
+    } else {
+        CloseReason::Normal
+    }
+}
+
+/// Reads what the client still sends after the close began, until it answers the close frame
+/// (or `grace` ends): the socket then ends with a close handshake rather than a reset, which
+/// would throw away what the client has not read yet.
+pub(super) async fn drain(stream: &mut SplitStream<WebSocket>, grace: Duration) {
+    let _ = tokio::time::timeout(grace, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
