@@ -40,8 +40,8 @@ impl GameBots for Board {
             }
             "mcts" => {
                 spec.only(
-                    &["iters", "ms", "horizon", "noise"],
-                    "iters=N, ms=N, horizon=N or noise=P",
+                    &["iters", "ms", "cpu", "horizon", "noise"],
+                    "iters=N, ms=N, cpu=N, horizon=N or noise=P",
                 )?;
                 let mut bot = MctsBot::new(seed);
                 if let Some(n) = spec.number("iters")? {
@@ -49,6 +49,9 @@ impl GameBots for Board {
                 }
                 if let Some(ms) = spec.number("ms")? {
                     bot.budget = Budget::Millis(ms);
+                }
+                if let Some(ms) = spec.number("cpu")? {
+                    bot.budget = Budget::CpuMillis(ms);
                 }
                 if let Some(h) = spec.get("horizon") {
                     bot.horizon =

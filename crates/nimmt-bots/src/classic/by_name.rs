@@ -1,6 +1,6 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
-//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|greedy|net`,
+//! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|styles|greedy|net`,
 //! `own=STYLE` and `trust=N|off`.
 
 use super::mcts::Opponents;
@@ -18,8 +18,8 @@ use nimmt_core::OptionMap;
 /// The default search time of a bare `mcts`.
 pub const DEFAULT_MCTS_MS: u64 = 100;
 
-const MCTS_SETTINGS: &str = "ms=N, iters=N, playout=mimic|risk|cautious|random, \
-     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|greedy|net, \
+const MCTS_SETTINGS: &str = "ms=N, cpu=N, iters=N, playout=mimic|risk|cautious|random, \
+     utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|styles|greedy|net, \
      own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious or trust=1..100|off";
 
 impl MctsConfig {
@@ -28,6 +28,7 @@ impl MctsConfig {
         spec.only(
             &[
                 "ms",
+                "cpu",
                 "iters",
                 "playout",
                 "utility",
@@ -42,6 +43,9 @@ impl MctsConfig {
         let mut config = MctsConfig::new(Budget::Millis(DEFAULT_MCTS_MS));
         if let Some(ms) = spec.number("ms")? {
             config.budget = Budget::Millis(ms);
+        }
+        if let Some(ms) = spec.number("cpu")? {
+            config.budget = Budget::CpuMillis(ms);
         }
         if let Some(n) = spec.number("iters")? {
             config.budget = Budget::Iters(n);
@@ -69,16 +73,17 @@ impl MctsConfig {
         if let Some(i) = spec.word("infer", &["on", "off"])? {
             config.infer = i == "on";
         }
-        if let Some(o) = spec.word("opponents", &["table", "greedy", "net"])? {
+        if let Some(o) = spec.word("opponents", &["table", "styles", "greedy", "net"])? {
             config.opponents = match o {
                 "greedy" => Opponents::Greedy,
+                "styles" => Opponents::Styles,
                 "net" => Opponents::Net,
                 _ => Opponents::Table,
             };
         }
         let own: Vec<&str> = FIELD
             .iter()
-            .filter(|&&s| s != Style::Random)
+            .filter(|&&s| s != Style::Random && s != Style::Net)
             .map(|s| s.name())
             .collect();
         if let Some(o) = spec.word("own", &own)? {
@@ -176,6 +181,9 @@ mod tests {
         assert!(!c.infer);
         let c = MctsConfig::from_spec(&builtin("mcts:ms=10,playout=random,utility=own")).unwrap();
         assert_eq!(c.budget, Budget::Millis(10));
+        let c = MctsConfig::from_spec(&builtin("mcts:cpu=100,opponents=styles")).unwrap();
+        assert_eq!(c.budget, Budget::CpuMillis(100));
+        assert_eq!(c.opponents, Opponents::Styles);
         assert_eq!(c.utility, Utility::Own);
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=margin,win=5")).unwrap();
         assert_eq!((c.utility, c.win_bonus), (Utility::Margin, 5));

@@ -145,7 +145,7 @@ impl Memory {
                     UNLIKELY
                 };
                 for (&style, &p) in FIELD.iter().zip(&styles[s]) {
-                    if style == Style::Random || p < MATTERS {
+                    if matches!(style, Style::Random | Style::Net) || p < MATTERS {
                         continue;
                     }
                     // A card played with the Zahlendreher counts by its changed value (F5).
@@ -177,6 +177,11 @@ impl<'a> TurnModel<'a> {
             plain: Mimic::new(&turn.rows, unseen),
             bent: turn.bent.as_ref().map(|k| Mimic::new(k, unseen)),
         }
+    }
+
+    /// The model of the plain rows (every style but `greedy` with a fan card judges them).
+    pub(crate) fn plain(&self) -> &Mimic<'a> {
+        &self.plain
     }
 
     /// The rating of card `c` under `style`.

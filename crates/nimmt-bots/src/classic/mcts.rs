@@ -74,8 +74,12 @@ impl Utility {
 pub enum Opponents {
     /// Everyone plays like `greedy` (the [`Playout::Mimic`] model).
     Greedy,
-    /// Each seat plays a style of the field, learnt from its plays ([`TableModel`]).
+    /// Each seat plays a style of the field, learnt from its plays ([`TableModel`]); the
+    /// learned policy ([`Style::Net`]) is one of them.
     Table,
+    /// The same without the learned policy: only the hand-written styles (the search before
+    /// the model, kept to measure what the model adds).
+    Styles,
     /// Every other seat plays the learned policy ([`super::net`], [`Style::Net`]); the bot's own
     /// seat plays [`MctsConfig::own_style`].
     Net,
@@ -180,10 +184,12 @@ impl MctsBot {
     pub fn search(&mut self, view: &View) -> Vec<ActionStats> {
         self.memory.observe(view);
         let mut knowledge = Knowledge::from_view(view);
-        let learn =
-            self.config.opponents == Opponents::Table && self.config.playout == Playout::Mimic;
+        let learn = matches!(self.config.opponents, Opponents::Table | Opponents::Styles)
+            && self.config.playout == Playout::Mimic;
         self.steady = 0;
         self.styles = if learn {
+            self.table
+                .learn_net(self.config.opponents == Opponents::Table);
             self.table.observe(view, &self.memory);
             let own = self.config.own_style(&view.options);
             let mut styles = self.table.posteriors(view.players, own);

@@ -13,6 +13,7 @@
 //! and weighs the hidden cards by it ([`super::inference`]).
 
 use super::inference::{only, Memory, TurnModel, TurnStart};
+use super::net::Net;
 use super::styles::{Style, FIELD, STYLES};
 use nimmt_core::games::classic::kernel::MAX_SEATS;
 use nimmt_core::games::classic::{Play, View};
@@ -80,9 +81,17 @@ pub struct TableModel {
     /// The bot's own seat: it plays the search's own style in the playouts, not a style drawn
     /// from the prior.
     me: Option<usize>,
+    /// Whether the learned policy ([`Style::Net`]) is in the field (`opponents=table`) or left
+    /// out (`opponents=styles`: its prior and its scores are zero).
+    without_net: bool,
 }
 
 impl TableModel {
+    /// Puts the learned policy in the field the seats are learnt from, or leaves it out.
+    pub fn learn_net(&mut self, on: bool) {
+        self.without_net = !on;
+    }
+
     /// Scores the plays revealed since the last call (the turns `memory` saw start), and every
     /// play of this deal again with the cards its seat has shown since.
     pub fn observe(&mut self, view: &View, memory: &Memory) {
@@ -98,6 +107,7 @@ impl TableModel {
                 hindsight: vec![Evidence::default(); n],
                 deal: view.deal,
                 me: Some(me),
+                without_net: self.without_net,
             };
         }
         self.me = Some(me);
@@ -136,7 +146,7 @@ impl TableModel {
                 let seed = (u64::from(view.deal) << 32) ^ ((turn.index as u64) << 8) ^ s as u64;
                 if revealed.is_some() && self.scored[s] <= turn.index {
                     let pool = turn.hidden & !turn.mine & !shown;
-                    let [like, _] = likelihoods(turn, play, 0, pool, seed);
+                    let [like, _] = likelihoods(turn, play, 0, pool, seed, self.without_net);
                     for (l, x) in self.current[s].iter_mut().zip(like) {
                         *l += x.ln();
                     }
@@ -146,7 +156,14 @@ impl TableModel {
                 for p in &plays[turn.index + 1..] {
                     later |= 1 << p.card.number();
                 }
-                self.hindsight[s].add(likelihoods(turn, play, later, unseen, seed));
+                self.hindsight[s].add(likelihoods(
+                    turn,
+                    play,
+                    later,
+                    unseen,
+                    seed,
+                    self.without_net,
+                ));
             }
         }
     }
@@ -155,13 +172,13 @@ impl TableModel {
     /// the bot's own (whose plays are not scored).
     pub fn posterior(&self, seat: usize) -> [f64; STYLES] {
         let (Some(past), Some(current)) = (self.past.get(seat), self.current.get(seat)) else {
-            return normalised([0.0; STYLES]);
+            return normalised([0.0; STYLES], self.without_net);
         };
         let mut loglik = past.loose;
         for (l, x) in loglik.iter_mut().zip(current) {
             *l += x;
         }
-        normalised(loglik)
+        normalised(loglik, self.without_net)
     }
 
     /// The style the model is sure seat `seat` plays, judged on the finished deals and, once
@@ -177,7 +194,7 @@ impl TableModel {
         if self.scored.get(seat).is_some_and(|&n| n >= EARLIEST_TRUST) {
             evidence.merge(&self.hindsight[seat]);
         }
-        let p = normalised(evidence.loose);
+        let p = normalised(evidence.loose, self.without_net);
         let (at, top) =
             p.iter().copied().enumerate().fold(
                 (0, 0.0),
@@ -207,6 +224,9 @@ impl TableModel {
         for (style, p) in styles.iter_mut().zip(posteriors) {
             let mut x = rng.random::<f64>();
             for (s, &q) in FIELD.iter().zip(p) {
+                if q <= 0.0 {
+                    continue;
+                }
                 *style = *s;
                 if x < q {
                     break;
@@ -219,14 +239,13 @@ impl TableModel {
 }
 
 /// The posterior over the styles (in the order of [`FIELD`]) from the prior and the
-/// log-likelihoods `loglik`.
-fn normalised(loglik: [f64; STYLES]) -> [f64; STYLES] {
-    let prior = |s: Style| {
-        if s == Style::Greedy {
-            PRIOR_GREEDY
-        } else {
-            (1.0 - PRIOR_GREEDY) / (STYLES - 1) as f64
-        }
+/// log-likelihoods `loglik`; the learned policy has none `without_net`.
+fn normalised(loglik: [f64; STYLES], without_net: bool) -> [f64; STYLES] {
+    let others = (STYLES - 1 - usize::from(without_net)) as f64;
+    let prior = |s: Style| match s {
+        Style::Greedy => PRIOR_GREEDY,
+        Style::Net if without_net => 0.0,
+        _ => (1.0 - PRIOR_GREEDY) / others,
     };
     let top = loglik.iter().copied().fold(f64::MIN, f64::max);
     let mut p = [0.0; STYLES];
@@ -248,6 +267,7 @@ fn likelihoods(
     later: u128,
     unseen: u128,
     seed: u64,
+    without_net: bool,
 ) -> [[f64; STYLES]; 2] {
     let played = play.card.number();
     let size = turn.mine.count_ones() as usize;
@@ -280,6 +300,12 @@ fn likelihoods(
             if style == Style::Random || (play.swap && style != Style::Greedy) {
                 continue;
             }
+            if style == Style::Net {
+                if !without_net {
+                    *hit += net_share(&model, &hand);
+                }
+                continue;
+            }
             // The card played counts by the value it was laid by.
             let keys: Vec<_> = hand
                 .iter()
@@ -304,6 +330,17 @@ fn likelihoods(
         }
     }
     like
+}
+
+/// The share of the network's best cards of `hand` (its first card the one played): 1 if the
+/// `net` bot plays it alone, split on a tie, 0 otherwise.
+fn net_share(model: &TurnModel<'_>, hand: &[u8]) -> f64 {
+    let (scores, n) = Net::shipped().scores(model.plain(), hand);
+    let top = scores[..n].iter().copied().fold(f32::MIN, f32::max);
+    if scores[0] < top {
+        return 0.0;
+    }
+    1.0 / scores[..n].iter().filter(|&&x| x == top).count() as f64
 }
 
 #[cfg(test)]
@@ -426,13 +463,23 @@ mod tests {
     #[test]
     fn with_a_fan_card_the_search_learns_which_style_each_seat_plays() {
         // Three seats dump their high cards; after a deal with the cow on the table the search
-        // takes each of them for `dump-high` far more than its prior (11.7%) says (without the
+        // takes each of them for `dump-high` far more than its prior (10%) says (without the
         // fan model it learnt nothing: the prior).
         use crate::classic::styles::{Style, StyleBot};
         let belief = style_belief(3, &["fan=cow"], Style::DumpHigh, |seed| {
             Box::new(StyleBot::new(Style::DumpHigh, seed))
         });
         assert!(belief > 0.35, "dump-high believed at {belief:.2}");
+    }
+
+    #[test]
+    fn after_one_deal_the_search_takes_the_learned_model_for_itself() {
+        // Three seats play `net`; after a deal the search takes each of them for the learned
+        // model (which it then plays in its playouts) far more than the prior of 10% says.
+        use crate::classic::net::NetBot;
+        use crate::classic::styles::Style;
+        let belief = style_belief(4, &[], Style::Net, |_| Box::new(NetBot::new()));
+        assert!(belief > 0.5, "net believed at {belief:.2}");
     }
 
     #[test]

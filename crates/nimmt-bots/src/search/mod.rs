@@ -10,6 +10,7 @@
 //! choice in every world, each estimate as sure as the others) or by sequential halving
 //! ([`halving`]: every choice in the first round, the better half in the next, and so on).
 
+use cpu_time::ThreadTime;
 use std::time::{Duration, Instant};
 
 /// How much a search may spend on one decision.
@@ -19,6 +20,9 @@ pub enum Budget {
     Iters(u64),
     /// Wall-clock milliseconds (results then depend on the machine).
     Millis(u64),
+    /// Milliseconds of the deciding thread's processor time: as many playouts on a busy machine
+    /// as on an idle one of the same speed, for measuring bots on a shared machine.
+    CpuMillis(u64),
 }
 
 impl Budget {
@@ -27,6 +31,29 @@ impl Budget {
         match self {
             Budget::Iters(n) => format!("mcts:iters={n}"),
             Budget::Millis(ms) => format!("mcts:ms={ms}"),
+            Budget::CpuMillis(ms) => format!("mcts:cpu={ms}"),
+        }
+    }
+}
+
+/// The time a search has spent: on the wall clock, or the thread's processor time.
+enum Clock {
+    Wall(Instant),
+    Cpu(ThreadTime),
+}
+
+impl Clock {
+    fn start(budget: Budget) -> Clock {
+        match budget {
+            Budget::CpuMillis(_) => Clock::Cpu(ThreadTime::now()),
+            _ => Clock::Wall(Instant::now()),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        match self {
+            Clock::Wall(t) => t.elapsed(),
+            Clock::Cpu(t) => t.elapsed(),
         }
     }
 }
@@ -85,14 +112,15 @@ fn flat_until<W: Worlds>(
 }
 
 /// The flat search within `budget`: `Iters(n)` shares `n` playouts among the choices, rounded
-/// up to whole worlds; `Millis(ms)` samples worlds until the time is spent. At least one world.
+/// up to whole worlds; `Millis(ms)` and `CpuMillis(ms)` sample worlds until the time is spent.
+/// At least one world.
 pub fn flat<W: Worlds>(worlds: &mut W, choices: &[W::Choice], budget: Budget) -> Flat {
     match budget {
         Budget::Iters(n) => flat_in(worlds, choices, n.div_ceil(choices.len().max(1) as u64)),
-        Budget::Millis(ms) => {
-            let started = Instant::now();
+        Budget::Millis(ms) | Budget::CpuMillis(ms) => {
+            let clock = Clock::start(budget);
             let time = Duration::from_millis(ms);
-            flat_until(worlds, choices, |_| started.elapsed() >= time)
+            flat_until(worlds, choices, |_| clock.elapsed() >= time)
         }
     }
 }
@@ -119,7 +147,7 @@ pub fn halving<W: Worlds>(
     let mut sum = vec![0.0f64; k];
     let mut visits = vec![0u32; k];
     let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64; // ⌈log2 k⌉
-    let started = Instant::now();
+    let clock = Clock::start(budget);
     let mut alive: Vec<usize> = (0..k).collect();
     let mut round = 0u64;
     while alive.len() > 1 {
@@ -128,9 +156,9 @@ pub fn halving<W: Worlds>(
         loop {
             let more = match budget {
                 Budget::Iters(n) => sampled < worlds_for(n, rounds * alive.len() as u64, least),
-                Budget::Millis(ms) => {
+                Budget::Millis(ms) | Budget::CpuMillis(ms) => {
                     sampled < least
-                        || started.elapsed().as_millis() * (rounds as u128)
+                        || clock.elapsed().as_millis() * (rounds as u128)
                             < ms as u128 * round as u128
                 }
             };

@@ -60,6 +60,7 @@ fn the_flat_search_spends_its_playouts_in_whole_worlds() {
 fn a_budget_reads_as_its_spec() {
     assert_eq!(Budget::Iters(40).spec(), "mcts:iters=40");
     assert_eq!(Budget::Millis(100).spec(), "mcts:ms=100");
+    assert_eq!(Budget::CpuMillis(100).spec(), "mcts:cpu=100");
 }
 
 #[test]

@@ -42,13 +42,14 @@ pub enum Style {
     Cautious,
     /// Any card.
     Random,
-    /// The learned policy ([`super::net`]), its card drawn from its distribution over the hand;
-    /// not in the field the table model learns (it rates whole hands, [`Style::key`] is flat).
+    /// The learned policy ([`super::net`]): in the search's playouts its card is drawn from its
+    /// distribution over the hand; the table model scores a seat's plays by the network's best
+    /// card (the `net` bot's). It rates whole hands, so [`Style::key`] is flat.
     Net,
 }
 
 /// Every style, in the order the table model lists them.
-pub const FIELD: [Style; 7] = [
+pub const FIELD: [Style; 8] = [
     Style::Greedy,
     Style::GreedyHigh,
     Style::GreedyLow,
@@ -56,6 +57,7 @@ pub const FIELD: [Style; 7] = [
     Style::KeepLow,
     Style::Cautious,
     Style::Random,
+    Style::Net,
 ];
 
 /// The number of styles in the field.
