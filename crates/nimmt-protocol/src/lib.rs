@@ -27,7 +27,7 @@ pub use server_to_client::{
     ServerMsg, TableInfo, TableState, You,
 };
 pub use texts::{Lang, Text};
-pub use update::update_frame;
+pub use update::{update_frame, UpdateEvents};
 
 /// The protocol version this crate speaks. A client sends it in `hello`; the server refuses
 /// another with [`ErrorCode::Protocol`].

@@ -1,13 +1,32 @@
 //! The `update` frame a move sends to each member: the same JSON as [`ServerMsg::Update`], with
 //! the view and the legal actions written straight from the rules' types into the frame (a move
-//! sends one per seat: no JSON tree is built).
+//! sends one per seat: no JSON tree is built). The move's events are written once for all its
+//! frames ([`UpdateEvents`]).
 
 #[cfg(doc)]
 use crate::ServerMsg;
 use crate::{Deadline, TableId};
-use nimmt_core::{Addressed, Game, Viewer};
+use nimmt_core::{Addressed, Audience, Game, Viewer};
 use serde_json::Value;
-use std::io::Write;
+use std::fmt::Write;
+
+/// A move's events, each written once as JSON text, with who may see it.
+pub struct UpdateEvents<'a> {
+    events: Vec<(&'a Audience, String)>,
+    /// The length of all texts together.
+    len: usize,
+}
+
+impl<'a> UpdateEvents<'a> {
+    pub fn new(events: &'a [Addressed<Value>]) -> UpdateEvents<'a> {
+        let events: Vec<(&Audience, String)> = events
+            .iter()
+            .map(|e| (&e.to, e.event.to_string()))
+            .collect();
+        let len = events.iter().map(|(_, t)| t.len() + 1).sum();
+        UpdateEvents { events, len }
+    }
+}
 
 /// The `update` of table `table` at `version` for `viewer`: the `events` it may see, its `view`
 /// (the game's view text for it) and legal actions now, its seat's `deadline`, and `ack`, the
@@ -19,29 +38,36 @@ pub fn update_frame(
     game: &Game,
     viewer: Viewer,
     view: &str,
-    events: &[Addressed<Value>],
+    events: &UpdateEvents<'_>,
     deadline: Option<Deadline>,
     ack: Option<u64>,
 ) -> String {
-    let events: Vec<&Value> = events
-        .iter()
-        .filter(|e| e.to.admits(viewer))
-        .map(|e| &e.event)
-        .collect();
-    let mut f: Vec<u8> = Vec::with_capacity(1024);
+    let legal = viewer
+        .seat()
+        .map(|seat| game.legal_text(seat))
+        .filter(|l| l != "[]");
+    // What the frame holds besides its numbers (which the spare room is for).
+    let len = 160 + events.len + view.len() + legal.as_ref().map_or(0, String::len);
+    let mut f = String::with_capacity(len);
     let _ = write!(
         f,
-        r#"{{"type":"update","table":{table},"version":{version},"events":"#
+        r#"{{"type":"update","table":{table},"version":{version},"events":["#
     );
-    serde_json::to_writer(&mut f, &events).expect("events serialize");
-    f.extend_from_slice(br#","view":"#);
-    f.extend_from_slice(view.as_bytes());
-    if let Some(seat) = viewer.seat() {
-        let legal = game.legal_text(seat);
-        if legal != "[]" {
-            f.extend_from_slice(br#","legal":"#);
-            f.extend_from_slice(legal.as_bytes());
+    let mut first = true;
+    for (to, text) in &events.events {
+        if to.admits(viewer) {
+            if !first {
+                f.push(',');
+            }
+            f.push_str(text);
+            first = false;
         }
+    }
+    f.push_str(r#"],"view":"#);
+    f.push_str(view);
+    if let Some(legal) = legal {
+        f.push_str(r#","legal":"#);
+        f.push_str(&legal);
     }
     if let Some(d) = deadline {
         let _ = write!(
@@ -53,8 +79,8 @@ pub fn update_frame(
     if let Some(ack) = ack {
         let _ = write!(f, r#","ack":{ack}"#);
     }
-    f.push(b'}');
-    String::from_utf8(f).expect("JSON is UTF-8")
+    f.push('}');
+    f
 }
 
 #[cfg(test)]
@@ -113,7 +139,14 @@ mod tests {
                     });
                     let ack = (i == 1).then_some(3);
                     let sent: ServerMsg = serde_json::from_str(&update_frame(
-                        7, 42, &game, viewer, view, &events, deadline, ack,
+                        7,
+                        42,
+                        &game,
+                        viewer,
+                        view,
+                        &UpdateEvents::new(&events),
+                        deadline,
+                        ack,
                     ))
                     .unwrap();
                     assert_eq!(

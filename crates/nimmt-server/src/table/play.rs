@@ -6,7 +6,9 @@ use super::Table;
 use crate::conn::{frame, Conn, Frame, Refusal};
 use crate::store::Op;
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
-use nimmt_protocol::{ChatLine, ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text};
+use nimmt_protocol::{
+    ChatLine, ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text, UpdateEvents,
+};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -164,7 +166,7 @@ impl Table {
             // A version this table has not reached (not one it answered before).
             return Err(stale().keyed("stale_future"));
         }
-        match &self.asked.get(seat).cloned().flatten() {
+        match self.asked.get(seat).and_then(Option::as_ref) {
             // Not asked since another seat's change this move had not seen (a teammate closed
             // the window): a race, answered `stale`.
             None if version < self.game_changed_at && self.changed_by != Some(seat) => {
@@ -264,8 +266,9 @@ impl Table {
                 self.notice_all("game_over_notice", vec![("winners", winners.join(", "))]);
             }
             self.tell_lobby();
+            // Nobody is asked anything any more.
+            self.refresh_asked();
         }
-        self.refresh_asked();
         Ok(())
     }
 
@@ -292,6 +295,8 @@ impl Table {
                 .expect("every viewer has a view");
             &views[i]
         };
+        // Each event is written once for all the frames.
+        let events = UpdateEvents::new(events);
         let frame = |viewer: Viewer, deadline, ack| {
             Frame::from(nimmt_protocol::update_frame(
                 self.id,
@@ -299,7 +304,7 @@ impl Table {
                 game,
                 viewer,
                 view_of(viewer),
-                events,
+                &events,
                 deadline,
                 ack,
             ))

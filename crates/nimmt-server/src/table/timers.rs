@@ -46,19 +46,20 @@ impl Table {
             _ => Vec::new(),
         };
         self.asked.resize(n, None);
-        let window = self.game().is_some_and(|g| window_opens(g, &pending));
+        // Whether the seats are asked in a window, found out once a seat is asked anew.
+        let mut window = None;
         for i in 0..n {
-            let decision = pending
-                .iter()
-                .find(|(s, _)| s.index() == i)
-                .map(|(_, d)| d.clone());
+            let decision = pending.iter().find(|(s, _)| s.index() == i).map(|(_, d)| d);
             match (decision, &self.asked[i]) {
                 (None, _) => self.asked[i] = None,
-                (Some(d), Some(a)) if a.decision == d => {}
+                (Some(d), Some(a)) if a.decision == *d => {}
                 (Some(d), _) => {
+                    let window = *window.get_or_insert_with(|| {
+                        self.game().is_some_and(|g| window_opens(g, &pending))
+                    });
                     let timer = self.meta.table_options.timer;
                     self.asked[i] = Some(Asked {
-                        decision: d,
+                        decision: d.clone(),
                         since: self.game_changed_at,
                         deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
                         deadline_at: (timer > 0).then(|| epoch_ms() + timer * 1000),
