@@ -18,7 +18,7 @@ use sqlx::{AnyPool, Executor};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot};
-use writer::{writer, Checkpoints, Write};
+use writer::{writer, ActionInserts, Checkpoints, Write};
 
 /// Which database the store talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +246,13 @@ impl Store {
         }
         let (tx, rx) = mpsc::channel(4096);
         let checkpoints = (backend == Backend::Sqlite && !memory).then(Checkpoints::new);
-        tokio::spawn(writer(pool.clone(), rx, fence.clone(), checkpoints));
+        tokio::spawn(writer(
+            pool.clone(),
+            rx,
+            fence.clone(),
+            checkpoints,
+            ActionInserts::new(backend),
+        ));
         Ok(Store {
             pool,
             writer: tx,

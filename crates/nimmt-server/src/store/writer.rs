@@ -3,9 +3,10 @@
 //! writer is answered once the transaction is committed. SQLite's write-ahead log is copied
 //! into the database file between commits (`Checkpoints`).
 
-use super::{now_secs, Op, StoreError};
+use super::{now_secs, Backend, Op, StoreError};
 use crate::lease::LeaseBook;
 use sqlx::{AnyPool, Executor};
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -153,15 +154,62 @@ async fn end_game(
     Ok(())
 }
 
-/// Inserts logged actions in statements of a few fixed sizes (so each size's statement is
-/// prepared once per connection and then reused from its cache).
-async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
-    const SIZES: [usize; 4] = [200, 40, 8, 1];
+/// The statements that insert logged actions, one for each of a few fixed sizes (so each is
+/// prepared once per connection and then reused from its cache), largest first. SQLite's take
+/// their parameters by position (`?`): it looks a numbered one up by its name, which costs a
+/// search of all of them for each.
+pub(super) struct ActionInserts {
+    sizes: Vec<(usize, String)>,
+}
+
+impl ActionInserts {
+    pub(super) fn new(backend: Backend) -> ActionInserts {
+        let sizes = [200, 40, 8, 1]
+            .into_iter()
+            .map(|size| (size, insert_sql(backend, size)))
+            .collect();
+        ActionInserts { sizes }
+    }
+}
+
+/// The statement that inserts `rows` logged actions.
+fn insert_sql(backend: Backend, rows: usize) -> String {
+    let mut sql =
+        String::from("INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ");
+    for i in 0..rows {
+        if i > 0 {
+            sql.push(',');
+        }
+        match backend {
+            Backend::Sqlite => sql.push_str("(?, ?, ?, ?, ?)"),
+            Backend::Postgres => {
+                let b = i * 5;
+                let _ = write!(
+                    sql,
+                    "(${}, ${}, ${}, ${}, ${})",
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5
+                );
+            }
+        }
+    }
+    sql
+}
+
+/// Inserts logged actions in statements of the fixed sizes.
+async fn insert_actions(
+    conn: &mut sqlx::AnyConnection,
+    inserts: &ActionInserts,
+    rows: &[&Op],
+) -> Result<(), sqlx::Error> {
     let mut rest = rows;
-    for size in SIZES {
-        while rest.len() >= size {
-            let (chunk, more) = rest.split_at(size);
-            insert_rows(conn, chunk).await?;
+    for (size, sql) in &inserts.sizes {
+        while rest.len() >= *size {
+            let (chunk, more) = rest.split_at(*size);
+            insert_rows(conn, sql, chunk).await?;
             rest = more;
         }
     }
@@ -169,24 +217,12 @@ async fn insert_actions(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<
 }
 
 /// Inserts logged actions with one statement.
-async fn insert_rows(conn: &mut sqlx::AnyConnection, rows: &[&Op]) -> Result<(), sqlx::Error> {
-    let mut sql =
-        String::from("INSERT INTO nimmt_actions (table_id, idx, seat, action, version) VALUES ");
-    for i in 0..rows.len() {
-        let b = i * 5;
-        if i > 0 {
-            sql.push(',');
-        }
-        sql.push_str(&format!(
-            "(${}, ${}, ${}, ${}, ${})",
-            b + 1,
-            b + 2,
-            b + 3,
-            b + 4,
-            b + 5
-        ));
-    }
-    let mut q = sqlx::query(&sql);
+async fn insert_rows(
+    conn: &mut sqlx::AnyConnection,
+    sql: &str,
+    rows: &[&Op],
+) -> Result<(), sqlx::Error> {
+    let mut q = sqlx::query(sql);
     for op in rows {
         if let Op::Action {
             table,
@@ -222,6 +258,7 @@ fn tables_of(batch: &[&Write]) -> Vec<u64> {
 
 async fn write_batch(
     pool: &AnyPool,
+    inserts: &ActionInserts,
     batch: &[&Write],
     fence: Option<&LeaseBook>,
 ) -> Result<(), sqlx::Error> {
@@ -244,20 +281,20 @@ async fn write_batch(
             if matches!(op, Op::Action { .. }) {
                 run.push(op);
                 if run.len() == ROWS_PER_INSERT {
-                    insert_actions(&mut tx, &run).await?;
+                    insert_actions(&mut tx, inserts, &run).await?;
                     run.clear();
                 }
                 continue;
             }
             if !run.is_empty() {
-                insert_actions(&mut tx, &run).await?;
+                insert_actions(&mut tx, inserts, &run).await?;
                 run.clear();
             }
             apply(&mut tx, op).await?;
         }
     }
     if !run.is_empty() {
-        insert_actions(&mut tx, &run).await?;
+        insert_actions(&mut tx, inserts, &run).await?;
     }
     tx.commit().await?;
     if let Some(book) = fence {
@@ -313,6 +350,7 @@ pub(super) async fn writer(
     mut rx: mpsc::Receiver<Write>,
     fence: Option<Arc<LeaseBook>>,
     mut checkpoints: Option<Checkpoints>,
+    inserts: ActionInserts,
 ) {
     let fence = fence.as_deref();
     const MAX_BATCH: usize = 1024;
@@ -327,7 +365,7 @@ pub(super) async fn writer(
         }
         let all: Vec<&Write> = batch.iter().collect();
         let started = std::time::Instant::now();
-        let result = write_batch(&pool, &all, fence).await;
+        let result = write_batch(&pool, &inserts, &all, fence).await;
         let actions = all
             .iter()
             .flat_map(|w| &w.ops)
@@ -349,10 +387,12 @@ pub(super) async fn writer(
             Err(_) => {
                 // One bad write must not fail the others: retry each on its own.
                 for w in batch.drain(..) {
-                    let r = write_batch(&pool, &[&w], fence).await.map_err(|e| {
-                        tracing::warn!("database write failed: {e}");
-                        StoreError::from(e)
-                    });
+                    let r = write_batch(&pool, &inserts, &[&w], fence)
+                        .await
+                        .map_err(|e| {
+                            tracing::warn!("database write failed: {e}");
+                            StoreError::from(e)
+                        });
                     let _ = w.done.send(r);
                 }
             }
