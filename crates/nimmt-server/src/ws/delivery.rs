@@ -4,7 +4,7 @@
 use crate::conn::{Frame, Outbox};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use nimmt_protocol::CloseReason;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -21,11 +21,20 @@ pub(super) async fn deliver(
     grace: Duration,
     slow_grace: Duration,
 ) {
+    // One wait for the close for the connection's whole life (not one per frame).
     let mut closing = outbox.watch();
+    let closed = async move {
+        let _ = closing.wait_for(Option::is_some).await;
+    }
+    .fuse();
+    let mut closed = std::pin::pin!(closed);
     loop {
+        if outbox.closing().is_some() {
+            break;
+        }
         let first = tokio::select! {
             biased;
-            _ = closing.wait_for(Option::is_some) => break,
+            _ = &mut closed => break,
             f = rx.recv() => match f {
                 Some(f) => f,
                 None => break,
@@ -43,12 +52,13 @@ pub(super) async fn deliver(
             sink.flush().await
         };
         let written = tokio::select! {
+            biased;
             r = write => r.is_ok(),
             // A slow reader: the socket does not take more, the queue went over its cap. Any
             // other close waits for this write (it may carry `replaced` or a last answer).
             _ = async {
-                let reason = *closing.wait_for(Option::is_some).await.expect("outbox lives");
-                if reason != Some(CloseReason::SlowReader) {
+                (&mut closed).await;
+                if outbox.closing() != Some(CloseReason::SlowReader) {
                     tokio::time::sleep(grace).await;
                 }
             } => break,
