@@ -25,13 +25,27 @@ impl SeatRatings {
 impl Table {
     /// Reads the seats' ratings again if the seats or the game's end changed since last time.
     pub(super) async fn refresh_ratings(&mut self) {
+        let over = self.state == TableState::Finished;
+        // Most often nothing changed (this runs after every command): found out without writing
+        // the identities out.
+        if let Some((ids, was_over)) = &self.ratings.read_for {
+            let seats = &self.meta.seats;
+            if *was_over == over
+                && ids.len() == seats.len()
+                && ids.iter().zip(seats).all(|(id, s)| {
+                    let (player, left) = (s.player.as_deref(), s.left.as_deref());
+                    identity::is(id.as_deref(), player, left, s.bot.as_deref())
+                })
+            {
+                return;
+            }
+        }
         let identities: Vec<Option<String>> = self
             .meta
             .seats
             .iter()
             .map(|s| identity::of(s.player.as_deref(), s.left.as_deref(), s.bot.as_deref()))
             .collect();
-        let over = self.state == TableState::Finished;
         let key = (identities, over);
         if self.closing || self.ratings.read_for.as_ref() == Some(&key) {
             return;
