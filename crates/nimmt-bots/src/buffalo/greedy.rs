@@ -2,6 +2,7 @@
 //! card that is expected to cost the team the fewest bull heads this turn; a low card takes the
 //! row with the fewest bull heads. The same rules drive the playouts of the searching bots.
 
+use super::policy::TeamPolicy;
 use nimmt_core::cards::{Card, MAX_CARD};
 use nimmt_core::games::buffalo::rows::{cheapest_row, target, Row, Target};
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, Stage, View};
@@ -111,6 +112,13 @@ pub fn margin(game: &Buffalo) -> f64 {
 /// buffalo's pile counted as unseen), low cards taking the cheapest row, and every window
 /// passed. Returns [`margin`] at the end.
 pub fn play_out(world: &mut Buffalo) -> f64 {
+    play_out_with(world, None)
+}
+
+/// [`play_out`], but in each window the first member asked decides by `windows`'s first stage
+/// ([`TeamPolicy::decide_for_turn`]) when given: the team as `greedy` with the team policy
+/// plays, its special cards used.
+pub fn play_out_with(world: &mut Buffalo, windows: Option<&TeamPolicy>) -> f64 {
     let players = world.players();
     while let Some(stage) = world.stage() {
         let (seat, action) = match stage {
@@ -134,7 +142,8 @@ pub fn play_out(world: &mut Buffalo) -> f64 {
                 let seat = Seat::all(players)
                     .find(|&s| world.asked(s).is_some())
                     .expect("someone to pass");
-                (seat, Action::Pass)
+                let action = windows.map_or(Action::Pass, |p| p.decide_for_turn(world, seat));
+                (seat, action)
             }
         };
         world

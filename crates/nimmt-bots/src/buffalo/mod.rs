@@ -12,15 +12,15 @@ mod greedy;
 mod mcts;
 mod policy;
 
-pub use greedy::{greedy_card, play_out, risk, safest_card, unseen};
-pub use mcts::{card_estimates, search_card};
+pub use greedy::{greedy_card, play_out, play_out_with, risk, safest_card, unseen};
+pub use mcts::{card_estimates, open_card, search_card, Aim};
 pub use policy::{finish_turn, TeamPolicy};
 
 use crate::game_bots::{unknown, BotContext, GameBots};
 use crate::spec::{Builtin, SpecError};
 use crate::Bot;
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, View};
-use nimmt_core::{Outcome, Rules, Viewer};
+use nimmt_core::{Outcome, Rules, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -32,6 +32,7 @@ pub enum Chooser {
     /// Playouts per decision.
     Mcts {
         iters: u64,
+        aim: Aim,
     },
 }
 
@@ -60,7 +61,9 @@ impl Bot<Buffalo> for MemberBot {
                 let card = match self.chooser {
                     Chooser::Random => view.hand[self.rng.random_range(0..view.hand.len())],
                     Chooser::Greedy => greedy_card(view),
-                    Chooser::Mcts { iters } => search_card(view, iters, &mut self.rng),
+                    Chooser::Mcts { iters, aim } => {
+                        search_card(view, iters, self.specials.as_ref(), aim, &mut self.rng)
+                    }
                 };
                 Action::Play { card }
             }
@@ -82,7 +85,16 @@ impl Bot<Buffalo> for MemberBot {
         let base = match self.chooser {
             Chooser::Random => "random".to_owned(),
             Chooser::Greedy => "greedy".to_owned(),
-            Chooser::Mcts { iters } => format!("mcts:iters={iters}"),
+            Chooser::Mcts { iters, aim } => {
+                let mut s = format!("mcts:iters={iters}");
+                if aim.win {
+                    s.push_str(",aim=win");
+                }
+                if aim.lean > 0 {
+                    s.push_str(&format!(",lean={}", aim.lean));
+                }
+                s
+            }
         };
         match (self.specials.is_some(), base.contains(':')) {
             (true, _) => base,
@@ -115,9 +127,16 @@ impl GameBots for Buffalo {
                 }
             }
             "mcts" => {
-                spec.only(&["iters", "specials"], "iters=N or specials=on|off")?;
+                spec.only(
+                    &["iters", "specials", "aim", "lean"],
+                    "iters=N, specials=on|off, aim=points|win or lean=N",
+                )?;
                 Chooser::Mcts {
                     iters: spec.number("iters")?.unwrap_or(DEFAULT_ITERS),
+                    aim: Aim {
+                        win: spec.word("aim", &["points", "win"])? == Some("win"),
+                        lean: spec.number("lean")?.unwrap_or(0),
+                    },
                 }
             }
             other => return Err(unknown::<Buffalo>(other)),
@@ -154,19 +173,55 @@ pub fn by_name(spec: &str, seed: u64) -> Option<Box<dyn Bot<Buffalo>>> {
 /// Plays one whole game with one bot per member, asking the first member asked each time.
 /// Panics on an illegal action.
 pub fn play_game(bots: &mut [Box<dyn Bot<Buffalo>>], seed: u64) -> Outcome {
-    let mut game = Buffalo::new(bots.len(), Default::default(), seed);
+    let game = Buffalo::new(bots.len(), Default::default(), seed);
+    play_to_end(game, |_, seat, view| {
+        let bot = &mut bots[seat.index()];
+        (bot.decide(view), bot.name())
+    })
+}
+
+/// Plays one whole game (dealt from `seed`) with every member `mcts` with the team policy,
+/// except that each card is searched with every card open ([`open_card`]: teammates' hands and
+/// choices, the buffalo's stack, the special card stack): the ceiling of the search's card
+/// choice. The windows are the team policy's, from each member's own view; member `i` is seeded
+/// with `seed_of(i)`. Panics on an illegal action.
+pub fn play_game_open(
+    players: usize,
+    aim: Aim,
+    seed: u64,
+    seed_of: impl Fn(usize) -> u64,
+) -> Outcome {
+    let mut bots: Vec<MemberBot> = (0..players)
+        .map(|i| MemberBot::new(Chooser::Greedy, true, seed_of(i)))
+        .collect();
+    let game = Buffalo::new(players, Default::default(), seed);
+    play_to_end(game, |game, seat, view| {
+        let bot = &mut bots[seat.index()];
+        let action = match view.asked {
+            Some(Decision::PlayCard) => Action::Play {
+                card: open_card(game, view, bot.specials.as_ref(), aim, &mut bot.rng),
+            },
+            _ => bot.decide(view),
+        };
+        (action, "open mcts".to_owned())
+    })
+}
+
+/// Plays `game` to its end, asking the first member asked each time: `decide` answers with the
+/// action and the name of the bot that chose it. Panics on an illegal action.
+fn play_to_end(
+    mut game: Buffalo,
+    mut decide: impl FnMut(&Buffalo, Seat, &View) -> (Action, String),
+) -> Outcome {
     loop {
         if let Some(outcome) = game.outcome() {
             return outcome;
         }
         let (seat, _) = game.pending()[0];
         let view = game.view(Viewer::Seat(seat));
-        let action = bots[seat.index()].decide(&view);
+        let (action, name) = decide(&game, seat, &view);
         if let Err(e) = game.act(seat, &action) {
-            panic!(
-                "{} at {seat} chose {action:?}: {e}",
-                bots[seat.index()].name()
-            );
+            panic!("{name} at {seat} chose {action:?}: {e}");
         }
     }
 }

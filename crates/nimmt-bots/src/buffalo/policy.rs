@@ -16,7 +16,7 @@
 //! else could make: *Ersetzen* for its own played card.
 
 use super::greedy::{cheapest, margin, play_out};
-use nimmt_core::games::buffalo::{Action, Buffalo, PhaseView, Stage, View};
+use nimmt_core::games::buffalo::{Action, Buffalo, Special, Stage, View};
 use nimmt_core::{Rules, Seat};
 use rand_chacha::ChaCha8Rng;
 
@@ -85,33 +85,11 @@ impl TeamPolicy {
     /// The action of the member whose view asks for a window decision.
     pub fn decide(&self, view: &View, rng: &mut ChaCha8Rng) -> Action {
         let me = view.seat().expect("a member decides");
-        let teammate_passed =
-            matches!(&view.phase, PhaseView::Window { passed } if passed.iter().any(|&p| p));
-        let mut uses: Vec<Action> = view
-            .legal_actions()
-            .into_iter()
-            .filter(|a| !a.is_pass() && !matches!(a, Action::Sort { .. }))
-            .filter(|a| !teammate_passed || matches!(a, Action::Replace { .. }))
-            .collect();
         let world = Buffalo::from_view(view, rng);
-        let pass = turn_value(&world, me, &Action::Pass);
-        let mut scored: Vec<(f64, Action)> = uses
-            .drain(..)
-            .map(|a| (turn_value(&world, me, &a), a))
-            .collect();
-        if !teammate_passed
-            && view
-                .open_specials
-                .contains(&nimmt_core::games::buffalo::Special::Sort)
-        {
-            scored.extend(self.sort_orders(&world, me, view));
-        }
-        scored.retain(|(v, _)| *v < pass - self.margin);
+        let mut scored = self.turn_candidates(&world, me);
         if scored.is_empty() {
             return Action::Pass;
         }
-        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
-        scored.truncate(self.top);
         // Stage 2: the rest of the deal, in the same sampled worlds for every candidate.
         let mut totals = vec![0.0; scored.len() + 1];
         for _ in 0..self.worlds {
@@ -132,13 +110,46 @@ impl TeamPolicy {
         }
     }
 
+    /// The policy's first stage alone, for `me` in a window of `world`: the use that saves the
+    /// team most in the rest of the turn, if it beats passing by `margin`, else passing. The
+    /// revealed cards are open, so this needs nothing hidden; the searching bots' playouts
+    /// decide every window so.
+    pub fn decide_for_turn(&self, world: &Buffalo, me: Seat) -> Action {
+        self.turn_candidates(world, me)
+            .into_iter()
+            .next()
+            .map_or(Action::Pass, |(_, a)| a)
+    }
+
+    /// Stage 1: the uses of `me` in `world`'s window that beat passing in the rest of the turn
+    /// by more than `margin`, best first, at most `top`.
+    fn turn_candidates(&self, world: &Buffalo, me: Seat) -> Vec<(f64, Action)> {
+        let teammate_passed =
+            matches!(world.stage(), Some(Stage::Window { passed }) if passed.iter().any(|&p| p));
+        let pass = turn_value(world, me, &Action::Pass);
+        let mut scored: Vec<(f64, Action)> = world
+            .legal_actions(me)
+            .into_iter()
+            .filter(|a| !a.is_pass() && !matches!(a, Action::Sort { .. }))
+            .filter(|a| !teammate_passed || matches!(a, Action::Replace { .. }))
+            .map(|a| (turn_value(world, me, &a), a))
+            .collect();
+        if !teammate_passed && world.open_specials().contains(&Special::Sort) {
+            scored.extend(self.sort_orders(world, me));
+        }
+        scored.retain(|(v, _)| *v < pass - self.margin);
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        scored.truncate(self.top);
+        scored
+    }
+
     /// *Sortieren*: every order of up to four cards; more cards are ordered by moving one card
     /// at a time while that lowers the turn's margin (from the current order).
-    fn sort_orders(&self, world: &Buffalo, me: Seat, view: &View) -> Vec<(f64, Action)> {
-        let cards: Vec<_> = view.queue.iter().map(|p| p.card).collect();
+    fn sort_orders(&self, world: &Buffalo, me: Seat) -> Vec<(f64, Action)> {
+        let cards: Vec<_> = world.queue().iter().map(|p| p.card).collect();
         if cards.len() <= 4 {
-            return view
-                .legal_actions()
+            return world
+                .legal_actions(me)
                 .into_iter()
                 .filter(|a| matches!(a, Action::Sort { .. }))
                 .map(|a| (turn_value(world, me, &a), a))

@@ -148,3 +148,80 @@ fn with_people_at_the_table_the_bots_pass_unless_told_otherwise() {
     assert_eq!(name("greedy:specials=on", &people), "greedy");
     assert_eq!(name("greedy", &BotContext::default()), "greedy");
 }
+
+/// Two members at turn 9. Row 0 (13 bull heads) and row 3 (5) each hold five cards; member 0
+/// holds the 60, the sixth card of row 0, and the 42, the sixth card of row 3. One *7 nimmt!*
+/// is open, enough to save one of the two rows; the buffalo's pile holds 20 bull heads.
+fn two_sixth_cards_position() -> Buffalo {
+    let mut p = Position::new(
+        &[&[42, 60], &[12, 22]],
+        &[11, 21],
+        &[&[50, 51, 52, 53, 55], &[10], &[20], &[36, 37, 38, 39, 41]],
+    )
+    .with_open(&[Special::SevenTakes]);
+    p.buffalo_pile = [66, 77, 88, 99].map(c).to_vec();
+    p.turn = 9;
+    Buffalo::from_position(p).unwrap()
+}
+
+#[test]
+fn the_search_plays_the_card_its_team_can_save_with_a_special_card() {
+    // With 7 nimmt! beside row 0 the 60 is safe and only row 3 is taken (5 heads, doubled 10,
+    // against the buffalo's 20): the team wins. Saving row 3 instead leaves the 60 to take
+    // row 0 (26). Playouts that use the special cards see this; without them both orders cost
+    // both rows (36) and the search plays greedy's 42.
+    let g = two_sixth_cards_position();
+    let view = g.view(Viewer::Seat(Seat(0)));
+    let policy = TeamPolicy::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert_eq!(
+        search_card(&view, 200, Some(&policy), Aim::default(), &mut rng),
+        c(60)
+    );
+    assert_eq!(
+        search_card(&view, 200, None, Aim::default(), &mut rng),
+        c(42)
+    );
+    let mut bots: Vec<Box<dyn Bot<Buffalo>>> = (0..2)
+        .map(|s| by_name("mcts:iters=50", s).unwrap())
+        .collect();
+    let (team, buffalo) = finish(g, &mut bots);
+    assert_eq!((team, buffalo), (10, 20), "row 3 taken, doubled");
+}
+
+/// The share of games the team wins when every member's card is searched with every card open,
+/// and the team's mean points: `NIMMT_OPEN="PLAYERS GAMES SEED"`, the games dealt as the arena
+/// deals them (`nimmt arena --game buffalo --deals GAMES --seed SEED`).
+#[test]
+#[ignore = "a measurement: NIMMT_OPEN=\"PLAYERS GAMES SEED\""]
+fn open_hand_ceiling() {
+    use crate::arena::{bot_seed, deal_seed};
+    let args: Vec<u64> = std::env::var("NIMMT_OPEN")
+        .expect("NIMMT_OPEN=\"PLAYERS GAMES SEED\"")
+        .split_whitespace()
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    let [players, games, seed] = args[..3] else {
+        panic!("NIMMT_OPEN=\"PLAYERS GAMES SEED [WIN]\"")
+    };
+    let aim = Aim {
+        win: args.get(3) == Some(&1),
+        lean: 0,
+    };
+    let (mut wins, mut points) = (0u64, 0i64);
+    for deal in 0..games {
+        let o = play_game_open(players as usize, aim, deal_seed(seed, deal), |i| {
+            bot_seed(seed, deal, i)
+        });
+        wins += u64::from(!o.winners.is_empty());
+        points += i64::from(o.scores[0]);
+    }
+    let p = wins as f64 / games as f64;
+    let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+    println!(
+        "open, {players} players, {games} games, seed {seed}: team wins {:.1}% ± {:.1}, {:.2} points a game",
+        100.0 * p,
+        100.0 * half,
+        points as f64 / games as f64
+    );
+}
