@@ -7,6 +7,7 @@
 //! the first round, the better half in the next, and so on (at least 8 worlds a round); among
 //! equal averages the greedy favourite wins.
 
+use super::belief::{deal_weighted, Belief, Weights};
 use super::greedy::greedy_action;
 pub use crate::search::Budget;
 use crate::search::{flat_in, halving, Worlds};
@@ -29,9 +30,14 @@ pub struct MctsBot {
     pub to_game_end: bool,
     /// The share of random moves in playouts (the rest are greedy).
     pub playout_noise: f64,
+    /// Weigh the hidden hands by what the others' public actions say of them ([`Belief`]).
+    pub infer: bool,
     rng: ChaCha8Rng,
     buf: Vec<Action>,
     values: GameValues,
+    belief: Belief,
+    /// Every hand, for measuring what knowing them is worth ([`MctsBot::decide_knowing`]).
+    open_hands: Option<Vec<Vec<HelpCard>>>,
 }
 
 /// Each seat's expected share of the win from given totals, in a model where every deal ends
@@ -87,9 +93,12 @@ impl MctsBot {
             budget: Budget::Iters(3000),
             playout_noise: 0.0,
             to_game_end: false,
+            infer: true,
             rng: ChaCha8Rng::seed_from_u64(seed),
             buf: Vec::new(),
             values: GameValues::default(),
+            belief: Belief::default(),
+            open_hands: None,
         }
     }
 
@@ -173,7 +182,13 @@ impl Worlds for HelpWorlds<'_> {
     type World = (Help, u64);
 
     fn sample(&mut self) -> (Help, u64) {
-        let world = sample_world(self.view, &mut self.bot.rng);
+        let world = match &self.bot.open_hands {
+            Some(hands) => open_world(self.view, hands, &mut self.bot.rng),
+            None => {
+                let weights = self.bot.infer.then(|| self.bot.belief.weights());
+                sample_world_with(self.view, weights, &mut self.bot.rng)
+            }
+        };
         (world, self.bot.rng.random())
     }
 
@@ -186,6 +201,39 @@ impl Worlds for HelpWorlds<'_> {
 /// A full game state that agrees with `view`: the cards the viewer cannot see are dealt at
 /// random to the other hands (keeping their sizes) and the draw pile.
 pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
+    sample_world_with(view, None, rng)
+}
+
+/// A world with the other seats holding `hands` (the real ones), the draw pile shuffled.
+fn open_world(view: &View, hands: &[Vec<HelpCard>], rng: &mut ChaCha8Rng) -> Help {
+    let me = view.seat().expect("a seat's view");
+    let mut pool = view.unseen_cards();
+    for hand in Seat::all(view.players)
+        .filter(|&s| s != me)
+        .map(|s| &hands[s.index()])
+    {
+        for c in hand {
+            if let Some(i) = pool.iter().position(|p| p == c) {
+                pool.swap_remove(i);
+            }
+        }
+    }
+    pool.shuffle(rng);
+    let hands = Seat::all(view.players)
+        .map(|s| {
+            if s == me {
+                view.hand.clone()
+            } else {
+                hands[s.index()].clone()
+            }
+        })
+        .collect();
+    world_from(view, hands, pool, rng)
+}
+
+/// [`sample_world`] with the other hands dealt by `weights` (per seat and card kind, see
+/// [`Belief`]) where given.
+pub fn sample_world_with(view: &View, weights: Option<&Weights>, rng: &mut ChaCha8Rng) -> Help {
     let me = view.seat().expect("a seat's view");
     let mut pool = view.unseen_cards();
     pool.shuffle(rng);
@@ -223,10 +271,31 @@ pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
         hands[asker.index()].extend(passed);
     }
     for s in Seat::all(view.players).filter(|&s| s != me) {
-        while hands[s.index()].len() < view.hand_sizes[s.index()] {
-            hands[s.index()].push(pool.pop().expect("enough unseen cards"));
+        let size = view.hand_sizes[s.index()];
+        match weights {
+            Some(w) if hands[s.index()].len() < size => {
+                deal_weighted(&mut pool, &w[s.index()], size, &mut hands[s.index()], rng);
+            }
+            _ => {
+                while hands[s.index()].len() < size {
+                    hands[s.index()].push(pool.pop().expect("enough unseen cards"));
+                }
+            }
         }
     }
+    if weights.is_some() {
+        pool.shuffle(rng);
+    }
+    world_from(view, hands, pool, rng)
+}
+
+/// The world of `view` with `hands` and the draw pile `pool`.
+fn world_from(
+    view: &View,
+    hands: Vec<Vec<HelpCard>>,
+    pool: Vec<HelpCard>,
+    rng: &mut ChaCha8Rng,
+) -> Help {
     let stage = match view.phase {
         PhaseView::Turn { seat, helped } => Stage::Turn { seat, helped },
         PhaseView::GiveHelp {
@@ -267,10 +336,24 @@ pub fn sample_world(view: &View, rng: &mut ChaCha8Rng) -> Help {
     .expect("a world dealt from the view adds up")
 }
 
+impl MctsBot {
+    /// Decides at `view` as if every hand were shown: `hands` are the real hands of all seats
+    /// (only for measuring what the hidden hands cost the search).
+    pub fn decide_knowing(&mut self, view: &View, hands: Vec<Vec<HelpCard>>) -> Action {
+        self.open_hands = Some(hands);
+        let action = self.decide(view);
+        self.open_hands = None;
+        action
+    }
+}
+
 impl Bot<Help> for MctsBot {
     fn decide(&mut self, view: &View) -> Action {
         let legal = view.legal_actions();
         let me = view.seat().expect("a seat's view");
+        if self.infer {
+            self.belief.observe(view, &mut self.rng);
+        }
         let prior = greedy_action(&view.row, &legal);
         let budget = self.budget;
         let best = halving(
@@ -280,6 +363,9 @@ impl Bot<Help> for MctsBot {
             8,
             prior.as_ref(),
         );
+        if self.infer {
+            self.belief.remember(view, legal[best]);
+        }
         legal[best]
     }
 

@@ -1,12 +1,14 @@
 //! Bots for HELP!: [`RandomBot`], [`GreedyBot`] and [`MctsBot`], each deciding from its seat's
 //! view alone.
 
+mod belief;
 mod greedy;
 mod mcts;
 
 pub use crate::random::RandomBot;
+pub use belief::Belief;
 pub use greedy::{greedy_action, GreedyBot};
-pub use mcts::{sample_world, Budget, GameValues, MctsBot};
+pub use mcts::{sample_world, sample_world_with, Budget, GameValues, MctsBot};
 
 use crate::game_bots::{unknown, GameBots};
 use crate::spec::{BotSpec, Builtin, SpecError};
@@ -36,8 +38,9 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
 
 /// A bot by name: `random`, `greedy`, `mcts`, or `mcts:` with comma-separated settings
 /// `iters=N` (playouts per decision, default 3000) or `ms=N` (time per decision),
-/// `horizon=deal|game` (play out to the end of the deal, default, or the game) and
-/// `noise=P` (share of random moves in playouts, default 0).
+/// `horizon=deal|game` (play out to the end of the deal, default, or the game),
+/// `noise=P` (share of random moves in playouts, default 0) and `infer=yes|no` (weigh the
+/// hidden hands by the others' public actions, default yes).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     match name.parse().ok()? {
         BotSpec::Builtin(spec) => Help::builtin(&spec, seed).ok(),
@@ -62,8 +65,8 @@ impl GameBots for Help {
             }
             "mcts" => {
                 spec.only(
-                    &["iters", "ms", "horizon", "noise"],
-                    "iters=N, ms=N, horizon=deal|game or noise=P",
+                    &["iters", "ms", "horizon", "noise", "infer"],
+                    "iters=N, ms=N, horizon=deal|game, noise=P or infer=yes|no",
                 )?;
                 let mut bot = MctsBot::new(seed);
                 if let Some(n) = spec.number("iters")? {
@@ -74,6 +77,9 @@ impl GameBots for Help {
                 }
                 if let Some(h) = spec.word("horizon", &["deal", "game"])? {
                     bot.to_game_end = h == "game";
+                }
+                if let Some(i) = spec.word("infer", &["yes", "no"])? {
+                    bot.infer = i == "yes";
                 }
                 if let Some(p) = spec.get("noise") {
                     bot.playout_noise = p
