@@ -4,9 +4,11 @@
 //! one-turn risk) or `mcts` (information-set sampling, [`mcts`]) — and, in the windows before
 //! each card is laid, either the team policy for the special cards ([`TeamPolicy`]) or passing:
 //! `NAME[:specials=on|off]`, on by default; `mcts` also takes `iters=N` (playouts per card
-//! choice, default 200). A low card takes the row with the fewest bull heads. At a table with
-//! people in the team the bots leave the special cards to them and pass (`specials=off`) unless
-//! the spec says `specials=on`.
+//! choice, default 200), `aim=points|win` (a playout worth the team's margin, or its loss) and
+//! `lean=N` (greedy's card unless another beats it by more than N points, tenths of a loss). A
+//! low card takes the row with the fewest bull heads. At a table with people in the team the
+//! bots leave the special cards to them and pass (`specials=off`) unless the spec says
+//! `specials=on`.
 
 mod greedy;
 mod mcts;

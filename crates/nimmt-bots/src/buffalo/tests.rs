@@ -73,6 +73,10 @@ fn bot_specs_read_and_name_their_settings() {
         by_name("mcts:iters=50,specials=off", 1).unwrap().name(),
         "mcts:iters=50,specials=off"
     );
+    assert_eq!(
+        by_name("mcts:iters=50,aim=win,lean=2", 1).unwrap().name(),
+        "mcts:iters=50,aim=win,lean=2"
+    );
     let bad = |s: &str| match s.parse().unwrap() {
         crate::spec::BotSpec::Builtin(b) => Buffalo::builtin(&b, 0).err().unwrap().to_string(),
         _ => unreachable!(),
