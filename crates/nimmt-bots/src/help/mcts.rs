@@ -93,7 +93,7 @@ impl MctsBot {
             budget: Budget::Iters(3000),
             playout_noise: 0.0,
             to_game_end: false,
-            infer: true,
+            infer: false,
             rng: ChaCha8Rng::seed_from_u64(seed),
             buf: Vec::new(),
             values: GameValues::default(),

@@ -40,7 +40,7 @@ pub fn play_game(bots: &mut [Box<dyn Bot<Help>>], seed: u64) -> nimmt_core::Outc
 /// `iters=N` (playouts per decision, default 3000) or `ms=N` (time per decision),
 /// `horizon=deal|game` (play out to the end of the deal, default, or the game),
 /// `noise=P` (share of random moves in playouts, default 0) and `infer=yes|no` (weigh the
-/// hidden hands by the others' public actions, default yes).
+/// hidden hands by the others' public actions, default no).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot<Help>>> {
     match name.parse().ok()? {
         BotSpec::Builtin(spec) => Help::builtin(&spec, seed).ok(),

@@ -21,8 +21,14 @@ fn every_bot_plays_whole_games_with_legal_actions_only() {
                     .all(|w| outcome.scores[w.index()] >= 3));
             }
         }
+        // Reading the hands from the table at one table size.
+        let mcts = if players == 4 {
+            "mcts:iters=16,infer=yes"
+        } else {
+            "mcts:iters=16"
+        };
         let mut bots: Vec<Box<dyn Bot<Help>>> = (0..players)
-            .map(|s| by_name(if s == 0 { "mcts:iters=16" } else { "greedy" }, s as u64).unwrap())
+            .map(|s| by_name(if s == 0 { mcts } else { "greedy" }, s as u64).unwrap())
             .collect();
         play_game(&mut bots, players as u64);
     }
@@ -39,6 +45,8 @@ fn bot_names_parse() {
     assert!(by_name("mcts:iters=0", 1).is_none());
     assert_eq!(by_name("greedy", 1).unwrap().name(), "greedy");
     assert!(by_name("mcts:depth=3", 1).is_none());
+    assert!(by_name("mcts:infer=yes", 1).is_some());
+    assert!(by_name("mcts:infer=maybe", 1).is_none());
     assert!(by_name("oracle", 1).is_none());
     let build = |s: &str| {
         let spec: crate::spec::BotSpec = s.parse().unwrap();
