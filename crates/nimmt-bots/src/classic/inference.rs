@@ -145,9 +145,15 @@ impl Memory {
                     UNLIKELY
                 };
                 for (&style, &p) in FIELD.iter().zip(&styles[s]) {
-                    if matches!(style, Style::Random | Style::Net) || p < MATTERS {
+                    if style == Style::Random || p < MATTERS {
                         continue;
                     }
+                    // The learned policy rates whole hands; its cards are read as `greedy`'s
+                    // (it learnt from a search that plays close to them), never as certain.
+                    let (style, unlikely) = match style {
+                        Style::Net => (Style::Greedy, UNLIKELY),
+                        _ => (style, unlikely),
+                    };
                     // A card played with the Zahlendreher counts by its changed value (F5).
                     let chosen = model.key(style, play.value());
                     let doubt = (1.0 - unlikely) * p as f32;
