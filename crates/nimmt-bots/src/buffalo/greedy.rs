@@ -2,7 +2,6 @@
 //! card that is expected to cost the team the fewest bull heads this turn; a low card takes the
 //! row with the fewest bull heads. The same rules drive the playouts of the searching bots.
 
-use super::policy::TeamPolicy;
 use nimmt_core::cards::{Card, MAX_CARD};
 use nimmt_core::games::buffalo::rows::{cheapest_row, target, Row, Target};
 use nimmt_core::games::buffalo::{Action, Buffalo, Decision, Stage, View};
@@ -115,10 +114,15 @@ pub fn play_out(world: &mut Buffalo) -> f64 {
     play_out_with(world, None)
 }
 
-/// [`play_out`], but in each window the first member asked decides by `windows`'s first stage
-/// ([`TeamPolicy::decide_for_turn`]) when given: the team as `greedy` with the team policy
-/// plays, its special cards used.
-pub fn play_out_with(world: &mut Buffalo, windows: Option<&TeamPolicy>) -> f64 {
+/// How the team decides a window inside a playout: what member `seat` does in the window of
+/// `world` (the team policy's first stage, `TeamPolicy::decide_for_turn`).
+pub trait WindowChoice {
+    fn decide_for_turn(&self, world: &Buffalo, seat: Seat) -> Action;
+}
+
+/// [`play_out`], but in each window the first member asked decides by `windows` when given:
+/// the team as `greedy` with the team policy plays, its special cards used.
+pub fn play_out_with(world: &mut Buffalo, windows: Option<&dyn WindowChoice>) -> f64 {
     let players = world.players();
     while let Some(stage) = world.stage() {
         let (seat, action) = match stage {

@@ -10,7 +10,7 @@
 //! With every card open ([`open_card`], a measure of what the card choice loses to what the
 //! member cannot see) the one world is the game itself.
 
-use super::greedy::{greedy_card, play_out_with};
+use super::greedy::{greedy_card, play_out_with, WindowChoice};
 use super::policy::TeamPolicy;
 use crate::search::{flat_in, worlds_for, Worlds};
 use nimmt_core::cards::Card;
@@ -195,6 +195,7 @@ impl Worlds for MemberWorlds<'_> {
         let mut w = world.clone();
         w.act_quiet(self.me, &Action::Play { card })
             .expect("a card of the hand");
-        self.aim.value(play_out_with(&mut w, self.windows))
+        let windows = self.windows.map(|p| p as &dyn WindowChoice);
+        self.aim.value(play_out_with(&mut w, windows))
     }
 }

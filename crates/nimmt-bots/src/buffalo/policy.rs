@@ -15,7 +15,7 @@
 //! teammate's judgement (it searched the same open cards) and searches only the uses no one
 //! else could make: *Ersetzen* for its own played card.
 
-use super::greedy::{cheapest, margin, play_out};
+use super::greedy::{cheapest, margin, play_out, WindowChoice};
 use nimmt_core::games::buffalo::{Action, Buffalo, Special, Stage, View};
 use nimmt_core::{Rules, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -191,5 +191,11 @@ impl TeamPolicy {
             }
         }
         vec![(best, Action::Sort { order })]
+    }
+}
+
+impl WindowChoice for TeamPolicy {
+    fn decide_for_turn(&self, world: &Buffalo, seat: Seat) -> Action {
+        TeamPolicy::decide_for_turn(self, world, seat)
     }
 }

@@ -12,13 +12,12 @@
 //! quarter per turn.
 
 use super::greedy::score;
-use super::mcts::sample_world;
+use super::worlds::{sample_world, Weights};
 use nimmt_core::games::help::{
     card_playable, helps, joker_spots, play_actions, Action, Help, HelpCard, PhaseView, Position,
     RowCard, Stage, View,
 };
 use nimmt_core::{Rules, Seat};
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// How much less likely a card becomes when its holder would clearly have preferred it.
@@ -29,10 +28,6 @@ const KEPT: f64 = 0.75;
 
 /// Explanations looked for between two decisions, at most.
 const EXPLANATIONS: usize = 8;
-
-/// Per seat and card kind ([`HelpCard::index`]): how likely the seat holds a card of that kind,
-/// relative to a card dealt at random (1 = nothing known).
-pub type Weights = Vec<[f64; 15]>;
 
 /// What the bot has learnt in this deal (see the module).
 #[derive(Clone, Debug, Default)]
@@ -396,27 +391,4 @@ fn holding(world: &Help, seat: Seat, action: &Action) -> Option<Help> {
         seed: 0,
     })
     .ok()
-}
-
-/// Deals the cards of `pool` to `seat` up to `size`, each drawn with its kind's weight.
-pub fn deal_weighted(
-    pool: &mut Vec<HelpCard>,
-    weights: &[f64; 15],
-    size: usize,
-    hand: &mut Vec<HelpCard>,
-    rng: &mut ChaCha8Rng,
-) {
-    while hand.len() < size {
-        let total: f64 = pool.iter().map(|c| weights[c.index()]).sum();
-        let mut x = rng.random::<f64>() * total;
-        let mut pick = pool.len() - 1;
-        for (i, c) in pool.iter().enumerate() {
-            x -= weights[c.index()];
-            if x < 0.0 {
-                pick = i;
-                break;
-            }
-        }
-        hand.push(pool.swap_remove(pick));
-    }
 }

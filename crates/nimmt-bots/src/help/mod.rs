@@ -4,11 +4,13 @@
 mod belief;
 mod greedy;
 mod mcts;
+mod worlds;
 
 pub use crate::random::RandomBot;
 pub use belief::Belief;
 pub use greedy::{greedy_action, GreedyBot};
-pub use mcts::{sample_world, sample_world_with, Budget, GameValues, MctsBot};
+pub use mcts::{Budget, GameValues, MctsBot};
+pub use worlds::{sample_world, sample_world_with};
 
 use crate::game_bots::{unknown, GameBots};
 use crate::spec::{BotSpec, Builtin, SpecError};

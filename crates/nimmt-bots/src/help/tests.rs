@@ -306,7 +306,7 @@ fn a_high_call_keeps_low_numbers_out_of_the_sampled_hand() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut belief = Belief::default();
     belief.observe(&view, &mut rng);
-    let low = |weights: Option<&belief::Weights>, rng: &mut ChaCha8Rng| {
+    let low = |weights: Option<&worlds::Weights>, rng: &mut ChaCha8Rng| {
         (0..300)
             .map(|_| {
                 let world = sample_world_with(&view, weights, rng);
