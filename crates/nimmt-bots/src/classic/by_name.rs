@@ -181,10 +181,10 @@ mod tests {
         assert!(!c.infer);
         let c = MctsConfig::from_spec(&builtin("mcts:ms=10,playout=random,utility=own")).unwrap();
         assert_eq!(c.budget, Budget::Millis(10));
+        assert_eq!(c.utility, Utility::Own);
         let c = MctsConfig::from_spec(&builtin("mcts:cpu=100,opponents=styles")).unwrap();
         assert_eq!(c.budget, Budget::CpuMillis(100));
         assert_eq!(c.opponents, Opponents::Styles);
-        assert_eq!(c.utility, Utility::Own);
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=margin,win=5")).unwrap();
         assert_eq!((c.utility, c.win_bonus), (Utility::Margin, 5));
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,utility=relative")).unwrap();
