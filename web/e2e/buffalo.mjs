@@ -10,6 +10,7 @@
 // a 390×844 phone.
 // Run: NIMMT_BIN=../target/debug/nimmt node e2e/buffalo.mjs
 
+import { countButtons } from './buttons.mjs';
 import { check, openTable, replayFrom, session, shot } from './lib.mjs';
 
 await session(async ({ base, person }) => {
@@ -67,6 +68,7 @@ await session(async ({ base, person }) => {
       if (await row.count()) return click(hal, row).then(() => 'take');
       return 'wait';
     }
+    await countButtons(hal, 'buffalo');
     const kinds = await hal.locator('[data-testid=use-kind]').evaluateAll((els) => els.map((e) => e.dataset.kind));
     const kind = ['sort', 'shift', ...kinds].find((k) => kinds.includes(k) && k !== 'remove_stop' && !tried.has(k));
     if (!kind) return click(hal, hal.locator('[data-testid=pass-turn]')).then(() => 'pass');
@@ -123,6 +125,7 @@ await session(async ({ base, person }) => {
     }
     const win = ida.locator('[data-testid=bf-window]');
     if (await win.count()) {
+      await countButtons(ida, 'buffalo');
       const turn = await turnOf(ida);
       idaClicks.set(turn, (idaClicks.get(turn) ?? 0) + 1);
       if (!shots.windowDe) {

@@ -4,6 +4,7 @@
 // winner), and the German option help of the lobby form. Kim plays in English on a 1280×800
 // desktop, Uta in German on a 390×844 phone, each with two bots. Run like game.mjs.
 
+import { buttonsChecked, countButtons } from './buttons.mjs';
 import { check, openTable, session, shot } from './lib.mjs';
 
 /** Plays the page's seat to the result; shoots the first reveal as `revealShot`. */
@@ -11,6 +12,7 @@ async function playOut(page, revealShot) {
   let revealed = false;
   for (let step = 0; step < 300; step++) {
     if (await page.locator('[data-testid=result]').count()) break;
+    await countButtons(page, 'classic');
     const row = page.locator('.rows.choosing [data-testid=row-0]');
     if (await row.count()) {
       await row.evaluate((el) => el.click()).catch(() => {});
@@ -104,4 +106,5 @@ await session(async ({ base, person }) => {
   await uta.locator('button[data-testid=hand-card]').first().waitFor();
   await playOut(uta, 'classic-reveal-de-phone');
   await checkReplay(uta, base, id2, 'classic-replay-de-phone', /· (.+ gewinnt mit \d+ Punkt(en)?!|Geteilter Sieg: .+ mit \d+ Punkt(en)?!)$/);
+  buttonsChecked('classic');
 });

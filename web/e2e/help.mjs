@@ -4,6 +4,7 @@
 // Screenshots: the board, the deal summary and the result, EN 1280×800 and DE 390×844.
 // Run: NIMMT_BIN=../target/debug/nimmt node e2e/help.mjs
 
+import { buttonsChecked, countButtons } from './buttons.mjs';
 import { check, openTable, session, shot } from './lib.mjs';
 
 await session(async ({ person }) => {
@@ -78,6 +79,7 @@ await session(async ({ person }) => {
       check('the deal summary goes when dismissed', (await ann.locator('[data-testid=deal-summary]').count()) === 0);
       await bea.click('[data-testid=deal-summary-close]');
     }
+    for (const page of [ann, bea]) await countButtons(page, 'help');
     const a = await act(ann);
     const b = await act(bea);
     if (a || b) {
@@ -93,6 +95,7 @@ await session(async ({ person }) => {
     } else await ann.waitForTimeout(120);
   }
   check('Ann and Bea played by the buttons', acted > 5, String(acted));
+  buttonsChecked('help');
   check('a deal ended with its summary', seen.summary);
   await ann.locator('[data-testid=result]').waitFor({ timeout: 20000 });
   const winner = await ann.locator('[data-testid=winner]').innerText();
