@@ -1,12 +1,17 @@
-// End-to-end: the 6 nimmt! Brettspiel in the browser. A whole base game and a whole pro game with
-// luck cards, each one person and two bots; the person plays what the server's `legal` offers
-// through the board (tiles, cards, rows, luck cards) to the result. Fields tell their effect on
-// hover and tap; the score track shows every counter. Every tile is told: it slides to its field,
-// the field's effect and points are named there, the round ends with a summary and a log keeps
-// every line; cards explain themselves; the result charts the score track round by round; on a
-// phone the board fits and its targets are large enough. Screenshots in English (desktop
-// 1280×800) and German (phone 390×844).
+// End-to-end: the 6 nimmt! Brettspiel in the browser, all four versions, each one person and two
+// bots: base (EN desktop), pro with luck cards (DE phone), pro (EN desktop) and base with luck
+// cards, the last three at the same time. The person plays what the server's `legal` offers
+// through the board: tiles, buttons, and action cards as a card, then one of its lit targets (a
+// tile behind the screen or a row); plus tiles picked on the row. Every decision's buttons are
+// counted (buttons.mjs: at most 8). Fields tell their effect on hover and tap, in a line under
+// their row that covers no control and goes at the next tap anywhere; the score track shows every
+// counter. Every tile is told: it slides to its field, the field's effect and points are named
+// there, the round ends with a summary and a log keeps every line; cards explain themselves; the
+// result charts the score track round by round; on a phone the board fits, its texts are at least
+// 12 px and its targets large enough. Screenshots in English (desktop 1280×800) and German
+// (phone 390×844).
 
+import { buttonsChecked, countButtons } from './buttons.mjs';
 import { check, openTable, session, shot as rawShot } from './lib.mjs';
 
 // Pictures once tiles have slid and counters moved.
@@ -31,9 +36,12 @@ async function tileMove(page) {
 async function phoneLayout(page) {
   return page.evaluate(() => {
     const fields = [...document.querySelectorAll('[data-testid=board-field]')].map((e) => e.getBoundingClientRect());
-    const labels = [...document.querySelectorAll('.bfield .ficon, .browlabel b, .browlabel small, .trackbar .counter, .bcard, .fxbadge')]
-      .filter((e) => e.getClientRects().length)
-      .map((e) => parseFloat(getComputedStyle(e).fontSize));
+    // Every text on the board: each element with text of its own (bull heads, names, labels).
+    const texts = [...document.querySelectorAll('.boardgame *')].filter(
+      (e) => e.getClientRects().length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()),
+    );
+    const small = texts.filter((e) => parseFloat(getComputedStyle(e).fontSize) < 12).map((e) => `${e.className || e.tagName}:${e.textContent.trim().slice(0, 12)}:${getComputedStyle(e).fontSize}`);
+    const labels = texts.map((e) => parseFloat(getComputedStyle(e).fontSize));
     const targets = [...document.querySelectorAll('.boardgame button, .boardgame [role=button]')]
       .filter((e) => e.getClientRects().length && !e.closest('.card'))
       .map((e) => e.getBoundingClientRect())
@@ -47,24 +55,76 @@ async function phoneLayout(page) {
       field: Math.min(...fields.map((r) => Math.min(r.width, r.height))),
       right: Math.max(...fields.map((r) => r.right)),
       label: Math.min(...labels),
+      small: [...new Set(small)].slice(0, 8),
       target: Math.min(...targets),
     };
   });
 }
 
-/** Plays the person's decisions until the result shows; returns the kinds of choices made. */
-async function playBoard(page, tag) {
-  const seen = { tiles: 0, pairs: 0, actions: {} };
-  let shotTaken = false;
+/** Uses the action card `card` on the window: the card's button, then its first lit target
+ * (a tile behind the screen or a row). Returns the clicks, the lit targets and whether the card
+ * left the hand; `onLit` runs while the targets are lit (for pictures). */
+async function useCard(page, card, onLit) {
+  const held = () => page.locator(`[data-testid=action-card][data-card=${card}]`).count();
+  const before = await held();
+  let clicks = 0;
+  await page.locator(`[data-testid=board-action][data-card=${card}]`).click({ timeout: 2000 });
+  clicks++;
+  const targets = page.locator('[data-testid=hand] button.target, [data-testid=row-target]');
+  await targets.first().waitFor({ timeout: 2000 });
+  const lit = await targets.count();
+  const pressed = await page.locator(`[data-testid=board-action][data-card=${card}][aria-pressed=true]`).count();
+  const hint = await page.locator('[data-testid=card-hint]').innerText();
+  if (onLit) await onLit(card);
+  await targets.first().click({ timeout: 2000 });
+  clicks++;
+  await page.waitForFunction(({ c, n }) => document.querySelectorAll(`[data-testid=action-card][data-card=${c}]`).length < n, { c: card, n: before }, { timeout: 5000 }).catch(() => {});
+  return { card, clicks, lit, pressed, hint, played: (await held()) < before };
+}
+
+/**
+ * Plays the person's decisions until the result shows, counting the buttons of every decision
+ * under `tag`. In a window before laying, each action card the first time it is offered (its
+ * button, then its first lit target), otherwise the offered buttons in turn; tiles to choose,
+ * rows to open and plus tiles picked on the board. Returns the kinds of choices made.
+ */
+async function playBoard(page, tag, opts = {}) {
+  const seen = { tiles: 0, pairs: 0, positive: 0, actions: {}, cards: [] };
+  const used = new Set();
+  let shotTaken = !opts.shot;
   const deadline = Date.now() + 240000;
   while (Date.now() < deadline) {
     if (await page.locator('[data-testid=result]').count()) break;
     const tiles = page.locator('button[data-testid=hand-card]');
     const buttons = page.locator('[data-testid=board-action]');
+    const rowTiles = page.locator('[data-testid=board-rows] button[data-testid=row-tile][aria-pressed=false]');
     try {
-      if (await tiles.count()) {
+      await countButtons(page, tag);
+      if (await buttons.count()) {
+        const cards = await page.locator('[data-testid=board-action][data-card]').evaluateAll((els) => els.map((e) => e.dataset.card));
+        const fresh = cards.find((c) => !used.has(c));
+        if (fresh) {
+          used.add(fresh);
+          seen.cards.push(await useCard(page, fresh, opts.onLit));
+          continue;
+        }
+        // The buttons that act at once, in turn: lay, a luck card and lay, skip, a row, a luck card.
+        const direct = page.locator('[data-testid=board-action]:not([data-card])');
+        const n = await direct.count();
+        const i = (seen.tiles + Object.values(seen.actions).reduce((a, b) => a + b, 0)) % n;
+        const b = direct.nth(i);
+        const type = await b.getAttribute('data-type', { timeout: 2000 });
+        await b.click({ timeout: 2000 });
+        seen.actions[type] = (seen.actions[type] ?? 0) + 1;
+        await page.waitForTimeout(100);
+      } else if (await rowTiles.count()) {
+        // Positive Hornochsen: two tiles of the row, tapped on the row.
+        await rowTiles.first().click({ timeout: 2000 });
+        await rowTiles.first().click({ timeout: 2000 });
+        seen.positive++;
+      } else if (await tiles.count()) {
         if (!shotTaken) {
-          await shot(page, `table-board-${tag}`);
+          await shot(page, opts.shot);
           shotTaken = true;
           continue;
         }
@@ -74,15 +134,6 @@ async function playBoard(page, tag) {
         if (two && (await page.locator('button[data-testid=hand-card][aria-pressed=true]').count()) === 0) seen.pairs++;
         else seen.tiles++;
         await page.waitForTimeout(100);
-      } else if (await buttons.count()) {
-        // Each kind of choice in turn: the first card, luck card or row offered, sometimes just lay.
-        const n = await buttons.count();
-        const i = (seen.tiles + Object.values(seen.actions).reduce((a, b) => a + b, 0)) % n;
-        const b = buttons.nth(i);
-        const type = await b.getAttribute('data-type', { timeout: 2000 });
-        await b.click({ timeout: 2000 });
-        seen.actions[type] = (seen.actions[type] ?? 0) + 1;
-        await page.waitForTimeout(100);
       } else await page.waitForTimeout(150);
     } catch {
       // The board was redrawn under the click (a bot moved): look again.
@@ -90,7 +141,7 @@ async function playBoard(page, tag) {
   }
   if (!(await page.locator('[data-testid=result]').count())) {
     console.log(`# ${tag}: no result yet; status: ${await page.locator('[data-testid=status]').innerText().catch(() => '?')}; ${JSON.stringify(seen)}`);
-    await shot(page, `stuck-board-${tag}`);
+    await shot(page, `stuck-board-${tag.replace('/', '-')}`);
   }
   return seen;
 }
@@ -125,8 +176,14 @@ session(async ({ person }) => {
   check('hovering a field shows its effect', /^Take the row: minus points/.test(title ?? ''), title);
   await take.click();
   check('tapping a field writes its effect', (await ann.locator('[data-testid=field-tip]').innerText()).includes('Take the row'));
-  check('tapping a field shows its effect beside the field', (await take.locator('[data-testid=field-tip-near]').innerText()).includes('Take the row'));
+  const nearTip = ann.locator('[data-testid=field-tip-near]');
+  check('tapping a field shows its effect right under its row', (await nearTip.innerText()).includes('Take the row') && (await take.evaluate((f) => f.closest('.brow').contains(document.querySelector('[data-testid=field-tip-near]')))));
+  await rawShot(ann, 'board-tip-en');
+  await ann.locator('[data-testid=heading]').click();
+  check('the next tap anywhere closes the field’s tip', (await nearTip.count()) === 0);
   await take.click();
+  await take.click();
+  check('tapping the field again closes its tip', (await nearTip.count()) === 0);
   const red = await ann.locator('[data-testid=board-field][data-kind=red_bulls]').first().getAttribute('title');
   check('a red bull field tells its minus points', /^Red bull heads ×\d: minus points/.test(red ?? ''), red);
   // The first round, slowly: each tile lands on its field, named there, and the status says what it gave.
@@ -160,7 +217,7 @@ session(async ({ person }) => {
   check('the log of the round tells each tile and the round’s end', log.some((l) => / lands on /.test(l)) && log.some((l) => /^End of round 1: /.test(l)), log.join(' | '));
   // The rest at once.
   await ann.selectOption('[data-testid=speed]', 'instant');
-  const base = await playBoard(ann, 'base');
+  const base = await playBoard(ann, 'board/base', { shot: 'table-board-base' });
   check('Ann chose her tiles by clicking them', base.tiles + base.pairs >= 10, JSON.stringify(base));
   await ann.locator('[data-testid=result]').waitFor();
   const line = await ann.locator('[data-testid=winner]').innerText();
@@ -216,18 +273,33 @@ session(async ({ person }) => {
   const phone = await phoneLayout(bea);
   check('on a phone the board fits 390 px without sideways scroll, every row inside its panel', phone.scroll <= 390 && phone.right <= 390 && phone.outside <= 0, JSON.stringify(phone));
   check('on a phone every field is at least 40 px', phone.field >= 40, JSON.stringify(phone));
-  check('on a phone the board’s labels are at least 12 px', phone.label >= 12, JSON.stringify(phone));
+  check('on a phone every text of the board (bull heads, names, labels) is at least 12 px', phone.label >= 12, JSON.stringify(phone));
   check('on a phone the board’s buttons are at least 40 px', phone.target >= 40, JSON.stringify(phone));
-  const far = bea.locator('[data-testid=board-field]').last();
-  await far.click();
+  // A field of the first row tapped: its tip shows right under it, pushes the rows below down
+  // (row 2's buttons stay in view and clickable) and goes at the next tap anywhere.
+  const first = bea.locator('[data-testid=board-row-0] [data-testid=board-field]').last();
+  await first.click();
   const near = await bea.evaluate(() => {
     const tip = document.querySelector('[data-testid=field-tip-near]')?.getBoundingClientRect();
-    const f = document.querySelector('[data-testid=field-tip-near]')?.closest('[data-testid=board-field]')?.getBoundingClientRect();
+    const f = document.querySelector('.bfield.tipped')?.getBoundingClientRect();
     return tip && f ? { gap: tip.top - f.bottom, left: tip.left, right: tip.right } : null;
   });
   check('on a phone a tapped field’s tip shows right below it, on screen', !!near && near.gap >= 0 && near.gap < 20 && near.left >= 0 && near.right <= 390, JSON.stringify(near));
+  const covered = await bea.evaluate(() =>
+    [...document.querySelectorAll('.boardgame button, .boardgame [role=button], .boardgame select')]
+      .filter((e) => e.getClientRects().length)
+      .map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, r]) => r.top >= 0 && r.bottom <= window.innerHeight)
+      .filter(([e, r]) => {
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !at || !(e.contains(at) || at.contains(e));
+      })
+      .map(([e]) => e.textContent.trim().slice(0, 20)),
+  );
+  check('on a phone an open tip covers no control of the board', covered.length === 0, JSON.stringify(covered));
   await rawShot(bea, 'board-phone-tip-de');
-  await far.click();
+  await bea.locator('[data-testid=status]').click();
+  check('on a phone the next tap anywhere closes the tip', (await bea.locator('[data-testid=field-tip-near]').count()) === 0);
   await bea.selectOption('[data-testid=speed]', 'slow');
   await bea.locator('button[data-testid=hand-card]').first().click();
   const deTold = await tileMove(bea);
@@ -243,18 +315,69 @@ session(async ({ person }) => {
   await rawShot(bea, 'board-round-summary-phone-de');
   check('the German round summary says the round is over', /Runde 1 ist vorbei/.test(await bea.locator('[data-testid=round-summary]').innerText()));
   await bea.selectOption('[data-testid=speed]', 'instant');
-  await bea.setViewportSize({ width: 1200, height: 860 });
-  const pro = await playBoard(bea, 'pro-luck-de');
+
+  // The other two versions at the same time: Cy plays pro in English on a desktop, Dan base with
+  // luck cards. Every decision of all four games has its buttons counted.
+  const more = [];
+  for (const [name, version] of [
+    ['Cy', 'pro'],
+    ['Dan', 'base-luck'],
+  ]) {
+    const p = await person(name, { width: 1280, height: 800 });
+    await p.selectOption('[data-testid=create-form] [name=game]', 'board');
+    await openTable(p, { version, seats: '3' });
+    for (const s of [1, 2]) {
+      await p.click('[data-testid=add-bot]');
+      await p.locator(`[data-testid=seat-${s}]`).waitFor();
+    }
+    await p.click('[data-testid=start]');
+    await p.locator('[data-testid=board-board]').waitFor();
+    await p.selectOption('[data-testid=speed]', 'instant');
+    more.push(p);
+  }
+  const [cy, dan] = more;
+  // The window with an action card chosen and its targets lit: pictures on the desktop (EN) and
+  // on the phone (DE), the first time a card is used.
+  const litShot = (page, name) => {
+    let done = false;
+    return async (card) => {
+      if (done) return;
+      done = true;
+      await rawShot(page, `${name}-${card}`);
+    };
+  };
+  const started = Date.now();
+  const [pro, cyPro, danLuck] = await Promise.all([
+    playBoard(bea, 'board/pro-luck', { onLit: litShot(bea, 'board-pro-card-phone-de') }),
+    playBoard(cy, 'board/pro', { onLit: litShot(cy, 'board-pro-card-en') }),
+    playBoard(dan, 'board/base-luck'),
+  ]);
+  console.log(`# three games at once in ${Math.round((Date.now() - started) / 1000)} s`);
   console.log(`# Bea's choices: ${JSON.stringify(pro)}`);
+  console.log(`# Cy's choices: ${JSON.stringify(cyPro)}`);
+  console.log(`# Dan's choices: ${JSON.stringify(danLuck)}`);
   check('Bea played the pro game through the board', pro.tiles >= 6, JSON.stringify(pro));
-  check('Bea was asked before laying and answered from the offered cards', Object.keys(pro.actions).length > 0, JSON.stringify(pro));
+  check('Bea was asked before laying and answered from the offered buttons', Object.keys(pro.actions).length > 0, JSON.stringify(pro));
+  check('Dan played the base game with luck cards through the board', danLuck.tiles + danLuck.pairs >= 10, JSON.stringify(danLuck));
+  const uses = [...pro.cards, ...cyPro.cards];
+  check('action cards were used in the pro games', uses.length >= 2, JSON.stringify(uses));
+  check('an action card is used with two clicks: its button, then one of its lit targets', uses.every((u) => u.clicks === 2 && u.lit >= 1 && u.pressed === 1 && u.hint.length > 20 && u.played), JSON.stringify(uses));
+  const swaps = uses.filter((u) => u.card === 'swap_tile');
+  console.log(`# Tile swap used ${swaps.length} times: ${swaps.map((u) => `${u.clicks} clicks, ${u.lit} tiles lit`).join('; ') || 'not offered in these games'}`);
+  for (const tag of ['board/base', 'board/base-luck', 'board/pro', 'board/pro-luck']) buttonsChecked(tag);
+  for (const [p, tag] of [
+    [cy, 'pro'],
+    [dan, 'base-luck'],
+  ]) {
+    await p.locator('[data-testid=result]').waitFor();
+    const tr = await trackAgrees(p);
+    check(`after the ${tag} game the score track shows every final score`, tr.ok, JSON.stringify(tr));
+  }
   await bea.locator('[data-testid=result]').waitFor();
   const deLine = await bea.locator('[data-testid=winner]').innerText();
   check('the German pro result names the winner', deLine.trim().length > 0, deLine);
   const t2 = await trackAgrees(bea);
   check('after the pro game the score track shows every final score', t2.ok, JSON.stringify(t2));
-  await shot(bea, 'result-board-pro-luck-de');
-  await bea.setViewportSize({ width: 390, height: 844 });
   await shot(bea, 'board-result-phone-de');
 
   // The replay of the base game tells its steps.

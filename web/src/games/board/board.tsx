@@ -7,11 +7,12 @@ import { factor } from '../../pace';
 import { PaceControl } from '../../pacecontrol';
 import type { BoardProps } from '../screen';
 import type { Frame } from './anim';
-import { actionLabel, boardActions, cardHelp, choiceSets, luckHelp, setKey } from './labels';
+import { choicesOf, positivePairs, targetsOf, type Choice, type TargetCard } from './choices';
+import { actionLabel, boardActions, cardHelp, cardName, choiceSets, luckHelp, setKey } from './labels';
 import { RoundLog } from './log';
 import { fly, rememberQueue } from './motion';
 import { fieldShort, narrateGroup, signed } from './narrate';
-import { CardChip, Rows, Screens, Stacks, Tile, Track, type Focus } from './parts';
+import { CardChip, Rows, Screens, Stacks, Tile, Track, type Focus, type RowTarget } from './parts';
 import { RoundSummary } from './summary';
 import './board.css';
 import { mySeat, type BoardAction, type BoardEvent, type BoardView } from './view';
@@ -87,28 +88,49 @@ export function BoardBoard(props: BoardProps<BoardView>) {
     fly(from, root.current.querySelector<HTMLElement>(`[data-counter="${g.seat}"]`), signed(g.delta), g.delta > 0, 0.7 * frame.ms * factor());
   }, [frame]);
   const [picked, setPicked] = useState<number[]>([]);
-  const sets = choiceSets(frame ? [] : props.legal);
+  const legal = frame ? [] : boardActions(props.legal);
+  const sets = choiceSets(legal);
   const choosing = !frame && view.asked?.type === 'choose' ? view.asked.count : 0;
   const pickable = new Set<number>();
   for (const k of sets.keys()) for (const n of k.split('+')) pickable.add(Number(n));
-  // Everything else the server offers is a button, in its order; free rows are also clickable.
-  const buttons = frame ? [] : boardActions(props.legal).filter((a) => a.type !== 'choose');
-  const openable = new Map<number, () => void>();
-  for (const a of buttons) if (a.type === 'open_row') openable.set(a.row, () => act(a));
+  // The decision's buttons: one per action that needs nothing more, one per action card that
+  // needs a target; the card's targets then light up where they lie (choices.ts).
+  const choices = choicesOf(legal);
+  const [card, setCard] = useState<TargetCard | null>(null);
+  const chosen = choices.find((c): c is Extract<Choice, { kind: 'card' }> => c.kind === 'card' && c.card === card);
+  const targets = targetsOf(chosen ? chosen.actions : legal.filter((a) => a.type === 'open_row'));
+  const rowTargets = new Map<number, RowTarget>();
+  for (const [row, a] of targets.rows)
+    rowTargets.set(row, a.type === 'open_row' ? { label: t('board.open'), testid: 'open-row', run: () => act(a) } : { label: t(`board.here.${chosen!.card}` as Key), testid: 'row-target', run: () => act(a) });
+  // *Positive Hornochsen*: two tiles of the row, picked on the row.
+  const positive = positivePairs(legal);
+  const [pair, setPair] = useState<number[]>([]);
+  const pickPair = (n: number) => {
+    const next = pair.includes(n) ? pair.filter((x) => x !== n) : [...pair, n].slice(-2);
+    const a = next.length === 2 ? positive.pairs.get(setKey(next)) : undefined;
+    setPair(a ? [] : next);
+    if (a) act(a);
+  };
+  const legalKey = JSON.stringify(props.legal);
+  useLayoutEffect(() => {
+    setCard(null);
+    setPair([]);
+  }, [legalKey]);
+  const run = (c: Choice) => (c.kind === 'act' ? act(c.action) : setCard(c.card === card ? null : c.card));
   // A half-made pair survives the others' updates; it goes when the question or the tiles change.
   useLayoutEffect(() => setPicked([]), [choosing, view.hand.join()]);
   // Keyboard: keys 1–9 take the n-th offered choice, or pick the n-th tile you may choose.
   useLayoutEffect(() => {
-    if (!buttons.length && !choosing) return;
+    if (!choices.length && !choosing) return;
     const typing = () => ['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement?.tagName ?? '');
-    if (buttons.length && !typing() && !document.querySelector('.modal')) document.querySelector<HTMLElement>('.bchoices button')?.focus();
+    if (choices.length && !typing() && !document.querySelector('.modal')) document.querySelector<HTMLElement>('.bchoices button')?.focus();
     const key = (e: KeyboardEvent) => {
       if (typing() || e.ctrlKey || e.metaKey || e.altKey || !/^[1-9]$/.test(e.key)) return;
       const i = Number(e.key) - 1;
       const tiles = view.hand.filter((n) => pickable.has(n));
-      if (buttons.length ? !buttons[i] : tiles[i] === undefined) return;
+      if (choices.length ? !choices[i] : tiles[i] === undefined) return;
       e.preventDefault();
-      if (buttons.length) act(buttons[i]);
+      if (choices.length) document.querySelectorAll<HTMLElement>('.bchoices button')[i]?.click();
       else document.querySelector<HTMLElement>(`.hand button[data-tile="${tiles[i]}"]`)?.click();
     };
     window.addEventListener('keydown', key);
@@ -123,6 +145,13 @@ export function BoardBoard(props: BoardProps<BoardView>) {
       act(a);
     } else setPicked(next);
   };
+  // A tile of the hand is clicked to choose it, or (a card chosen) as the card's target.
+  const onTile = (n: number) => {
+    const a = targets.tiles.get(n);
+    if (chosen && a) return () => act(a);
+    return pickable.has(n) ? () => pick(n) : undefined;
+  };
+  const here = layingTile(view);
 
   return (
     <div class="boardgame" data-testid="board-board" ref={root} data-anim={frame ? frame.kind : "idle"}>
@@ -133,30 +162,42 @@ export function BoardBoard(props: BoardProps<BoardView>) {
           {t(`opt.version.${view.version}` as Key)} · {t('board.supply', { n: view.supply_size })}
         </span>
       </div>
-      <Rows t={t} view={view} openable={frame ? undefined : openable} focus={frame ? focusOf(t, frame) : null} slideMs={frame ? 0.5 * frame.ms * factor() : 0} />
+      <Rows
+        t={t}
+        view={view}
+        targets={frame ? undefined : rowTargets}
+        pick={positive.tiles.size ? { tiles: positive.tiles, picked: pair, onPick: pickPair } : undefined}
+        focus={frame ? focusOf(t, frame) : null} slideMs={frame ? 0.5 * frame.ms * factor() : 0} />
       {frame?.kind === 'summary' ? null : <Pending view={view} names={names} queue={frame ? frame.queue : null} />}
       {frame?.kind === 'summary' && <RoundSummary t={t} said={frame.said} names={names} />}
       <p class={`status${view.asked && !frame ? ' asked' : ''}`} data-testid="status" aria-live="polite">
         {frame ? narrateGroup(t, frame.said, names, me) : statusText(t, view, names)}
       </p>
-      {buttons.length > 0 && (
+      {choices.length > 0 && (
         <section class="bchoices" aria-label={t('board.choices')} data-testid="board-choices">
           <h3>{t('board.choices')}</h3>
           <div class="buttons">
-            {buttons.map((a, i) => (
+            {choices.map((c, i) => (
               <button
-                key={JSON.stringify(a)}
+                key={c.kind === 'act' ? JSON.stringify(c.action) : c.card}
                 type="button"
-                class={i === 0 ? 'primary' : ''}
+                class={(card === null && i === 0) || (c.kind === 'card' && c.card === card) ? 'primary' : ''}
                 data-testid="board-action"
-                data-type={a.type}
-                title={actionHelp(t, a)}
-                onClick={() => act(a)}
+                data-type={c.kind === 'act' ? c.action.type : c.card}
+                data-card={c.kind === 'card' ? c.card : undefined}
+                aria-pressed={c.kind === 'card' ? c.card === card : undefined}
+                title={c.kind === 'act' ? actionHelp(t, c.action) : cardHelp(t, c.card)}
+                onClick={() => run(c)}
               >
-                <kbd>{i < 9 ? i + 1 : ''}</kbd> {actionLabel(t, a, layingTile(view))}
+                <kbd>{i < 9 ? i + 1 : ''}</kbd> {c.kind === 'act' ? actionLabel(t, c.action, here) : t('board.do.card', { card: cardName(t, c.card) })}
               </button>
             ))}
           </div>
+          {chosen && (
+            <p class="muted small" data-testid="card-hint">
+              {t(`board.pick.${chosen.card}` as Key, { tile: here ?? '?' })} {t('board.pick.undo', { card: cardName(t, chosen.card) })}
+            </p>
+          )}
         </section>
       )}
       {me === null ? (
@@ -171,7 +212,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
           </h3>
           <div class="cards">
             {view.hand.map((n) => (
-              <Tile key={n} n={n} bulls={view.bulls} testid="hand-card" selected={picked.includes(n)} onClick={pickable.has(n) ? () => pick(n) : undefined} />
+              <Tile key={n} n={n} bulls={view.bulls} testid="hand-card" selected={picked.includes(n)} lit={!!chosen && targets.tiles.has(n)} onClick={onTile(n)} />
             ))}
             {view.chosen.map((n) => (
               <span key={`c${n}`} class="chosen" title={t('board.chosen')}>

@@ -5,23 +5,39 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { T } from '../../i18n';
 import { cardHelp, cardName, fieldEffect, fieldIcon, luckHelp, luckName } from './labels';
 import { slideFrom } from './motion';
+import { useCloseOnTap } from './tip';
 import type { ActionCard, LuckCard } from './view';
 import { isActive, withLuck, type BoardView } from './view';
 
 const COLORS = ['#d94841', '#2f7ed8', '#2a9d55', '#e0a100', '#8e44ad', '#16a3a3'];
 export const seatColor = (s: number) => COLORS[s % COLORS.length];
 
-export function Tile(props: { n: number; bulls: number[]; onClick?: () => void; selected?: boolean; testid?: string; label?: string }) {
+export function Tile(props: { n: number; bulls: number[]; onClick?: () => void; selected?: boolean; lit?: boolean; testid?: string; label?: string }) {
   const b = props.bulls[props.n - 1] ?? 1;
-  const cls = `card small tile h${b}${props.onClick ? ' playable' : ''}${props.selected ? ' selected' : ''}`;
+  const cls = `card small tile h${b}${props.onClick ? ' playable' : ''}${props.lit ? ' target' : ''}${props.selected ? ' selected' : ''}`;
+  // The heads: one per bull head on a desktop; on a phone the short form (🐮×5) is large enough to read.
   const face = (
     <>
       <span class="num">{props.n}</span>
-      <span class="heads">{'🐮'.repeat(Math.min(b, 5))}</span>
+      <span class="heads full">{'🐮'.repeat(Math.min(b, 5))}</span>
+      <span class="heads short">{b > 2 ? `🐮×${b}` : '🐮'.repeat(b)}</span>
     </>
   );
-  return props.onClick ? (
-    <button type="button" class={cls} data-testid={props.testid} data-tile={props.n} aria-pressed={props.selected} aria-label={props.label ?? String(props.n)} onClick={props.onClick}>
+  const click = props.onClick;
+  return click ? (
+    <button
+      type="button"
+      class={cls}
+      data-testid={props.testid}
+      data-tile={props.n}
+      aria-pressed={props.selected}
+      aria-label={props.label ?? String(props.n)}
+      onClick={(e) => {
+        // A tile on a field: picking it does not also open the field's tip.
+        e.stopPropagation();
+        click();
+      }}
+    >
       {face}
     </button>
   ) : (
@@ -42,11 +58,30 @@ export interface Focus {
   tile?: number;
 }
 
-/** The rows with their fields; a field tells its effect on hover (title) and on tap (beside it). */
-export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () => void>; focus?: Focus | null; slideMs?: number }) {
-  const { t, view, focus } = props;
+/** A row offered as the target of the decision: a button at the row's label. */
+export interface RowTarget {
+  label: string;
+  testid: string;
+  run: () => void;
+}
+
+/** Tiles of the board to pick (*Positive Hornochsen*): the ones offered, the ones picked so far. */
+export interface TilePick {
+  tiles: Set<number>;
+  picked: number[];
+  onPick: (n: number) => void;
+}
+
+/**
+ * The rows with their fields; a field tells its effect on hover (title) and on tap, in a line
+ * right under its row that pushes the rows below down (it covers nothing) and closes on the next
+ * tap anywhere. Rows in `targets` are lit with their button; tiles in `pick` are lit and clickable.
+ */
+export function Rows(props: { t: T; view: BoardView; targets?: Map<number, RowTarget>; pick?: TilePick; focus?: Focus | null; slideMs?: number }) {
+  const { t, view, focus, pick } = props;
   const [tip, setTip] = useState<{ row: number; field: number; text: string } | null>(null);
   const ref = useRef<HTMLElement>(null);
+  useCloseOnTap(!!tip, () => setTip(null), (el) => !!el.closest('[data-testid=board-field]'));
   // A tile that just moved slides from where it waited among the revealed tiles.
   useLayoutEffect(() => {
     if (!focus?.tile || focus.field < 0) return;
@@ -58,12 +93,13 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
       {view.side.rows.map((spec, r) => {
         const row = view.rows[r] ?? { cells: [] };
         const active = isActive(row);
-        const open = props.openable?.get(r);
+        const target = props.targets?.get(r);
         const rowFocus = focus && focus.row === r && focus.field < 0 ? focus : null;
+        const lit = target || (pick && row.cells.some((c) => c !== null && pick.tiles.has(c)));
         return (
           <div
             key={r}
-            class={`brow${active ? ' active' : ' free'}${row.stop ? ' stopped' : ''}${rowFocus ? ' taking' : ''}`}
+            class={`brow${active ? ' active' : ' free'}${row.stop ? ' stopped' : ''}${rowFocus ? ' taking' : ''}${lit ? ' target' : ''}`}
             data-testid={`board-row-${r}`}
             data-active={active}
           >
@@ -71,9 +107,9 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
               <b>{t('board.row', { n: r + 1 })}</b>
               <small>{active ? t('board.active') : t('board.free')}</small>
               {spec.two_tiles && <small class="twotiles">{t('board.twoTiles')}</small>}
-              {open && (
-                <button type="button" class="primary" data-testid="open-row" onClick={open}>
-                  {t('board.open')}
+              {target && (
+                <button type="button" class="primary" data-testid={target.testid} onClick={target.run}>
+                  {target.label}
                 </button>
               )}
             </div>
@@ -83,10 +119,11 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
                 const effect = fieldEffect(t, f);
                 const here = focus && focus.row === r && focus.field === i ? focus : null;
                 const tipped = tip && tip.row === r && tip.field === i;
+                const pickable = tile !== null && !!pick?.tiles.has(tile);
                 return (
                   <div
                     key={i}
-                    class={`bfield k-${f.kind}${here ? ' landed' : ''}${i >= spec.fields.length / 2 ? ' right' : ''}`}
+                    class={`bfield k-${f.kind}${here ? ' landed' : ''}${tipped ? ' tipped' : ''}`}
                     data-testid="board-field"
                     data-kind={f.kind}
                     data-row={r}
@@ -97,17 +134,27 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
                     aria-label={`${t('board.row', { n: r + 1 })}, ${i + 1}: ${effect}`}
                     aria-describedby={tipped ? 'bfieldtip' : undefined}
                     onClick={() => setTip(tipped ? null : { row: r, field: i, text: `${t('board.row', { n: r + 1 })} · ${i + 1}: ${effect}` })}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter' && e.key !== ' ') return;
+                      e.preventDefault();
+                      (e.currentTarget as HTMLElement).click();
+                    }}
                   >
                     <span class="ficon">{fieldIcon(f)}</span>
-                    {tile !== null && <Tile key={tile} n={tile} bulls={view.bulls} testid="row-tile" />}
+                    {tile !== null && (
+                      <Tile
+                        key={tile}
+                        n={tile}
+                        bulls={view.bulls}
+                        testid="row-tile"
+                        lit={pickable}
+                        selected={pickable && pick!.picked.includes(tile)}
+                        onClick={pickable ? () => pick!.onPick(tile) : undefined}
+                      />
+                    )}
                     {here && (
                       <span class={`fxbadge ${here.tone ?? ''}`} data-testid="field-badge">
                         {here.label}
-                      </span>
-                    )}
-                    {tipped && (
-                      <span class="ftip" id="bfieldtip" role="tooltip" data-testid="field-tip-near">
-                        {tip.text}
                       </span>
                     )}
                   </div>
@@ -124,6 +171,11 @@ export function Rows(props: { t: T; view: BoardView; openable?: Map<number, () =
                 </span>
               )}
             </div>
+            {tip && tip.row === r && (
+              <p class="ftip" id="bfieldtip" role="tooltip" data-testid="field-tip-near">
+                {tip.text}
+              </p>
+            )}
           </div>
         );
       })}
@@ -226,33 +278,39 @@ export function Screens(props: { t: T; view: BoardView; names: string[] }) {
 }
 
 /**
- * A luck or action card by name; its effect shows on hover (title) and, tapped, beside it.
+ * A luck or action card by name; its effect shows on hover (title) and, tapped, in a line right
+ * after it (in the flow: it covers nothing), until the next tap anywhere.
  */
 export function CardChip(props: { t: T; luck?: LuckCard; action?: ActionCard; testid?: string }) {
   const { t } = props;
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLSpanElement>(null);
+  useCloseOnTap(open, () => setOpen(false), (el) => !!ref.current?.contains(el));
   const name = props.luck ? luckName(t, props.luck) : cardName(t, props.action!);
   const help = props.luck ? luckHelp(t, props.luck) : cardHelp(t, props.action!);
   return (
-    <span
-      class={`bcard ${props.luck ? 'luck' : 'action'}`}
-      data-testid={props.testid}
-      data-card={props.luck ?? props.action}
-      title={help}
-      tabIndex={0}
-      role="button"
-      aria-expanded={open}
-      onClick={() => setOpen(!open)}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpen(!open)}
-    >
-      {props.luck ? '☘ ' : ''}
-      {name}
+    <>
+      <span
+        ref={ref}
+        class={`bcard ${props.luck ? 'luck' : 'action'}`}
+        data-testid={props.testid}
+        data-card={props.luck ?? props.action}
+        title={help}
+        tabIndex={0}
+        role="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpen(!open)}
+      >
+        {props.luck ? '☘ ' : ''}
+        {name}
+      </span>
       {open && (
         <span class="ctip" role="tooltip" data-testid="card-tip">
           {help}
         </span>
       )}
-    </span>
+    </>
   );
 }
 
