@@ -10,6 +10,9 @@
 //! at a time keeps it small (about 1,900 weights) and cheap enough for the search's playouts,
 //! where it plays the other seats ([`super::styles::Style::Net`]).
 //!
+//! The network plays without its trainer: [`train`] builds on this module (and on the search
+//! whose choices it learns), never this module on it.
+//!
 //! The shipped weights ([`WEIGHTS`], `classic.net`) are little-endian f32 after a header:
 //! `NNET`, then the version, inputs, first and second hidden widths as u32.
 
@@ -151,7 +154,7 @@ impl Net {
 
     /// A card's score (higher is preferred).
     pub fn score(&self, x: &Features) -> f32 {
-        train::forward(self, x).out
+        forward(self, x).out
     }
 
     /// The scores of the cards of `hand` for the seat that model `m` sees with.
@@ -189,6 +192,29 @@ impl Net {
         }
         n.saturating_sub(1)
     }
+}
+
+/// The activations of one card's forward pass (the trainer, [`train`], takes its gradient from
+/// them).
+struct Pass {
+    h1: [f32; HIDDEN],
+    h2: [f32; HIDDEN],
+    out: f32,
+}
+
+fn forward(net: &Net, x: &Features) -> Pass {
+    let mut h1 = [0f32; HIDDEN];
+    for (j, h) in h1.iter_mut().enumerate() {
+        let row = &net.w1[j * FEATURES..(j + 1) * FEATURES];
+        *h = (net.b1[j] + row.iter().zip(x).map(|(w, v)| w * v).sum::<f32>()).max(0.0);
+    }
+    let mut h2 = [0f32; HIDDEN];
+    for (j, h) in h2.iter_mut().enumerate() {
+        let row = &net.w2[j * HIDDEN..(j + 1) * HIDDEN];
+        *h = (net.b2[j] + row.iter().zip(&h1).map(|(w, v)| w * v).sum::<f32>()).max(0.0);
+    }
+    let out = net.b3 + net.w3.iter().zip(&h2).map(|(w, v)| w * v).sum::<f32>();
+    Pass { h1, h2, out }
 }
 
 /// The cards strictly between `lo` and `hi`, a bit per card.

@@ -7,7 +7,7 @@
 //! The gradient of the small network is worked out by hand (two rectified layers and a softmax
 //! over the hand); a test checks it against finite differences.
 
-use super::{hand_features, view_kernel, Features, Net, FEATURES, HIDDEN};
+use super::{forward, hand_features, view_kernel, Features, Net, Pass, FEATURES, HIDDEN};
 use crate::classic::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::classic::mimic::Mimic;
 use crate::search::Budget;
@@ -155,28 +155,6 @@ pub struct Fit {
 /// the held-out ones.
 pub type Epoch = (usize, Fit, Fit);
 
-/// The activations of one card's forward pass.
-pub(super) struct Pass {
-    h1: [f32; HIDDEN],
-    h2: [f32; HIDDEN],
-    pub(super) out: f32,
-}
-
-pub(super) fn forward(net: &Net, x: &Features) -> Pass {
-    let mut h1 = [0f32; HIDDEN];
-    for (j, h) in h1.iter_mut().enumerate() {
-        let row = &net.w1[j * FEATURES..(j + 1) * FEATURES];
-        *h = (net.b1[j] + row.iter().zip(x).map(|(w, v)| w * v).sum::<f32>()).max(0.0);
-    }
-    let mut h2 = [0f32; HIDDEN];
-    for (j, h) in h2.iter_mut().enumerate() {
-        let row = &net.w2[j * HIDDEN..(j + 1) * HIDDEN];
-        *h = (net.b2[j] + row.iter().zip(&h1).map(|(w, v)| w * v).sum::<f32>()).max(0.0);
-    }
-    let out = net.b3 + net.w3.iter().zip(&h2).map(|(w, v)| w * v).sum::<f32>();
-    Pass { h1, h2, out }
-}
-
 /// The cross-entropy of one decision, and its gradient added to `grad`.
 pub fn loss_grad(net: &Net, sample: &Sample, grad: Option<&mut Net>) -> (f64, bool) {
     let passes: Vec<Pass> = sample.cards.iter().map(|x| forward(net, x)).collect();
@@ -292,3 +270,6 @@ pub fn train(samples: &[Sample], config: &TrainConfig, epoch: &mut dyn FnMut(Epo
     }
     net
 }
+
+#[cfg(test)]
+mod tests;
