@@ -803,6 +803,15 @@ async fn only_operators(db: Db) {
     assert_eq!(actions, ["mute"]);
     let (status, me) = http(addr, "GET", "/api/admin", Some(&olga.me.token), None).await;
     assert_eq!((status, me["name"].as_str()), (200, Some("Olga")));
+    // Who-am-I says who is an operator, so a page asks `/api/admin` only for them.
+    for (token, operator) in [
+        (&olga.me.token, true),
+        (&bob.me.token, false),
+        (&ex.me.token, false),
+    ] {
+        let (status, me) = http(addr, "GET", "/api/account", Some(token), None).await;
+        assert_eq!((status, me["operator"].as_bool()), (200, Some(operator)));
+    }
     running.stop().await;
     db.drop_schema().await;
 }

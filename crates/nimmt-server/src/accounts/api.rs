@@ -5,7 +5,7 @@
 
 use super::{account, export, limits, password, sessions};
 use crate::http::{lang_of, LangQuery};
-use crate::moderation::sanctions;
+use crate::moderation::{operators, sanctions};
 use crate::names;
 use crate::refused::Refused;
 use crate::AppState;
@@ -68,6 +68,9 @@ struct Me {
     name: String,
     /// Whether the identity is an account (else a guest).
     account: bool,
+    /// Whether the identity is an operator of the room (a client offers the admin page only
+    /// then, and asks `/api/admin` for nothing otherwise).
+    operator: bool,
 }
 
 async fn whoami(
@@ -93,10 +96,14 @@ async fn whoami(
                     .map(|(_, n)| n)
                     .unwrap_or_default(),
             };
+            let operator = operators::is_operator(state.store.pool(), &player)
+                .await
+                .map_err(Refused::storage)?;
             Ok(Json(Me {
                 player,
                 name,
                 account: found.is_some(),
+                operator,
             })
             .into_response())
         }
