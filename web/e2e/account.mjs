@@ -1,7 +1,9 @@
-// End-to-end, accounts in a real headless Chromium against a real `nimmt serve`: Ann, a guest,
-// opens a table and signs up from the account page (she keeps her seat); in a second browser
-// (another context: its own storage) she logs in after a wrong password and, on opening the
-// room, is back at her table in the same seat. She changes the password there: the first
+// End-to-end, accounts in a real headless Chromium against a real `nimmt serve`: Ann, a guest
+// whose page load asks no admin route (she is no operator), opens a table with two bots, starts
+// it and signs up from the account page (she keeps her seat); in a second browser (another
+// context: its own storage) she logs in after a wrong password and is taken straight to her
+// running game, never "offline" meanwhile; the account page offers to continue it (English,
+// German, and a third browser on a desktop); opening the room is back at the seat. She changes the password there: the first
 // browser's session ends and it plays on as a new guest. She downloads her data and logs out. A
 // guest still plays with one click. Screenshots of the account page, desktop and phone, English
 // and German, go to artifacts/ (ARTIFACTS to change).
@@ -16,10 +18,34 @@ const PASSWORD = 'cows and bulls 104';
 
 const accountLink = (page) => page.locator('[data-testid=account-link]');
 
+/** Records the data-status of the header's connection line from now on. */
+const watchStatus = (page) =>
+  page.evaluate(() => {
+    window.__statuses = [];
+    const el = document.querySelector('[data-testid=conn]');
+    new MutationObserver(() => window.__statuses.push(el.dataset.status)).observe(el, { attributes: true });
+  });
+
 await session(async ({ base, person }) => {
   const first = await person('Ann', DESKTOP);
-  const table = await openTable(first, { seats: '4' });
+  // A page load of a player who is no operator asks who it is, never the admin routes (no 403).
+  const asked = [];
+  first.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await first.reload();
+  await first.locator('[data-testid=conn][data-status=online]').waitFor();
+  await first.waitForResponse((r) => new URL(r.url()).pathname === '/api/account').catch(() => {});
+  await first.waitForTimeout(500);
+  check('a non-operator’s page load asks who it is', asked.includes('/api/account'), asked.join(' '));
+  check('…and makes no /api/admin request', !asked.some((p) => p.startsWith('/api/admin')), asked.join(' '));
+  check('…and shows no admin link', (await first.locator('[data-testid=admin-link]').count()) === 0);
+  const table = await openTable(first, { seats: '3', hand_size: '5', deals: '1' });
   check('the guest sits at its new table', table > 0);
+  for (const s of [1, 2]) {
+    await first.click('[data-testid=add-bot]');
+    await first.locator(`[data-testid=seat-${s}]`).waitFor();
+  }
+  await first.click('[data-testid=start]');
+  await first.locator('button[data-testid=hand-card]').first().waitFor();
 
   // The account page for a guest.
   await first.goto(`${base}/#/account`);
@@ -52,10 +78,23 @@ await session(async ({ base, person }) => {
   await second.locator('[data-testid=login-said]', { hasText: 'Wrong name or password' }).waitFor();
   check('a wrong password is refused', true);
   await second.fill('[data-testid=login-password]', PASSWORD);
+  await watchStatus(second);
   await second.click('[data-testid=login]');
-  await second.locator('[data-testid=signed-in]', { hasText: 'Ann' }).waitFor();
-  check('the second browser is logged in as Ann', true);
+  // Logged in, the second browser goes straight back to the running game, at Ann's seat.
+  await second.waitForURL(new RegExp(`#/table/${table}$`), { timeout: 15000 });
+  await second.locator('[data-testid=table] button[data-testid=hand-card]').first().waitFor();
+  check('after the login the second browser is at the running game', (await second.locator('[data-testid=seat-0]').textContent()).includes('Ann'));
   await second.locator('[data-testid=conn][data-status=online]').waitFor();
+  const statuses = await second.evaluate(() => window.__statuses);
+  check('…and never said it was offline meanwhile', !statuses.includes('offline'), statuses.join(' '));
+  await first.locator('.banner').waitFor();
+  check('the first browser says it is now used elsewhere', /another tab/.test(await first.locator('.banner').innerText()));
+  await shot(second, 'account-login-at-table-en-phone');
+  // The account page shows the way back to the game.
+  await second.goto(`${base}/#/account`);
+  await second.locator('[data-testid=signed-in]', { hasText: 'Ann' }).waitFor();
+  const back = await second.locator('[data-testid=your-games]').innerText();
+  check('the account page offers to continue the game', back.includes(`table ${table} is running`) && back.includes('Continue'), back);
   await shot(second, 'account-signed-in-phone-en');
   // Opening the room again goes straight back to the seat.
   await second.goto(`${base}/`);
@@ -63,11 +102,38 @@ await session(async ({ base, person }) => {
   await second.locator('[data-testid=table]').waitFor();
   check('the second browser finds the same seat', (await second.locator('[data-testid=seat-0]').textContent()).includes('Ann'));
 
-  // German on the phone.
+  // German on the phone: "continue" leads back to the table.
   await second.selectOption('[data-testid=lang]', 'de');
   await second.goto(`${base}/#/account`);
   await second.locator('[data-testid=signed-in]', { hasText: 'Angemeldet als Ann' }).waitFor();
+  const weiter = await second.locator('[data-testid=your-games]').innerText();
+  check('German: the account page offers to continue the game', weiter.includes(`Dein Spiel an Tisch ${table} läuft`) && weiter.includes('Weiterspielen'), weiter);
+  await shot(second, 'account-continue-de-phone');
+  await second.click(`[data-testid=continue-${table}]`);
+  await second.waitForURL(new RegExp(`#/table/${table}$`));
+  await second.locator('[data-testid=table]').waitFor();
+  check('German: “Weiterspielen” leads to the table', true);
+  await second.goto(`${base}/#/account`);
+  await second.locator('[data-testid=signed-in]', { hasText: 'Angemeldet als Ann' }).waitFor();
   await shot(second, 'account-signed-in-phone-de');
+
+  // A third browser, an English desktop: the login takes it to the seat; its account page
+  // says where the game runs.
+  const third = await person('Other', DESKTOP);
+  await third.goto(`${base}/#/account`);
+  await third.fill('[data-testid=login-name]', 'Ann');
+  await third.fill('[data-testid=login-password]', PASSWORD);
+  await third.click('[data-testid=login]');
+  await third.waitForURL(new RegExp(`#/table/${table}$`), { timeout: 15000 });
+  await third.locator('[data-testid=table]').waitFor();
+  await shot(third, 'account-login-at-table-en-desktop');
+  await third.goto(`${base}/#/account`);
+  await third.locator('[data-testid=your-games]').waitFor();
+  await shot(third, 'account-continue-en-desktop');
+  await third.close();
+  // The phone takes the identity back ("now used in another tab" — reload).
+  await second.locator('.banner button').click();
+  await second.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
 
   // A password change here ends the first browser's session.
   await second.fill('[data-testid=current-password]', PASSWORD);

@@ -116,6 +116,24 @@ describe('the connection', () => {
     expect(sockets).toHaveLength(4);
   });
 
+  it('a new line asked for (a login) opens at once, saying "connecting", never "offline"', () => {
+    const { conn, sockets, statuses, timers } = setup();
+    conn.start();
+    sockets[0].open();
+    sockets[0].receive(welcome('T1'));
+    statuses.length = 0;
+    conn.reconnect();
+    expect(statuses).toEqual(['connecting']);
+    expect(sockets).toHaveLength(2);
+    expect(timers.filter((t) => t.live && t.ms === 500)).toHaveLength(0);
+    sockets[1].open();
+    sockets[1].receive(welcome('T2'));
+    expect(conn.status).toBe('online');
+    // A line that drops by itself afterwards still says so.
+    sockets[1].drop();
+    expect(statuses.at(-1)).toBe('offline');
+  });
+
   it('in a room on several servers, the attempts go round the other nodes', () => {
     const { conn, sockets, fire } = setup();
     conn.start();

@@ -51,6 +51,8 @@ export class Connection {
   private nextId = 1;
   private queue: ClientMsg[] = [];
   private helloDone = false;
+  /** The line is being closed on purpose, to open a new one at once (`reconnect`). */
+  private renewing = false;
   /** The other nodes of the room, from the last welcome. */
   private nodes: string[] = [];
   status: ConnStatus = 'connecting';
@@ -87,9 +89,12 @@ export class Connection {
     return id;
   }
 
-  /** Drops the connection and opens a new one (e.g. with a new name or language). */
+  /** Drops the connection and opens a new one at once (e.g. with a new name, or a login): the
+   * status says "connecting", never "offline", since nothing went wrong. */
   reconnect(): void {
-    this.sock?.close();
+    if (!this.sock) return;
+    this.renewing = true;
+    this.sock.close();
   }
 
   /** Says hello again on the same connection's successor, without a token. */
@@ -157,6 +162,11 @@ export class Connection {
       if (this.ping !== null) this.o.clearTimer(this.ping);
       this.ping = null;
       if (this.stopped) return;
+      if (this.renewing) {
+        this.renewing = false;
+        this.connect();
+        return;
+      }
       this.setStatus('offline');
       const wait = backoff(this.attempts++);
       this.timer = this.o.setTimer(() => this.connect(), wait);

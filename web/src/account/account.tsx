@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from '../client';
 import type { T } from '../i18n';
+import type { TableInfo } from '../protocol';
 import { AccountApi } from './api';
 import './account.css';
 
@@ -97,7 +98,7 @@ function SignUp(props: { client: Client; t: T }) {
   );
 }
 
-function LogIn(props: { client: Client; t: T }) {
+function LogIn(props: { client: Client; t: T; onIn: (player: string) => void }) {
   const { client, t } = props;
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -107,6 +108,7 @@ function LogIn(props: { client: Client; t: T }) {
     void run(async () => {
       const s = await accountApi(client).logIn(name, password);
       client.useSession(s.token, s.name);
+      props.onIn(s.player);
       return null;
     });
   };
@@ -210,17 +212,55 @@ function Signed(props: { client: Client; t: T; name: string; bye: (text: string)
   );
 }
 
+/** The tables where this browser's identity holds a seat, running games first. */
+export function seatsOf(client: Client): TableInfo[] {
+  const order = (i: TableInfo) => (i.state === 'playing' ? 0 : 1);
+  return Object.values(client.state.tables)
+    .filter((at) => at.you.role === 'player' && at.info.state !== 'finished')
+    .map((at) => at.info)
+    .sort((a, b) => order(a) - order(b) || a.id - b.id);
+}
+
+/** "Your game at table 7 is running — Continue": the way back to each seat. */
+function YourGames(props: { client: Client; t: T }) {
+  const { t } = props;
+  const seats = seatsOf(props.client);
+  if (!seats.length) return null;
+  return (
+    <section class="yourgames" data-testid="your-games">
+      {seats.map((i) => (
+        <p key={i.id}>
+          <span>{t(i.state === 'playing' ? 'account.gameRunning' : 'account.gameWaiting', { id: i.id })}</span>{' '}
+          <button type="button" class="primary" data-testid={`continue-${i.id}`} onClick={() => (window.location.hash = `#/table/${i.id}`)}>
+            {t('account.continue')}
+          </button>
+        </p>
+      ))}
+    </section>
+  );
+}
+
 export function AccountPage(props: { client: Client; t: T }) {
   const { client, t } = props;
   const [bye, setBye] = useState<string | null>(null);
+  // Who just logged in here: once the room welcomes that identity back at a seat, the page takes
+  // the player there.
+  const [cameIn, setCameIn] = useState<string | null>(null);
   const account = client.account;
   const token = client.state.me?.token;
   useEffect(() => {
     if (account) setBye(null);
   }, [account, token]);
+  const seat = cameIn !== null && client.state.me?.player === cameIn ? seatsOf(client)[0] : undefined;
+  useEffect(() => {
+    if (!seat) return;
+    setCameIn(null);
+    window.location.hash = `#/table/${seat.id}`;
+  }, [seat?.id]);
   return (
     <main class="account" data-testid="account">
       <h2>{t('account.title')}</h2>
+      <YourGames client={client} t={t} />
       {bye && (
         <p class="said" role="status" data-testid="account-bye">
           {bye}
@@ -235,7 +275,7 @@ export function AccountPage(props: { client: Client; t: T }) {
           </p>
           <div class="accountforms">
             <SignUp client={client} t={t} />
-            <LogIn client={client} t={t} />
+            <LogIn client={client} t={t} onIn={setCameIn} />
           </div>
         </>
       )}
