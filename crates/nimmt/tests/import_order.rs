@@ -1,13 +1,23 @@
-//! The source files of every crate depend on each other one way: no file imports, through any
-//! chain of other files, a file that imports it back. A cycle of files is a sign that a concept
-//! is split in two, or two concepts share a file; the test names every cycle it finds.
+//! The source files of every crate of the workspace depend on each other one way: no file
+//! imports, through any chain of other files, a file that imports it back. A cycle of files is a
+//! sign that a concept is split in two, or two concepts share a file; the test names every cycle
+//! it finds. No crate and no cycle is exempt.
 //!
 //! A file depends on another when it names an item of the other's module: in a `use` (a path
-//! from `crate::`, `super::`, `self::` or a child module) or in a path in its code. A module may
-//! use the modules it declares (a game's `mod.rs` builds its game from its children and
-//! re-exports them), so paths into its own children are not counted, and neither are paths from
-//! a crate's root (`lib.rs`, `main.rs`); inline modules (here: the tests) and `#[cfg(test)]` functions are not
-//! followed either.
+//! from `crate::`, `super::`, `self::` or a child module) or in a path in its code. Paths from a
+//! crate's root (`lib.rs`, `main.rs`) are not counted; inline modules (here: the tests) and
+//! `#[cfg(test)]` functions are not followed.
+//!
+//! A module and the modules it declares are one concept over several files (a game's `mod.rs`
+//! builds its game from its children, which use its types), so they may use each other. That is
+//! the only cycle allowed, and it is checked twice:
+//!
+//! - with a module's paths into the modules it declares left out, no file is on a cycle at all;
+//! - with them counted (a `pub use` that only re-exports a child's item aside), every cycle lies
+//!   within one module and the modules it declares, that module among them. A module that uses a
+//!   module it declares, which depends on a file outside that depends back on the module, is a
+//!   cycle (the learned bot calling into its trainer, which drives the search that plays the
+//!   learned bot).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,9 +53,13 @@ fn module_files(src: &Path) -> BTreeMap<ModPath, PathBuf> {
     out
 }
 
-/// The paths one file names, written as in the source (`super::world::Mimic`).
+/// The paths one file names, written as in the source (`super::world::Mimic`), each with
+/// whether it only re-exports (`pub use`).
 #[derive(Default)]
-struct Paths(Vec<Vec<String>>);
+struct Paths {
+    named: Vec<(Vec<String>, bool)>,
+    in_reexport: bool,
+}
 
 impl Paths {
     fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
@@ -57,7 +71,7 @@ impl Paths {
             }
             syn::UseTree::Name(n) => self.push(prefix, &n.ident),
             syn::UseTree::Rename(r) => self.push(prefix, &r.ident),
-            syn::UseTree::Glob(_) => self.0.push(prefix.clone()),
+            syn::UseTree::Glob(_) => self.named.push((prefix.clone(), self.in_reexport)),
             syn::UseTree::Group(g) => g.items.iter().for_each(|t| self.use_tree(prefix, t)),
         }
     }
@@ -67,7 +81,7 @@ impl Paths {
         if last != "self" {
             path.push(last.to_string());
         }
-        self.0.push(path);
+        self.named.push((path, self.in_reexport));
     }
 }
 
@@ -79,13 +93,17 @@ fn is_test_only(attrs: &[syn::Attribute]) -> bool {
 
 impl<'ast> Visit<'ast> for Paths {
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.in_reexport = !matches!(item.vis, syn::Visibility::Inherited);
         self.use_tree(&mut Vec::new(), &item.tree);
+        self.in_reexport = false;
     }
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
+        // Every path of two segments or more: `target` keeps those that start at `crate`,
+        // `super`, `self` or a child module (`train::forward`).
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        if segments.len() > 1 && matches!(segments[0].as_str(), "crate" | "super" | "self") {
-            self.0.push(segments);
+        if segments.len() > 1 {
+            self.named.push((segments, false));
         }
         syn::visit::visit_path(self, path);
     }
@@ -101,7 +119,8 @@ impl<'ast> Visit<'ast> for Paths {
     }
 }
 
-/// The module file a path written in `module` leads to: the longest prefix that is a module.
+/// The module file a path written in `module` leads to: the longest prefix that is a module
+/// other than `module` itself.
 fn target(
     module: &ModPath,
     path: &[String],
@@ -138,8 +157,7 @@ fn target(
             best = Some(at.clone());
         }
     }
-    // The module itself, or one of the modules it declares.
-    best.filter(|t| !t.starts_with(module))
+    best.filter(|t| t != module)
 }
 
 /// The cycles among `edges` (one per strongly connected group of more than one file).
@@ -174,7 +192,8 @@ fn cycles(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
     groups
 }
 
-/// The import edges between the module files of one crate's `src`.
+/// The import edges between the module files of one crate's `src`, a module's paths into the
+/// modules it declares included (a re-export of a child's item aside).
 fn crate_edges(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let files = module_files(src);
     let mut edges = BTreeMap::new();
@@ -188,40 +207,90 @@ fn crate_edges(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
         let mut paths = Paths::default();
         paths.visit_file(&ast);
         let to: BTreeSet<ModPath> = paths
-            .0
+            .named
             .iter()
-            .filter_map(|p| target(module, p, &files))
+            .filter_map(|(p, reexport)| {
+                let t = target(module, p, &files)?;
+                (!(*reexport && t.starts_with(module))).then_some(t)
+            })
             .collect();
         edges.insert(module.clone(), to);
     }
     edges
 }
 
-fn crates_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+/// The edges without a module's paths into the modules it declares.
+fn outside(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    edges
+        .iter()
+        .map(|(from, to)| {
+            let to = to
+                .iter()
+                .filter(|t| !t.starts_with(from))
+                .cloned()
+                .collect();
+            (from.clone(), to)
+        })
+        .collect()
+}
+
+/// Every cycle among the files of one crate's `src` that the rules above forbid, by name.
+fn forbidden_cycles(src: &Path) -> Vec<String> {
+    let edges = crate_edges(src);
+    let name = |group: &[ModPath]| {
+        let names: Vec<String> = group.iter().map(|m| m.join("::")).collect();
+        names.join(" <-> ")
+    };
+    let plain = cycles(&outside(&edges));
+    let mut found: Vec<String> = plain.iter().map(|g| name(g)).collect();
+    for group in cycles(&edges) {
+        if plain.iter().any(|p| p.iter().all(|m| group.contains(m))) {
+            continue; // named above
+        }
+        // The module all of the group's files lie in.
+        let mut root = group[0].clone();
+        for m in &group[1..] {
+            let common = root.iter().zip(m).take_while(|(a, b)| a == b).count();
+            root.truncate(common);
+        }
+        if !group.contains(&root) {
+            found.push(format!(
+                "{} (through a module's use of a module it declares)",
+                name(&group)
+            ));
+        }
+    }
+    found
+}
+
+/// The directories of the workspace's members, from its `Cargo.toml`.
+fn workspace_members() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let list = &manifest[manifest.find("members").expect("the workspace's members")..];
+    list[..list.find(']').expect("the end of the members")]
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(|m| root.join(m))
+        .collect()
 }
 
 #[test]
 fn no_source_file_imports_a_file_that_imports_it_back() {
+    let members = workspace_members();
+    assert!(members.len() >= 6, "found only {members:?}");
     let mut found = Vec::new();
-    let mut crates = 0;
-    for entry in std::fs::read_dir(crates_dir()).unwrap().flatten() {
-        let src = entry.path().join("src");
-        if !src.is_dir() {
-            continue;
-        }
-        crates += 1;
-        let edges = crate_edges(&src);
-        for group in cycles(&edges) {
-            let names: Vec<String> = group.iter().map(|m| m.join("::")).collect();
-            found.push(format!(
-                "{}: {}",
-                entry.file_name().to_string_lossy(),
-                names.join(" <-> ")
-            ));
-        }
+    for member in &members {
+        let src = member.join("src");
+        assert!(src.is_dir(), "{} has no src", member.display());
+        let name = member.file_name().unwrap().to_string_lossy();
+        found.extend(
+            forbidden_cycles(&src)
+                .iter()
+                .map(|c| format!("{name}: {c}")),
+        );
     }
-    assert!(crates >= 6, "found only {crates} crates");
     assert!(
         found.is_empty(),
         "files that import each other:\n{}",
@@ -261,7 +330,80 @@ fn the_check_finds_a_cycle_and_follows_super_and_crate_paths() {
     );
     assert_eq!(edges[&m("rules")], BTreeSet::from([m("game::view")]));
     assert_eq!(cycles(&edges), vec![vec![m("game::view"), m("rules")]]);
+    assert_eq!(
+        forbidden_cycles(src),
+        vec!["game::view <-> rules".to_owned()]
+    );
     // Without the path back from the rules to the view, no cycle is left.
     std::fs::write(src.join("rules.rs"), "pub trait Rules {}").unwrap();
     assert!(cycles(&crate_edges(src)).is_empty());
+    assert!(forbidden_cycles(src).is_empty());
+}
+
+#[test]
+fn a_module_calling_into_a_module_it_declares_is_followed_beyond_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::create_dir_all(src.join("net")).unwrap();
+    std::fs::create_dir_all(src.join("game")).unwrap();
+    std::fs::write(
+        src.join("lib.rs"),
+        "pub mod game; pub mod net; pub mod search;",
+    )
+    .unwrap();
+    // A game built from its children, which use its types: one concept, allowed.
+    std::fs::write(
+        src.join("game/mod.rs"),
+        "pub mod view; pub struct Game; pub fn show(g: &Game) -> view::View { view::View::of(g) }",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("game/view.rs"),
+        "pub struct View; impl View { pub fn of(_: &super::Game) -> View { View } }",
+    )
+    .unwrap();
+    // The learned bot scores with its trainer's forward pass; the trainer drives the search,
+    // which plays the learned bot.
+    std::fs::write(
+        src.join("net/mod.rs"),
+        "pub mod train; pub use train::Sample; pub struct Net;\n\
+         impl Net { pub fn score(&self) -> f32 { train::forward(self) } }",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("net/train.rs"),
+        "use crate::search::Search; pub struct Sample(Search);\n\
+         pub fn forward(_: &super::Net) -> f32 { 0.0 }",
+    )
+    .unwrap();
+    std::fs::write(src.join("search.rs"), "pub struct Search(crate::net::Net);").unwrap();
+    let m = |s: &str| -> ModPath { s.split("::").map(str::to_owned).collect() };
+    let edges = crate_edges(src);
+    assert_eq!(edges[&m("net")], BTreeSet::from([m("net::train")]));
+    assert_eq!(edges[&m("game")], BTreeSet::from([m("game::view")]));
+    // Left out, the path into the trainer hides the cycle; counted, it is found.
+    assert!(cycles(&outside(&edges)).is_empty());
+    assert_eq!(
+        forbidden_cycles(src),
+        vec![
+            "net <-> net::train <-> search (through a module's use of a module it declares)"
+                .to_owned()
+        ]
+    );
+    // The forward pass moved to the bot: the trainer depends on the bot, not the other way (the
+    // re-export of the trainer's item is no use of it).
+    std::fs::write(
+        src.join("net/mod.rs"),
+        "pub mod train; pub use train::Sample; pub struct Net;\n\
+         impl Net { pub fn score(&self) -> f32 { forward(self) } }\n\
+         fn forward(_: &Net) -> f32 { 0.0 }",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("net/train.rs"),
+        "use crate::search::Search; pub struct Sample(Search);\n\
+         pub fn loss(n: &super::Net) -> f32 { super::forward(n) }",
+    )
+    .unwrap();
+    assert!(forbidden_cycles(src).is_empty());
 }
