@@ -4,79 +4,130 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Options of `nimmt serve`.
-#[derive(clap::Args)]
+mod settings;
+
+/// Options of `nimmt serve`. Each is also a key of the config file and an environment variable
+/// (`--bot-delay-ms` is `bot_delay_ms` in `nimmt.toml` and `NIMMT_BOT_DELAY_MS`); a flag given
+/// here wins over the environment, which wins over the file (`docs/deploy.md`).
+#[derive(clap::Args, serde::Serialize)]
 pub struct Args {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
+    /// The config file (TOML). Default: nimmt.toml in the working directory, if there is one.
+    #[arg(long, value_name = "FILE", env = "NIMMT_CONFIG")]
+    #[serde(skip)]
+    pub config: Option<PathBuf>,
+    /// Print the settings in force (file, environment and flags together; secrets masked) as
+    /// a config file, and exit.
+    #[arg(long)]
+    #[serde(skip)]
+    pub print_config: bool,
+    /// Address to listen on. [default: 127.0.0.1:8080]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub addr: Option<SocketAddr>,
     /// Database: sqlite://FILE (created on first start) or postgres://USER@HOST:PORT/DB.
-    #[arg(long, default_value = "sqlite://nimmt.db", env = "NIMMT_DATABASE")]
-    pub database: String,
+    /// [default: sqlite://nimmt.db]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database: Option<String>,
     /// Also accept WebSocket connections from pages of this origin (e.g. http://localhost:5173;
     /// `*` for any). Repeatable. The server's own origin is always accepted.
     #[arg(long = "allow-origin")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub allow_origin: Vec<String>,
     /// The room's public URL, scheme included (e.g. https://nimmt.example.org): browsers may
     /// open the WebSocket only from pages of its origin (and --allow-origin ones). Repeatable.
     /// Default: the address it listens on (with localhost for a loopback address).
     #[arg(long = "public-url")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub public_url: Vec<String>,
-    /// Milliseconds a bot waits before it moves.
-    #[arg(long, default_value_t = 600)]
-    pub bot_delay_ms: u64,
-    /// Default seconds a disconnected player keeps the seat before a bot plays it.
-    #[arg(long, default_value_t = 60)]
-    pub reconnect_secs: u64,
+    /// Milliseconds a bot waits before it moves. [default: 600]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_delay_ms: Option<u64>,
+    /// Default seconds a disconnected player keeps the seat before a bot plays it. [default: 60]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reconnect_secs: Option<u64>,
     /// Seconds a running table with no human connected stays paused (its bots stop once the
     /// reconnection window has passed) before it closes; its unfinished game stays stored.
-    #[arg(long, default_value_t = 600)]
-    pub abandoned_close_after: u64,
+    /// [default: 600]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abandoned_close_after: Option<u64>,
     /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub web_dir: Option<PathBuf>,
     /// Messages per second a connection may send in the long run (burst: three times as many).
-    #[arg(long, default_value_t = 20.0)]
-    pub msgs_per_sec: f64,
+    /// [default: 20]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub msgs_per_sec: Option<f64>,
     /// Bytes queued for a client that does not read before it is disconnected (close code 4003).
-    #[arg(long, default_value_t = 256 * 1024)]
-    pub queue_bytes: usize,
+    /// [default: 262144]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue_bytes: Option<usize>,
     /// Open WebSocket connections per client address (0 = no cap; a load test from one machine
-    /// needs 0). Behind a reverse proxy every client has the proxy's address.
-    #[arg(long, default_value_t = 32)]
-    pub max_conns_per_addr: usize,
+    /// needs 0). Behind a reverse proxy every client has the proxy's address. [default: 32]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_conns_per_addr: Option<usize>,
     /// New identities (hello without a token) per client address and minute (0 = no cap).
-    #[arg(long, default_value_t = 20.0)]
-    pub new_identities_per_min: f64,
-    /// Open or running tables one identity may host at a time (0 = no cap).
-    #[arg(long, default_value_t = 5)]
-    pub max_tables_per_identity: usize,
+    /// [default: 20]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_identities_per_min: Option<f64>,
+    /// Open or running tables one identity may host at a time (0 = no cap). [default: 5]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_tables_per_identity: Option<usize>,
     /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
     /// writes it to the log at once (safe against a killed server, not against a power cut).
-    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
-    pub sqlite_sync: String,
+    /// [default: full]
+    #[arg(long, value_parser = ["full", "normal"])]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sqlite_sync: Option<String>,
     /// Game data the room offers its tables, as KEY=FILE (repeatable), e.g. `--data board=FILE`:
     /// a Brettspiel table with `board=custom` is played on that board (`docs/board-data.md`).
     #[arg(long = "data", value_name = "KEY=FILE")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub data: Vec<String>,
     /// Run as one node of a room spread over several servers: the NATS server they share
     /// (e.g. nats://127.0.0.1:4222). Needs a PostgreSQL --database shared by every node
     /// (`docs/cluster.md`).
     #[arg(long, value_name = "NATS_URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<String>,
     /// This node's name in the cluster (letters, digits, - and _). Default: node-PORT.
     #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
     /// The first part of every NATS subject (clusters sharing one NATS server differ here).
-    #[arg(long, default_value = "nimmt")]
-    pub cluster_prefix: String,
+    /// [default: nimmt]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster_prefix: Option<String>,
     /// Milliseconds a table's lease lasts unless renewed: a lost node's tables move to
-    /// another node after about this long.
-    #[arg(long, default_value_t = 3000)]
-    pub lease_ms: u64,
+    /// another node after about this long. [default: 3000]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lease_ms: Option<u64>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let source = match &args.config {
+        Some(path) => settings::Source::Given(path),
+        None => settings::Source::Default,
+    };
+    let print_config = args.print_config;
+    let args = settings::load(source, &args).map_err(|why| {
+        anyhow::anyhow!("the room's settings are not valid, so it does not start:\n{why}")
+    })?;
+    if print_config {
+        print!("{}", args.to_masked_toml());
+        return Ok(());
+    }
     let game_data = crate::data::load(&args.data)?;
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -97,9 +148,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             reconnect: Duration::from_secs(args.reconnect_secs),
             abandoned_close_after: Duration::from_secs(args.abandoned_close_after),
             web_dir: args.web_dir,
-            sqlite_sync: match args.sqlite_sync.as_str() {
-                "normal" => nimmt_server::store::SqliteSync::Normal,
-                _ => nimmt_server::store::SqliteSync::Full,
+            sqlite_sync: match args.sqlite_sync {
+                settings::SqliteSync::Normal => nimmt_server::store::SqliteSync::Normal,
+                settings::SqliteSync::Full => nimmt_server::store::SqliteSync::Full,
             },
             limits: nimmt_server::Limits {
                 burst: args.msgs_per_sec * 3.0,

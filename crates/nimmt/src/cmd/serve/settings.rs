@@ -1,0 +1,247 @@
+//! The room's settings: one file (`nimmt.toml`), the environment (`NIMMT_…`) over it, the
+//! command line's flags over both. Every flag of `nimmt serve` is a key of the file, spelled
+//! with `_` for `-` (`--bot-delay-ms` is `bot_delay_ms`, its variable `NIMMT_BOT_DELAY_MS`).
+//! An unknown key or a bad value refuses to start, naming the key and why (`docs/deploy.md`).
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// The file read when `--config` is not given, if it exists in the working directory.
+pub const DEFAULT_FILE: &str = "nimmt.toml";
+
+/// How SQLite commits.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SqliteSync {
+    /// Each commit reaches the disk before a move is acknowledged.
+    Full,
+    /// Each commit reaches the log at once (safe against a killed server, not a power cut).
+    Normal,
+}
+
+/// Every setting of `nimmt serve`, with its default. The flags' help texts say what each means.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Settings {
+    pub addr: SocketAddr,
+    pub database: String,
+    pub allow_origin: Vec<String>,
+    pub public_url: Vec<String>,
+    pub bot_delay_ms: u64,
+    pub reconnect_secs: u64,
+    pub abandoned_close_after: u64,
+    pub web_dir: Option<PathBuf>,
+    pub msgs_per_sec: f64,
+    pub queue_bytes: usize,
+    pub max_conns_per_addr: usize,
+    pub new_identities_per_min: f64,
+    pub max_tables_per_identity: usize,
+    pub sqlite_sync: SqliteSync,
+    pub data: Vec<String>,
+    pub cluster: Option<String>,
+    pub node_name: Option<String>,
+    pub cluster_prefix: String,
+    pub lease_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "sqlite://nimmt.db".into(),
+            allow_origin: Vec::new(),
+            public_url: Vec::new(),
+            bot_delay_ms: 600,
+            reconnect_secs: 60,
+            abandoned_close_after: 600,
+            web_dir: None,
+            msgs_per_sec: 20.0,
+            queue_bytes: 256 * 1024,
+            max_conns_per_addr: 32,
+            new_identities_per_min: 20.0,
+            max_tables_per_identity: 5,
+            sqlite_sync: SqliteSync::Full,
+            data: Vec::new(),
+            cluster: None,
+            node_name: None,
+            cluster_prefix: "nimmt".into(),
+            lease_ms: 3000,
+        }
+    }
+}
+
+/// The keys, as the environment spells them after `NIMMT_` (lower case).
+const KEYS: &[&str] = &[
+    "addr",
+    "database",
+    "allow_origin",
+    "public_url",
+    "bot_delay_ms",
+    "reconnect_secs",
+    "abandoned_close_after",
+    "web_dir",
+    "msgs_per_sec",
+    "queue_bytes",
+    "max_conns_per_addr",
+    "new_identities_per_min",
+    "max_tables_per_identity",
+    "sqlite_sync",
+    "data",
+    "cluster",
+    "node_name",
+    "cluster_prefix",
+    "lease_ms",
+];
+
+/// Where the file comes from: a path given (it must exist) or the default one (if present).
+pub enum Source<'a> {
+    Given(&'a Path),
+    Default,
+}
+
+/// Reads the file, the environment and then `flags` (only the flags given on the command
+/// line: a serializable value whose absent fields are skipped), and checks the values.
+pub fn load(source: Source<'_>, flags: &impl Serialize) -> Result<Settings, String> {
+    let mut figment = Figment::from(Serialized::defaults(Settings::default()));
+    match source {
+        Source::Given(path) => {
+            if !path.is_file() {
+                return Err(format!("the config file {} does not exist", path.display()));
+            }
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        Source::Default if Path::new(DEFAULT_FILE).is_file() => {
+            figment = figment.merge(Toml::file_exact(DEFAULT_FILE))
+        }
+        Source::Default => {}
+    }
+    let settings: Settings = figment
+        .merge(Env::prefixed("NIMMT_").only(KEYS))
+        .merge(Serialized::defaults(flags))
+        .extract()
+        .map_err(describe)?;
+    settings.check()?;
+    Ok(settings)
+}
+
+/// One line per error: where it came from, the key, and why.
+fn describe(error: figment::Error) -> String {
+    error
+        .into_iter()
+        .map(|e| {
+            let source = match e.metadata.as_ref() {
+                Some(m) => match &m.source {
+                    Some(figment::Source::File(path)) => path.display().to_string(),
+                    _ => m.name.to_string(),
+                },
+                None => "settings".into(),
+            };
+            let key = e.path.join(".");
+            let why = match &e.kind {
+                figment::error::Kind::UnknownField(field, _) => {
+                    return format!(
+                        "{source}: unknown key `{field}` (`nimmt serve --help` lists the keys)"
+                    );
+                }
+                kind => kind.to_string(),
+            };
+            if key.is_empty() {
+                format!("{source}: {why}")
+            } else {
+                format!("{source}: key `{key}`: {why}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Settings {
+    /// The checks the types do not make.
+    fn check(&self) -> Result<(), String> {
+        let bad = |key: &str, why: &str| Err(format!("key `{key}`: {why}"));
+        if !(self.msgs_per_sec.is_finite() && self.msgs_per_sec > 0.0) {
+            return bad("msgs_per_sec", "must be a number above 0");
+        }
+        if !(self.new_identities_per_min.is_finite() && self.new_identities_per_min >= 0.0) {
+            return bad("new_identities_per_min", "must be 0 (no cap) or more");
+        }
+        if !(self.database.starts_with("sqlite:") || self.database.starts_with("postgres")) {
+            return bad(
+                "database",
+                "must be sqlite://FILE or postgres://USER@HOST:PORT/DB",
+            );
+        }
+        if self.lease_ms < 100 {
+            return bad("lease_ms", "must be at least 100 milliseconds");
+        }
+        if let Some(name) = &self.node_name {
+            let ok = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+            if name.is_empty() || !name.chars().all(ok) {
+                return bad("node_name", "letters, digits, - and _ only");
+            }
+        }
+        if let Some(entry) = self.data.iter().find(|d| !d.contains('=')) {
+            return bad("data", &format!("`{entry}` is not KEY=FILE"));
+        }
+        Ok(())
+    }
+
+    /// The settings as a `nimmt.toml` would hold them, secrets masked.
+    pub fn to_masked_toml(&self) -> String {
+        let mut shown = self.clone();
+        shown.database = mask_password(&shown.database);
+        shown.cluster = shown.cluster.as_deref().map(mask_password);
+        toml::to_string(&shown).unwrap_or_else(|e| format!("# cannot print the settings: {e}\n"))
+    }
+}
+
+/// `scheme://user:secret@host…` with the secret replaced by `****`.
+pub fn mask_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_string();
+    };
+    let userinfo = &rest[..at];
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:****{}", &rest[at..]),
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_in_a_url_is_masked_and_nothing_else_changes() {
+        assert_eq!(
+            mask_password("postgres://room:s3cr:et@db.example:5432/nimmt"),
+            "postgres://room:****@db.example:5432/nimmt"
+        );
+        assert_eq!(
+            mask_password("postgres://postgres@127.0.0.1:5432/test"),
+            "postgres://postgres@127.0.0.1:5432/test"
+        );
+        assert_eq!(mask_password("sqlite://nimmt.db"), "sqlite://nimmt.db");
+        assert_eq!(
+            mask_password("nats://bot:pw@10.0.0.1:4222"),
+            "nats://bot:****@10.0.0.1:4222"
+        );
+    }
+
+    #[test]
+    fn every_setting_is_a_key_the_environment_may_set() {
+        let value = serde_json::to_value(Settings::default()).unwrap();
+        let mut keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        let mut listed: Vec<_> = KEYS.iter().map(|k| k.to_string()).collect();
+        listed.sort();
+        assert_eq!(keys, listed);
+    }
+}
