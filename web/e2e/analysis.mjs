@@ -1,15 +1,53 @@
 // End-to-end test of the analysis of a finished game: Ann plays a short game of classic with hints
-// against a bot of the level "Strong" (asking for a hint once), opens its replay, asks for the analysis, waits while it is queued,
-// and reads each decision with its choices and marks and the summary per player, in English and
-// German, on a desktop and a phone. Screenshots go to artifacts/ (ARTIFACTS to change).
+// against a bot of the level "Strong", asking for a hint twice (English desktop, German phone:
+// the best card marked at the hand, the others' costs on hover, no row of numbers in the chat),
+// opens its replay, asks for the analysis, waits while it is queued, and reads each decision with
+// its choices and marks, the marked decisions worst first with the filters by player and by mark,
+// a jump of the board to one, and the summary per player, in English and German, on a desktop
+// (the analysis beside the board) and a phone (below it). Screenshots go to artifacts/.
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/analysis.mjs
 
 import { check, openTable, session, shot } from './lib.mjs';
 
+/** The marked decisions: worst first, filtered by player and by mark, a click jumps the board. */
+async function checkMarked(page, label) {
+  const jumps = page.locator('[data-testid=analysis-jump]');
+  const worst = { blunder: 0, mistake: 1, inaccuracy: 2 };
+  const ranks = (await jumps.evaluateAll((els) => els.map((e) => e.dataset.mark))).map((m) => worst[m]);
+  check(`${label}: the marked decisions come worst first`, ranks.every((r, k) => k === 0 || ranks[k - 1] <= r), ranks.join(' '));
+  if (!(await jumps.count())) {
+    console.log(`# ${label}: no decision was marked in this game`);
+    return;
+  }
+  const all = await jumps.count();
+  // Only Ann's, then mistakes and blunders only: the list follows the filters.
+  await page.selectOption('[data-testid=analysis-player]', '0');
+  const seats = await jumps.evaluateAll((els) => els.map((e) => e.dataset.seat));
+  check(`${label}: the player filter keeps that player's decisions only`, seats.length > 0 && seats.every((x) => x === '0'), seats.join(' '));
+  await page.selectOption('[data-testid=analysis-player]', '');
+  await page.selectOption('[data-testid=analysis-marks]', 'mistake');
+  const marks = await jumps.evaluateAll((els) => els.map((e) => e.dataset.mark));
+  check(`${label}: the mark filter keeps mistakes and blunders only`, marks.every((m) => m === 'mistake' || m === 'blunder') && marks.length < all, `${marks.join(' ')} of ${all}`);
+  await page.selectOption('[data-testid=analysis-marks]', 'blunder');
+  const only = await jumps.evaluateAll((els) => els.map((e) => e.dataset.mark));
+  check(`${label}: …and blunders only`, only.every((m) => m === 'blunder'), only.join(' '));
+  if (!only.length) await page.selectOption('[data-testid=analysis-marks]', 'inaccuracy');
+  const target = await jumps.first().innerText();
+  await jumps.first().click();
+  const stepNo = Number((target.match(/(?:Step|Schritt) (\d+)/) ?? [])[1]);
+  const at = await page.locator('[data-testid=replay-step]').innerText();
+  check(`${label}: a click on a marked decision jumps the board to its step`, stepNo > 0 && new RegExp(`\\b${stepNo}\\b`).test(at), `${target} → ${at}`);
+  const marked = await page.locator('[data-testid=analysis-decision] [data-testid=analysis-mark]').count();
+  check(`${label}: the decision shown there carries its mark`, marked === 1);
+  check(`${label}: …and is lit in the list`, (await page.locator('[data-testid=analysis-jump][aria-pressed=true]').count()) === 1);
+  const board = await page.locator('[data-testid=replay-what]').boundingBox();
+  check(`${label}: the board is in view after the jump`, board.y > -2 && board.y < (page.viewportSize()?.height ?? 800), JSON.stringify(board));
+}
+
 await session(async ({ base, person }) => {
   const ann = await person('Ann');
-  const id = await openTable(ann, { deals: '1', hand_size: '4', seats: '2', hints: 'yes' });
+  const id = await openTable(ann, { deals: '1', hand_size: '8', seats: '2', hints: 'yes' });
   const bar = await ann.locator('.tablebar').innerText();
   check('the table says hints are on (and it is casual)', /Hints: on/.test(bar), bar);
   await ann.selectOption('[data-testid=bot-level]', 'strong');
@@ -20,11 +58,43 @@ await session(async ({ base, person }) => {
   await shot(ann, 'analysis-add-bot-level');
   await ann.click('[data-testid=start]');
   await ann.locator('button[data-testid=hand-card]').first().waitFor();
-  await ann.click('[data-testid=hint]');
-  const hint = ann.locator('[data-testid=table-chat] .line', { hasText: 'Hint:' });
-  await hint.waitFor({ timeout: 15000 });
-  check('a hint names the best card and every card with its estimate', /Hint: \d+|Hint: play \d+/.test(await hint.innerText()), await hint.innerText());
-  await shot(ann, 'analysis-hint');
+  // The hint is drawn at the hand: the best card marked, every other card's cost on hover.
+  const askHint = async (page) => {
+    // (A low card played before: its row is chosen first.)
+    await page.locator('button[data-testid=hand-card], .rows.choosing [data-testid=row-0]').first().waitFor({ timeout: 15000 });
+    const row = page.locator('.rows.choosing [data-testid=row-0]');
+    if (await row.count()) await row.evaluate((el) => el.click());
+    await page.locator('button[data-testid=hand-card]').first().waitFor();
+    await page.locator('.classic[data-anim=idle]').waitFor({ timeout: 15000 });
+    await page.click('[data-testid=hint]');
+    await page.locator('[data-testid=hand-card][data-hint=best]').waitFor({ timeout: 15000 });
+  };
+  await askHint(ann);
+  const best = ann.locator('[data-testid=hand-card][data-hint=best]');
+  check('the hint marks one card of the hand as the best', (await best.count()) === 1 && /★/.test(await best.innerText()));
+  const others = await ann.locator('[data-testid=hand-card][data-hint=other]').evaluateAll((els) => els.map((e) => e.title));
+  const inHand = await ann.locator('button[data-testid=hand-card]').count();
+  check('…every other card says on hover what it costs', others.length === inHand - 1 && others.every((x) => /^Hint: \d+\.\d worse than the best: -?\d+\.\d \(bull heads/.test(x)), others.join(' | '));
+  const line = await ann.locator('[data-testid=hint-line]').innerText();
+  check('…and a line above the hand names the best card', new RegExp(`★ ${await best.getAttribute('data-card')} is the best choice`).test(line), line);
+  const chat = await ann.locator('[data-testid=table-chat]').innerText();
+  check('the chat does not repeat the hint as a row of numbers', !/Hint:/.test(chat), chat);
+  await shot(ann, 'analysis-hint-en-desktop');
+  await best.click();
+  await ann.waitForTimeout(300);
+  check('once a card is played the hint is gone', (await ann.locator('[data-hint]').count()) === 0);
+  // The next turn on a German phone.
+  await ann.setViewportSize({ width: 390, height: 844 });
+  await ann.selectOption('[data-testid=lang]', 'de');
+  await askHint(ann);
+  const beste = await ann.locator('[data-testid=hint-line]').innerText();
+  check('German: the hint line names the best card', /Tipp: ★ \d+ ist die beste Wahl/.test(beste), beste);
+  const kosten = await ann.locator('[data-testid=hand-card][data-hint=other]').first().getAttribute('title');
+  check('German: another card’s cost on hover', /^Tipp: \d+\.\d schlechter als die beste/.test(kosten ?? ''), kosten);
+  await ann.locator('[data-testid=hand-card][data-hint=best]').scrollIntoViewIfNeeded();
+  await shot(ann, 'analysis-hint-de-phone');
+  await ann.setViewportSize({ width: 1200, height: 860 });
+  await ann.selectOption('[data-testid=lang]', 'en');
   for (let step = 0; step < 200; step++) {
     if (await ann.locator('[data-testid=result]').count()) break;
     const rows = ann.locator('.rows.choosing [data-testid=row-0]');
@@ -60,15 +130,48 @@ await session(async ({ base, person }) => {
     check(`${lang} ${name}: a step shows its decision`, words.test(decision), decision);
     const choices = await page.locator('[data-testid=analysis-decision] table.choices tbody tr').count();
     check(`${lang} ${name}: every choice with its estimate`, choices >= 2 || /No choice|keine Wahl/.test(decision), String(choices));
-    const unit = await page.locator('[data-testid=analysis] p.muted').innerText();
+    const unit = await page.locator('[data-testid=analysis] > p.muted').innerText();
     check(`${lang} ${name}: the estimates say what they measure`, lang === 'de' ? /Hornochsen/.test(unit) : /bull heads/.test(unit), unit);
-    const jumps = page.locator('[data-testid=analysis-jump]');
-    if (await jumps.count()) {
-      await jumps.first().click();
-      const marked = await page.locator('[data-testid=analysis-decision] [data-testid=analysis-mark]').count();
-      check(`${lang} ${name}: a marked decision shows its mark`, marked === 1);
-    }
+    // Where the analysis stands: beside the board on a desktop, below it on a phone.
+    const box = await page.locator('[data-testid=analysis]').boundingBox();
+    const board = await page.locator('[data-testid=replay] .replayboard').boundingBox();
+    if (name === 'desktop') {
+      check(`${lang} ${name}: the analysis stands beside the board`, box.x >= board.x + board.width - 1 && box.y < board.y + board.height, JSON.stringify({ box, board }));
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`# ${lang} ${name}: the replay page with its analysis is ${height} px high`);
+      check(`${lang} ${name}: the page with the analysis fits in little more than a screen`, height <= 1200, String(height));
+    } else check(`${lang} ${name}: on the phone the analysis comes below the board`, box.y >= board.y + board.height - 1, JSON.stringify({ box, board }));
+    await checkMarked(page, `${lang} ${name}`);
     await shot(page, `analysis-${name}-${lang}`);
+    await page.close();
+  }
+
+  // A game with many marks (the analysis above with every decision that had a choice marked in
+  // turn as blunder, mistake, inaccuracy): on a desktop the list stays beside the board in a page
+  // of about one screen, the filters and jumps work; on a German phone too.
+  const real = await (await fetch(`${base}/api/games/${id}/analysis`)).json();
+  const kinds = ['blunder', 'mistake', 'inaccuracy'];
+  const many = real.analysis.decisions.filter((d) => d.choices.length > 1);
+  many.forEach((d, k) => {
+    d.mark = kinds[k % 3];
+    d.chosen = d.choices.length - 1;
+    d.loss = [6, 3, 1.2][k % 3] + k / 10;
+  });
+  console.log(`# ${many.length} decisions marked for the layout check`);
+  for (const [lang, viewport, name] of [
+    ['en', { width: 1280, height: 800 }, 'desktop'],
+    ['de', { width: 390, height: 844 }, 'phone'],
+  ]) {
+    const page = await person(`Marks ${lang} ${name}`, viewport);
+    await page.selectOption('[data-testid=lang]', lang);
+    await page.route(`**/api/games/${id}/analysis*`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(real) }));
+    await page.goto(`${base}/#/replay/${id}`);
+    await page.locator('[data-testid=analysis-summary]').waitFor({ timeout: 20000 });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`# marked ${lang} ${name}: the replay page with ${many.length} marked decisions is ${height} px high`);
+    if (name === 'desktop') check(`marked ${lang} ${name}: the page stays about one screen high`, height <= 1200, String(height));
+    await checkMarked(page, `marked ${lang} ${name}`);
+    await shot(page, `analysis-marked-${name}-${lang}`);
     await page.close();
   }
 });

@@ -2,6 +2,7 @@
 // their effects, runs the animations, and tells the screen when to draw.
 
 import { ACCOUNT_KEY } from './account/session';
+import { hintOf, type Hint } from './analysis/hint';
 import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type StorageLike } from './conn';
 import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
@@ -23,9 +24,13 @@ export class Client {
   private quick = false;
   anim: Record<TableId, Running> = {};
   /** By table: the last deal's summary (a frame's `summary`), and whether it is open. It opens
-   * when the animation reaches the end of the deal (at once at "instant") and stays until the
-   * player closes it; it can be opened again. */
+   * when the animation reaches the end of the deal (at once at "instant") and stays over the
+   * next deal until the player closes it or the next turn is shown (an update that moves
+   * something on the table); it can be opened again. */
   summaries: Record<TableId, { summary: unknown; open: boolean }> = {};
+  /** By table: the last hint the server gave this player (`/hint`), until the player acts
+   * there or is no longer asked. */
+  hints: Record<TableId, Hint> = {};
   /** By table: notices held back until the animation running there ends (the game's winner is
    * named once the last deal has been shown). */
   private held: Record<TableId, ServerMsg[]> = {};
@@ -83,6 +88,7 @@ export class Client {
   act(table: TableId, action: unknown) {
     const t = this.state.tables[table];
     if (!t) return;
+    delete this.hints[table];
     this.send({ type: 'act', table, version: t.version, action });
   }
 
@@ -192,6 +198,15 @@ export class Client {
       (this.held[msg.table] ??= []).push(msg);
       return;
     }
+    if (msg.type === 'notice' && msg.key === 'hint' && msg.table !== undefined) {
+      const hint = hintOf(msg.params);
+      if (hint) this.hints[msg.table] = hint;
+      // A board that draws the hint at the choices: the chat does not repeat it.
+      if (hint && screenFor(this.state.tables[msg.table]?.info.game ?? '')?.hints) {
+        this.changed();
+        return;
+      }
+    }
     const known = msg.type === 'state' && !!this.state.tables[msg.table.id];
     if (msg.type === 'state' && !known) this.arriving.add(msg.table.id);
     if (msg.type === 'update') this.arriving.delete(msg.table);
@@ -213,6 +228,8 @@ export class Client {
       if (msg.seated.length && (h === '' || h === '#' || h === '#/')) window.location.hash = `#/table/${msg.seated[0]}`;
     }
     this.state = state;
+    // A hint holds only while its player is asked.
+    for (const id of Object.keys(this.hints)) if (!state.tables[Number(id)]?.legal.length) delete this.hints[Number(id)];
     for (const e of effects) {
       if (e.kind === 'send') this.conn.send(e.msg);
       else if (e.kind === 'token') {
@@ -263,7 +280,9 @@ export class Client {
   private animate(table: TableId, all: Frame[], from: unknown, holdsSummaries: boolean) {
     const version = this.state.tables[table]?.version ?? 0;
     const frames: Frame[] = [];
-    const holds: Hold[] = [];
+    // An update that moves something (the next turn's cards revealed) closes the summary of an
+    // earlier deal when the animation reaches it.
+    const holds: Hold[] = holdsSummaries && all.length ? [{ at: 0, summary: null }] : [];
     for (const f of all) {
       // (Only for a game whose screen shows a summary kept open; others animate it in passing.)
       const summary = holdsSummaries ? (f as { summary?: unknown }).summary : undefined;
@@ -326,8 +345,12 @@ export class Client {
     for (const m of held) this.onMessage(m);
   }
 
+  /** Opens a deal's summary; `null`: closes the one open (it stays to open again). */
   private openHeld(table: TableId, summary: unknown) {
-    this.summaries[table] = { summary, open: true };
+    if (summary === null) {
+      const s = this.summaries[table];
+      if (s?.open) this.summaries[table] = { ...s, open: false };
+    } else this.summaries[table] = { summary, open: true };
   }
 
   /** Keeps the rest of the running animation for a reload of the page. */
@@ -378,7 +401,7 @@ const ANIM_KEY = 'nimmt.anim.';
 /** How long after a reload the animation that was running goes on (ms). */
 const RESUME_MS = 60_000;
 
-/** A deal's summary, to open when the animation reaches frame `at`. */
+/** A deal's summary, to open when the animation reaches frame `at` (`null`: close the open one). */
 interface Hold {
   at: number;
   summary: unknown;

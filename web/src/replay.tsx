@@ -159,11 +159,15 @@ function Stepper(props: { t: T; id: number; replay: Replay; screen: GameScreen }
         </button>
         <small class="muted">{t('replay.keys')}</small>
       </nav>
-      <p class="status" data-testid="replay-what">
-        {what || t('replay.opening')}
-      </p>
-      <screen.ReplayBoard t={t} view={step.view as never} events={step.events} names={names} frame={frame} />
-      <AnalysisPanel t={t} id={props.id} step={i} names={names} go={go} />
+      <div class="replaygrid">
+        <div class="replayboard">
+          <p class="status" data-testid="replay-what">
+            {what || t('replay.opening')}
+          </p>
+          <screen.ReplayBoard t={t} view={step.view as never} events={step.events} names={names} frame={frame} />
+        </div>
+        <AnalysisPanel t={t} id={props.id} step={i} names={names} go={go} />
+      </div>
     </>
   );
 }

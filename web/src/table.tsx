@@ -88,6 +88,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         timer={Number(info.table_options.timer ?? 0)}
         version={at.version}
         events={at.recent}
+        hint={client.hints[id] ?? null}
       />
     );
   return (

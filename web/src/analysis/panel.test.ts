@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverText, tFor } from '../i18n';
-import { decisionAt, higherIsBetter, type Analysis } from './data';
-import { choiceText } from './panel';
+import { decisionAt, higherIsBetter, type Analysis, type Decision } from './data';
+import { choiceText, markedList } from './panel';
 
 const analysis: Analysis = {
   game: 'classic',
@@ -32,6 +32,15 @@ describe('the analysis beside the replay', () => {
     expect(choiceText(tFor('en'), 'choose 12 40')).toBe('12 + 40');
     expect(choiceText(tFor('en'), 'lay 7')).toBe('7');
     expect(choiceText(tFor('en'), 'joker 1')).toBe('joker 1');
+  });
+
+  it('lists the marked decisions worst first, by player and by the least mark asked for', () => {
+    const d = (index: number, seat: number, mark: Decision['mark'], loss: number): Decision => ({ index, seat, deal: 0, chosen: 0, loss, mark, choices: [] });
+    const a: Analysis = { ...analysis, decisions: [d(0, 0, 'inaccuracy', 1.5), d(1, 1, 'blunder', 6), d(2, 0, null, 0), d(3, 0, 'blunder', 9), d(4, 1, 'mistake', 3), d(5, 0, 'mistake', 2.6)] };
+    expect(markedList(a, null, 'inaccuracy').map((x) => x.index)).toEqual([3, 1, 4, 5, 0]);
+    expect(markedList(a, 0, 'inaccuracy').map((x) => x.index)).toEqual([3, 5, 0]);
+    expect(markedList(a, null, 'mistake').map((x) => x.index)).toEqual([3, 1, 4, 5]);
+    expect(markedList(a, 1, 'blunder').map((x) => x.index)).toEqual([1]);
   });
 
   it('knows which measures are better high', () => {

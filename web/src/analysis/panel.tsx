@@ -1,9 +1,11 @@
-// The analysis beside a replay: "Analyse" asks the server for it (queued there, once per game);
-// while it waits, where it stands in the queue; once done, the decision of the step shown with
-// every choice the search weighed and the mark of the choice made, the marked decisions of the
-// game to jump to, and a summary per player.
+// The analysis beside a replay (beside the board on a desktop, below it on a phone): "Analyse"
+// asks the server for it (queued there, once per game); while it waits, where it stands in the
+// queue; once done, the decision of the step shown with every choice the search weighed and the
+// mark of the choice made, the marked decisions of the game (the worst first, filtered by player
+// and by mark) to jump the board to, and a summary per player.
 
 import { useEffect, useState } from 'preact/hooks';
+import './analysis.css';
 import type { T } from '../i18n';
 import { askAnalysis, decisionAt, readAnalysis, type Analysis, type AnalysisState, type Choice, type Decision, type Mark } from './data';
 
@@ -11,6 +13,17 @@ import { askAnalysis, decisionAt, readAnalysis, type Analysis, type AnalysisStat
 const POLL_MS = 1000;
 
 const SIGN: Record<Mark, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+/** How bad a mark is: a blunder first. */
+const WORST: Record<Mark, number> = { blunder: 0, mistake: 1, inaccuracy: 2 };
+
+/** The marked decisions of `seat` (null: everyone's) with a mark at least as bad as `least`,
+ * the worst first (blunders, then mistakes, then inaccuracies; the costlier first, then by step). */
+export function markedList(a: Analysis, seat: number | null, least: Mark): Decision[] {
+  return a.decisions
+    .filter((d) => d.mark && WORST[d.mark] <= WORST[least] && (seat === null || d.seat === seat))
+    .sort((x, y) => WORST[x.mark!] - WORST[y.mark!] || y.loss - x.loss || x.index - y.index);
+}
 
 /** Actions that name one card or tile: the choice is that card (`play 55` is the 55). */
 const ONE_CARD = ['play', 'draft', 'lay', 'choose'];
@@ -70,31 +83,76 @@ function MarkTag(props: { t: T; mark: Mark | null }) {
   );
 }
 
+/** Jumps the board to a decision's step; on a narrow screen (the analysis below the board)
+ * the board comes into view. */
+function jump(go: (step: number) => void, step: number) {
+  go(step);
+  const board = document.querySelector('[data-testid=replay-what]');
+  if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
+}
+
 function Done(props: { t: T; analysis: Analysis; names: string[]; step: number; go: (step: number) => void }) {
   const { t, analysis: a, names } = props;
   const d = decisionAt(a, props.step);
   const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
-  const marked = a.decisions.filter((x) => x.mark);
+  const [seat, setSeat] = useState<number | null>(null);
+  const [least, setLeast] = useState<Mark>('inaccuracy');
+  const all = a.decisions.filter((x) => x.mark).length;
+  const marked = markedList(a, seat, least);
   return (
     <>
       <p class="muted">
         {t(`analysis.unit.${a.measure}`)}. {t('analysis.thresholds', a.thresholds)}
       </p>
       {d ? <DecisionView t={t} d={d} name={name(d.seat)} /> : <p data-testid="analysis-decision">{t('analysis.noDecision')}</p>}
-      {marked.length > 0 && (
-        <details class="marked" open>
-          <summary>{t('analysis.marked')}</summary>
-          <ul>
+      {all > 0 && (
+        <section class="marked" data-testid="analysis-marked">
+          <h4>{t('analysis.marked')}</h4>
+          <div class="markfilters">
+            <label>
+              {t('analysis.player')}{' '}
+              <select data-testid="analysis-player" value={seat === null ? '' : String(seat)} onChange={(e) => setSeat((e.target as HTMLSelectElement).value === '' ? null : Number((e.target as HTMLSelectElement).value))}>
+                <option value="">{t('analysis.everyone')}</option>
+                {a.seats.map((s) => (
+                  <option key={s.seat} value={String(s.seat)}>
+                    {name(s.seat)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('analysis.marks')}{' '}
+              <select data-testid="analysis-marks" value={least} onChange={(e) => setLeast((e.target as HTMLSelectElement).value as Mark)}>
+                <option value="inaccuracy">{t('analysis.allMarks')}</option>
+                <option value="mistake">{t('analysis.mistakesUp')}</option>
+                <option value="blunder">{t('analysis.blundersOnly')}</option>
+              </select>
+            </label>
+          </div>
+          <p class="muted small" data-testid="analysis-count">
+            {t('analysis.count', { n: marked.length, all })}
+          </p>
+          <ol>
             {marked.map((m) => (
               <li key={m.index}>
-                <button type="button" class={m.index === props.step - 1 ? 'current' : ''} data-testid="analysis-jump" onClick={() => props.go(m.index + 1)}>
-                  {t('analysis.goTo', { step: m.index + 1 })}
-                </button>{' '}
-                {name(m.seat)}: {choiceText(t, m.choices[m.chosen].label)} <MarkTag t={t} mark={m.mark} />
+                <button
+                  type="button"
+                  class={m.index === props.step - 1 ? 'current' : ''}
+                  data-testid="analysis-jump"
+                  data-mark={m.mark}
+                  data-seat={m.seat}
+                  aria-pressed={m.index === props.step - 1}
+                  onClick={() => jump(props.go, m.index + 1)}
+                >
+                  <MarkTag t={t} mark={m.mark} /> <span class="who">{name(m.seat)}</span> {choiceText(t, m.choices[m.chosen].label)}{' '}
+                  <span class="muted small">
+                    {t('analysis.goTo', { step: m.index + 1 })} · {t('analysis.loss', { loss: fmt(m.loss) })}
+                  </span>
+                </button>
               </li>
             ))}
-          </ul>
-        </details>
+          </ol>
+        </section>
       )}
       <table class="summary" data-testid="analysis-summary">
         <caption>{t('analysis.summary')}</caption>

@@ -9,6 +9,7 @@ import type { ComponentType } from 'preact';
 import type { T } from '../i18n';
 import type { Outcome, ReplayStep } from '../protocol';
 import type { Away } from '../store';
+import type { Hint } from '../analysis/hint';
 
 /** Every game's view carries at least these (nimmt-core's convention). */
 export interface BaseView {
@@ -45,6 +46,9 @@ export interface BoardProps<V> {
   version: number;
   /** The events of the last updates this client saw, oldest first (a log of what happened). */
   events?: unknown[];
+  /** The hint this player asked for (`/hint`), while it holds; drawn at the choices by a
+   * screen with `hints`. */
+  hint?: Hint | null;
 }
 
 /** One side of a game's result, as the result screen lists it. */
@@ -119,6 +123,9 @@ export interface GameScreen<V extends BaseView = BaseView> {
   outcome?(view: V): Outcome | null;
   /** Optional: the result's headline instead of naming the winners (a team against a party). */
   headline?(t: T, view: V): string;
+  /** Optional: the board draws a hint at the choices (`BoardProps.hint`); the chat then does
+   * not repeat the server's hint line. */
+  hints?: boolean;
   /** Optional: a deal's summary (the `summary` of a frame), shown when the animation reaches
    * the end of the deal and kept until the player closes it. */
   Summary?: ComponentType<{ t: T; summary: unknown; names: string[]; onClose?: () => void }>;

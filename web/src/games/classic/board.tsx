@@ -14,6 +14,10 @@ import { narrate } from './narrate';
 import { Queue } from './queue';
 import { DealSummary } from './summary';
 import { swappedValue, viewerSeat, type ClassicView } from './view';
+import { hintFor, hintTitle } from '../../analysis/hint';
+import { choiceText } from '../../analysis/panel';
+import { logLines } from './log';
+import './classic.css';
 
 export function ClassicBoard(props: BoardProps<ClassicView>) {
   const { t, view, names, act } = props;
@@ -84,6 +88,16 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const hand = frame && frame.deal !== view.deal ? [] : view.hand;
   const idle = handCards.length === 0;
   const takes = new Map([...can.rows].map(([r, a]) => [r, () => send(a)] as const));
+  // The hint asked for (while this seat is asked): the best choice marked, the others' costs on hover.
+  const hint = frame ? null : props.hint;
+  const mark = (label: string) => {
+    const h = hintFor(hint, label);
+    return h ? { best: h.best, title: hintTitle(t, h) } : undefined;
+  };
+  const hintedRows = new Map(rowList.flatMap((r) => { const h = mark(`take_row ${r}`); return h ? [[r, h] as const] : []; }));
+  const best = hint?.choices[0];
+  // What happened, newest first; the turn an animation still shows waits.
+  const log = logLines(t, props.events ?? [], names, me, frame ? { deal: frame.deal, turn: frame.turn } : null).slice(-12).reverse();
   rememberTables(view);
   return (
     <CardTable.Provider value={view}>
@@ -103,18 +117,23 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
             <div class="cards">
               {phase.pool.map((c) => {
                 const a = can.pool.get(c);
-                return <CardFace key={c} card={c} small onClick={a ? () => send(a) : undefined} />;
+                return <CardFace key={c} card={c} small hint={a ? mark(`draft ${c}`) : undefined} onClick={a ? () => send(a) : undefined} />;
               })}
             </div>
           </section>
         ) : (
-          <RowsView t={t} view={view} frame={frame} names={names} take={takes} />
+          <RowsView t={t} view={view} frame={frame} names={names} take={takes} hinted={hintedRows} />
         )}
         {frame?.summary && <DealSummary t={t} summary={frame.summary} names={names} />}
         {!frame?.summary && <Queue t={t} queue={queue} names={names} choosing={choosing} taking={frame?.taking?.by} />}
         <p class={`status${asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
           {status}
         </p>
+        {best && (
+          <p class="hintline" data-testid="hint-line">
+            {t('hint.line', { best: choiceText(t, best.label) })}
+          </p>
+        )}
         {me === null ? (
           <p class="muted" data-testid="spectating">
             {t('table.watching')}
@@ -140,12 +159,25 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
                     card={c}
                     testid="hand-card"
                     note={swapped ? `↔ ${swappedValue(view, c)}` : undefined}
+                    hint={a && !swapped ? mark(`play ${c}`) : undefined}
                     onClick={a ? () => send(a) : undefined}
                   />
                 );
               })}
               {!frame && phase.phase === 'choose' && phase.mine && <CardFace card={phase.mine.card} selected label={t('table.youChose', { card: phase.mine.card })} />}
             </div>
+          </section>
+        )}
+        {log.length > 0 && (
+          <section class="classiclog" aria-label={t('classic.log.title')} data-testid="classic-log">
+            <h3>{t('classic.log.title')}</h3>
+            <ol>
+              {log.map((l, i) => (
+                <li key={log.length - i} data-testid="log-line">
+                  {l}
+                </li>
+              ))}
+            </ol>
           </section>
         )}
       </div>

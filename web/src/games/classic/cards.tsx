@@ -48,15 +48,22 @@ export function CardFace(props: {
   class?: string;
   /** Its bull heads, where no `CardTable` gives them. */
   heads?: number;
+  /** A hint's word on playing it: the best is marked (★), the hover text tells the estimate. */
+  hint?: { best: boolean; title: string };
 }) {
   const table = useContext(CardTable);
   const h = props.heads ?? table.card_heads[props.card - 1] ?? 0;
-  const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}${props.class ? ` ${props.class}` : ''}`;
+  const cls = `card h${h}${props.selected ? ' selected' : ''}${props.small ? ' small' : ''}${props.fresh ? ' fresh' : ''}${props.onClick ? ' playable' : ''}${props.hint?.best ? ' hinted' : ''}${props.class ? ` ${props.class}` : ''}`;
   const body = (
     <>
       {h > 0 && <Bulls n={h} />}
       <span class="num">{props.card}</span>
       {props.note && <span class="note">{props.note}</span>}
+      {props.hint?.best && (
+        <span class="hintstar" aria-hidden="true">
+          ★
+        </span>
+      )}
     </>
   );
   if (props.onClick) {
@@ -68,6 +75,8 @@ export function CardFace(props: {
         data-testid={props.testid}
         aria-label={props.label ?? (h ? `${props.card} (${h} 🐮)` : `${props.card}`)}
         aria-pressed={props.selected}
+        title={props.hint?.title}
+        data-hint={props.hint ? (props.hint.best ? 'best' : 'other') : undefined}
         onClick={props.onClick}
       >
         {body}
@@ -165,6 +174,8 @@ export function RowsView(props: {
   take?: Map<number, () => void>;
   /** Cards to mark as just laid (a replay step's). */
   marked?: Set<Card>;
+  /** By row: a hint's word on taking it (hover text, and whether it is the best). */
+  hinted?: Map<number, { best: boolean; title: string }>;
 }) {
   const { t, view, frame } = props;
   const take = props.take ?? new Map<number, () => void>();
@@ -195,7 +206,8 @@ export function RowsView(props: {
             )}
           </>
         );
-        const cls = `row${taking ? ' taking' : ''}${cards.length === PLACES - 1 ? ' full' : ''}`;
+        const hint = props.hinted?.get(r);
+        const cls = `row${taking ? ' taking' : ''}${cards.length === PLACES - 1 ? ' full' : ''}${hint?.best ? ' hinted' : ''}`;
         const onTake = take.get(r);
         return onTake ? (
           <button
@@ -203,7 +215,9 @@ export function RowsView(props: {
             class={cls}
             data-row={r}
             data-testid={`row-${r}`}
-            aria-label={`${t('table.row', { n: r + 1 })}: ${cards.join(', ')} (${sum} 🐮)`}
+            data-hint={hint ? (hint.best ? 'best' : 'other') : undefined}
+            title={hint?.title}
+            aria-label={`${t('table.row', { n: r + 1 })}: ${cards.join(', ')} (${sum} 🐮)${hint ? ` · ${hint.title}` : ''}`}
             onClick={onTake}
           >
             {content}

@@ -47,5 +47,6 @@ export const classic = gameScreen<ClassicView>({
   stepText,
   ReplayBoard: ClassicReplayBoard,
   Summary: HeldSummary,
+  hints: true,
   away: awayLines,
 });

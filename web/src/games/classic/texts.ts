@@ -28,6 +28,13 @@ export const en = {
   'classic.took': 'Cards taken',
   'classic.sixth': 'The sixth card takes the row',
   'classic.handIdle': 'wait for your turn',
+  'classic.log.title': 'What happened',
+  'classic.log.revealed': 'Turn {turn}: {plays}',
+  'classic.log.sixth': '{name}’s {card} is the sixth card in row {row}: {name} takes {n} cards, {points} 🐮',
+  'classic.log.sixth.you': 'Your {card} is the sixth card in row {row}: you take {n} cards, {points} 🐮',
+  'classic.log.low': '{name}’s {card} is lower than every row: {name} takes row {row}, {points} 🐮',
+  'classic.log.low.you': 'Your {card} is lower than every row: you take row {row}, {points} 🐮',
+  'classic.log.dealOver': 'Deal {deal} is over: {points}',
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -57,4 +64,11 @@ export const de: Record<keyof typeof en, string> = {
   'classic.took': 'Genommene Karten',
   'classic.sixth': 'Die sechste Karte nimmt die Reihe',
   'classic.handIdle': 'warte, bis du dran bist',
+  'classic.log.title': 'Was passiert ist',
+  'classic.log.revealed': 'Zug {turn}: {plays}',
+  'classic.log.sixth': '{card} von {name} ist die sechste Karte in Reihe {row}: {name} nimmt {n} Karten, {points} 🐮',
+  'classic.log.sixth.you': 'Deine {card} ist die sechste Karte in Reihe {row}: du nimmst {n} Karten, {points} 🐮',
+  'classic.log.low': '{card} von {name} ist niedriger als jede Reihe: {name} nimmt Reihe {row}, {points} 🐮',
+  'classic.log.low.you': 'Deine {card} ist niedriger als jede Reihe: du nimmst Reihe {row}, {points} 🐮',
+  'classic.log.dealOver': 'Runde {deal} ist vorbei: {points}',
 };
