@@ -7,11 +7,23 @@
 import { buttonsChecked, countButtons } from './buttons.mjs';
 import { check, openTable, session, shot } from './lib.mjs';
 
-/** Plays the page's seat to the result; shoots the first reveal as `revealShot`. */
-async function playOut(page, revealShot) {
+/** The classic log's lines, newest first. */
+const logOf = (page) => page.locator('[data-testid=classic-log] [data-testid=log-line]').allInnerTexts();
+
+/** Plays the page's seat to the result; shoots the first reveal as `revealShot`, and the log
+ * once the second turn has been shown as `logShot`. Returns the log's lines before the result. */
+async function playOut(page, revealShot, logShot) {
   let revealed = false;
+  let plays = 0;
+  let log = [];
   for (let step = 0; step < 300; step++) {
     if (await page.locator('[data-testid=result]').count()) break;
+    if (logShot && plays === 2 && (await page.locator('.classic[data-anim=idle]').count())) {
+      await page.locator('[data-testid=classic-log]').scrollIntoViewIfNeeded();
+      await shot(page, logShot);
+      logShot = null;
+    }
+    if (await page.locator('.classic[data-anim=idle]').count()) log = await logOf(page);
     await countButtons(page, 'classic');
     const row = page.locator('.rows.choosing [data-testid=row-0]');
     if (await row.count()) {
@@ -20,7 +32,7 @@ async function playOut(page, revealShot) {
     }
     const card = page.locator('button[data-testid=hand-card]').first();
     if (await card.count()) {
-      await card.click().catch(() => {});
+      if (await card.click().then(() => true, () => false)) plays++;
       if (!revealed) {
         // The bots have chosen: the cards are revealed at once and wait in the queue.
         const reveal = page.locator('.classic[data-anim=reveal]');
@@ -38,6 +50,21 @@ async function playOut(page, revealShot) {
   }
   check(`${revealShot}: the reveal was seen`, revealed);
   await page.locator('[data-testid=result]').waitFor({ timeout: 20000 });
+  return (await logOf(page)).length ? await logOf(page) : log;
+}
+
+/** The log (newest first) tells every turn's reveal and, when the last deal gave points, who
+ * took which row in it. */
+function checkLog(log, name, words) {
+  check(`${name}: the log tells each turn's revealed cards`, [1, 2, 3].every((n) => log.some((l) => l.startsWith(`${words.turn} ${n}:`))), log.join(' | '));
+  const ends = log.map((l, i) => (words.end.test(l) ? i : -1)).filter((i) => i >= 0);
+  check(`${name}: the log tells the deal's end`, ends.length > 0, log.join(' | '));
+  // The last deal: its end line's points, and its lines (older than the end, newer than the deal before's end).
+  const lastDeal = log.slice(ends[0], ends[1] ?? log.length);
+  const points = (log[ends[0]] ?? '').split(': ').slice(1).join(': ').split(' · ').reduce((a, p) => a + Number(p.split(' ').pop()), 0);
+  const takes = lastDeal.filter((l) => words.take.test(l));
+  check(`${name}: the log tells who took which row (${points} points taken)`, points === 0 || takes.length > 0, log.join(' | '));
+  check(`${name}: …with the row, the card and the bull heads`, takes.every((l) => words.row.test(l) && /\d+ 🐮$/.test(l)), takes.join(' | '));
 }
 
 /** Steps through the replay of table `id` from its start; checks each step and shoots two. */
@@ -85,7 +112,8 @@ await session(async ({ base, person }) => {
   }
   await kim.click('[data-testid=start]');
   await kim.locator('button[data-testid=hand-card]').first().waitFor();
-  await playOut(kim, 'classic-reveal-en');
+  const kimLog = await playOut(kim, 'classic-reveal-en', 'classic-log-en-desktop');
+  checkLog(kimLog, 'classic-en', { turn: 'Turn', end: /^Deal \d+ is over/, take: /takes? (\d+ cards|row \d)/, row: /row \d/ });
   await checkReplay(kim, base, id, 'classic-replay-en', /· (.+ wins with \d+ points?!|Shared win: .+ with \d+ points?!)$/);
 
   // German, phone: the option help in the lobby form is German, then a game and its replay.
@@ -97,14 +125,36 @@ await session(async ({ base, person }) => {
   check('the German option help names the values in German', help.deck.startsWith('Taktik') && help.deal.startsWith('Auswahl') && help.placement.startsWith('an beiden Enden'), JSON.stringify(help));
   check('the German option help calls the fan cards Fächerkarte', help.fan.includes('Fächerkarte'), help.fan);
   await shot(uta, 'classic-options-de-phone');
-  const id2 = await openTable(uta, { deals: '1', hand_size: '3', seats: '3', fan: 'cow' });
+  const id2 = await openTable(uta, { deals: '2', hand_size: '3', seats: '3', fan: 'cow' });
   for (const s of [1, 2]) {
     await uta.click('[data-testid=add-bot]');
     await uta.locator(`[data-testid=seat-${s}]`).waitFor();
   }
   await uta.click('[data-testid=start]');
   await uta.locator('button[data-testid=hand-card]').first().waitFor();
-  await playOut(uta, 'classic-reveal-de-phone');
+  // The end of deal 1: the summary stays while the next card is chosen, and closes when the
+  // next turn is shown ("Letzte Runde" opens it again).
+  for (let i = 0; i < 100 && !(await uta.locator('[data-testid=deal-summary]').count()); i++) {
+    const card = uta.locator('button[data-testid=hand-card]').first();
+    if (await card.count()) await card.click().catch(() => {});
+    const row = uta.locator('.rows.choosing [data-testid=row-0]');
+    if (await row.count()) await row.evaluate((el) => el.click()).catch(() => {});
+    await uta.waitForTimeout(150);
+  }
+  await uta.locator('[data-testid=deal-summary]').waitFor({ timeout: 20000 });
+  await uta.locator('button[data-testid=hand-card]').first().waitFor();
+  await uta.waitForTimeout(1500);
+  check('phone: the deal summary stays while the next card is chosen', (await uta.locator('[data-testid=deal-summary]').count()) === 1);
+  await shot(uta, 'classic-summary-de-phone');
+  await uta.locator('button[data-testid=hand-card]').first().click();
+  await uta.locator('[data-testid=deal-summary]').waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+  check('phone: the summary closes when the next turn is shown', (await uta.locator('[data-testid=deal-summary]').count()) === 0);
+  const again = await uta.locator('[data-testid=open-summary]').innerText().catch(() => '');
+  check('phone: “Letzte Runde” opens it again', again.includes('Letzte Runde'), again);
+  await uta.locator('.classic[data-anim=idle]').waitFor({ timeout: 10000 });
+  await shot(uta, 'classic-summary-closed-de-phone');
+  const utaLog = await playOut(uta, 'classic-reveal-de-phone', 'classic-log-de-phone');
+  checkLog(utaLog, 'classic-de-phone', { turn: 'Zug', end: /^Runde \d+ ist vorbei/, take: /(nimmt|nimmst) (\d+ Karten|Reihe \d)/, row: /Reihe \d/ });
   await checkReplay(uta, base, id2, 'classic-replay-de-phone', /· (.+ gewinnt mit \d+ Punkt(en)?!|Geteilter Sieg: .+ mit \d+ Punkt(en)?!)$/);
   buttonsChecked('classic');
 });

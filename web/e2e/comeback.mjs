@@ -1,6 +1,7 @@
 // End-to-end: coming back to a classic table, in a real headless Chromium against a real
 // `nimmt serve`. A reload in the middle of a reveal shows the rest of the turn, and the table's
-// notices come back with the chat; the deal summary stays until it is closed and opens again; the
+// notices come back with the chat; the deal summary stays over the next deal until it is closed or
+// the next turn is shown, and opens again; the
 // chat names the winner only once the last deal has been shown; a player back at the seat a bot
 // played reads what the bot did for them (in German, on a phone), and the status line does not
 // claim they chose the bot's card; the phone layout (rows and hand in view at a turn's start,
@@ -103,13 +104,19 @@ await session(async ({ person }) => {
   await ann.locator('[data-testid=deal-summary]').waitFor({ timeout: 20000 });
   await shot(ann, 'comeback-summary-en-desktop');
   await ann.waitForTimeout(4000);
-  check('the deal summary stays until it is closed', (await ann.locator('[data-testid=deal-summary]').count()) === 1);
+  check('the deal summary stays while the next deal’s first card is chosen', (await ann.locator('[data-testid=deal-summary]').count()) === 1);
   check('the hand of the next deal can be played meanwhile', (await ann.locator('button[data-testid=hand-card]').count()) > 0);
   await ann.click('[data-testid=close-summary]');
   check('closing the summary hides it', (await ann.locator('[data-testid=deal-summary]').count()) === 0);
   await ann.click('[data-testid=open-summary]');
   check('the last deal’s summary opens again', (await ann.locator('[data-testid=deal-summary] h3').innerText()).includes('Deal 1'));
-  await ann.click('[data-testid=close-summary]');
+  // Left open, it closes by itself when the next turn is shown; "Last deal" opens it again.
+  await ann.locator('button[data-testid=hand-card]').first().click();
+  await ann.locator('.classic[data-anim=reveal]').waitFor({ timeout: 10000 }).catch(() => {});
+  await ann.locator('[data-testid=deal-summary]').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  check('the summary closes when the next turn is shown', (await ann.locator('[data-testid=deal-summary]').count()) === 0);
+  await shot(ann, 'comeback-summary-closed-en-desktop');
+  check('…and “Last deal” is there to open it again', (await ann.locator('[data-testid=open-summary]').count()) === 1);
 
   // At "instant" the summary shows too (nothing is animated).
   await ann.selectOption('[data-testid=speed]', 'instant');
