@@ -8,7 +8,8 @@
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/analysis.mjs
 
-import { check, openTable, session, shot } from './lib.mjs';
+import { join } from 'node:path';
+import { artifacts, check, openTable, session, shot } from './lib.mjs';
 
 /** The marked decisions: worst first, filtered by player and by mark, a click jumps the board. */
 async function checkMarked(page, label) {
@@ -91,8 +92,17 @@ await session(async ({ base, person }) => {
   check('German: the hint line names the best card', /Tipp: ★ \d+ ist die beste Wahl/.test(beste), beste);
   const kosten = await ann.locator('[data-testid=hand-card][data-hint=other]').first().getAttribute('title');
   check('German: another card’s cost on hover', /^Tipp: \d+\.\d schlechter als die beste/.test(kosten ?? ''), kosten);
-  await ann.locator('[data-testid=hand-card][data-hint=best]').scrollIntoViewIfNeeded();
-  await shot(ann, 'analysis-hint-de-phone');
+  // A phone has no hover: each other card shows how much worse it is.
+  const cdp = await ann.context().newCDPSession(ann);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const costs = await ann.locator('[data-testid=hand-card][data-hint=other] .hintcost').evaluateAll((els) => els.filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.textContent));
+  const touchLine = await ann.locator('[data-testid=hint-line]').innerText();
+  check('German phone: every other card shows its cost without hover', costs.length > 0 && costs.length === (await ann.locator('[data-testid=hand-card][data-hint=other]').count()) && costs.every((c) => /^\+\d+\.\d$/.test(c)), costs.join(' '));
+  check('German phone: …and the line says so', /die anderen zeigen, um wie viel sie schlechter sind/.test(touchLine), touchLine);
+  await ann.locator('[data-testid=hand]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // (Not a full-page shot: that would end the touch emulation.)
+  await ann.screenshot({ path: join(artifacts, 'analysis-hint-de-phone.png') });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
   await ann.setViewportSize({ width: 1200, height: 860 });
   await ann.selectOption('[data-testid=lang]', 'en');
   for (let step = 0; step < 200; step++) {

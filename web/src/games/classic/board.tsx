@@ -92,7 +92,7 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
   const hint = frame ? null : props.hint;
   const mark = (label: string) => {
     const h = hintFor(hint, label);
-    return h ? { best: h.best, title: hintTitle(t, h) } : undefined;
+    return h ? { best: h.best, title: hintTitle(t, h), cost: `+${h.cost.toFixed(1)}` } : undefined;
   };
   const hintedRows = new Map(rowList.flatMap((r) => { const h = mark(`take_row ${r}`); return h ? [[r, h] as const] : []; }));
   const best = hint?.choices[0];
@@ -131,7 +131,8 @@ export function ClassicBoard(props: BoardProps<ClassicView>) {
         </p>
         {best && (
           <p class="hintline" data-testid="hint-line">
-            {t('hint.line', { best: choiceText(t, best.label) })}
+            <span class="onhover">{t('hint.line', { best: choiceText(t, best.label) })}</span>
+            <span class="ontouch">{t('hint.lineTouch', { best: choiceText(t, best.label) })}</span>
           </p>
         )}
         {me === null ? (

@@ -48,8 +48,9 @@ export function CardFace(props: {
   class?: string;
   /** Its bull heads, where no `CardTable` gives them. */
   heads?: number;
-  /** A hint's word on playing it: the best is marked (★), the hover text tells the estimate. */
-  hint?: { best: boolean; title: string };
+  /** A hint's word on playing it: the best is marked (★), the hover text tells the estimate;
+   * `cost` (the others': how much worse) shows on the card where there is no hover (a phone). */
+  hint?: { best: boolean; title: string; cost?: string };
 }) {
   const table = useContext(CardTable);
   const h = props.heads ?? table.card_heads[props.card - 1] ?? 0;
@@ -62,6 +63,11 @@ export function CardFace(props: {
       {props.hint?.best && (
         <span class="hintstar" aria-hidden="true">
           ★
+        </span>
+      )}
+      {props.hint && !props.hint.best && props.hint.cost && (
+        <span class="hintcost" aria-hidden="true">
+          {props.hint.cost}
         </span>
       )}
     </>
