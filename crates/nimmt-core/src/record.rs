@@ -10,9 +10,11 @@ use crate::seat::{Addressed, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The record format this version writes. Format 2 added the game data (`data`) and the
-/// outcome's scoring sense; format 1 records are still read.
-pub const RECORD_FORMAT: u32 = 2;
+/// The record format this version writes. Format 3 gave the buffalo's window passes their
+/// present meaning (`pass` for the rest of the turn, `pass_card` for one card) and is replayed
+/// strictly; format 2 added the game data (`data`) and the outcome's scoring sense; formats 1
+/// and 2 are still read.
+pub const RECORD_FORMAT: u32 = 3;
 /// The oldest record format this version reads.
 pub const OLDEST_FORMAT: u32 = 1;
 
@@ -148,12 +150,23 @@ pub struct Replay {
     pub events: Vec<Addressed<Value>>,
 }
 
-/// Compatibility: *Schlagt den Büffel* once asked every member in every window, so its older
-/// records hold a `pass` of each member in each window. A window now asks only the members who
-/// can use something at that moment (the others are passed for by the rules); replay skips a
-/// recorded `pass` of a member who is not asked, which changed nothing but the waiting.
-fn is_window_pass_of_old(record: &GameRecord, action: &Value) -> bool {
-    record.game == GameKind::new("buffalo") && action.get("type") == Some(&Value::from("pass"))
+/// The first format in which a *Schlagt den Büffel* `pass` is the pass for the rest of the turn
+/// and replay skips no pass.
+const BUFFALO_PASS_FOR_TURN: u32 = 3;
+
+/// An action of a record as this version reads it: the same, except in *Schlagt den Büffel*
+/// records before format 3, whose `pass` passed one window only (`pass_card` now; their
+/// `pass_turn` is read as today's `pass` by that name). `Some` for such an old pass.
+///
+/// Those records were also written when every window asked every member, so they hold a `pass`
+/// of members the rules no longer ask; replay (and analysis) skip such a pass, which changed
+/// nothing but the waiting. From format 3 a pass of a member not asked is refused like any other
+/// action.
+pub fn old_buffalo_pass(record: &GameRecord, action: &Value) -> Option<Value> {
+    (record.format < BUFFALO_PASS_FOR_TURN
+        && record.game == GameKind::new("buffalo")
+        && action.get("type") == Some(&Value::from("pass")))
+    .then(|| serde_json::json!({"type": "pass_card"}))
 }
 
 /// Replays a record, checking every deal against its seed and every action against the rules.
@@ -193,10 +206,9 @@ pub fn replay(record: &GameRecord) -> Result<Replay, ReplayError> {
         Ok(())
     };
     for (index, a) in record.actions.iter().enumerate() {
-        let new = match game.act(a.seat, &a.action) {
-            Err(ActionError::NotAsked { .. }) if is_window_pass_of_old(record, &a.action) => {
-                continue;
-            }
+        let old_pass = old_buffalo_pass(record, &a.action);
+        let new = match game.act(a.seat, old_pass.as_ref().unwrap_or(&a.action)) {
+            Err(ActionError::NotAsked { .. }) if old_pass.is_some() => continue,
             other => other,
         };
         let new = new.map_err(|error| ReplayError::Action {

@@ -3,7 +3,7 @@
 
 use nimmt_core::games::classic::Classic;
 use nimmt_core::record::{replay, GameRecord, RecordedGame, ReplayError};
-use nimmt_core::{Game, OptionMap, Rules, Seat, Setup};
+use nimmt_core::{Game, GameKind, OptionMap, Rules, Seat, Setup};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -60,8 +60,14 @@ fn golden_records_replay_to_their_result() {
         for a in &record.actions {
             again.act(a.seat, &a.action).unwrap();
         }
+        let mut again = again.record();
+        // Format 3 changed only the buffalo's passes: other games' format 2 records re-record
+        // alike but for the number.
+        if record.format == 2 && record.game != GameKind::new("buffalo") {
+            again.format = 2;
+        }
         assert_eq!(
-            serde_json::to_string(&again.record()).unwrap(),
+            serde_json::to_string(&again).unwrap(),
             serde_json::to_string(&record).unwrap(),
             "{name}"
         );
@@ -91,10 +97,10 @@ fn format_1_records_still_replay_to_the_same_game() {
 #[test]
 fn an_unknown_record_format_is_refused_by_name() {
     let (_, mut record) = golden().remove(0);
-    record.format = 3;
+    record.format = 4;
     assert_eq!(
         replay(&record).unwrap_err().to_string(),
-        "record format 3 is not supported (this version reads formats 1 to 2)"
+        "record format 4 is not supported (this version reads formats 1 to 3)"
     );
 }
 

@@ -37,8 +37,8 @@ fn check_game(players: usize, seed: u64, seen: &mut Seen) {
         let (seat, _) = pending[dice.below(pending.len())];
         let legal = game.legal_actions(seat);
         // Mostly a plain pass in a window, so that the game goes on with special cards left.
-        let action = if legal.contains(&Action::Pass) && dice.below(3) > 0 {
-            Action::Pass
+        let action = if legal.contains(&Action::PassCard) && dice.below(3) > 0 {
+            Action::PassCard
         } else {
             legal[dice.below(legal.len())].clone()
         };

@@ -69,7 +69,7 @@ fn the_table_in_english_and_german() {
 fn a_window_offers_exactly_the_legal_uses() {
     let mut a = with_a_window(Lang::En);
     let legal = Buffalo::legal_in_view(a.view());
-    assert!(legal.contains(&Action::Pass));
+    assert!(legal.contains(&Action::PassCard));
     let uses: Vec<Action> = legal.into_iter().filter(|x| !x.is_pass()).collect();
     assert_eq!(a.uses(), uses);
     let s = screen(&a);

@@ -16,7 +16,7 @@ pub use marks::{Mark, Measure, Thresholds};
 use games::Analysed;
 use nimmt_core::game::decode_action;
 use nimmt_core::games::{board::Board, buffalo::Buffalo, classic::Classic, help::Help};
-use nimmt_core::record::{GameRecord, ReplayError, OLDEST_FORMAT, RECORD_FORMAT};
+use nimmt_core::record::{old_buffalo_pass, GameRecord, ReplayError, OLDEST_FORMAT, RECORD_FORMAT};
 use nimmt_core::{ActionError, Game, GameKind, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -186,19 +186,21 @@ fn analyse_typed<R: Analysed>(
             action: a.action.to_string(),
             error,
         };
-        if !game.is_pending(a.seat) {
+        let old_pass = old_buffalo_pass(record, &a.action);
+        if old_pass.is_some() && !game.is_pending(a.seat) {
             // An old record's pass of a member the window no longer asks (see `replay`).
             continue;
         }
+        let action = old_pass.as_ref().unwrap_or(&a.action);
         let typed: &R = game.downcast_ref().expect("the record's game");
         let view = typed.view(Viewer::Seat(a.seat));
-        let chosen = decode_action::<R>(&a.action).map_err(bad)?;
+        let chosen = decode_action::<R>(action).map_err(bad)?;
         let estimator = &mut estimators[a.seat.index()];
         if let Some(mut decision) = judge::<R>(estimator, &view, &chosen, &thresholds) {
             decision.index = index;
             decisions.push(decision);
         }
-        game.act(a.seat, &a.action).map_err(bad)?;
+        game.act(a.seat, action).map_err(bad)?;
     }
     let seats = (0..record.players)
         .map(|s| summary(Seat(s as u8), &decisions))

@@ -146,7 +146,7 @@ pub fn play_out_with(world: &mut Buffalo, windows: Option<&dyn WindowChoice>) ->
                 let seat = Seat::all(players)
                     .find(|&s| world.asked(s).is_some())
                     .expect("someone to pass");
-                let action = windows.map_or(Action::Pass, |p| p.decide_for_turn(world, seat));
+                let action = windows.map_or(Action::PassCard, |p| p.decide_for_turn(world, seat));
                 (seat, action)
             }
         };

@@ -73,7 +73,7 @@ impl Bot<Buffalo> for MemberBot {
                 row: greedy::cheapest(&view.rows),
             },
             Decision::Window => match (&self.specials, self.chooser) {
-                (None, _) => Action::Pass,
+                (None, _) => Action::PassCard,
                 (Some(_), Chooser::Random) => {
                     let legal = view.legal_actions();
                     legal[self.rng.random_range(0..legal.len())].clone()

@@ -57,7 +57,7 @@ pub fn finish_turn(world: &mut Buffalo) {
                 Seat::all(world.players())
                     .find(|&s| world.asked(s).is_some())
                     .expect("someone to pass"),
-                Action::Pass,
+                Action::PassCard,
             ),
         };
         world
@@ -88,13 +88,13 @@ impl TeamPolicy {
         let world = Buffalo::from_view(view, rng);
         let mut scored = self.turn_candidates(&world, me);
         if scored.is_empty() {
-            return Action::Pass;
+            return Action::PassCard;
         }
         // Stage 2: the rest of the deal, in the same sampled worlds for every candidate.
         let mut totals = vec![0.0; scored.len() + 1];
         for _ in 0..self.worlds {
             let w = Buffalo::from_view(view, rng);
-            totals[0] += play_out(&mut after(&w, me, &Action::Pass));
+            totals[0] += play_out(&mut after(&w, me, &Action::PassCard));
             for (i, (_, a)) in scored.iter().enumerate() {
                 totals[i + 1] += play_out(&mut after(&w, me, a));
             }
@@ -106,7 +106,7 @@ impl TeamPolicy {
         if totals[best] / worlds < totals[0] / worlds - self.margin {
             scored.swap_remove(best - 1).1
         } else {
-            Action::Pass
+            Action::PassCard
         }
     }
 
@@ -118,7 +118,7 @@ impl TeamPolicy {
         self.turn_candidates(world, me)
             .into_iter()
             .next()
-            .map_or(Action::Pass, |(_, a)| a)
+            .map_or(Action::PassCard, |(_, a)| a)
     }
 
     /// Stage 1: the uses of `me` in `world`'s window that beat passing in the rest of the turn
@@ -126,7 +126,7 @@ impl TeamPolicy {
     fn turn_candidates(&self, world: &Buffalo, me: Seat) -> Vec<(f64, Action)> {
         let teammate_passed =
             matches!(world.stage(), Some(Stage::Window { passed }) if passed.iter().any(|&p| p));
-        let pass = turn_value(world, me, &Action::Pass);
+        let pass = turn_value(world, me, &Action::PassCard);
         let mut scored: Vec<(f64, Action)> = world
             .legal_actions(me)
             .into_iter()

@@ -39,10 +39,13 @@ pub enum Action {
     Play { card: Card },
     /// Take row `row` (0 = top) for your low card.
     TakeRow { row: usize },
-    /// Use no (further) special card before the next card is laid.
+    /// Use nothing for the rest of this turn: no window asks this member again until the next
+    /// turn, whatever the teammates use (the plain pass; format 2 records called it
+    /// `pass_turn`, still read).
+    #[serde(alias = "pass_turn")]
     Pass,
-    /// Pass in every window for the rest of this turn, whatever the teammates use.
-    PassTurn,
+    /// Use nothing before this card only: the window before the next card asks again.
+    PassCard,
     /// Pass in every window for the rest of the game: the teammates decide.
     PassGame,
     /// Be asked in windows again after `pass_game` (offered while choosing a card).
@@ -79,7 +82,7 @@ impl Action {
         match self {
             Action::Play { .. } => "play a card",
             Action::TakeRow { .. } => "take a row",
-            Action::Pass | Action::PassTurn | Action::PassGame => "pass",
+            Action::PassCard | Action::Pass | Action::PassGame => "pass",
             Action::AskAgain => "ask to be asked again",
             Action::RemoveStop { .. } => "remove a stop sign",
             _ => "use a special card",
@@ -99,8 +102,8 @@ impl Action {
             Action::Sort { .. } => Special::Sort,
             Action::Play { .. }
             | Action::TakeRow { .. }
+            | Action::PassCard
             | Action::Pass
-            | Action::PassTurn
             | Action::PassGame
             | Action::AskAgain
             | Action::RemoveStop { .. } => return None,
@@ -109,7 +112,7 @@ impl Action {
 
     /// Whether this is one of the three passes.
     pub fn is_pass(&self) -> bool {
-        matches!(self, Action::Pass | Action::PassTurn | Action::PassGame)
+        matches!(self, Action::PassCard | Action::Pass | Action::PassGame)
     }
 
     /// Whether this answers [`Decision::Window`].
@@ -173,9 +176,9 @@ pub enum Event {
     WindowOpened { next: Played, asked: Vec<Seat> },
     /// `seat`'s `card` is lower than every row: `seat` chooses the row it takes.
     RowToTake { seat: Seat, card: Card },
-    /// `seat` passed in the window before the next card is laid.
+    /// `seat` passed before this card only (`pass_card`): asked again before the next one.
     Passed { seat: Seat },
-    /// `seat` passes in every window for the rest of this turn.
+    /// `seat` passes in every window for the rest of this turn (`pass`).
     PassedTurn { seat: Seat },
     /// `seat` passes in every window for the rest of the game: the teammates decide.
     PassedGame { seat: Seat },
@@ -197,8 +200,8 @@ pub enum Event {
     Order { plays: Vec<Played> },
     /// A played card went back to its owner's hand (*Ersetzen*).
     ReturnedToHand { seat: Seat, card: Card },
-    /// A card moved from one row to another (*Verschieben*); the rows after it (before an
-    /// overflow is taken).
+    /// A card moved from one row to another (*Verschieben*); the rows after it (an overflow is
+    /// taken next, in `team_took`).
     Shifted {
         card: Card,
         row: usize,
@@ -206,8 +209,9 @@ pub enum Event {
         to_at: usize,
         rows: Vec<Row>,
     },
-    /// A card was laid into a row at place `at`; the rows after it (a row it takes is already
-    /// taken: `team_took`/`buffalo_took` tell which cards went).
+    /// A card was laid into a row at place `at`; the rows after it: a sixth (with *7 nimmt!*
+    /// seventh) card lies in its row until the `team_took`/`buffalo_took` that follows; a low
+    /// card starts the row taken just before.
     Laid {
         owner: Owner,
         card: Card,
@@ -217,20 +221,24 @@ pub enum Event {
     },
     /// The team took these cards of row `row` (its pile is open, B6) for `heads` bull heads;
     /// after it the team's pile holds `team_heads` bull heads, `team_points` as scored (doubled
-    /// for one or two players, B1).
+    /// for one or two players, B1), and the rows are `rows` (a *7 nimmt!* beside the taken row
+    /// leaves next, in `seven_takes_discarded`).
     TeamTook {
         row: usize,
         cards: Vec<Card>,
         heads: u32,
         team_heads: u32,
         team_points: u32,
+        rows: Vec<Row>,
     },
     /// The buffalo took `count` cards of row `row` (its pile lies face down, B6: which cards
-    /// and their bull heads are told at the end); its pile holds `pile` cards after it.
+    /// and their bull heads are told at the end); its pile holds `pile` cards after it, the
+    /// rows are `rows`.
     BuffaloTook {
         row: usize,
         count: usize,
         pile: usize,
+        rows: Vec<Row>,
     },
     /// The *7 nimmt!* beside row `row` left the game with the row; the rows and the special
     /// cards out of the game after it.
@@ -239,8 +247,13 @@ pub enum Event {
         rows: Vec<Row>,
         used: Vec<Special>,
     },
-    /// A special card was turned up from the stack; `stack` cards are left in it.
-    SpecialTurnedUp { special: Special, stack: usize },
+    /// A special card was turned up from the stack: the open special cards after it, and the
+    /// `stack` cards left in it.
+    SpecialTurnedUp {
+        special: Special,
+        open: Vec<Special>,
+        stack: usize,
+    },
     /// The turn is over.
     TurnEnded { turn: u32 },
     /// The game is over: the team's points (doubled for one or two players) and the buffalo's.

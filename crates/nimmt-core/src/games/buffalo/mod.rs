@@ -427,7 +427,7 @@ impl Rules for Buffalo {
                 .map(|row| Action::TakeRow { row })
                 .collect(),
             Decision::Window => {
-                let mut out = vec![Action::Pass, Action::PassTurn, Action::PassGame];
+                let mut out = vec![Action::PassCard, Action::Pass, Action::PassGame];
                 out.extend(self.table(seat).uses());
                 out
             }
@@ -464,7 +464,7 @@ impl Rules for Buffalo {
     }
 
     /// The lowest card of the hand; for a low card the row with the fewest bull heads, on a tie
-    /// the highest last card (B3/C6); in a window: pass.
+    /// the highest last card (B3/C6); in a window: `pass` (for the rest of the turn).
     fn default_action(&self, seat: Seat) -> Option<Action> {
         match self.asked(seat)? {
             Decision::PlayCard => self.hands[seat.index()]

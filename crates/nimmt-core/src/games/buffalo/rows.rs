@@ -81,12 +81,17 @@ impl Row {
             && (at == self.cards.len() || card < self.cards[at])
     }
 
-    /// Puts `card` at place `at`. When the row then holds more than its capacity, every card
-    /// but the last is taken and returned (the last stays as the new first card, `001` rule 3
-    /// and *Dazwischenlegen*/*Verschieben*); otherwise nothing is returned.
-    pub fn insert(&mut self, at: usize, card: Card) -> Vec<Card> {
+    /// Puts `card` at place `at`, nothing taken yet: the row may hold one card more than its
+    /// capacity until [`Row::take_overflow`].
+    pub fn place(&mut self, at: usize, card: Card) {
         debug_assert!(self.fits_at(at, card), "{card} at {at} in {:?}", self.cards);
         self.cards.insert(at, card);
+    }
+
+    /// When the row holds more than its capacity, every card but the last is taken and returned
+    /// (the last stays as the new first card, `001` rule 3 and *Dazwischenlegen*/*Verschieben*);
+    /// otherwise nothing is returned.
+    pub fn take_overflow(&mut self) -> Vec<Card> {
         if self.cards.len() > self.capacity {
             let keep = self.cards.len() - 1;
             let last = self.cards.split_off(keep);
@@ -96,14 +101,15 @@ impl Row {
         }
     }
 
+    /// Puts `card` at place `at` and takes an overflow at once; returns the cards taken.
+    pub fn insert(&mut self, at: usize, card: Card) -> Vec<Card> {
+        self.place(at, card);
+        self.take_overflow()
+    }
+
     /// Lays `card` at the end of the row; returns the cards taken if it was full.
     pub fn push(&mut self, card: Card) -> Vec<Card> {
         self.insert(self.cards.len(), card)
-    }
-
-    /// Takes every card of the row and starts it again with `card` (a low card, rule 4).
-    pub fn take_for(&mut self, card: Card) -> Vec<Card> {
-        std::mem::replace(&mut self.cards, vec![card])
     }
 
     /// Removes the card at place `at`.

@@ -63,15 +63,7 @@ impl Buffalo {
             }
             Action::Insert { card, row, at } => {
                 let played = self.queue.remove(self.queued(card));
-                let taken = self.rows[row].insert(at, card);
-                log.public(|| Event::Laid {
-                    owner: played.owner,
-                    card,
-                    row,
-                    at,
-                    rows: self.rows.clone(),
-                });
-                self.give(played.owner, row, taken, log);
+                self.place(played, row, at, log);
             }
             Action::Shift {
                 row,
@@ -80,7 +72,7 @@ impl Buffalo {
                 to_at,
             } => {
                 let card = self.rows[row].remove(at);
-                let taken = self.rows[to_row].insert(to_at, card);
+                self.rows[to_row].place(to_at, card);
                 log.public(|| Event::Shifted {
                     card,
                     row,
@@ -88,6 +80,7 @@ impl Buffalo {
                     to_at,
                     rows: self.rows.clone(),
                 });
+                let taken = self.rows[to_row].take_overflow();
                 self.give(team, to_row, taken, log);
             }
             Action::First { card } => {
@@ -107,7 +100,7 @@ impl Buffalo {
             Action::Play { .. }
             | Action::TakeRow { .. }
             | Action::Pass
-            | Action::PassTurn
+            | Action::PassCard
             | Action::PassGame
             | Action::AskAgain => unreachable!("not a use"),
         }
@@ -118,8 +111,11 @@ impl Buffalo {
         if self.open.len() < OPEN_SPECIALS {
             if let Some(special) = self.stack.pop() {
                 self.open.push(special);
-                let stack = self.stack.len();
-                log.public(|| Event::SpecialTurnedUp { special, stack });
+                log.public(|| Event::SpecialTurnedUp {
+                    special,
+                    open: self.open.clone(),
+                    stack: self.stack.len(),
+                });
             }
         }
         match lay_now {

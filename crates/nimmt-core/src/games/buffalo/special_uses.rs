@@ -251,8 +251,8 @@ impl Table<'_> {
             }
             Action::Play { .. }
             | Action::TakeRow { .. }
+            | Action::PassCard
             | Action::Pass
-            | Action::PassTurn
             | Action::PassGame
             | Action::AskAgain => {
                 unreachable!("not a use")

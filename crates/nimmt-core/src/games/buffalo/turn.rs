@@ -43,15 +43,15 @@ impl Buffalo {
             (Stage::Window { mut passed }, a) if a.is_pass() => {
                 passed[seat.index()] = true;
                 match a {
-                    Action::PassTurn => {
-                        self.turn_passed[seat.index()] = true;
-                        log.public(|| Event::PassedTurn { seat });
-                    }
                     Action::PassGame => {
                         self.game_passed[seat.index()] = true;
                         log.public(|| Event::PassedGame { seat });
                     }
-                    _ => log.public(|| Event::Passed { seat }),
+                    Action::PassCard => log.public(|| Event::Passed { seat }),
+                    _ => {
+                        self.turn_passed[seat.index()] = true;
+                        log.public(|| Event::PassedTurn { seat });
+                    }
                 }
                 if self.window_asks_anyone(&passed) {
                     self.phase = Phase::Playing(Stage::Window { passed });
@@ -132,15 +132,7 @@ impl Buffalo {
         match target(&self.rows, played.card) {
             Target::Row { row } => {
                 let at = self.rows[row].len();
-                let taken = self.rows[row].push(played.card);
-                log.public(|| Event::Laid {
-                    owner: played.owner,
-                    card: played.card,
-                    row,
-                    at,
-                    rows: self.rows.clone(),
-                });
-                self.give(played.owner, row, taken, log);
+                self.place(played, row, at, log);
                 self.decision_point(log);
             }
             Target::Low => match played.owner {
@@ -158,10 +150,29 @@ impl Buffalo {
         }
     }
 
-    /// `played` is a low card: its owner takes row `row`, the card starts it again (rule 4).
-    fn take_low(&mut self, row: usize, played: Played, log: &mut Log) {
-        let taken = self.rows[row].take_for(played.card);
+    /// `played` goes into row `row` at place `at` (`laid`); when the row then holds more than
+    /// it may, every card but its last is taken (`team_took` or `buffalo_took`, by the card's
+    /// owner) and a *7 nimmt!* beside it leaves the game (`seven_takes_discarded`): three steps,
+    /// each event with the rows after exactly that step.
+    pub(super) fn place(&mut self, played: Played, row: usize, at: usize, log: &mut Log) {
+        self.rows[row].place(at, played.card);
+        log.public(|| Event::Laid {
+            owner: played.owner,
+            card: played.card,
+            row,
+            at,
+            rows: self.rows.clone(),
+        });
+        let taken = self.rows[row].take_overflow();
         self.give(played.owner, row, taken, log);
+    }
+
+    /// `played` is a low card: its owner takes row `row` (a *7 nimmt!* beside it leaves with
+    /// the row), then the card starts it again (rule 4, `001` "7 nimmt!").
+    fn take_low(&mut self, row: usize, played: Played, log: &mut Log) {
+        let taken = std::mem::take(&mut self.rows[row].cards);
+        self.give(played.owner, row, taken, log);
+        self.rows[row].cards.push(played.card);
         log.public(|| Event::Laid {
             owner: played.owner,
             card: played.card,
@@ -171,8 +182,8 @@ impl Buffalo {
         });
     }
 
-    /// Cards taken from row `row` go to the team's or the buffalo's pile; a *7 nimmt!* beside
-    /// the row leaves the game with them.
+    /// Cards taken from row `row` go to the team's or the buffalo's pile (the event carries the
+    /// rows after the take); then a *7 nimmt!* beside the row leaves the game.
     pub(super) fn give(&mut self, owner: Owner, row: usize, cards: Vec<Card>, log: &mut Log) {
         if cards.is_empty() {
             return;
@@ -186,13 +197,19 @@ impl Buffalo {
                     cards,
                     team_heads: heads_of(&self.team_pile),
                     team_points: self.team_points(),
+                    rows: self.rows.clone(),
                 });
             }
             Owner::Buffalo => {
                 let count = cards.len();
                 self.buffalo_pile.extend(cards);
                 let pile = self.buffalo_pile.len();
-                log.public(|| Event::BuffaloTook { row, count, pile });
+                log.public(|| Event::BuffaloTook {
+                    row,
+                    count,
+                    pile,
+                    rows: self.rows.clone(),
+                });
             }
         }
         if self.rows[row].capacity > CLASSIC_CAPACITY {

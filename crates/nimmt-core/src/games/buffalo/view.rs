@@ -119,7 +119,7 @@ impl View {
                 .map(|row| Action::TakeRow { row })
                 .collect(),
             Decision::Window => {
-                let mut out = vec![Action::Pass, Action::PassTurn, Action::PassGame];
+                let mut out = vec![Action::PassCard, Action::Pass, Action::PassGame];
                 let table = Table {
                     seat,
                     hand: &self.hand,

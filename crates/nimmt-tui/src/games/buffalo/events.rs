@@ -190,15 +190,24 @@ pub(super) fn apply(app: &mut BuffaloApp, event: Event) {
             heads,
             team_heads,
             team_points,
+            rows,
         } => {
             let v = app.view_mut();
+            v.rows = rows;
             v.team_pile.extend(&cards);
             v.team_heads = team_heads;
             v.team_points = team_points;
             Some(B::TeamTakes.fill(lang, &[&cards.len(), &(row + 1), &heads, &team_points]))
         }
-        Event::BuffaloTook { row, count, pile } => {
-            app.view_mut().buffalo_pile_size = pile;
+        Event::BuffaloTook {
+            row,
+            count,
+            pile,
+            rows,
+        } => {
+            let v = app.view_mut();
+            v.buffalo_pile_size = pile;
+            v.rows = rows;
             Some(B::BuffaloTakes.fill(lang, &[&count, &(row + 1), &pile]))
         }
         Event::SevenTakesDiscarded { row, rows, used } => {
@@ -207,9 +216,13 @@ pub(super) fn apply(app: &mut BuffaloApp, event: Event) {
             v.used_specials = used;
             Some(B::SevenGone.fill(lang, &[&(row + 1)]))
         }
-        Event::SpecialTurnedUp { special, stack } => {
+        Event::SpecialTurnedUp {
+            special,
+            open,
+            stack,
+        } => {
             let v = app.view_mut();
-            v.open_specials.push(special);
+            v.open_specials = open;
             v.stack_size = stack;
             Some(B::TurnedUp.fill(lang, &[&special]))
         }

@@ -90,7 +90,7 @@ impl App<BuffaloScreen> {
             Action::Play { card } => card.to_string(),
             Action::TakeRow { row } => (row + 1).to_string(),
             Action::Pass => B::Pass.t(lang).to_owned(),
-            Action::PassTurn => B::PassTurn.t(lang).to_owned(),
+            Action::PassCard => B::PassCard.t(lang).to_owned(),
             Action::PassGame => B::PassGame.t(lang).to_owned(),
             Action::AskAgain => B::AskAgain.t(lang).to_owned(),
             Action::SevenTakes { row } => B::SevenTakes.fill(lang, &[&(row + 1)]),
@@ -211,6 +211,7 @@ impl App<BuffaloScreen> {
         }
     }
 
+    /// The plain pass: nothing more this turn.
     fn pass(&self) -> Option<Action> {
         self.legal_pass(Action::Pass)
     }
@@ -318,7 +319,7 @@ impl GameScreen for BuffaloScreen {
                     None
                 }
                 Key::Char('p' | 'P') => app.pass(),
-                Key::Char('t' | 'T') => app.legal_pass(Action::PassTurn),
+                Key::Char('n' | 'N') => app.legal_pass(Action::PassCard),
                 Key::Char('g' | 'G') => app.legal_pass(Action::PassGame),
                 Key::Enter | Key::Char(' ') => app.use_selected(),
                 _ => None,

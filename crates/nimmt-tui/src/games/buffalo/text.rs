@@ -29,7 +29,7 @@ pub enum B {
     PromptWindow,
     Chosen,
     Pass,
-    PassTurn,
+    PassCard,
     PassGame,
     AskAgain,
     SevenTakes,
@@ -93,8 +93,8 @@ impl B {
             NoSpecials => ("(none open)", "(keine offen)"),
             YourHand => ("Your hand", "Deine Karten"),
             Uses => (
-                "Use a special card (p: pass)",
-                "Sonderkarte nutzen (p: passen)",
+                "Use a special card (p: pass this turn)",
+                "Sonderkarte nutzen (p: diesen Zug passen)",
             ),
             NoUse => (
                 "Nothing you can use: p or Enter passes",
@@ -110,12 +110,15 @@ impl B {
                 "Deine {} ist zu niedrig: ↑/↓ oder 1–4 · Enter nimmt die Reihe",
             ),
             PromptWindow => (
-                "Special cards: ↑/↓ choose · Enter use · p pass · t turn · g never",
-                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p passen · t Zug · g nie",
+                "Special cards: ↑/↓ choose · Enter use · p pass this turn · n next card · g never",
+                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p Zug passen · n nächste Karte · g nie",
             ),
             Chosen => ("You chose {}", "Du hast {} gewählt"),
-            Pass => ("pass", "passen"),
-            PassTurn => ("pass for this turn", "für diesen Zug passen"),
+            Pass => ("pass this turn", "diesen Zug passen"),
+            PassCard => (
+                "pass before this card only: ask me at the next",
+                "nur vor dieser Karte passen: bei der nächsten fragen",
+            ),
             PassGame => (
                 "don't ask me again: my teammates decide",
                 "nicht mehr fragen: mein Team entscheidet",
@@ -165,7 +168,7 @@ impl B {
             Sort => ("Sortieren: lay {}", "Sortieren: lege {}"),
             Reveals => ("Revealed: {}", "Aufgedeckt: {}"),
             Used => ("{} uses {}", "{} nutzt {}"),
-            Passes => ("{} passes", "{} passt"),
+            Passes => ("{} passes before this card", "{} passt vor dieser Karte"),
             TurnStarts => ("— Turn {} —", "— Zug {} —"),
             WindowFor => (
                 "Before {} ({}) is laid: {} may use a special card",
@@ -292,8 +295,8 @@ or two players); a tie is a loss.
 
 Keys: ←/→ or 1–9, 0 choose a card · Enter play it
       ↑/↓ or 1–4 choose a row · Enter take it
-      window: ↑/↓ choose a use · Enter use it · p pass
-              t pass for this turn · g don't ask me again
+      window: ↑/↓ choose a use · Enter use it · p pass this turn
+              n pass before this card only · g don't ask me again
       a (while choosing a card) ask me again
       ? help · q quit";
 
@@ -315,7 +318,7 @@ zwei Spielern verdoppelt); Gleichstand verliert.
 
 Tasten: ←/→ oder 1–9, 0 Karte wählen · Enter spielen
         ↑/↓ oder 1–4 Reihe wählen · Enter nehmen
-        Fenster: ↑/↓ Nutzung wählen · Enter nutzen · p passen
-                 t für den Zug passen · g nicht mehr fragen
+        Fenster: ↑/↓ Nutzung wählen · Enter nutzen · p diesen Zug passen
+                 n nur vor dieser Karte passen · g nicht mehr fragen
         a (beim Kartenwählen) mich wieder fragen
         ? Hilfe · q Ende";

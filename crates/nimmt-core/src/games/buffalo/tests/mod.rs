@@ -6,6 +6,7 @@ use crate::rules::{PartyScore, Rules};
 use proptest::prelude::*;
 use rand::Rng;
 
+mod events;
 mod play;
 mod properties;
 mod specials;
@@ -46,7 +47,7 @@ fn play(g: &mut Buffalo, cards: &[u8]) {
 fn pass_window(g: &mut Buffalo) {
     for (seat, d) in g.pending() {
         if d == Decision::Window {
-            act(g, seat.0, Action::Pass);
+            act(g, seat.0, Action::PassCard);
             if !matches!(g.stage(), Some(Stage::Window { .. })) {
                 return;
             }

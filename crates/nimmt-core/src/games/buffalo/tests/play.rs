@@ -21,12 +21,15 @@ fn the_events_tell_each_take_with_the_points_and_the_rows_after_it() {
             heads,
             team_heads,
             team_points,
+            ..
         } => Some((*row, numbers(cards), *heads, *team_heads, *team_points)),
         _ => None,
     });
     assert_eq!(team, Some((0, vec![1, 2, 3, 4, 5], 6, 6, 12)));
     let buffalo = events.iter().find_map(|e| match e {
-        Event::BuffaloTook { row, count, pile } => Some((*row, *count, *pile)),
+        Event::BuffaloTook {
+            row, count, pile, ..
+        } => Some((*row, *count, *pile)),
         _ => None,
     });
     assert_eq!(buffalo, Some((1, 5, 5)));

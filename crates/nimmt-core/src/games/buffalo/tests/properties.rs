@@ -16,8 +16,8 @@ fn random_step(g: &mut Buffalo, rng: &mut ChaCha8Rng) -> bool {
     }
     let seat = seats[rng.random_range(0..seats.len())];
     let legal = g.legal_actions(seat);
-    let a = if legal.contains(&Action::Pass) && rng.random_bool(0.7) {
-        Action::Pass
+    let a = if legal.contains(&Action::PassCard) && rng.random_bool(0.7) {
+        Action::PassCard
     } else {
         legal[rng.random_range(0..legal.len())].clone()
     };
@@ -39,7 +39,7 @@ fn random_game(players: usize, seed: u64, steps: usize) -> Buffalo {
 /// Actions of every shape, most of them illegal now.
 fn candidate_actions(g: &Buffalo, rng: &mut ChaCha8Rng) -> Vec<Action> {
     let mut card = || c(rng.random_range(1..=104));
-    let mut out = vec![Action::Pass];
+    let mut out = vec![Action::PassCard];
     for _ in 0..6 {
         let (a, b) = (card(), card());
         out.push(Action::Play { card: a });
@@ -199,8 +199,8 @@ fn random_games_use_every_special_card() {
             .find(|&s| !g.legal_actions(s).is_empty())
         {
             let legal = g.legal_actions(seat);
-            let a = if legal.contains(&Action::Pass) && rng.random_bool(0.7) {
-                Action::Pass
+            let a = if legal.contains(&Action::PassCard) && rng.random_bool(0.7) {
+                Action::PassCard
             } else {
                 legal[rng.random_range(0..legal.len())].clone()
             };

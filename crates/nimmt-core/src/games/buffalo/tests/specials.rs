@@ -421,6 +421,7 @@ fn a_used_card_is_replaced_at_once_from_the_stack() {
     let events = act(&mut g, 0, Action::First { card: c(50) });
     assert!(events.contains(&Event::SpecialTurnedUp {
         special: Special::Sort,
+        open: vec![Special::Last, Special::Sort],
         stack: 0,
     }));
     assert_eq!(g.open_specials(), &[Special::Last, Special::Sort]);

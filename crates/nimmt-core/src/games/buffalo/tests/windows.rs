@@ -1,5 +1,5 @@
 //! The windows before each card (B2): whom a window asks, reopening after a use, passing for the
-//! turn and for the game.
+//! turn (the plain pass), for one card and for the game.
 
 use super::*;
 
@@ -12,8 +12,8 @@ fn the_window_reopens_for_everyone_after_a_use_and_closes_when_all_passed() {
     play(&mut g, &[10, 50, 70]);
     let all: Vec<Seat> = g.pending().iter().map(|(s, _)| *s).collect();
     assert_eq!(all, vec![Seat(0), Seat(1), Seat(2)]);
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
+    act(&mut g, 0, Action::PassCard);
+    act(&mut g, 1, Action::PassCard);
     assert_eq!(
         g.pending(),
         vec![(Seat(2), Decision::Window)],
@@ -21,7 +21,7 @@ fn the_window_reopens_for_everyone_after_a_use_and_closes_when_all_passed() {
     );
     assert_eq!(g.default_action(Seat(0)), None);
     assert_eq!(g.default_action(Seat(2)), Some(Action::Pass));
-    assert!(g.act(Seat(0), &Action::Pass).is_err(), "passed already");
+    assert!(g.act(Seat(0), &Action::PassCard).is_err(), "passed already");
     assert!(g.act(Seat(0), &Action::Last { card: c(10) }).is_err());
     act(&mut g, 2, Action::Last { card: c(10) });
     assert_eq!(
@@ -31,9 +31,9 @@ fn the_window_reopens_for_everyone_after_a_use_and_closes_when_all_passed() {
     );
     assert!(g.pending().iter().all(|(_, d)| *d == Decision::Window));
     assert_eq!(queue_of(&g), vec![5, 50, 70, 10]);
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
-    act(&mut g, 2, Action::Pass);
+    act(&mut g, 0, Action::PassCard);
+    act(&mut g, 1, Action::PassCard);
+    act(&mut g, 2, Action::PassCard);
     assert_eq!(row_of(&g, 0), vec![2, 5], "the buffalo's 5 was laid");
 }
 
@@ -70,10 +70,10 @@ fn a_window_asks_only_the_members_who_can_use_something_now() {
     );
     assert_eq!(g.legal_actions(Seat(0)), Vec::<Action>::new());
     assert_eq!(g.default_action(Seat(0)), None);
-    let e = g.act(Seat(0), &Action::Pass).unwrap_err();
+    let e = g.act(Seat(0), &Action::PassCard).unwrap_err();
     assert!(matches!(e, ActionError::NotAsked { .. }), "{e}");
-    act(&mut g, 1, Action::Pass);
-    let events = act(&mut g, 2, Action::Pass);
+    act(&mut g, 1, Action::PassCard);
+    let events = act(&mut g, 2, Action::PassCard);
     assert!(
         events
             .iter()
@@ -99,8 +99,8 @@ fn no_window_when_nobody_can_use_anything() {
 
 #[test]
 fn passing_for_the_turn_is_not_undone_by_a_teammates_use() {
-    // Decision 1: pass_turn passes in every window of the turn, a teammate's use reopens the
-    // window for the others only; the next turn asks the member again.
+    // Decision 1: the plain pass passes in every window of the turn, a teammate's use reopens
+    // the window for the others only; the next turn asks the member again.
     let p = Position::new(
         &[&[10, 11], &[50, 51], &[70, 71]],
         &[5, 6],
@@ -109,7 +109,7 @@ fn passing_for_the_turn_is_not_undone_by_a_teammates_use() {
     .with_open(&[Special::First, Special::Last]);
     let mut g = Buffalo::from_position(p).unwrap();
     play(&mut g, &[10, 50, 70]);
-    let events = act(&mut g, 0, Action::PassTurn);
+    let events = act(&mut g, 0, Action::Pass);
     assert_eq!(events, vec![Event::PassedTurn { seat: Seat(0) }]);
     assert_eq!(g.turn_passed(), &[true, false, false]);
     act(&mut g, 1, Action::Last { card: c(10) });
@@ -183,4 +183,43 @@ fn a_member_who_passed_for_the_game_can_ask_to_be_asked_again_while_choosing() {
     );
     play(&mut g, &[11, 51]);
     assert_eq!(asked(&g), vec![0, 1], "asked in windows again");
+}
+
+#[test]
+fn the_plain_pass_is_for_the_turn_and_pass_card_for_one_card() {
+    // Decision 1 of docs/rules/buffalo.md (B2 "jederzeit"): `pass` is "not this turn" — the
+    // windows before the later cards of the turn do not ask again; `pass_card` passes before
+    // this card only; format 2's `pass_turn` is read as `pass`.
+    let p = Position::new(
+        &[&[10, 11], &[50, 51]],
+        &[5, 6],
+        &[&[2], &[30], &[40], &[60]],
+    )
+    .with_open(&[Special::First, Special::Last]);
+    let mut g = Buffalo::from_position(p).unwrap();
+    play(&mut g, &[10, 50]);
+    assert_eq!(queue_of(&g), vec![5, 10, 50]);
+    assert_eq!(asked(&g), vec![0, 1]);
+    act(&mut g, 0, Action::Pass);
+    act(&mut g, 1, Action::PassCard);
+    assert_eq!(queue_of(&g), vec![10, 50], "the buffalo's 5 was laid");
+    assert_eq!(
+        asked(&g),
+        vec![1],
+        "before the 10: only who passed for one card"
+    );
+    act(&mut g, 1, Action::PassCard);
+    assert_eq!(asked(&g), vec![1], "before the 50: still not seat 0");
+    act(&mut g, 1, Action::PassCard);
+    assert_eq!(g.turn(), 2);
+    play(&mut g, &[11, 51]);
+    assert_eq!(asked(&g), vec![0, 1], "the next turn asks seat 0 again");
+    let read = |json: &str| serde_json::from_str::<Action>(json).unwrap();
+    assert_eq!(read(r#"{"type": "pass"}"#), Action::Pass);
+    assert_eq!(read(r#"{"type": "pass_turn"}"#), Action::Pass);
+    assert_eq!(read(r#"{"type": "pass_card"}"#), Action::PassCard);
+    assert_eq!(
+        serde_json::to_string(&Action::Pass).unwrap(),
+        r#"{"type":"pass"}"#
+    );
 }
