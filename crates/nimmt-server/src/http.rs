@@ -1,9 +1,10 @@
 //! HTTP routes: health, the table list, the games the room plays, game records and replays,
 //! the WebSocket endpoint (with its Origin check) and the browser client's files.
 
+use crate::forwarded::{ClientIp, TrustedProxies};
 use crate::records::{self, PublicRecord, TableRecord};
 use crate::{AppState, Config};
-use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -16,6 +17,7 @@ use std::net::SocketAddr;
 /// The room's routes, with `parts`: the routes of the room's other parts (accounts, moderation,
 /// analyses, ratings), which this module does not know.
 pub fn router(state: AppState, parts: Router<AppState>) -> Router {
+    let trusted = TrustedProxies::new(state.config.trusted_proxies.clone());
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -27,6 +29,7 @@ pub fn router(state: AppState, parts: Router<AppState>) -> Router {
         .route("/ws", get(ws))
         .merge(parts)
         .fallback(get(assets))
+        .layer(axum::Extension(trusted))
         .with_state(state)
 }
 
@@ -388,14 +391,14 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 
 async fn ws(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(peer): ClientIp,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &state.origins) {
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
-    let Some(slot) = state.addrs.connect(peer.ip()) else {
+    let Some(slot) = state.addrs.connect(peer) else {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             [(header::RETRY_AFTER, "10")],
@@ -412,7 +415,7 @@ async fn ws(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| crate::ws::session(socket, state, peer.ip(), Some(slot)))
+        .on_upgrade(move |socket| crate::ws::session(socket, state, peer, Some(slot)))
 }
 
 /// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`

@@ -30,6 +30,7 @@ pub mod client;
 pub mod clock;
 pub mod cluster;
 pub mod conn;
+pub mod forwarded;
 pub mod handles;
 pub mod http;
 pub mod lease;
@@ -85,6 +86,9 @@ pub struct Config {
     pub game_data: nimmt_core::GameData,
     /// Run as one node of a cluster (PostgreSQL and NATS shared with the other nodes).
     pub cluster: Option<cluster::ClusterConfig>,
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` headers name the client
+    /// (`forwarded.rs`); from anyone else these headers are ignored.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl Default for Config {
@@ -102,6 +106,7 @@ impl Default for Config {
             sqlite_sync: store::SqliteSync::Full,
             game_data: Default::default(),
             cluster: None,
+            trusted_proxies: Vec::new(),
         }
     }
 }

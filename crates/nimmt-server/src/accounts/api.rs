@@ -4,19 +4,19 @@
 //! read from request bodies only, never logged and never sent back.
 
 use super::{account, export, limits, password, sessions};
+use crate::forwarded::ClientIp;
 use crate::http::{lang_of, LangQuery};
 use crate::moderation::{operators, sanctions};
 use crate::names;
 use crate::refused::Refused;
 use crate::AppState;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use nimmt_protocol::{Lang, PlayerId};
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 
 pub fn routes() -> Router<AppState> {
     password::warm_up();
@@ -141,7 +141,7 @@ fn check_password(p: &str) -> Result<(), Refused> {
 /// seats and games; without a token a new identity is made. Answers a session.
 async fn sign_up(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(peer): ClientIp,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Credentials>,
@@ -187,11 +187,11 @@ async fn sign_up(
             if player.is_none() {
                 // A new identity: refused from a banned player's address, and counted as a
                 // guest's hello is.
-                let address = crate::addr::client_key(peer.ip()).to_string();
+                let address = crate::addr::client_key(peer).to_string();
                 if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
                     return Err(Refused::of(StatusCode::FORBIDDEN, r));
                 }
-                if let Err(wait) = state.addrs.new_identity(peer.ip()) {
+                if let Err(wait) = state.addrs.new_identity(peer) {
                     return Err(
                         Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_identities")
                             .with("retry_ms", wait.as_millis().max(1)),
@@ -232,7 +232,7 @@ async fn sign_up(
 /// answer, in the same time (an unknown name is checked against a dummy hash).
 async fn log_in(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(peer): ClientIp,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Credentials>,
@@ -242,7 +242,7 @@ async fn log_in(
         lang,
         async {
             let pool = state.store.pool();
-            let address = crate::addr::client_key(peer.ip()).to_string();
+            let address = crate::addr::client_key(peer).to_string();
             let subjects = limits::subjects(&names::key(&body.name), &address);
             not_now(pool, &subjects).await?;
             let found = if body.password.chars().count() > password::MAX_CHARS {
@@ -330,12 +330,12 @@ async fn not_now(pool: &sqlx::AnyPool, subjects: &[(String, i64)]) -> Result<(),
 /// Checks the account's current password, counted as a login is.
 async fn confirm(
     state: &AppState,
-    peer: SocketAddr,
+    peer: std::net::IpAddr,
     a: &account::Account,
     password: String,
 ) -> Result<(), Refused> {
     let pool = state.store.pool();
-    let address = crate::addr::client_key(peer.ip()).to_string();
+    let address = crate::addr::client_key(peer).to_string();
     let subjects = limits::subjects(&names::key(&a.name), &address);
     not_now(pool, &subjects).await?;
     if password.chars().count() > password::MAX_CHARS
@@ -352,7 +352,7 @@ async fn confirm(
 /// A new password (the current one confirms it); every other session of the account ends.
 async fn change_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(peer): ClientIp,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<PasswordChange>,
@@ -382,7 +382,7 @@ struct Confirmation {
 /// Deletes the account (the password confirms it): the games stay, under "deleted player".
 async fn delete(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(peer): ClientIp,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Confirmation>,

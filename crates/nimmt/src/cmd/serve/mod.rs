@@ -113,6 +113,12 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lease_ms: Option<u64>,
+    /// A reverse proxy in front of the room, as an address or a network (CIDR). Repeatable.
+    /// Only from these addresses are `Forwarded` / `X-Forwarded-For` read: the client's own
+    /// address is then the one limits, bans and logs use. From anyone else they are ignored.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub trusted_proxy: Vec<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -129,6 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     let game_data = crate::data::load(&args.data)?;
+    let trusted_proxies = args.trusted_proxies();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -162,6 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 ..Default::default()
             },
             game_data,
+            trusted_proxies,
             cluster: args
                 .cluster
                 .map(|nats| nimmt_server::cluster::ClusterConfig {

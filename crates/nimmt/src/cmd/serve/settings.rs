@@ -45,6 +45,7 @@ pub struct Settings {
     pub node_name: Option<String>,
     pub cluster_prefix: String,
     pub lease_ms: u64,
+    pub trusted_proxy: Vec<String>,
 }
 
 impl Default for Settings {
@@ -69,6 +70,7 @@ impl Default for Settings {
             node_name: None,
             cluster_prefix: "nimmt".into(),
             lease_ms: 3000,
+            trusted_proxy: Vec::new(),
         }
     }
 }
@@ -94,6 +96,7 @@ const KEYS: &[&str] = &[
     "node_name",
     "cluster_prefix",
     "lease_ms",
+    "trusted_proxy",
 ];
 
 /// Where the file comes from: a path given (it must exist) or the default one (if present).
@@ -183,10 +186,26 @@ impl Settings {
                 return bad("node_name", "letters, digits, - and _ only");
             }
         }
+        for entry in &self.trusted_proxy {
+            if parse_net(entry).is_none() {
+                return bad(
+                    "trusted_proxy",
+                    &format!("`{entry}` is not an address or a network (CIDR, e.g. 10.0.0.0/8)"),
+                );
+            }
+        }
         if let Some(entry) = self.data.iter().find(|d| !d.contains('=')) {
             return bad("data", &format!("`{entry}` is not KEY=FILE"));
         }
         Ok(())
+    }
+
+    /// The trusted proxies' networks (checked when the settings were loaded).
+    pub fn trusted_proxies(&self) -> Vec<ipnet::IpNet> {
+        self.trusted_proxy
+            .iter()
+            .filter_map(|e| parse_net(e))
+            .collect()
     }
 
     /// The settings as a `nimmt.toml` would hold them, secrets masked.
@@ -196,6 +215,16 @@ impl Settings {
         shown.cluster = shown.cluster.as_deref().map(mask_password);
         toml::to_string(&shown).unwrap_or_else(|e| format!("# cannot print the settings: {e}\n"))
     }
+}
+
+/// `10.0.0.0/8`, `::1/128`, or one address (`127.0.0.1`).
+fn parse_net(text: &str) -> Option<ipnet::IpNet> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>().ok().or_else(|| {
+        text.parse::<std::net::IpAddr>()
+            .ok()
+            .map(ipnet::IpNet::from)
+    })
 }
 
 /// `scheme://user:secret@host…` with the secret replaced by `****`.
