@@ -73,13 +73,20 @@ async function useCard(page, card, onLit) {
   const targets = page.locator('[data-testid=hand] button.target, [data-testid=row-target]');
   await targets.first().waitFor({ timeout: 2000 });
   const lit = await targets.count();
+  // The first target is brought into view (on a phone the rows lie above the buttons).
+  await page.waitForTimeout(500);
+  const inView = await targets.first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  const chip = await page.locator(`[data-testid=action-card][data-card=${card}].active`).count();
   const pressed = await page.locator(`[data-testid=board-action][data-card=${card}][aria-pressed=true]`).count();
   const hint = await page.locator('[data-testid=card-hint]').innerText();
   if (onLit) await onLit(card);
   await targets.first().click({ timeout: 2000 });
   clicks++;
   await page.waitForFunction(({ c, n }) => document.querySelectorAll(`[data-testid=action-card][data-card=${c}]`).length < n, { c: card, n: before }, { timeout: 5000 }).catch(() => {});
-  return { card, clicks, lit, pressed, hint, played: (await held()) < before };
+  return { card, clicks, lit, pressed, hint, inView, chip, played: (await held()) < before };
 }
 
 /**
@@ -364,7 +371,7 @@ session(async ({ person }) => {
   check('Dan played the base game with luck cards through the board', danLuck.tiles + danLuck.pairs >= 10, JSON.stringify(danLuck));
   const uses = [...pro.cards, ...cyPro.cards];
   check('action cards were used in the pro games', uses.length >= 1, JSON.stringify(uses));
-  check('an action card is used with two clicks: its button, then one of its lit targets', uses.every((u) => u.clicks === 2 && u.lit >= 1 && u.pressed === 1 && u.hint.length > 20 && u.played), JSON.stringify(uses));
+  check('an action card is used with two clicks: its button (the card marked in the hand), then one of its lit targets, brought into view', uses.every((u) => u.clicks === 2 && u.lit >= 1 && u.pressed === 1 && u.chip >= 1 && u.inView && u.hint.length > 20 && u.played), JSON.stringify(uses));
   check('on a phone, with a card chosen and its targets lit, every text is at least 12 px and every button 40 px', !!phoneWindow && phoneWindow.label >= 12 && phoneWindow.target >= 40 && phoneWindow.scroll <= 390, JSON.stringify(phoneWindow));
   const swaps = uses.filter((u) => u.card === 'swap_tile');
   console.log(`# Tile swap used ${swaps.length} times: ${swaps.map((u) => `${u.clicks} clicks, ${u.lit} tiles lit`).join('; ') || 'not offered in these games'}`);

@@ -117,6 +117,14 @@ export function BoardBoard(props: BoardProps<BoardView>) {
     setPair([]);
   }, [legalKey]);
   const run = (c: Choice) => (c.kind === 'act' ? act(c.action) : setCard(c.card === card ? null : c.card));
+  // A card chosen: its first target is brought into view if it is not (on a phone the rows lie
+  // above the buttons).
+  useLayoutEffect(() => {
+    if (!card) return;
+    const el = root.current?.querySelector<HTMLElement>('.brow.target, .hand .card.target');
+    const r = el?.getBoundingClientRect();
+    if (el && r && (r.top < 0 || r.bottom > window.innerHeight)) el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [card]);
   // A half-made pair survives the others' updates; it goes when the question or the tiles change.
   useLayoutEffect(() => setPicked([]), [choosing, view.hand.join()]);
   // Keyboard: keys 1–9 take the n-th offered choice, or pick the n-th tile you may choose.
@@ -223,7 +231,7 @@ export function BoardBoard(props: BoardProps<BoardView>) {
           {(view.action_cards.length > 0 || (view.luck_hands[me] ?? []).length > 0) && (
             <div class="owncards" data-testid="own-cards">
               {view.action_cards.map((c, i) => (
-                <CardChip key={`a${i}`} t={t} action={c} testid="action-card" />
+                <CardChip key={`a${i}`} t={t} action={c} testid="action-card" active={c === card} />
               ))}
               {(view.luck_hands[me] ?? []).map((c, i) => (
                 <CardChip key={`l${i}`} t={t} luck={c} testid="luck-card" />

@@ -279,9 +279,10 @@ export function Screens(props: { t: T; view: BoardView; names: string[] }) {
 
 /**
  * A luck or action card by name; its effect shows on hover (title) and, tapped, in a line right
- * after it (in the flow: it covers nothing), until the next tap anywhere.
+ * after it (in the flow: it covers nothing), until the next tap anywhere. `active`: the card chosen
+ * in the window now.
  */
-export function CardChip(props: { t: T; luck?: LuckCard; action?: ActionCard; testid?: string }) {
+export function CardChip(props: { t: T; luck?: LuckCard; action?: ActionCard; testid?: string; active?: boolean }) {
   const { t } = props;
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLSpanElement>(null);
@@ -292,7 +293,7 @@ export function CardChip(props: { t: T; luck?: LuckCard; action?: ActionCard; te
     <>
       <span
         ref={ref}
-        class={`bcard ${props.luck ? 'luck' : 'action'}`}
+        class={`bcard ${props.luck ? 'luck' : 'action'}${props.active ? ' active' : ''}`}
         data-testid={props.testid}
         data-card={props.luck ?? props.action}
         title={help}
