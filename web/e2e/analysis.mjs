@@ -48,7 +48,7 @@ async function checkMarked(page, label) {
 
 await session(async ({ base, person }) => {
   const ann = await person('Ann');
-  const id = await openTable(ann, { deals: '1', hand_size: '8', seats: '2', hints: 'yes' });
+  const id = await openTable(ann, { deals: '1', hand_size: '6', seats: '2', hints: 'yes' });
   const bar = await ann.locator('.tablebar').innerText();
   check('the table says hints are on (and it is casual)', /Hints: on/.test(bar), bar);
   await ann.selectOption('[data-testid=bot-level]', 'strong');
