@@ -275,6 +275,9 @@ pub struct SeatRating {
     /// Fewer rated games than it takes for the rating to settle (shown with a "?").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub provisional: bool,
+    /// While provisional: the rated games still to play before the rating settles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_to_settle: Option<i64>,
     /// Once the game is over: how much this game moved the rating.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub change: Option<i64>,

@@ -5,29 +5,34 @@
 mod common;
 
 use common::*;
+use nimmt_protocol::{ClientMsg, ServerMsg};
 use nimmt_server::ratings::results::{FinishedGame, SeatResult};
 use nimmt_server::ratings::standing::{self, Standing, Standings};
 use nimmt_server::ratings::weng_lin::Rating;
-use nimmt_server::ratings::{rebuild, seed, shown};
+use nimmt_server::ratings::{constants, rebuild, seed, shown};
 use serde_json::Value;
 use sqlx::{AnyPool, Row};
 use std::collections::{BTreeMap, HashSet};
 
 /// Weng-Lin's Bradley-Terry update with full pairing (Weng & Lin 2011, algorithm 1), one
-/// player per team: for each pair (i, q), c = sqrt(σi² + σq² + 2β²), p = e^(μi/c) / (e^(μi/c) +
-/// e^(μq/c)), s = 1 if i placed better, ½ if equal, 0 if worse; μi gains Σ σi²/c · (s − p);
-/// σi² shrinks by the factor 1 − Σ (σi/c) · σi²/c² · p(1 − p).
+/// player per team, with the room's β and τ: every σ first grows to sqrt(σ² + τ²); for each
+/// pair (i, q), c = sqrt(σi² + σq² + 2β²), p = e^(μi/c) / (e^(μi/c) + e^(μq/c)), s = 1 if i
+/// placed better, ½ if equal, 0 if worse; μi gains Σ σi²/c · (s − p); σi² shrinks by the factor
+/// 1 − Σ (σi/c) · σi²/c² · p(1 − p).
 fn by_the_formula(players: &[(f64, f64, usize)]) -> Vec<(f64, f64)> {
-    let beta: f64 = 25.0 / 6.0;
+    let beta: f64 = constants::BETA;
+    let grown = |sigma: f64| (sigma * sigma + constants::TAU * constants::TAU).sqrt();
     players
         .iter()
         .enumerate()
         .map(|(i, &(mu, sigma, place))| {
+            let sigma = grown(sigma);
             let (mut omega, mut delta) = (0.0, 0.0);
             for (q, &(mu_q, sigma_q, place_q)) in players.iter().enumerate() {
                 if q == i {
                     continue;
                 }
+                let sigma_q = grown(sigma_q);
                 let c = (sigma * sigma + sigma_q * sigma_q + 2.0 * beta * beta).sqrt();
                 let p = (mu / c).exp() / ((mu / c).exp() + (mu_q / c).exp());
                 let s = if place < place_q {
@@ -211,6 +216,11 @@ async fn rated_game_moves_ratings_by_weng_lin(db: Db) {
     assert_eq!(ann_seat["rating"], shown::points(expected[0].0));
     assert_eq!(ann_seat["provisional"], true);
     assert_eq!(
+        ann_seat["games_to_settle"],
+        shown::PROVISIONAL_GAMES - 1,
+        "four more rated games until the rating settles"
+    );
+    assert_eq!(
         ann_seat["change"],
         shown::points(expected[0].0) - shown::points(25.0)
     );
@@ -299,6 +309,81 @@ async fn a_casual_table_and_custom_settings_move_no_rating_on_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_casual_table_and_custom_settings_move_no_rating_on_postgres() {
     casual_games_move_no_rating(Db::postgres().await).await;
+}
+
+/// Ann plays a Brettspiel game (`version`, the built-in board) against a beginner bot to its end,
+/// choosing the first legal action whenever asked; the table's id.
+async fn play_a_board_game(url: &str, version: &str) -> (Player, u64) {
+    let mut ann = Player::join(url, "Ann").await;
+    ann.send(ClientMsg::CreateTable {
+        game: "board".parse().unwrap(),
+        options: nimmt_core::OptionMap::parse([format!("version={version}").as_str()]).unwrap(),
+        seats: Some(2),
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    for command in ["/bot add beginner", "/start"] {
+        let answer = ann.command(command).await;
+        assert!(matches!(answer, ServerMsg::Ack { .. }));
+    }
+    let table = ann.table;
+    ann.send(ClientMsg::Resync { table }).await;
+    let rules = nimmt_core::registry::find("board").unwrap();
+    let mut acted_at = None;
+    while !ann.over() {
+        let asked = ann.view.as_ref().filter(|v| !v["asked"].is_null());
+        let first = asked.and_then(|v| rules.legal_in_view(v).unwrap().into_iter().next());
+        if let (Some(action), true) = (first, acted_at != Some(ann.version)) {
+            acted_at = Some(ann.version);
+            let answer = ann.act_answer(ann.version, action).await;
+            if let Some(wait) = retry_after(&answer) {
+                tokio::time::sleep(wait).await;
+                acted_at = None;
+            }
+            continue;
+        }
+        ann.recv().await;
+    }
+    (ann, table)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_brettspiel_game_on_the_built_in_board_moves_the_ratings() {
+    let db = Db::sqlite();
+    let (srv, url) = server(&db).await;
+    let pool = pool_of(&db).await;
+    let (ann, table) = play_a_board_game(&url, "pro-luck").await;
+    // Its record carries the board it was played on, the built-in one.
+    let (_, record) = srv.store.table_record(table).await.unwrap().unwrap();
+    assert!(
+        record.unwrap().contains("\"data\""),
+        "the record carries its board"
+    );
+    let seats = results(&pool, table).await;
+    assert_eq!(seats.len(), 2);
+    assert!(
+        seats.iter().all(|s| s.4),
+        "the built-in board is rated: {seats:?}"
+    );
+    let stored = ratings(&pool).await;
+    let mine = stored[&(ann.me.player.clone(), "board".to_owned())];
+    assert_eq!((mine.2, mine.3), (1, 1), "one rated game of the Brettspiel");
+    assert_ne!(mine.0, 25.0, "Ann's rating moved");
+    assert!(mine.1 < 25.0 / 3.0, "and is surer than a new one");
+    let live = (stored, history(&pool).await);
+    assert_eq!(live.1.len(), 2, "both seats' ratings moved: {:?}", live.1);
+    // A database of an earlier release stored such a game as casual: a rebuild rates it.
+    sqlx::query("UPDATE nimmt_results SET rated = 0 WHERE table_id = $1")
+        .bind(table as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let done = rebuild::rebuild(&pool).await.unwrap();
+    assert_eq!((done.rejudged, done.rated), (1, 1));
+    assert_eq!((ratings(&pool).await, history(&pool).await), live);
+    pool.close().await;
+    srv.stop().await;
 }
 
 fn seat(i: usize, identity: &str, score: i32, place: usize) -> SeatResult {

@@ -51,12 +51,14 @@ mod tests {
         let r = SeatRating {
             rating: 1540,
             provisional: true,
+            games_to_settle: Some(4),
             change: None,
         };
         assert_eq!(rated_name(&seat(Some(r))), "Ann 1540?");
         let done = SeatRating {
             rating: 1712,
             provisional: false,
+            games_to_settle: None,
             change: Some(-8),
         };
         assert_eq!(rated_name(&seat(Some(done))), "Ann 1712 (−8)");

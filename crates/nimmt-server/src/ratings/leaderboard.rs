@@ -48,15 +48,15 @@ pub async fn route(
     Path(game): Path<String>,
     Query(q): Query<BoardQuery>,
 ) -> Response {
-    if !super::RATED_GAMES.contains(&game.as_str()) {
+    if !super::is_rated_game(&game) {
         return (
             StatusCode::NOT_FOUND,
             Json(serde_json::json!({
                 "error": "not_rated",
                 "message": format!(
                     "{game:?} has no ratings (rated: {}) / {game:?} hat keine Wertung (gewertet: {})",
-                    super::RATED_GAMES.join(", "),
-                    super::RATED_GAMES.join(", ")
+                    super::rated_games().join(", "),
+                    super::rated_games().join(", ")
                 ),
             })),
         )

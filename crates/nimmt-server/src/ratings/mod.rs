@@ -6,11 +6,12 @@
 //! game twice or loses one. `policy` says which games are rated; `identity` who a seat's result
 //! belongs to (a player, or a bot level, which is rated like a player); `places` ranks a game's
 //! scores; `rebuild` computes every rating again from the stored results; `shown` is a rating
-//! as players see it; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`, `answers`);
+//! as players see it, with the model's `constants`; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`, `answers`);
 //! `seed` fills a database with finished games to measure those routes; `sql` numbers the
 //! placeholders of list statements.
 
 pub mod answers;
+pub mod constants;
 pub mod finish;
 pub mod games;
 pub mod identity;
@@ -27,7 +28,21 @@ pub mod shown;
 pub mod sql;
 pub mod standing;
 pub mod stored;
+#[cfg(test)]
+mod tuning;
 pub mod weng_lin;
 
-/// The games rated with Weng-Lin (each with its own rating); the others keep records only.
-pub const RATED_GAMES: [&str; 3] = ["classic", "help", "board"];
+/// The games rated with Weng-Lin (each with its own rating), in the registry's order: every game
+/// whose seats play for themselves. A team game (the buffalo) keeps team records instead.
+pub fn rated_games() -> Vec<&'static str> {
+    nimmt_core::registry::games()
+        .iter()
+        .filter(|g| !g.descriptor().team)
+        .map(|g| g.kind().name())
+        .collect()
+}
+
+/// Whether `game` is rated with Weng-Lin (see [`rated_games`]).
+pub fn is_rated_game(game: &str) -> bool {
+    rated_games().contains(&game)
+}

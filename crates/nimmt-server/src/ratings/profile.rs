@@ -53,6 +53,9 @@ pub struct GameStanding {
     pub rating: Option<i64>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub provisional: bool,
+    /// While provisional: the rated games still to play before the rating settles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_to_settle: Option<i64>,
     pub mu: f64,
     pub sigma: f64,
     /// The bot level whose rating is nearest ("about level strong").
@@ -60,6 +63,10 @@ pub struct GameStanding {
     pub about_level: Option<String>,
     /// The rating after each of the latest rated games, oldest first.
     pub history: Vec<ChartPoint>,
+    /// The rating before the first rated game (a new player's), when `history` reaches back to
+    /// it: the chart's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<i64>,
 }
 
 /// A point of the rating chart.
@@ -111,10 +118,10 @@ pub async fn profile(
         let game: String = r.get(0);
         let (mu, rated_games, games): (f64, i64, i64) = (r.get(1), r.get(3), r.get(4));
         let rated = rated_games > 0;
-        let history = if rated {
-            chart(conn, &who.identity, &game).await?
+        let (history, start) = if rated {
+            chart(conn, &who.identity, &game, rated_games).await?
         } else {
-            Vec::new()
+            (Vec::new(), None)
         };
         let about_level = if rated {
             nearest_bot(conn, &game, mu, &who.identity).await?
@@ -128,16 +135,19 @@ pub async fn profile(
             rated_games,
             rating: rated.then(|| shown::points(mu)),
             provisional: rated && rated_games < shown::PROVISIONAL_GAMES,
+            games_to_settle: (rated_games < shown::PROVISIONAL_GAMES && !is_team_game(&game))
+                .then_some(shown::PROVISIONAL_GAMES - rated_games),
             mu,
             sigma: r.get(2),
             about_level,
             history,
+            start,
             game,
         });
     }
     let order = nimmt_core::GameKind::all();
     standings.sort_by_key(|s| order.iter().position(|k| k.name() == s.game));
-    let teams = if standings.iter().any(|s| s.game == "buffalo") {
+    let teams = if standings.iter().any(|s| is_team_game(&s.game)) {
         team_records(conn, &who.identity).await?
     } else {
         Vec::new()
@@ -162,30 +172,41 @@ pub async fn profile(
     }))
 }
 
-/// The rating after each of the latest rated games, oldest first.
+/// Whether the seats of `game` play as one team (the buffalo): its descriptor says so.
+fn is_team_game(game: &str) -> bool {
+    nimmt_core::registry::find(game).is_ok_and(|g| g.descriptor().team)
+}
+
+/// The rating after each of the latest rated games, oldest first, and the rating before the
+/// first one when all `rated_games` are on the chart.
 async fn chart(
     conn: &mut AnyConnection,
     identity: &str,
     game: &str,
-) -> Result<Vec<ChartPoint>, sqlx::Error> {
-    let mut points: Vec<ChartPoint> = sqlx::query(
-        "SELECT seq, finished_at, mu FROM nimmt_rating_history \
+    rated_games: i64,
+) -> Result<(Vec<ChartPoint>, Option<i64>), sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT seq, finished_at, mu, mu_before FROM nimmt_rating_history \
          WHERE identity = $1 AND game = $2 ORDER BY seq DESC LIMIT $3",
     )
     .bind(identity.to_owned())
     .bind(game.to_owned())
     .bind(CHART_POINTS)
     .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| ChartPoint {
-        seq: r.get(0),
-        at: r.get(1),
-        rating: shown::points(r.get(2)),
-    })
-    .collect();
+    .await?;
+    let start = (rows.len() as i64 == rated_games)
+        .then(|| rows.last().map(|r| shown::points(r.get(3))))
+        .flatten();
+    let mut points: Vec<ChartPoint> = rows
+        .into_iter()
+        .map(|r| ChartPoint {
+            seq: r.get(0),
+            at: r.get(1),
+            rating: shown::points(r.get(2)),
+        })
+        .collect();
     points.reverse();
-    Ok(points)
+    Ok((points, start))
 }
 
 /// The settled bot level whose rating in `game` is nearest to `mu` (not the identity itself).

@@ -5,7 +5,9 @@
 //!
 //! Games finished before the room kept results (a database of an earlier release) get their
 //! results first, from their stored records and seats, numbered before every later game in the
-//! order they finished.
+//! order they finished. A game stored as casual is judged again by the rules as they stand
+//! (`policy`): one they rate now (the Brettspiel on the built-in board, which an earlier release
+//! took for a custom one) is rated from here on. A rated game stays rated.
 
 use super::finish;
 use super::results::{FinishedGame, SeatResult};
@@ -23,6 +25,37 @@ pub struct Rebuilt {
     pub standings: usize,
     /// Games finished before results were kept, whose results were stored now.
     pub backfilled: usize,
+    /// Games stored as casual that the rules rate now.
+    pub rejudged: usize,
+}
+
+/// Marks rated the stored casual games that the rules (`policy`) rate now, judged from their
+/// tables' settings and records; returns how many.
+async fn rejudge(conn: &mut AnyConnection) -> Result<usize, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT t.id, t.meta, t.record, t.updated_at FROM nimmt_tables t \
+         WHERE t.record IS NOT NULL AND EXISTS (SELECT 1 FROM nimmt_results r \
+         WHERE r.table_id = t.id AND r.seat = 0 AND r.rated = 0)",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut rated = 0;
+    for r in rows {
+        let id: i64 = r.get(0);
+        let judged = (|| {
+            let meta: StoredMeta = serde_json::from_str(&r.get::<String, _>(1)).ok()?;
+            let record: StoredRecord = serde_json::from_str(&r.get::<String, _>(2)).ok()?;
+            FinishedGame::of_table(id as u64, &meta, &record, r.get(3))
+        })();
+        if judged.is_some_and(|g| g.rated) {
+            sqlx::query("UPDATE nimmt_results SET rated = 1 WHERE table_id = $1")
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+            rated += 1;
+        }
+    }
+    Ok(rated)
 }
 
 /// Stores the results of finished games that have none (finished before results were kept),
@@ -68,6 +101,7 @@ pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
     let mut tx = pool.begin().await?;
     finish::lock(&mut tx).await?;
     let earlier = backfill(&mut tx).await?;
+    let rejudged = rejudge(&mut tx).await?;
     let rows = sqlx::query(
         "SELECT table_id, seat, seq, game, identity, name, score, place, won, rated, \
          finished_at FROM nimmt_results ORDER BY seq, seat",
@@ -101,6 +135,7 @@ pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
     let mut history: Vec<HistoryRow> = Vec::new();
     let mut done = Rebuilt {
         backfilled: earlier,
+        rejudged,
         ..Rebuilt::default()
     };
     for g in &games {

@@ -1,18 +1,20 @@
-//! A rating as players see it: Weng-Lin's mu on a scale where a new player stands at 1500 (60
-//! points per unit of mu), provisional ("?") until it has [`PROVISIONAL_GAMES`] rated games.
+//! A rating as players see it: Weng-Lin's mu on a scale where a new player stands at
+//! [`START_POINTS`] ([`SCALE`] points per unit of mu), provisional ("?") until it has
+//! [`PROVISIONAL_GAMES`] rated games.
 
+use super::constants::{Model, ROOM, START_MU};
+pub use super::constants::{PROVISIONAL_GAMES, SCALE, START_POINTS};
 use nimmt_protocol::SeatRating;
 use sqlx::{AnyConnection, Row};
 
-/// Rated games before a rating counts as settled (and before a player enters a leaderboard).
-pub const PROVISIONAL_GAMES: i64 = 5;
-
-/// Points shown per unit of mu.
-pub const SCALE: f64 = 60.0;
-
 /// The rating shown for `mu`.
 pub fn points(mu: f64) -> i64 {
-    (mu * SCALE).round() as i64
+    points_with(&ROOM, mu)
+}
+
+/// The rating shown for `mu` on the scale of `model`.
+pub fn points_with(model: &Model, mu: f64) -> i64 {
+    START_POINTS + (model.scale * (mu - START_MU)).round() as i64
 }
 
 /// How a move from `before` to `after` shows (the difference of the shown ratings, so that
@@ -47,9 +49,12 @@ pub async fn of_seats(
             out.push(None);
             continue;
         };
+        let rated_games: i64 = row.get(1);
         let mut rating = SeatRating {
             rating: points(row.get::<f64, _>(0)),
-            provisional: row.get::<i64, _>(1) < PROVISIONAL_GAMES,
+            provisional: rated_games < PROVISIONAL_GAMES,
+            games_to_settle: (rated_games < PROVISIONAL_GAMES)
+                .then_some(PROVISIONAL_GAMES - rated_games),
             change: None,
         };
         if let Some(table) = finished {

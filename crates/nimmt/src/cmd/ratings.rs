@@ -49,6 +49,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     done.backfilled
                 );
             }
+            if done.rejudged > 0 {
+                println!(
+                    "rated {} games stored as casual that the rules rate now",
+                    done.rejudged
+                );
+            }
             println!(
                 "rebuilt {} standings from {} finished games ({} rated) in {:.1} s",
                 done.standings,
