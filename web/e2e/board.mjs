@@ -312,10 +312,14 @@ session(async ({ person }) => {
   const deTold = await tileMove(bea);
   await rawShot(bea, 'board-tile-move-phone-de');
   check('the German status tells a tile on its field', /landet auf|eröffnet Reihe|Aufgedeckt|spielt/.test(deTold), deTold);
-  // Bea lays her tile when asked (she holds cards), until the round is over.
-  for (let i = 0; i < 150 && !(await bea.locator('[data-testid=round-summary]').count()); i++) {
-    const lay = bea.locator('[data-testid=board-action][data-type=lay]').first();
-    if (await lay.count()) await lay.click({ timeout: 1000 }).catch(() => {});
+  // Bea lays her tile when asked (she holds cards), opens a row, takes a luck card or picks plus
+  // tiles when asked, until the round is over.
+  for (let i = 0; i < 250 && !(await bea.locator('[data-testid=round-summary]').count()); i++) {
+    const lay = bea.locator('[data-testid=board-action][data-type=lay]');
+    const other = bea.locator('[data-testid=board-action]:not([data-card])');
+    const plus = bea.locator('[data-testid=board-rows] button[data-testid=row-tile][aria-pressed=false]');
+    const next = (await lay.count()) ? lay : (await other.count()) ? other : plus;
+    if (await next.count()) await next.first().click({ timeout: 1000 }).catch(() => {});
     await bea.waitForTimeout(200);
   }
   await bea.locator('[data-testid=round-summary]').waitFor({ timeout: 5000 });
