@@ -105,6 +105,25 @@ await session(async ({ base, person }) => {
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
   await ann.setViewportSize({ width: 1200, height: 860 });
   await ann.selectOption('[data-testid=lang]', 'en');
+
+  // A game whose board does not draw hints (HELP!, in a second browser): one line above the board,
+  // in the player's words, and no row of numbers in the chat.
+  const cy = await person('Cy', { width: 1280, height: 800 });
+  await cy.selectOption('[data-testid=create-form] [name=game]', 'help');
+  await openTable(cy, { seats: '3', hints: 'yes' });
+  for (const k of [1, 2]) {
+    await cy.click('[data-testid=add-bot]');
+    await cy.locator(`[data-testid=seat-${k}]`).waitFor();
+  }
+  await cy.click('[data-testid=start]');
+  for (let i = 0; i < 100 && !(await cy.locator('[data-testid=help-action]').count()); i++) await cy.waitForTimeout(100);
+  await cy.click('[data-testid=hint]');
+  await cy.locator('[data-testid=hint-box]').waitFor({ timeout: 15000 });
+  const box = await cy.locator('[data-testid=hint-box]').innerText();
+  check('HELP!: the hint stands above the board, best first, in words', /^Hint: ★ .+ is the (best|only) choice/.test(box) && !/\b(play|lay)_?\w* \d+ -?\d+\.\d/.test(box), box);
+  check('HELP!: …and not in the chat', !/Hint:/.test(await cy.locator('[data-testid=table-chat]').innerText()));
+  await shot(cy, 'analysis-hint-help-en-desktop');
+  await cy.close();
   for (let step = 0; step < 200; step++) {
     if (await ann.locator('[data-testid=result]').count()) break;
     const rows = ann.locator('.rows.choosing [data-testid=row-0]');

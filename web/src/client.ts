@@ -200,9 +200,9 @@ export class Client {
     }
     if (msg.type === 'notice' && msg.key === 'hint' && msg.table !== undefined) {
       const hint = hintOf(msg.params);
-      if (hint) this.hints[msg.table] = hint;
-      // A board that draws the hint at the choices: the chat does not repeat it.
-      if (hint && screenFor(this.state.tables[msg.table]?.info.game ?? '')?.hints) {
+      // Drawn at the choices (or above the board): the chat does not repeat it.
+      if (hint) {
+        this.hints[msg.table] = hint;
         this.changed();
         return;
       }

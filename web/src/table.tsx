@@ -1,7 +1,7 @@
 // A table: the seats, the game's board (from the game's screen in the registry), the chat, the
 // result when the game is over, the rules in short.
 
-import { HintButton } from './analysis/hint';
+import { HintBox, HintButton } from './analysis/hint';
 import { levelName } from './analysis/levels';
 import { useState } from 'preact/hooks';
 import { LineActions } from './admin/lineactions';
@@ -150,6 +150,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
               <screen.Summary t={t} summary={held.summary} names={names} onClose={() => client.closeSummary(id)} />
             </div>
           )}
+          {client.hints[id] && screen && !screen.hints && <HintBox t={t} hint={client.hints[id]} />}
           <DeadlineContext.Provider value={at.deadline}>{board}</DeadlineContext.Provider>
         </div>
         <ChatBox

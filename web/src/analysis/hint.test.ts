@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tFor } from '../i18n';
-import { hintFor, hintOf, hintTitle } from './hint';
+import { hintFor, hintLine, hintOf, hintTitle } from './hint';
 
 describe('a hint at the choices', () => {
   const hint = hintOf({ best: 'play 55', choices: 'play 55 3.2 · play 12 4.5 · take_row 0 -1.0', unit: 'bull heads expected in the deal, fewer is better' })!;
@@ -21,5 +21,10 @@ describe('a hint at the choices', () => {
     expect(hintFor(hint, 'play 99')).toBeNull();
     expect(hintTitle(tFor('en'), hintFor(hint, 'play 12')!)).toBe('Hint: 1.3 worse than the best: 4.5 (bull heads expected in the deal, fewer is better)');
     expect(hintTitle(tFor('de'), hintFor(hint, 'play 55')!)).toMatch(/^Tipp: die beste Wahl: 3.2/);
+  });
+
+  it('reads in one line, in the player’s words, where the board does not draw it', () => {
+    expect(hintLine(tFor('en'), hint)).toBe('Hint: ★ 55 is the best choice. The others, how much worse (bull heads expected in the deal, fewer is better): 12 +1.3 · row 1 +4.2');
+    expect(hintLine(tFor('de'), { choices: [{ label: 'lay 7', estimate: 1 }], unit: '' })).toBe('Tipp: ★ 7 ist die einzige Wahl.');
   });
 });

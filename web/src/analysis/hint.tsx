@@ -2,9 +2,11 @@
 // search's choice and every choice's estimate) comes to this player alone as a notice (`hint`,
 // a line of the table's chat for the terminal client). The browser reads the notice's choices
 // (`hintOf`) and the game's board draws them where the choice is made (classic: the suggested
-// card marked in the hand, the others' costs on hover).
+// card marked in the hand, the others' costs on hover); for a board that does not, the table shows
+// them in one line above the board (`HintBox`). The chat does not repeat them.
 
 import type { T } from '../i18n';
+import { choiceText } from './panel';
 
 /** One choice of a hint: its label as the server writes it (`play 55`) and its estimate. */
 export interface HintChoice {
@@ -52,6 +54,23 @@ export interface HintMark {
 export function hintTitle(t: T, h: HintMark): string {
   const p = { cost: h.cost.toFixed(1), estimate: h.estimate.toFixed(1), unit: h.unit };
   return t(h.best ? 'hint.bestTitle' : 'hint.costTitle', p);
+}
+
+/** A hint in one line, in the player's words, for a board that does not draw it at the choices:
+ * the best choice, then each other with how much worse it is. */
+export function hintLine(t: T, hint: Hint): string {
+  const [best, ...others] = hint.choices;
+  const rest = others.map((c) => `${choiceText(t, c.label)} +${Math.abs(c.estimate - best.estimate).toFixed(1)}`).join(' · ');
+  return t(rest ? 'hint.box' : 'hint.boxOne', { best: choiceText(t, best.label), others: rest, unit: hint.unit });
+}
+
+/** The hint beside the board, where the game's board does not draw it at the choices. */
+export function HintBox(props: { t: T; hint: Hint }) {
+  return (
+    <p class="hintbox" data-testid="hint-box" role="status">
+      {hintLine(props.t, props.hint)}
+    </p>
+  );
 }
 
 export function HintButton(props: { t: T; ask: () => void }) {

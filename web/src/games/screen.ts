@@ -123,8 +123,8 @@ export interface GameScreen<V extends BaseView = BaseView> {
   outcome?(view: V): Outcome | null;
   /** Optional: the result's headline instead of naming the winners (a team against a party). */
   headline?(t: T, view: V): string;
-  /** Optional: the board draws a hint at the choices (`BoardProps.hint`); the chat then does
-   * not repeat the server's hint line. */
+  /** Optional: the board draws a hint at the choices (`BoardProps.hint`); without, the table
+   * shows it in one line above the board. */
   hints?: boolean;
   /** Optional: a deal's summary (the `summary` of a frame), shown when the animation reaches
    * the end of the deal and kept until the player closes it. */
