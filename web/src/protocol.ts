@@ -23,6 +23,8 @@ export interface SeatInfo {
 export interface SeatRating {
   rating: number;
   provisional?: boolean;
+  /** While provisional: the rated games still to play before the rating settles. */
+  games_to_settle?: number;
   change?: number;
 }
 

@@ -7,7 +7,7 @@ import { outcomeOf, type BaseView, type GameScreen } from './games/screen';
 import type { T } from './i18n';
 import { descriptorOf } from './options';
 import { DealChart } from './parts';
-import { RatingTag } from './players/rating';
+import { RatingNote, RatingTag } from './players/rating';
 import type { AtTable } from './store';
 
 export function Result(props: {
@@ -89,6 +89,7 @@ export function Result(props: {
             </tbody>
           </table>
         )}
+        {!parties && at.you.seat !== null && at.you.seat !== undefined && <RatingNote t={t} rating={at.info.seats.find((x) => x.seat === at.you.seat)?.rating} />}
         {history.length > 0 && (
           <DealChart t={t} history={history} names={names} me={at.you.seat} endAt={at.info.options.deals ? undefined : endAt} {...chart} />
         )}

@@ -45,8 +45,12 @@ export interface GameStanding {
   rated_games: number;
   rating?: number;
   provisional?: boolean;
+  /** While provisional: the rated games still to play before the rating settles. */
+  games_to_settle?: number;
   about_level?: string;
   history: ChartPoint[];
+  /** The rating before the first rated game, when `history` reaches back to it. */
+  start?: number;
 }
 
 export interface Profile {

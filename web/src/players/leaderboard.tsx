@@ -1,23 +1,31 @@
-// A game's leaderboard (`/leaderboard/GAME`): the best settled ratings, bots marked as bots, and
-// links to the other rated games' boards.
+// A game's leaderboard (`/leaderboard/GAME`): the best settled ratings, bots marked as bots, where
+// the viewer stands ("you: 3 of 5 rated games" before they are on it), and links to the other
+// rated games' boards.
 
 import { useEffect, useState } from 'preact/hooks';
 import { levelName } from '../analysis/levels';
 import type { T } from '../i18n';
 import type { GameDescriptor, Lang } from '../protocol';
 import { gameTitle } from '../options';
-import { fetchLeaderboard, profilePath, type Answer, type Leaderboard } from './api';
+import { fetchLeaderboard, fetchProfile, profilePath, type Answer, type Leaderboard, type Profile } from './api';
 
-/** The games that have ratings (the buffalo keeps team records instead). */
-export const RATED_GAMES = ['classic', 'help', 'board'];
+/** The games that have ratings, as their descriptors say: a game whose seats play as one team (the
+ * buffalo) keeps team records instead. */
+export const ratedGames = (games: GameDescriptor[]) => games.filter((g) => !g.team).map((g) => g.name);
 
-export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor[]; game: string }) {
+/** `me`: the viewer's profile key, to say where they stand. */
+export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor[]; game: string; me?: string }) {
   const { t, lang } = props;
   const [answer, setAnswer] = useState<Answer<Leaderboard> | null>(null);
+  const [mine, setMine] = useState<Answer<Profile> | null>(null);
   useEffect(() => {
     setAnswer(null);
     void fetchLeaderboard(props.game).then(setAnswer);
   }, [props.game]);
+  useEffect(() => {
+    setMine(null);
+    if (props.me) void fetchProfile(props.me).then(setMine);
+  }, [props.me, props.game]);
   return (
     <main class="players" data-testid="leaderboard">
       <p>
@@ -25,7 +33,7 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
       </p>
       <h2>{t('players.leaderboardOf', { game: gameTitle(props.games, props.game, lang) })}</h2>
       <nav class="boards">
-        {RATED_GAMES.map((g) => (
+        {ratedGames(props.games).map((g) => (
           <a key={g} href={`/leaderboard/${g}`} class={g === props.game ? 'current' : ''}>
             {gameTitle(props.games, g, lang)}
           </a>
@@ -36,6 +44,7 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
       ) : 'ok' in answer ? (
         <>
           <p class="muted small">{t('players.minGames', { n: answer.ok.min_games })}</p>
+          <YouOnBoard t={t} board={answer.ok} me={props.me} mine={mine} />
           {answer.ok.players.length === 0 ? (
             <p class="muted">{t('players.empty')}</p>
           ) : (
@@ -51,7 +60,7 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
               </thead>
               <tbody>
                 {answer.ok.players.map((p) => (
-                  <tr key={p.profile} data-testid={`place-${p.place}`}>
+                  <tr key={p.profile} data-testid={`place-${p.place}`} class={p.profile === props.me || (mine && 'ok' in mine && p.profile === mine.ok.profile) ? 'me' : ''}>
                     <td>{p.place}.</td>
                     <td>
                       <a href={profilePath(p.profile)}>{p.bot ? levelName(t, p.name) : p.name}</a> {p.bot && <span class="tag">{t('players.botTag')}</span>}
@@ -71,5 +80,23 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
         <p>{t('players.failed')}</p>
       )}
     </main>
+  );
+}
+
+/** Where the viewer stands: their place, or how many of the rated games it takes they have. */
+function YouOnBoard(props: { t: T; board: Leaderboard; me?: string; mine: Answer<Profile> | null }) {
+  const { t, board, mine } = props;
+  if (!props.me || !mine || 'failed' in mine) return null;
+  // Nobody of that name yet: a player without a finished game.
+  const me = 'ok' in mine ? mine.ok : undefined;
+  const at = board.players.find((p) => p.profile === props.me || p.profile === me?.profile);
+  if (at) return <p data-testid="you-on-board">{t('players.youAt', { place: at.place })}</p>;
+  const rated = me?.games.find((g) => g.game === board.game)?.rated_games ?? 0;
+  if (rated >= board.min_games) return <p data-testid="you-on-board">{t('players.youBelow')}</p>;
+  const left = board.min_games - rated;
+  return (
+    <p data-testid="you-on-board">
+      <b>{t('players.youOf', { n: rated, min: board.min_games })}</b> {left === 1 ? t('players.oneMoreToBoard') : t('players.moreToBoard', { n: left })}
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import type { T } from '../i18n';
 import { gameTitle } from '../options';
 import { profilePath } from './api';
 import { GameList } from './gamelist';
-import { RATED_GAMES } from './leaderboard';
+import { ratedGames } from './leaderboard';
 import { GameFilter } from './profile';
 
 export function MyGames(props: { client: Client; t: T }) {
@@ -26,7 +26,7 @@ export function MyGames(props: { client: Client; t: T }) {
       </h2>
       <p class="small">
         <a href={profilePath(profile)}>{t('players.myProfile')}</a> · {t('players.leaderboard')}:{' '}
-        {RATED_GAMES.map((g, i) => (
+        {ratedGames(client.state.games).map((g, i) => (
           <span key={g}>
             {i > 0 && ', '}
             <a href={`/leaderboard/${g}`}>{gameTitle(client.state.games, g, client.lang)}</a>

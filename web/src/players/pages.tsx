@@ -11,6 +11,14 @@ export function playersPage(path: string, client: Client, t: T) {
   if ((m = path.match(/^\/players\/([^/]+)\/?$/)))
     return <ProfilePage t={t} lang={client.lang} games={client.state.games} profile={decodeURIComponent(m[1])} />;
   if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/)))
-    return <LeaderboardPage t={t} lang={client.lang} games={client.state.games} game={decodeURIComponent(m[1])} />;
+    return (
+      <LeaderboardPage
+        t={t}
+        lang={client.lang}
+        games={client.state.games}
+        game={decodeURIComponent(m[1])}
+        me={client.state.me ? `id:${client.state.me.player}` : undefined}
+      />
+    );
   return null;
 }

@@ -9,7 +9,7 @@ import { gameTitle } from '../options';
 import { fetchProfile, type Answer, type Profile } from './api';
 import { RatingChart } from './chart';
 import { GameList } from './gamelist';
-import { ratingText } from './rating';
+import { ratingText, toSettle } from './rating';
 
 export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; profile: string }) {
   const { t, lang } = props;
@@ -23,6 +23,8 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
   if ('missing' in answer) return <main class="players"><p data-testid="profile-missing">{t('players.notFound', { name: props.profile })}</p></main>;
   if ('failed' in answer) return <main class="players"><p>{t('players.failed')}</p></main>;
   const p = answer.ok;
+  // A team game (the buffalo) keeps team records, not a rating: its descriptor says so.
+  const team = (game: string) => props.games.find((d) => d.name === game)?.team ?? false;
   const title = p.kind === 'bot' ? t('players.bot', { name: levelName(t, p.level ?? p.name) }) : p.name;
   return (
     <main class="players" data-testid="profile">
@@ -48,9 +50,14 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
                   {g.about_level && <span class="muted"> · {t('players.aboutLevel', { level: levelName(t, g.about_level) })}</span>}
                 </>
               ) : (
-                <span class="muted">{g.game === 'buffalo' ? '' : t('players.unrated')}</span>
+                <span class="muted">{team(g.game) ? '' : t('players.unrated')}</span>
               )}
             </p>
+            {g.games_to_settle !== undefined && !team(g.game) && (
+              <p class="small" data-testid={`to-settle-${g.game}`}>
+                {toSettle(t, g.games_to_settle)}
+              </p>
+            )}
             <dl class="counts">
               <dt>{t('players.games')}</dt>
               <dd>{g.games}</dd>
@@ -65,8 +72,12 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
                 </>
               )}
             </dl>
-            <RatingChart points={g.history} label={t('players.chart', { n: g.history.length })} />
-            {g.game === 'buffalo' && p.teams && p.teams.length > 0 && (
+            <RatingChart
+              points={g.history}
+              start={g.start}
+              label={g.start !== undefined ? t('players.chartFromStart', { start: g.start }) : t('players.chart', { n: g.history.length })}
+            />
+            {team(g.game) && p.teams && p.teams.length > 0 && (
               <div data-testid="team-records">
                 <h4>{t('players.teams')}</h4>
                 <ul>

@@ -1,4 +1,5 @@
-// A rating beside a name ("1540?" while provisional) and a rating's change ("+24", "−8").
+// A rating beside a name ("1540?" while provisional), a rating's change ("+24", "−8"), and what a
+// finished game did to the viewer's rating, in words.
 
 import './players.css';
 
@@ -38,5 +39,30 @@ export function SeatNames(props: { t: T; seats: { name: string; rating?: SeatRat
         </span>
       ))}
     </>
+  );
+}
+
+/** "provisional: N more rated games" (the games still to play before a rating settles). */
+export function toSettle(t: T, n: number): string {
+  return n === 1 ? t('players.oneMoreGame') : t('players.moreGames', { n });
+}
+
+/** Under a finished game's ranking: the viewer's rating before and after the game, with the "?"
+ * explained in words while it is provisional. Nothing for a game that moved no rating. */
+export function RatingNote(props: { t: T; rating?: SeatRating | null }) {
+  const { t } = props;
+  const r = props.rating;
+  if (!r || r.change === undefined) return null;
+  const before = r.rating - r.change;
+  return (
+    <p class="ratingnote" data-testid="rating-note">
+      {t('players.yourRating', { before, after: r.rating, change: signed(r.change) })}
+      {r.provisional && r.games_to_settle !== undefined && (
+        <>
+          {' '}
+          <b data-testid="to-settle">{toSettle(t, r.games_to_settle)}</b>. {t('players.questionMark')}
+        </>
+      )}
+    </p>
   );
 }
