@@ -74,8 +74,11 @@ pub async fn decide(bot: SeatBot, game: &Game, seat: Seat) -> (SeatBot, Option<V
         return (SeatBot(None), game.default_action(seat));
     };
     let view = game.view(Viewer::Seat(seat));
+    let kind = game.kind();
     let joined = tokio::task::spawn_blocking(move || {
+        let started = std::time::Instant::now();
         let action = b.decide(&view);
+        crate::metrics::bot_decided(kind, started.elapsed());
         (b, action)
     })
     .await;

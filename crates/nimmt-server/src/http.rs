@@ -29,6 +29,7 @@ pub fn router(state: AppState, parts: Router<AppState>) -> Router {
         .route("/ws", get(ws))
         .merge(parts)
         .fallback(get(assets))
+        .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))
         .with_state(state)
 }
@@ -74,17 +75,17 @@ async fn healthz(State(state): State<AppState>) -> Response {
 
 /// Counters in Prometheus' text format.
 async fn metrics(State(state): State<AppState>) -> Response {
-    let tables = state.lobby.list().await.len();
+    let tables = state.lobby.list().await;
     let (node, owned) = match &state.cluster {
         Some(c) => (c.node().to_owned(), c.owned()),
-        None => ("single".to_owned(), tables),
+        None => ("single".to_owned(), tables.len()),
     };
     (
         [(
             axum::http::header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        crate::metrics::render(&node, tables, owned),
+        crate::metrics::render(&node, &tables, owned),
     )
         .into_response()
 }

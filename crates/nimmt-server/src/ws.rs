@@ -57,6 +57,8 @@ struct Session {
     strikes: DefaultDirectRateLimiter,
     chat: DefaultDirectRateLimiter,
     last_budget_error: Option<Instant>,
+    /// Counted in `/metrics` under its kind while it lives.
+    counted: crate::metrics::Connection,
 }
 
 impl Session {
@@ -107,7 +109,6 @@ impl Session {
 /// address's connections, freed at the end.
 pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Option<ConnSlot>) {
     let _slot = slot;
-    let _counted = crate::metrics::Connection::open();
     let conn_id = state.next_conn.fetch_add(1, Ordering::Relaxed);
     let limits = state.config.limits.clone();
     let (sink, mut stream) = socket.split();
@@ -134,6 +135,7 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
         strikes: DefaultDirectRateLimiter::direct(quota(limits.strikes as f64, limits.per_second)),
         chat: DefaultDirectRateLimiter::direct(quota(limits.chat_burst, limits.chat_per_second)),
         last_budget_error: None,
+        counted: crate::metrics::Connection::open(),
     };
     loop {
         let msg = tokio::select! {

@@ -128,6 +128,8 @@ pub struct Store {
     backend: Backend,
     /// In a cluster: the leases every table write is checked against (fencing).
     fence: Option<Arc<LeaseBook>>,
+    /// What `/metrics` shows of this database.
+    counted: Arc<crate::metrics::Database>,
 }
 
 /// How long a SQLite write waits for a lock another process holds before it fails: the move is
@@ -140,6 +142,26 @@ fn now_secs() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
+}
+
+/// The database's name in `/metrics`: its kind and file or database name, never a password
+/// (`sqlite:nimmt.db`, `sqlite:memory`, `postgres:HOST/DB`).
+pub fn metrics_label(url: &str) -> String {
+    let rest = url.split_once(':').map_or(url, |(_, r)| r);
+    let rest = rest.trim_start_matches('/');
+    let rest = rest.split(['?', '#']).next().unwrap_or_default();
+    if url.starts_with("sqlite:") {
+        if rest.contains(":memory:") || rest.is_empty() {
+            return "sqlite:memory".to_owned();
+        }
+        let file = rest.rsplit('/').next().unwrap_or(rest);
+        return format!("sqlite:{file}");
+    }
+    // postgres://USER:PASSWORD@HOST:PORT/DB: the host and the database only.
+    let at_host = rest.rsplit_once('@').map_or(rest, |(_, h)| h);
+    let (host, db) = at_host.split_once('/').unwrap_or((at_host, ""));
+    let host = host.split(':').next().unwrap_or(host);
+    format!("postgres:{host}/{db}")
 }
 
 /// Adds `mode=rwc` to a SQLite URL so the file is created on first start.
@@ -179,6 +201,7 @@ impl Store {
         } else {
             anyhow::bail!("database URL must start with sqlite: or postgres: (got {url:?})");
         };
+        let counted = crate::metrics::database(&metrics_label(url));
         let url = match backend {
             Backend::Sqlite => sqlite_url(url),
             Backend::Postgres => url.to_owned(),
@@ -252,12 +275,14 @@ impl Store {
             fence.clone(),
             checkpoints,
             ActionInserts::new(backend),
+            counted.clone(),
         ));
         Ok(Store {
             pool,
             writer: tx,
             backend,
             fence,
+            counted,
         })
     }
 
@@ -278,10 +303,11 @@ impl Store {
     /// Stores `ops` in one transaction; returns once they are committed.
     pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.writer
-            .send(Write { ops, done })
-            .await
-            .map_err(|_| StoreError::Stopped)?;
+        self.counted.queued(1);
+        if self.writer.send(Write { ops, done }).await.is_err() {
+            self.counted.queued(-1);
+            return Err(StoreError::Stopped);
+        }
         wait.await.map_err(|_| StoreError::Stopped)?
     }
 }

@@ -351,6 +351,7 @@ pub(super) async fn writer(
     fence: Option<Arc<LeaseBook>>,
     mut checkpoints: Option<Checkpoints>,
     inserts: ActionInserts,
+    counted: Arc<crate::metrics::Database>,
 ) {
     let fence = fence.as_deref();
     const MAX_BATCH: usize = 1024;
@@ -363,6 +364,7 @@ pub(super) async fn writer(
                 Err(_) => break,
             }
         }
+        counted.queued(-(batch.len() as i64));
         let all: Vec<&Write> = batch.iter().collect();
         let started = std::time::Instant::now();
         let result = write_batch(&pool, &inserts, &all, fence).await;
@@ -371,7 +373,7 @@ pub(super) async fn writer(
             .flat_map(|w| &w.ops)
             .filter(|op| matches!(op, Op::Action { .. }))
             .count();
-        crate::metrics::committed(actions, started.elapsed(), result.is_ok());
+        counted.committed(actions, started.elapsed(), result.is_ok());
         match result.map_err(StoreError::from) {
             Ok(()) => {
                 for w in batch.drain(..) {

@@ -4,6 +4,7 @@
 use super::Session;
 use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyCmd, TableCmd};
+use crate::metrics::ConnKind;
 use crate::moderation::sanctions;
 use crate::names;
 use crate::store::{Op, StoreError};
@@ -154,6 +155,12 @@ impl Session {
             lang,
             self.outbox.clone(),
         );
+        self.counted
+            .is(if crate::accounts::is_session_token(&token) {
+                ConnKind::Account
+            } else {
+                ConnKind::Guest
+            });
         self.state
             .lobby
             .send(LobbyCmd::Online { conn: conn.clone() });
