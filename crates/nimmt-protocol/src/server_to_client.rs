@@ -480,16 +480,24 @@ pub enum CloseReason {
     SlowReader,
     /// 4004: the client did not say `hello` in time (10 seconds by default).
     NoHello,
+    /// 1012: the server is restarting (it was told to stop); reconnect with the token in a
+    /// moment: the seat, the table and every acknowledged move are kept.
+    Restarting,
+    /// 4005: the session the connection said hello with ended (logout, password change,
+    /// account deletion, expiry) or its identity was banned: its token opens nothing now.
+    SessionEnded,
 }
 
 impl CloseReason {
-    pub const ALL: [CloseReason; 6] = [
+    pub const ALL: [CloseReason; 8] = [
         CloseReason::Normal,
         CloseReason::TooLarge,
         CloseReason::Replaced,
         CloseReason::RateLimited,
         CloseReason::SlowReader,
         CloseReason::NoHello,
+        CloseReason::Restarting,
+        CloseReason::SessionEnded,
     ];
 
     /// The close frame's status code.
@@ -501,6 +509,8 @@ impl CloseReason {
             CloseReason::RateLimited => 4002,
             CloseReason::SlowReader => 4003,
             CloseReason::NoHello => 4004,
+            CloseReason::SessionEnded => 4005,
+            CloseReason::Restarting => 1012,
         }
     }
 
@@ -513,6 +523,8 @@ impl CloseReason {
             CloseReason::RateLimited => "rate limited: too many messages",
             CloseReason::SlowReader => "slow reader: too much unread output",
             CloseReason::NoHello => "no hello in time",
+            CloseReason::SessionEnded => "session ended",
+            CloseReason::Restarting => "server restarting",
         }
     }
 

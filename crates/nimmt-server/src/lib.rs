@@ -43,6 +43,7 @@ pub mod ratings;
 pub mod records;
 pub mod refused;
 pub mod replay;
+pub mod shutdown;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -126,6 +127,8 @@ pub struct AppState {
     pub cluster: Option<Arc<cluster::Cluster>>,
     /// The queue of finished games waiting for their analysis.
     pub analysis: Arc<analysis::AnalysisQueue>,
+    /// The open WebSocket sessions, and the signal that closes them for a restart.
+    pub sessions: Arc<shutdown::Sessions>,
 }
 
 /// A running server.
@@ -135,6 +138,7 @@ pub struct Running {
     pub store: store::Store,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    sessions: Arc<shutdown::Sessions>,
 }
 
 impl Running {
@@ -143,6 +147,25 @@ impl Running {
         let _ = self.shutdown.send(());
         self.task.abort();
         let _ = self.task.await;
+    }
+
+    /// Stops for a restart (`shutdown.rs`): takes no new connection, closes every session with
+    /// 1012 `server restarting` after what is queued for it (waiting up to `within`), waits for
+    /// the store to commit every write queued before, and stops. Returns the sessions that
+    /// had not closed in time.
+    pub async fn stop_for_restart(self, within: std::time::Duration) -> usize {
+        let _ = self.shutdown.send(());
+        let left = self.sessions.close_all(within).await;
+        // Queued behind every write before it: once it is committed, so are they.
+        if let Err(e) = self.store.write(Vec::new()).await {
+            tracing::warn!("the last writes before the restart: {e}");
+        }
+        let mut task = self.task;
+        if tokio::time::timeout(within, &mut task).await.is_err() {
+            task.abort();
+        }
+        self.store.pool().close().await;
+        left
     }
 
     /// Waits until the server stops (it does not by itself).
@@ -238,7 +261,14 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         origins: Arc::new(http::allowed_origins(&config, addr)),
         cluster,
         analysis: analysis::AnalysisQueue::start(store.clone()),
+        sessions: shutdown::Sessions::new(),
     };
+    let sessions = state.sessions.clone();
+    // Expired sessions end, and so do their connections.
+    tokio::spawn(accounts::ending::sweep(
+        state.clone(),
+        config.limits.session_sweep,
+    ));
     // Each connection knows its client's address (for the limits per address).
     // The routes of the room's parts, each from its own module.
     let parts = axum::Router::new()
@@ -266,6 +296,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         store,
         shutdown,
         task,
+        sessions,
     })
 }
 

@@ -109,6 +109,7 @@ impl Session {
 /// address's connections, freed at the end.
 pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Option<ConnSlot>) {
     let _slot = slot;
+    let (_open, mut restarting) = state.sessions.open();
     let conn_id = state.next_conn.fetch_add(1, Ordering::Relaxed);
     let limits = state.config.limits.clone();
     let (sink, mut stream) = socket.split();
@@ -141,6 +142,10 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
         let msg = tokio::select! {
             m = stream.next() => m,
             _ = closing.wait_for(Option::is_some) => break,
+            _ = restarting.wait_for(|r| *r) => {
+                outbox.close(CloseReason::Restarting);
+                break;
+            }
             _ = tokio::time::sleep_until(hello_by), if s.conn.is_none() => {
                 outbox.close(CloseReason::NoHello);
                 break;
@@ -195,6 +200,12 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
         });
     }
     drop(s);
-    drain(&mut stream, limits.close_grace).await;
-    let _ = writer.await;
+    drain(
+        &mut stream,
+        writer,
+        &outbox,
+        limits.close_grace,
+        limits.slow_reader_grace,
+    )
+    .await;
 }

@@ -119,7 +119,16 @@ pub struct Args {
     #[arg(long = "trusted-proxy", value_name = "CIDR")]
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub trusted_proxy: Vec<String>,
+    /// How log lines are written to standard output: `text` for people, `json` for a log
+    /// collector (one JSON object a line, the "serving on" line included). [default: text]
+    #[arg(long, value_parser = ["text", "json"])]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_format: Option<String>,
 }
+
+/// The log target of the "serving on" line in JSON logs, and the filter that always lets it
+/// through.
+const SERVING: &str = "nimmt_serving=info";
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let source = match &args.config {
@@ -136,12 +145,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let game_data = crate::data::load(&args.data)?;
     let trusted_proxies = args.trusted_proxies();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    let log_format = args.log_format;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    match log_format {
+        settings::LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // The "serving on" line is a log line too, shown whatever RUST_LOG says.
+        settings::LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter.add_directive(SERVING.parse()?))
+            .init(),
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -184,15 +198,28 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let running = nimmt_server::start(config).await?;
         // Tests and scripts read this line to learn the port.
-        println!(
+        let serving = format!(
             "nimmt serving on http://{} (database {})",
             running.addr, args.database
         );
+        match log_format {
+            settings::LogFormat::Text => println!("{serving}"),
+            settings::LogFormat::Json => tracing::info!(target: "nimmt_serving", "{serving}"),
+        }
         tracing::info!("listening on {}", running.addr);
+        let mut terminate =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         tokio::select! {
-            r = running.wait() => r?,
+            _ = terminate.recv() => {}
             _ = tokio::signal::ctrl_c() => {}
         }
+        // SIGTERM or Ctrl-C: a restart nobody notices (`nimmt_server::shutdown`).
+        tracing::info!("stopping: closing every connection with 1012 (server restarting)");
+        let left = running.stop_for_restart(Duration::from_secs(5)).await;
+        if left > 0 {
+            tracing::warn!("{left} connections had not closed after 5 s");
+        }
+        tracing::info!("stopped");
         Ok(())
     })
 }

@@ -22,6 +22,16 @@ pub enum SqliteSync {
     Normal,
 }
 
+/// How log lines are written.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line, for a log collector.
+    Json,
+}
+
 /// Every setting of `nimmt serve`, with its default. The flags' help texts say what each means.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -46,6 +56,7 @@ pub struct Settings {
     pub cluster_prefix: String,
     pub lease_ms: u64,
     pub trusted_proxy: Vec<String>,
+    pub log_format: LogFormat,
 }
 
 impl Default for Settings {
@@ -71,6 +82,7 @@ impl Default for Settings {
             cluster_prefix: "nimmt".into(),
             lease_ms: 3000,
             trusted_proxy: Vec::new(),
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -97,6 +109,7 @@ const KEYS: &[&str] = &[
     "cluster_prefix",
     "lease_ms",
     "trusted_proxy",
+    "log_format",
 ];
 
 /// Where the file comes from: a path given (it must exist) or the default one (if present).
