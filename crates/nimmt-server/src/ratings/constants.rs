@@ -16,7 +16,7 @@ pub const START_SIGMA: f64 = 25.0 / 3.0;
 /// β: the spread of one game's performance around a player's skill. The crate's default, 25/6,
 /// is for games of skill; in these games luck decides much more. 50/3 (twice `START_SIGMA`)
 /// predicts the recorded level games' next outcome best (the least mean log-loss over classic,
-/// HELP! and the Brettspiel): classic alone would take about 10, the luckier two more than 25.
+/// HELP! and the Brettspiel): classic alone would take about 10, the luckier two more than 30.
 pub const BETA: f64 = 50.0 / 3.0;
 /// τ: how far a skill may drift between two games, added to sigma before each game (sigma² + τ²)
 /// so that a settled rating keeps following a player who gets better (or a bot level whose spec
