@@ -3,15 +3,18 @@
 // play). Hal uses every kind of special card he is offered once, on the cards themselves
 // (Sortieren: the revealed cards clicked in laying order; Verschieben: a card of a row, then its
 // new place; ...), and passes for the rest of the turn otherwise; Ida uses none and answers a
-// window with "pass this turn", from turn 4 leaves the special cards to the team ("don't ask me")
-// and three turns later asks to be asked again. Counted: Ida's clicks per turn beyond playing
-// (at most one). Then the result says who won and by how much, and the replay tells the steps.
+// window with the plain "Pass" (for the rest of the turn), from turn 4 leaves the special cards to
+// the team ("don't ask me") and three turns later asks to be asked again. Counted: Ida's clicks
+// per turn beyond playing (at most one). On Hal's 1280×800 screen with five members, the window's
+// buttons, its hint line and his hand lie in view without scrolling. Then the result says who won
+// with the winner's score first, and the replay tells the steps.
 // Screenshots: a reveal, a window, the result, in English on a 1280×800 desktop and in German on
 // a 390×844 phone.
 // Run: NIMMT_BIN=../target/debug/nimmt node e2e/buffalo.mjs
 
 import { countButtons } from './buttons.mjs';
-import { check, openTable, replayFrom, session, shot } from './lib.mjs';
+import { join } from 'node:path';
+import { artifacts, check, openTable, replayFrom, session, shot } from './lib.mjs';
 
 await session(async ({ base, person }) => {
   const hal = await person('Hal', { width: 1280, height: 800 });
@@ -50,6 +53,30 @@ await session(async ({ base, person }) => {
   const shots = { reveal: false, revealDe: false, window: false, windowDe: false };
   const tried = new Set();
   const interactions = { sort: null, shift: null };
+  // Hal's screen while a use is being made: what of the window and the hand lies outside the
+  // 1280×800 viewport, the page scrolled to the top (element bounding boxes).
+  let inView = null;
+  const measureInView = async () => {
+    if (inView) return;
+    inView = await hal.evaluate(() => {
+      window.scrollTo(0, 0);
+      const h = window.innerHeight;
+      const boxes = [
+        ...[...document.querySelectorAll('[data-testid=bf-window] button')].map((e) => ['button ' + e.textContent.trim(), e]),
+        ...[...document.querySelectorAll('[data-testid=use-hint]')].map((e) => ['hint', e]),
+        ...[...document.querySelectorAll('[data-testid=hand] [data-testid=hand-card]')].map((e) => ['hand ' + e.textContent.trim(), e]),
+      ].map(([name, e]) => [name, e.getBoundingClientRect()]);
+      return {
+        height: h,
+        hint: boxes.some(([n]) => n === 'hint'),
+        hand: boxes.filter(([n]) => n.startsWith('hand')).length,
+        buttons: boxes.filter(([n]) => n.startsWith('button')).length,
+        out: boxes.filter(([, r]) => r.top < 0 || r.bottom > h).map(([n, r]) => `${n} ${Math.round(r.top)}–${Math.round(r.bottom)}`),
+        bottom: Math.round(Math.max(...boxes.map(([, r]) => r.bottom))),
+      };
+    });
+    await hal.screenshot({ path: join(artifacts, 'buffalo-window-view-en.png') });
+  };
 
   // Hal: a card when asked, a row when asked, in a window a kind he has not used yet, made on
   // the cards step by step, else a pass for the rest of the turn.
@@ -71,9 +98,10 @@ await session(async ({ base, person }) => {
     await countButtons(hal, 'buffalo');
     const kinds = await hal.locator('[data-testid=use-kind]').evaluateAll((els) => els.map((e) => e.dataset.kind));
     const kind = ['sort', 'shift', ...kinds].find((k) => kinds.includes(k) && k !== 'remove_stop' && !tried.has(k));
-    if (!kind) return click(hal, hal.locator('[data-testid=pass-turn]')).then(() => 'pass');
+    if (!kind) return click(hal, hal.locator('[data-testid=pass]')).then(() => 'pass');
     tried.add(kind);
     await click(hal, hal.locator(`[data-testid=use-kind][data-kind=${kind}]`));
+    await measureInView();
     const queueCards = '[data-testid=bf-queue] button[data-testid=queue-card]';
     if (kind === 'sort') {
       const n = await hal.locator('[data-testid=bf-queue] [data-testid=queue-card]').count();
@@ -112,7 +140,7 @@ await session(async ({ base, person }) => {
     return `use ${kind}`;
   };
 
-  // Ida: a card when asked, a row when asked, "pass this turn" in a window; her window clicks
+  // Ida: a card when asked, a row when asked, the plain "Pass" in a window; her window clicks
   // counted by turn.
   const idaClicks = new Map();
   const delegated = { from: null, until: null };
@@ -128,6 +156,7 @@ await session(async ({ base, person }) => {
       await countButtons(ida, 'buffalo');
       const turn = await turnOf(ida);
       idaClicks.set(turn, (idaClicks.get(turn) ?? 0) + 1);
+      if (idaClicks.get(turn) > 1) console.log(`# DEBUG Ida asked again in turn ${turn}: ${await ida.locator('[data-testid=status]').innerText()} | ${(await ida.locator('.chat .line').allInnerTexts()).slice(-3).join(' / ')}`);
       if (!shots.windowDe) {
         shots.windowDe = true;
         await shot(ida, 'buffalo-window-phone-de');
@@ -139,7 +168,10 @@ await session(async ({ base, person }) => {
         delegated.from = turn;
         return click(ida, ida.locator('[data-testid=pass-game]')).then(() => 'pass game');
       }
-      return click(ida, ida.locator('[data-testid=pass-turn]')).then(() => 'pass turn');
+      // The window goes once her pass is taken: every click counted is one she had to make.
+      await click(ida, ida.locator('[data-testid=pass]'));
+      await win.waitFor({ state: 'detached', timeout: 3000 }).catch(() => {});
+      return 'pass';
     }
     const again = ida.locator('[data-testid=ask-again]');
     if (delegated.from !== null && delegated.until === null && (await turnOf(ida)) >= delegated.from + 3 && (await again.count())) {
@@ -174,6 +206,19 @@ await session(async ({ base, person }) => {
   console.log(`# Ida's window clicks per turn: ${perTurn.map(([t, c]) => `${t}:${c}`).join(' ') || 'none'} (total ${total}); Hal's passes: ${halPasses}; Hal used: ${[...tried].join(',')}`);
   check('a member who uses no special card clicks at most once per turn beyond playing', perTurn.every(([, c]) => c <= 1), JSON.stringify(perTurn));
   check('at most ten such clicks in the game', total <= 10, String(total));
+  // A move overtaken by a teammate's quicker one is told quietly, never as an error in red.
+  for (const [who, page] of [['Hal', hal], ['Ida', ida]]) {
+    const red = await page.locator('.chat .line.error').allInnerTexts();
+    const quiet = (await page.locator('.chat .line.notice').allInnerTexts()).filter((l) => /quicker|schneller/.test(l));
+    console.log(`# ${who}'s chat: ${quiet.length} moves overtaken (told quietly); in red: ${JSON.stringify(red)}`);
+    check(`${who}'s chat shows no overtaken move in red`, !red.some((l) => /quicker|schneller|older state|älteren Stand/.test(l)), JSON.stringify(red));
+  }
+  console.log(`# Hal's window at 1280×800 with five members: ${JSON.stringify(inView)}`);
+  check(
+    "the window's buttons, its hint line and the hand are in view without scrolling (1280×800, five members)",
+    !!inView && inView.hint && inView.hand > 0 && inView.buttons >= 2 && inView.out.length === 0,
+    JSON.stringify(inView),
+  );
   console.log(`# Ida left the special cards to the team in turn ${delegated.from}, asked again in turn ${delegated.until}`);
   if (delegated.from !== null) {
     const end = delegated.until ?? 11;
@@ -197,12 +242,14 @@ await session(async ({ base, person }) => {
   check('the log tells what happened', /goes to row/.test(await hal.locator('[data-testid=bf-log]').innerText().catch(() => '')));
 
   const head = await hal.locator('[data-testid=winner]').innerText();
-  check('the result says who won and by how much', /(The team beat the buffalo|The buffalo wins), \d+ to \d+/.test(head), head);
+  // The winner's score first, each score named by its party.
+  const winnerFirst = /(The team beat the buffalo: \d+ bull heads for the team, \d+ for the buffalo|The buffalo wins: \d+ bull heads for the buffalo, \d+ for the team)/;
+  check('the result says who won, the winner\'s score first', winnerFirst.test(head), head);
   const parties = await hal.locator('[data-testid=parties]').innerText().catch(() => '');
   check('the result lists the team and the buffalo, no member ranked', /The team/.test(parties) && /Buffalo/.test(parties) && !(await hal.locator('[data-testid=result] td:text-matches("^1\\.$")').count()), parties);
   await shot(hal, 'buffalo-result-en');
   const headDe = await ida.locator('[data-testid=winner]').innerText();
-  check('the German result says who won', /(Das Team hat den Büffel geschlagen|Der Büffel gewinnt), \d+ zu \d+/.test(headDe), headDe);
+  check('the German result says who won, the winner\'s score first', /(Das Team hat den Büffel geschlagen: \d+ Hornochsen für das Team, \d+ für den Büffel|Der Büffel gewinnt: \d+ Hornochsen für den Büffel, \d+ für das Team)/.test(headDe), headDe);
   await shot(ida, 'buffalo-result-phone-de');
 
   // The replay: every step told, the board drawn.
@@ -211,7 +258,7 @@ await session(async ({ base, person }) => {
   await hal.locator('[data-testid=replay-step]').waitFor();
   await hal.keyboard.press('End');
   const what = await hal.locator('[data-testid=replay-what]').innerText();
-  check('the last replay step says who won', /(The team beat the buffalo|The buffalo wins), \d+ to \d+/.test(what), what);
+  check('the last replay step says who won', /(The team beat the buffalo|The buffalo wins): \d+ bull heads/.test(what), what);
   check('the replay draws the rows', (await hal.locator('[data-testid=bf-rows]').count()) === 1);
   await shot(hal, 'replay-buffalo');
 });

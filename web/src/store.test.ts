@@ -126,6 +126,19 @@ describe('applying server messages', () => {
     expect(effects).toContainEqual({ kind: 'send', msg: { type: 'resync', table: 3 } });
   });
 
+  it('a move overtaken by a quicker teammate is told quietly, not as an error', () => {
+    const { s } = run([
+      welcome,
+      state3(7),
+      { type: 'error', id: 4, table: 3, code: 'stale', key: 'stale', text: 'old', params: { version: '6', current: '7' } },
+      { type: 'error', id: 5, table: 3, code: 'not_asked', key: 'not_asked', text: 'not now' },
+    ]);
+    expect(s.tables[3].chat.map((l) => [l.key, !!l.error])).toEqual([
+      ['stale', false],
+      ['not_asked', true],
+    ]);
+  });
+
   it('chat and notices go to their table or to the lobby', () => {
     const { s } = run([
       welcome,

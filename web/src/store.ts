@@ -272,7 +272,9 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       break;
     }
     case 'error': {
-      const line = textLine(msg, true);
+      // A move that answers a state the table has already left (a teammate was quicker) is no
+      // error of the player's: a quiet line, and the current state is asked for below.
+      const line = textLine(msg, !(msg.code === 'stale' && msg.key === 'stale'));
       if (msg.code === 'bad_token') {
         // The server forgot us (a new database): start afresh.
         effects.push({ kind: 'token', token: null }, { kind: 'rehello' });

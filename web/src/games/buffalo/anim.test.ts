@@ -17,12 +17,14 @@ const before = {
 } as unknown as BuffaloView;
 
 const after6 = [{ cards: [6], capacity: 5 }, { cards: [30], capacity: 5 }, { cards: [40], capacity: 5 }, { cards: [60], capacity: 5 }];
+const with6 = [{ cards: [1, 2, 3, 4, 5, 6], capacity: 5 }, ...after6.slice(1)];
+const with35 = [after6[0], { cards: [30, 35], capacity: 5 }, after6[2], after6[3]];
 const events = [
   { type: 'revealed', plays: [{ owner: { seat: 0 }, card: 6 }, { owner: 'buffalo', card: 35 }], buffalo_cards_left: 9 },
-  { type: 'laid', owner: { seat: 0 }, card: 6, row: 0, at: 5, rows: after6 },
-  { type: 'team_took', row: 0, cards: [1, 2, 3, 4, 5], heads: 6, team_heads: 6, team_points: 12 },
-  { type: 'laid', owner: 'buffalo', card: 35, row: 1, at: 1, rows: [after6[0], { cards: [30, 35], capacity: 5 }, after6[2], after6[3]] },
-  { type: 'buffalo_took', row: 2, count: 5, pile: 5 },
+  { type: 'laid', owner: { seat: 0 }, card: 6, row: 0, at: 5, rows: with6 },
+  { type: 'team_took', row: 0, cards: [1, 2, 3, 4, 5], heads: 6, team_heads: 6, team_points: 12, rows: after6 },
+  { type: 'laid', owner: 'buffalo', card: 35, row: 1, at: 1, rows: with35 },
+  { type: 'buffalo_took', row: 2, count: 5, pile: 5, rows: with35 },
 ];
 
 describe('a buffalo update told step by step', () => {
@@ -30,10 +32,12 @@ describe('a buffalo update told step by step', () => {
     const frames = framesFor(before, events);
     expect(frames.map((f) => f.event.type)).toEqual(['revealed', 'laid', 'team_took', 'laid', 'buffalo_took']);
     expect(frames[0].queue.map((p) => p.card)).toEqual([6, 35]);
-    expect(frames[1].rows[0].cards).toEqual([6]);
+    // The sixth card lies in its row until the take that follows (each event's rows after it).
+    expect(frames[1].rows[0].cards).toEqual([1, 2, 3, 4, 5, 6]);
     expect(frames[1].card).toBe(6);
     expect(frames[1].queue.map((p) => p.card)).toEqual([35]);
     expect([frames[2].teamHeads, frames[2].teamPoints]).toEqual([6, 12]);
+    expect(frames[2].rows[0].cards).toEqual([6]);
     expect(frames[3].rows[1].cards).toEqual([30, 35]);
     expect(frames[4].buffaloPile).toBe(5);
   });

@@ -66,10 +66,12 @@ export function framesFor(from: BuffaloView | null, raw: unknown[]): BuffaloFram
         queue = queue.filter((p) => p.card !== e.card);
         break;
       case 'team_took':
+        rows = e.rows;
         teamHeads = e.team_heads;
         teamPoints = e.team_points;
         break;
       case 'buffalo_took':
+        rows = e.rows;
         buffaloPile = e.pile;
         break;
       case 'seven_takes_discarded':

@@ -1,5 +1,5 @@
 // The buffalo table: rows, piles, the revealed cards, the open special cards, the window
-// (which card it is about, the uses, three ways to pass), your hand, and a log of what happened.
+// (which card it is about, the uses, three ways to pass: this turn, for the game, this card), your hand, and a log of what happened.
 // Clickable is exactly what `legal` lists: a use is made on the cards themselves (the revealed
 // cards in laying order for Sortieren, a card of a row and then its new place for Verschieben,
 // ...), the legal targets lit up at each step. While an update plays, its frames are drawn.
@@ -9,6 +9,7 @@ import type { BoardProps } from '../screen';
 import { CardFace, CardTable } from '../classic/cards';
 import type { BuffaloFrame } from './anim';
 import { buffaloEvents } from './events';
+import type { Key } from '../../i18n';
 import { specialName } from './labels';
 import { logLine, logLines } from './log';
 import { Piles, place, Queue, resultLine, Rows, Specials, type Places } from './table';
@@ -54,6 +55,7 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
     props.act(a);
   };
   const uses = pick ? groups.get(pick.kind)! : [];
+  const explain = (k: Kind) => (k === 'remove_stop' ? '' : t(`bf.ex.${k}` as Key));
   const target = pick ? targetOf(pick.kind) : null;
 
   // What lights up, and what a click does, at the current step of the chosen use.
@@ -165,10 +167,10 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
   return (
     <CardTable.Provider value={view}>
       <div class="bfboard" data-testid="buffalo-board">
-        <div class="dealline">
+        <div class="dealline bfhead">
           <span>{t('bf.turn', { turn: view.turn })}</span>
+          <Piles t={t} view={view} shown={frame ?? undefined} />
         </div>
-        <Piles t={t} view={view} shown={frame ?? undefined} />
         {frame ? (
           <>
             <Queue t={t} view={frame} names={names} />
@@ -193,7 +195,9 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
             />
           </>
         )}
-        <Specials t={t} view={view} />
+        {/* In my window the open cards are its buttons (each explained in its title and, once
+            picked, in the hint line): the list would push the hand out of view. */}
+        {!(pass && !frame) && <Specials t={t} view={view} />}
         <p class={`status${view.asked ? ' asked' : ''}`} data-testid="status" aria-live="polite">
           {status}
         </p>
@@ -208,6 +212,7 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
                   data-testid="use-kind"
                   data-kind={k}
                   aria-pressed={k === pick?.kind}
+                  title={explain(k)}
                   onClick={() => setPicked(k === pick?.kind ? null : fresh(k))}
                 >
                   {specialName(t, k)}
@@ -216,20 +221,20 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
               <button type="button" data-testid="pass" title={t('bf.passTitle')} onClick={() => act({ type: 'pass' })}>
                 {t('bf.pass')}
               </button>
-              {legal.some((a) => a.type === 'pass_turn') && (
-                <button type="button" data-testid="pass-turn" title={t('bf.passTurnTitle')} onClick={() => act({ type: 'pass_turn' })}>
-                  {t('bf.passTurn')}
-                </button>
-              )}
               {legal.some((a) => a.type === 'pass_game') && (
                 <button type="button" data-testid="pass-game" title={t('bf.passGameTitle')} onClick={() => act({ type: 'pass_game' })}>
                   {t('bf.passGame')}
                 </button>
               )}
+              {legal.some((a) => a.type === 'pass_card') && (
+                <button type="button" class="linkish small" data-testid="pass-card" title={t('bf.passCardTitle')} onClick={() => act({ type: 'pass_card' })}>
+                  {t('bf.passCard')}
+                </button>
+              )}
             </div>
             {hint && (
               <p class="muted small" data-testid="use-hint">
-                {hint}{' '}
+                {pick && explain(pick.kind)} {hint}{' '}
                 {pick && (pick.order.length > 0 || pick.card !== null || pick.from !== null) && (
                   <button type="button" class="linkish" data-testid="use-restart" onClick={() => setPicked(fresh(pick.kind))}>
                     {t('bf.restart')}

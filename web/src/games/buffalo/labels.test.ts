@@ -40,13 +40,17 @@ describe('Schlagt den Büffel in the browser', () => {
         team_points: team,
         result: { team_points: team, buffalo_points: buffalo, buffalo_pile: [1, 2, 3], outcome: { scores: [], winners: won ? [0] : [] } },
       }) as unknown as BuffaloView;
-    expect(headline(en, view(15, 40, 3, true))).toBe('The team beat the buffalo, 15 to 40');
-    expect(headline(en, view(40, 15, 3, false))).toBe('The buffalo wins, 40 to 15');
-    expect(headline(de, view(15, 40, 3, true))).toBe('Das Team hat den Büffel geschlagen, 15 zu 40');
-    expect(headline(de, view(12, 12, 3, false))).toBe('Der Büffel gewinnt, 12 zu 12');
-    expect(resultLine(en, view(10, 12, 3, true))).toBe('The team beat the buffalo, 10 to 12 · The team: 10 🐮 · Buffalo: 12 🐮 in 3 cards');
+    // The winner's score first, each score named by its party (issue 54: "60 to 6" read as the
+    // buffalo's 60).
+    expect(headline(en, view(15, 40, 3, true))).toBe('The team beat the buffalo: 15 bull heads for the team, 40 for the buffalo');
+    expect(headline(en, view(60, 6, 3, false))).toBe('The buffalo wins: 6 bull heads for the buffalo, 60 for the team');
+    expect(headline(de, view(15, 40, 3, true))).toBe('Das Team hat den Büffel geschlagen: 15 Hornochsen für das Team, 40 für den Büffel');
+    expect(headline(de, view(12, 12, 3, false))).toBe('Der Büffel gewinnt: 12 Hornochsen für den Büffel, 12 für das Team');
+    expect(resultLine(en, view(10, 12, 3, true))).toBe(
+      'The team beat the buffalo: 10 bull heads for the team, 12 for the buffalo · The team: 10 🐮 · Buffalo: 12 🐮 in 3 cards',
+    );
     expect(resultLine(de, view(8, 20, 2, true))).toBe(
-      'Das Team hat den Büffel geschlagen, 8 zu 20 · Das Team: 4 🐮 × 2 = 8 (ein oder zwei Spieler zählen doppelt) · Büffel: 20 🐮 in 3 Karten',
+      'Das Team hat den Büffel geschlagen: 8 Hornochsen für das Team, 20 für den Büffel · Das Team: 4 🐮 × 2 = 8 (ein oder zwei Spieler zählen doppelt) · Büffel: 20 🐮 in 3 Karten',
     );
     const parties = screen.result(en, view(40, 15, 3, false) as never).parties!;
     expect(parties.map((p) => [p.name, p.points, p.won])).toEqual([
@@ -74,6 +78,6 @@ describe('Schlagt den Büffel in the browser', () => {
 
   it('writes a replay step: who did what', () => {
     const step = { seat: 1, action: { type: 'pass' }, events: [], view: null } as unknown as ReplayStep;
-    expect(screen.stepText(en, step, ['Ann', 'Bob'], null)).toBe('Bob: Pass');
+    expect(screen.stepText(en, step, ['Ann', 'Bob'], null)).toBe('Bob: Pass this turn');
   });
 });

@@ -20,8 +20,8 @@ export function actionLabel(t: T, a: BuffaloAction): string {
       return t('bf.takeRow', { row: a.row + 1 });
     case 'pass':
       return t('bf.pass');
-    case 'pass_turn':
-      return t('bf.passTurn');
+    case 'pass_card':
+      return t('bf.passCard');
     case 'pass_game':
       return t('bf.passGame');
     case 'ask_again':

@@ -20,7 +20,7 @@ export type BuffaloAction =
   | { type: 'play'; card: number }
   | { type: 'take_row'; row: number }
   | { type: 'pass' }
-  | { type: 'pass_turn' }
+  | { type: 'pass_card' }
   | { type: 'pass_game' }
   | { type: 'ask_again' }
   | { type: 'seven_takes'; row: number }
@@ -86,7 +86,7 @@ export function kindOf(a: BuffaloAction): Special | 'remove_stop' | null {
     case 'play':
     case 'take_row':
     case 'pass':
-    case 'pass_turn':
+    case 'pass_card':
     case 'pass_game':
     case 'ask_again':
       return null;
