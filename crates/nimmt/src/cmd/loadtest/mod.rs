@@ -56,6 +56,16 @@ pub struct Args {
     /// did to them is reported beside the players' latency.
     #[arg(long, default_value_t = 0)]
     pub hostile: usize,
+    /// Clients outlive a restart of the server: when their connection closes they reconnect
+    /// with their token (every 100 ms, for up to a minute), read their table's `state`, check
+    /// that it holds every move of theirs the server acknowledged, and play on. Reported: the
+    /// reconnections, the longest pause a client saw, and acknowledged moves lost.
+    #[arg(long)]
+    pub survive_restarts: bool,
+    /// After this many seconds of play, send SIGTERM to `--server-pid` (a restart: whatever
+    /// started the server starts it again, e.g. a shell loop or systemd).
+    #[arg(long, value_name = "SECS", requires = "server_pid")]
+    pub sigterm_after: Option<u64>,
 }
 
 /// The loopback address of the `i`-th client with `--spread-addrs`.
@@ -75,6 +85,12 @@ struct Stats {
     errors: Mutex<BTreeMap<String, u64>>,
     /// Microseconds from sending a move to its acknowledging update.
     latencies: Mutex<Vec<u32>>,
+    /// `--survive-restarts`: connections found again after a close, and how long each took
+    /// (milliseconds from the close to the table's `state`).
+    reconnects: AtomicU64,
+    pauses: Mutex<Vec<u32>>,
+    /// Tables that came back without a move of this client the server had acknowledged.
+    acked_lost: AtomicU64,
 }
 
 impl Stats {
@@ -199,6 +215,8 @@ async fn load(
                 gate: gate.clone(),
                 started_tables: started_tables.clone(),
                 seated: seated.clone(),
+                survive: args.survive_restarts,
+                token: None,
             };
             tasks.push(tokio::spawn(c.run()));
         }
@@ -230,7 +248,16 @@ async fn load(
     let play = Instant::now();
     let server_cpu_before = args.server_pid.and_then(cpu_seconds);
     let own_cpu_before = cpu_seconds(std::process::id());
-    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    match (args.sigterm_after, args.server_pid) {
+        (Some(after), Some(pid)) if after < args.seconds => {
+            tokio::time::sleep(Duration::from_secs(after)).await;
+            println!("sending SIGTERM to the server (pid {pid}) after {after} s of play");
+            // SAFETY: kill with a process id and a valid signal.
+            unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+            tokio::time::sleep(Duration::from_secs(args.seconds - after)).await;
+        }
+        _ => tokio::time::sleep(Duration::from_secs(args.seconds)).await,
+    }
     stop.store(true, Ordering::Relaxed);
     hostile_stop.store(true, Ordering::Relaxed);
     let elapsed = play.elapsed().as_secs_f64();
@@ -295,6 +322,24 @@ async fn load(
         stats.connect_failures.load(Ordering::Relaxed),
         stats.disconnects.load(Ordering::Relaxed)
     );
+    if args.survive_restarts {
+        let mut pauses = std::mem::take(&mut *stats.pauses.lock().unwrap());
+        pauses.sort_unstable();
+        let at = |p: f64| {
+            pauses
+                .get(((pauses.len() as f64 * p).ceil() as usize).saturating_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        println!(
+            "restarts: reconnections {}; pause from the close to the table's state (ms): p50 {}  p99 {}  max {}; acknowledged moves lost {}",
+            stats.reconnects.load(Ordering::Relaxed),
+            at(0.5),
+            at(0.99),
+            pauses.last().copied().unwrap_or(0),
+            stats.acked_lost.load(Ordering::Relaxed)
+        );
+    }
     if let Some((outcomes, _)) = &hostile {
         outcomes.print(args.hostile);
     }
@@ -346,6 +391,18 @@ struct ClientTask {
     gate: Arc<Semaphore>,
     started_tables: Arc<AtomicU64>,
     seated: Arc<AtomicU64>,
+    survive: bool,
+    /// The identity's token, from the first welcome.
+    token: Option<String>,
+}
+
+/// Where a client is: its table, the version it last read, the version of its last move the
+/// server acknowledged.
+#[derive(Clone, Copy, Default)]
+struct Seat {
+    table: u64,
+    version: u64,
+    acked_version: u64,
 }
 
 impl ClientTask {
@@ -360,7 +417,10 @@ impl ClientTask {
                 };
                 if let Ok(mut c) = connected {
                     match c.hello(&self.name, None, Lang::En).await {
-                        Ok(_) => break c,
+                        Ok(me) => {
+                            self.token = Some(me.token);
+                            break c;
+                        }
                         Err(e) => self.stats.error(format!("hello: {e}")),
                     }
                 }
@@ -372,18 +432,86 @@ impl ClientTask {
                 tokio::time::sleep(Duration::from_millis(200 * tries)).await;
             }
         };
-        if let Err(e) = self.play(client).await {
-            if !self.stop.load(Ordering::Relaxed) {
-                self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
+        let mut client = client;
+        let mut seat = Seat::default();
+        loop {
+            let e = match self.play(client, &mut seat).await {
+                Ok(()) => return,
+                Err(e) => e,
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
+            if !self.survive || seat.table == 0 {
                 self.stats.error(format!("client: {e}"));
+                return;
+            }
+            let down = Instant::now();
+            match self.reconnect(&mut seat).await {
+                Some(c) => {
+                    self.stats.reconnects.fetch_add(1, Ordering::Relaxed);
+                    let ms = down.elapsed().as_millis() as u32;
+                    self.stats.pauses.lock().unwrap().push(ms);
+                    client = c;
+                }
+                None => {
+                    self.stats.error("no reconnection within a minute");
+                    return;
+                }
             }
         }
     }
 
-    async fn play(&mut self, mut c: Client) -> anyhow::Result<()> {
+    /// Connects again with the token and reads the table's `state`; counts a lost
+    /// acknowledged move if that state is older than the client's last acknowledged move.
+    async fn reconnect(&mut self, seat: &mut Seat) -> Option<Client> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline && !self.stop.load(Ordering::Relaxed) {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let connected = match self.from {
+                Some(ip) => Client::connect_from(&self.url, ip).await,
+                None => Client::connect(&self.url).await,
+            };
+            let Ok(mut c) = connected else { continue };
+            let token = self.token.clone();
+            if c.hello(&self.name, token.as_deref(), Lang::En)
+                .await
+                .is_err()
+            {
+                continue;
+            }
+            let table = seat.table;
+            let Ok(m) = c
+                .recv_until(
+                    30,
+                    |m| matches!(m, ServerMsg::State { table: t, .. } if t.id == table),
+                )
+                .await
+            else {
+                continue;
+            };
+            if let ServerMsg::State { version, .. } = m {
+                if version < seat.acked_version {
+                    self.stats.acked_lost.fetch_add(1, Ordering::Relaxed);
+                }
+                seat.version = version;
+            }
+            return Some(c);
+        }
+        None
+    }
+
+    async fn play(&mut self, mut c: Client, seat: &mut Seat) -> anyhow::Result<()> {
         // The version of the table's last `state` this client read while joining.
-        let mut joined_version = 0u64;
-        let table = if self.host {
+        let mut joined_version = seat.version;
+        let resumed = seat.table != 0;
+        let table = if resumed {
+            // Back after a reconnection: the table's state was read already; its legal moves
+            // come with the next update (or a resync).
+            c.send(ClientMsg::Resync { table: seat.table }).await?;
+            seat.table
+        } else if self.host {
             c.send(ClientMsg::CreateTable {
                 game: self.game,
                 options: self.options.clone(),
@@ -440,13 +568,16 @@ impl ClientTask {
             }
             id
         };
-        self.seated.fetch_add(1, Ordering::Relaxed);
+        if !resumed {
+            self.seated.fetch_add(1, Ordering::Relaxed);
+        }
+        seat.table = table;
         let mut version = joined_version;
-        let mut playing = false;
+        let mut playing = resumed;
         let mut legal: Vec<Box<serde_json::value::RawValue>> = Vec::new();
         let mut due: Option<Instant> = None;
         let mut pending: Option<(u64, Instant)> = None;
-        let mut started = false;
+        let mut started = resumed;
         let mut rng = small_rng();
         loop {
             let sleep_until = due.map(tokio::time::Instant::from_std);
@@ -478,6 +609,7 @@ impl ClientTask {
                 "state" => {
                     let v = msg.version.unwrap_or(version);
                     version = v;
+                    seat.version = v;
                     let seats = msg
                         .table
                         .as_ref()
@@ -505,9 +637,11 @@ impl ClientTask {
                         c.send(ClientMsg::Resync { table }).await?;
                     }
                     version = v;
+                    seat.version = v;
                     if let (Some(a), Some((id, at))) = (msg.ack, pending) {
                         if a == id {
                             pending = None;
+                            seat.acked_version = v;
                             if *self.go.borrow() {
                                 self.stats.acked.fetch_add(1, Ordering::Relaxed);
                                 self.stats
