@@ -166,6 +166,8 @@ await session(
     await phone.locator('[data-testid=leaderboard] .small').waitFor();
     const board = await phone.locator('[data-testid=leaderboard]').innerText();
     check('the leaderboard says how many rated games it takes, and Ann has not played them yet', /\d/.test(board) && !board.includes('Ann'), board);
+    const you = await phone.locator('[data-testid=you-on-board]').innerText();
+    check('and how far Ann, signed in, is from it', /1\D+5\D+4/.test(you), you);
     await shot(phone, 'accounts-leaderboard-phone');
   },
   { nodes: [['--database', db]] },
