@@ -139,6 +139,7 @@ pub struct Running {
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     sessions: Arc<shutdown::Sessions>,
+    cluster: Option<Arc<cluster::Cluster>>,
 }
 
 impl Running {
@@ -149,12 +150,18 @@ impl Running {
         let _ = self.task.await;
     }
 
-    /// Stops for a restart (`shutdown.rs`): takes no new connection, closes every session with
+    /// Stops for a restart (`shutdown.rs`): takes no new connection, in a cluster hands its
+    /// tables over to the other nodes, closes every session with
     /// 1012 `server restarting` after what is queued for it (waiting up to `within`), waits for
     /// the store to commit every write queued before, and stops. Returns the sessions that
     /// had not closed in time.
     pub async fn stop_for_restart(self, within: std::time::Duration) -> usize {
         let _ = self.shutdown.send(());
+        // In a cluster the other nodes take this node's tables first (`cluster/handover.rs`),
+        // so the connections closed next find them running elsewhere.
+        if let Some(cluster) = &self.cluster {
+            cluster.hand_over().await;
+        }
         let left = self.sessions.close_all(within).await;
         // Queued behind every write before it: once it is committed, so are they.
         if let Err(e) = self.store.write(Vec::new()).await {
@@ -264,6 +271,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         sessions: shutdown::Sessions::new(),
     };
     let sessions = state.sessions.clone();
+    let cluster_part = state.cluster.clone();
     // Expired sessions end, and so do their connections.
     tokio::spawn(accounts::ending::sweep(
         state.clone(),
@@ -297,6 +305,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         shutdown,
         task,
         sessions,
+        cluster: cluster_part,
     })
 }
 

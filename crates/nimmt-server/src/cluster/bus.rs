@@ -202,6 +202,12 @@ pub enum News {
         node: String,
         table: TableId,
     },
+    /// `node` is stopping and gave up the leases of `tables` (`handover.rs`): the other nodes
+    /// take them over at once, without waiting for the leases to run out.
+    HandedOver {
+        node: String,
+        tables: Vec<TableId>,
+    },
     /// `player` said hello on `node` at `at` (ms since the epoch): older connections of that
     /// identity on other nodes are replaced.
     Online {
@@ -214,6 +220,13 @@ pub enum News {
         node: String,
         player: PlayerId,
     },
+    /// Sessions of `player` ended on `node` (logout, password change, deletion, expiry): each
+    /// node closes the connections opened with them.
+    SessionsEnded {
+        node: String,
+        player: PlayerId,
+        which: crate::accounts::sessions::Ending,
+    },
 }
 
 impl News {
@@ -225,8 +238,10 @@ impl News {
             | News::Chat { node, .. }
             | News::Owner { node, .. }
             | News::Lost { node, .. }
+            | News::HandedOver { node, .. }
             | News::Online { node, .. }
-            | News::Banned { node, .. } => node,
+            | News::Banned { node, .. }
+            | News::SessionsEnded { node, .. } => node,
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - [`router`]: the handle in front of each table that sends commands where it runs;
 //! - `config`: how a node joins ([`ClusterConfig`]);
 //! - `ownership`: the tables this node runs, their numbers and leases, takeovers;
+//! - `handover`: a stopping node gives its tables to the others;
 //! - `peer_news`: the news the nodes tell each other, heard and passed on to the lobby;
 //! - `crate::lease`: the leases and the fencing of every write.
 //!
@@ -16,6 +17,7 @@
 
 pub mod bus;
 mod config;
+mod handover;
 mod ownership;
 mod peer_news;
 pub mod router;
@@ -67,6 +69,10 @@ pub struct Cluster {
     others: Mutex<Vec<String>>,
     /// The NATS connection's events (taken by `start`).
     events: Mutex<Option<mpsc::UnboundedReceiver<async_nats::Event>>>,
+    /// Look for tables to take over now (another node handed its tables over).
+    scan_now: tokio::sync::Notify,
+    /// This node is stopping: it takes over no more tables.
+    leaving: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -118,6 +124,8 @@ impl Cluster {
             renewed: Mutex::new(None),
             others: Mutex::new(Vec::new()),
             events: Mutex::new(Some(events)),
+            scan_now: tokio::sync::Notify::new(),
+            leaving: std::sync::atomic::AtomicBool::new(false),
             config,
         });
         tokio::spawn(publish_news(

@@ -281,9 +281,16 @@ impl Cluster {
         let mut tick = tokio::time::interval(ttl / 3);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            tick.tick().await;
-            // Only a node that can prove its own leases (and hears the others) takes more.
-            if !self.leases_fresh() || !self.nats_connected() {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = self.scan_now.notified() => {}
+            }
+            // Only a node that can prove its own leases (and hears the others) takes more;
+            // a node that is stopping takes none.
+            if !self.leases_fresh()
+                || !self.nats_connected()
+                || self.leaving.load(std::sync::atomic::Ordering::Acquire)
+            {
                 continue;
             }
             let _ =

@@ -1,9 +1,10 @@
 //! The news the nodes tell each other (tables changed or closed, owners, lobby chat, players
-//! online, bans): told in order, heard and passed on to this node's lobby.
+//! online, bans, ended sessions): told in order, heard and passed on to this node's lobby.
 
 use super::bus::News;
 use super::router::Control;
 use super::{lock, Cluster};
+use crate::accounts::sessions::Ending;
 use crate::handles::{LobbyCmd, LobbyPeers, PeerNews};
 use crate::moderation::sanctions::Kind;
 use futures_util::StreamExt;
@@ -91,6 +92,12 @@ impl Cluster {
                 });
             }
             News::Lost { table, .. } => self.control(table, Control::OwnerLost),
+            News::HandedOver { tables, .. } => {
+                for table in tables {
+                    self.control(table, Control::OwnerLost);
+                }
+                self.scan_now.notify_one();
+            }
             News::Online { node, player, at } => {
                 let wins_tie = node.as_str() > self.node();
                 self.lobby().send(LobbyCmd::Peer(PeerNews::Online {
@@ -106,9 +113,21 @@ impl Cluster {
                     let pool = store.pool();
                     let ban = crate::moderation::sanctions::in_force(pool, &player, Kind::Ban);
                     if let Ok(Some(ban)) = ban.await {
-                        let refusal = ban.refusal();
-                        lobby.send(LobbyCmd::Banned { player, refusal });
+                        lobby.send(LobbyCmd::EndSessions {
+                            player,
+                            which: Ending::All,
+                            refusal: Some(ban.refusal()),
+                            done: None,
+                        });
                     }
+                });
+            }
+            News::SessionsEnded { player, which, .. } => {
+                self.lobby().send(LobbyCmd::EndSessions {
+                    player,
+                    which,
+                    refusal: None,
+                    done: None,
                 });
             }
             News::Owner { table, .. } => {
@@ -126,6 +145,15 @@ impl Cluster {
         self.tell(News::Banned {
             node: self.node().to_owned(),
             player: player.clone(),
+        });
+    }
+
+    /// Sessions of `player` ended here: the other nodes close the connections opened with them.
+    pub fn sessions_ended(&self, player: &PlayerId, which: Ending) {
+        self.tell(News::SessionsEnded {
+            node: self.node().to_owned(),
+            player: player.clone(),
+            which,
         });
     }
 }
