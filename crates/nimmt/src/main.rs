@@ -14,6 +14,8 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+// Parsed once per run: the size of the largest variant (serve's settings) costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// Serve the online room: lobby, tables, chat commands, bots (HTTP and WebSocket).
     Serve(cmd::serve::Args),
@@ -39,6 +41,10 @@ enum Command {
     Ratings(cmd::ratings::Args),
     /// Train the classic `net` bot's weights on the search's self-play.
     Train(cmd::train::Args),
+    /// Write a consistent copy of a SQLite room's database while it plays.
+    Backup(cmd::backup::Args),
+    /// Put a backup back as the room's SQLite database (with the room stopped).
+    Restore(cmd::backup::RestoreArgs),
 }
 
 /// The server allocates a frame per seat and move from many threads at once: a thread-caching
@@ -61,5 +67,7 @@ fn main() -> anyhow::Result<()> {
         Command::Admin(a) => cmd::admin::run(a),
         Command::Ratings(a) => cmd::ratings::run(a),
         Command::Train(a) => cmd::train::run(a),
+        Command::Backup(a) => cmd::backup::run(a),
+        Command::Restore(a) => cmd::backup::restore(a),
     }
 }

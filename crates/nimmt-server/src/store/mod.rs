@@ -5,6 +5,7 @@
 //! a table actor that awaits [`Store::write`] knows its change is durable before it tells anyone.
 //! Reads (`queries`) go to the pool directly. Every failure is a [`StoreError`].
 
+pub mod backup;
 mod error;
 mod queries;
 mod writer;

@@ -4,6 +4,7 @@ pub mod admin;
 pub mod analyse;
 pub mod arena;
 pub mod arena_report;
+pub mod backup;
 pub mod bench;
 pub mod bot;
 pub mod loadtest;
