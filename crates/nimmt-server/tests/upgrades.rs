@@ -244,12 +244,26 @@ async fn play_the_room(db: &Db) {
     bob.sit(table).await;
     let m = ann.command("/start").await;
     assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
-    let b = tokio::spawn(async move {
-        bob.play_moves(3).await;
-        bob
-    });
-    ann.play_moves(3).await;
-    b.await.unwrap();
+    // Some moves each, up to a turn where both are to choose a card.
+    let mut moves = 0;
+    loop {
+        ann.drain(50).await;
+        bob.drain(50).await;
+        let asked = |p: &Player| {
+            p.view
+                .as_ref()
+                .is_some_and(|v| v["asked"]["type"] == "play_card")
+        };
+        if moves >= 6 && asked(&ann) && asked(&bob) {
+            break;
+        }
+        for p in [&mut ann, &mut bob] {
+            if p.choice().is_some() {
+                p.act_first().await;
+                moves += 1;
+            }
+        }
+    }
     sign_up(srv.addr, Some(&ann.me.token), "Ann", PASSWORD).await;
     srv.stop_for_restart(std::time::Duration::from_secs(5))
         .await;
