@@ -54,11 +54,11 @@ await session(async ({ base, person }) => {
   const tried = new Set();
   const interactions = { sort: null, shift: null };
   // Hal's screen while a use is being made: what of the window and the hand lies outside the
-  // 1280×800 viewport, the page scrolled to the top (element bounding boxes).
+  // 1280×800 viewport, the page scrolled to the top (element bounding boxes); the fullest
+  // window of the game is kept, and its screenshot.
   let inView = null;
   const measureInView = async () => {
-    if (inView) return;
-    inView = await hal.evaluate(() => {
+    const now = await hal.evaluate(() => {
       window.scrollTo(0, 0);
       const h = window.innerHeight;
       const boxes = [
@@ -75,6 +75,8 @@ await session(async ({ base, person }) => {
         bottom: Math.round(Math.max(...boxes.map(([, r]) => r.bottom))),
       };
     });
+    if (inView && now.bottom <= inView.bottom) return;
+    inView = now;
     await hal.screenshot({ path: join(artifacts, 'buffalo-window-view-en.png') });
   };
 

@@ -226,14 +226,9 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
                   {t('bf.passGame')}
                 </button>
               )}
-              {legal.some((a) => a.type === 'pass_card') && (
-                <button type="button" class="linkish small" data-testid="pass-card" title={t('bf.passCardTitle')} onClick={() => act({ type: 'pass_card' })}>
-                  {t('bf.passCard')}
-                </button>
-              )}
             </div>
-            {hint && (
-              <p class="muted small" data-testid="use-hint">
+            <div class="bfwinfoot small">
+              <p class="muted" data-testid={hint ? 'use-hint' : undefined}>
                 {pick && explain(pick.kind)} {hint}{' '}
                 {pick && (pick.order.length > 0 || pick.card !== null || pick.from !== null) && (
                   <button type="button" class="linkish" data-testid="use-restart" onClick={() => setPicked(fresh(pick.kind))}>
@@ -241,7 +236,12 @@ export function BuffaloBoard(props: BoardProps<BuffaloView>) {
                   </button>
                 )}
               </p>
-            )}
+              {legal.some((a) => a.type === 'pass_card') && (
+                <button type="button" class="linkish" data-testid="pass-card" title={t('bf.passCardTitle')} onClick={() => act({ type: 'pass_card' })}>
+                  {t('bf.passCard')}
+                </button>
+              )}
+            </div>
           </section>
         )}
         {me === null ? (

@@ -145,13 +145,19 @@ export function Piles(props: { t: T; view: BuffaloView; shown?: { buffaloPile: n
         {t('bf.buffaloPile', { n: shown.buffaloPile })}
         {view.result && ` · ${view.result.buffalo_pile.join(' ')}`}
       </span>
-      <span class="pile" data-testid="team-pile">
-        {view.doubled ? t('bf.teamPileDoubled', { heads: shown.teamHeads, points: shown.teamPoints }) : t('bf.teamPile', { heads: shown.teamHeads })} {view.team_pile.join(' ')}
-      </span>
+      {/* The team's pile is open at any time (B6): its cards one click away, so that a long
+          pile does not push the hand down. */}
+      <details class="pile" data-testid="team-pile">
+        <summary>
+          {view.doubled ? t('bf.teamPileDoubled', { heads: shown.teamHeads, points: shown.teamPoints }) : t('bf.teamPile', { heads: shown.teamHeads })}
+          {view.team_pile.length > 0 && ` · ${t('bf.cards', { n: view.team_pile.length })}`}
+        </summary>
+        {view.team_pile.join(' ')}
+      </details>
       <span class="pile muted">{t('bf.specialStack', { n: view.stack_size })}</span>
       {view.used_specials.length > 0 && (
-        <span class="pile muted" data-testid="used-specials" data-kinds={view.used_specials.join(' ')}>
-          {t('bf.used')}: {view.used_specials.map((s) => specialName(t, s)).join(', ')}
+        <span class="pile muted" data-testid="used-specials" data-kinds={view.used_specials.join(' ')} title={view.used_specials.map((s) => specialName(t, s)).join(', ')}>
+          {t('bf.used')}: {view.used_specials.length}
         </span>
       )}
     </div>
