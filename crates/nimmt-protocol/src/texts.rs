@@ -207,6 +207,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("reason_needed", "Say why (1 to {max} characters).", "Bitte einen Grund angeben (1 bis {max} Zeichen)."),
     ("bad_request", "{reason}", "{reason}"),
     ("not_yourself", "You cannot do that to yourself.", "Das geht nicht mit dir selbst."),
+    ("too_many_reports", "You filed {max} reports within the last hour; you can file the next in {retry_min} min.", "Du hast in der letzten Stunde {max} Meldungen eingereicht; die nächste geht in {retry_min} Min."),
     ("closed_by_operator", "An operator closed this table ({reason}).", "Ein Moderator hat diesen Tisch geschlossen ({reason})."),
 ];
 

@@ -98,6 +98,9 @@ pub struct Conn {
     pub player: PlayerId,
     pub name: String,
     pub lang: Lang,
+    /// The hash of the session token the connection said hello with (none for a guest's token):
+    /// the connection closes when that session ends.
+    pub session: Option<String>,
     outbox: Arc<Outbox>,
 }
 
@@ -108,8 +111,15 @@ impl Conn {
             player,
             name,
             lang,
+            session: None,
             outbox,
         }
+    }
+
+    /// The connection said hello with the session whose token hash is `hash`.
+    pub fn with_session(mut self, hash: Option<String>) -> Conn {
+        self.session = hash;
+        self
     }
 
     pub fn send(&self, msg: &ServerMsg) {

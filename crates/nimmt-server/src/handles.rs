@@ -178,11 +178,15 @@ pub enum LobbyCmd {
     },
     /// News from another node of a cluster: applied like the local kind, never passed on.
     Peer(PeerNews),
-    /// An operator banned `player`: their connections here are refused with `refusal` and
-    /// closed.
-    Banned {
+    /// Sessions of `player` ended (`which` of them: logout, password change, deletion, expiry)
+    /// or an operator banned them: those connections here get `refusal` (if any) and close
+    /// with code 4005.
+    EndSessions {
         player: PlayerId,
-        refusal: Refusal,
+        which: crate::accounts::sessions::Ending,
+        refusal: Option<Refusal>,
+        /// Told once they are closing.
+        done: Option<oneshot::Sender<()>>,
     },
 }
 

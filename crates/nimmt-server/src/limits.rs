@@ -48,6 +48,11 @@ pub struct Limits {
     pub slow_reader_grace: Duration,
     /// How long a new connection may take to say `hello` before it is closed (code 4004).
     pub hello_within: Duration,
+    /// How often expired sessions are looked for (their connections close with code 4005).
+    pub session_sweep: Duration,
+    /// Reports (`POST /api/reports`) one identity may file an hour, also the burst (0 = no
+    /// cap); more get 429 `too_many_reports`.
+    pub reports_per_hour: u32,
 }
 
 impl Default for Limits {
@@ -66,6 +71,8 @@ impl Default for Limits {
             close_grace: Duration::from_secs(3),
             slow_reader_grace: Duration::from_secs(30),
             hello_within: Duration::from_secs(10),
+            session_sweep: Duration::from_secs(60),
+            reports_per_hour: 10,
         }
     }
 }

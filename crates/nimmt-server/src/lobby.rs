@@ -251,11 +251,25 @@ impl Lobby {
                 );
             }
             LobbyCmd::Peer(news) => self.peer(news),
-            LobbyCmd::Banned { player, refusal } => {
-                if let Some((conn, _)) = self.online.remove(&player) {
-                    conn.refuse(None, None, &refusal);
-                    conn.close_for(nimmt_protocol::CloseReason::Normal);
+            LobbyCmd::EndSessions {
+                player,
+                which,
+                refusal,
+                done,
+            } => {
+                let ends = self
+                    .online
+                    .get(&player)
+                    .is_some_and(|(c, _)| which.ends(c.session.as_deref()));
+                if let Some((conn, _)) = ends.then(|| self.online.remove(&player)).flatten() {
+                    if let Some(r) = &refusal {
+                        conn.refuse(None, None, r);
+                    }
+                    conn.close_for(nimmt_protocol::CloseReason::SessionEnded);
                     self.subscribers.remove(&conn.id);
+                }
+                if let Some(done) = done {
+                    let _ = done.send(());
                 }
             }
         }

@@ -1062,3 +1062,67 @@ async fn every_node_of_a_cluster_sees_moderation() {
     b.stop().await;
     db.drop_schema().await;
 }
+
+async fn reports_are_limited(db: Db) {
+    let mut config = common::config(&db);
+    config.limits.reports_per_hour = 3;
+    let (running, url) = common::server_with(config).await;
+    let addr = running.addr;
+    let olga = operator(&url, &running.store).await;
+    let ann = Player::join(&url, "Ann").await;
+    let bob = Player::join(&url, "Bob").await;
+    let report = |lang: &str| {
+        let body = json!({"player": bob.me.player, "reason": "spam"});
+        let (token, path) = (ann.me.token.clone(), format!("/api/reports?lang={lang}"));
+        async move { http(addr, "POST", &path, Some(&token), Some(body)).await }
+    };
+    for _ in 0..3 {
+        assert_eq!(report("en").await.0, 201);
+    }
+    // The fourth within the hour is refused, in the caller's language, and files nothing.
+    let (status, r) = report("en").await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (429, Some("too_many_reports"))
+    );
+    let text = r["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("You filed 3 reports within the last hour"),
+        "{text}"
+    );
+    assert!(text.contains("in 60 min"), "{text}");
+    let (status, r) = report("de").await;
+    assert_eq!(status, 429);
+    let text = r["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("Du hast in der letzten Stunde 3 Meldungen"),
+        "{text}"
+    );
+    let (_, open) = http(
+        addr,
+        "GET",
+        "/api/admin/reports",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(open.as_array().unwrap().len(), 3);
+    // Another player still reports.
+    let body = json!({"player": ann.me.player, "reason": "spam"});
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/reports",
+        Some(&bob.me.token),
+        Some(body),
+    )
+    .await;
+    assert_eq!(status, 201);
+    running.stop().await;
+    db.drop_schema().await;
+}
+on_both!(
+    reports_are_limited,
+    reports_per_player_and_hour_are_limited_on_sqlite,
+    reports_per_player_and_hour_are_limited_on_postgres
+);

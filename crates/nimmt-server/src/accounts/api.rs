@@ -295,10 +295,12 @@ async fn log_out(
     respond(
         lang,
         async {
-            let (_, token) = account_caller(&state, &headers).await?;
+            let (a, token) = account_caller(&state, &headers).await?;
             sessions::close(state.store.pool(), &token)
                 .await
                 .map_err(Refused::storage)?;
+            let this = sessions::Ending::Only(sessions::token_hash(&token));
+            super::ending::end(&state, &a.player, this).await;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         .await,
@@ -368,6 +370,8 @@ async fn change_password(
             account::set_password(state.store.pool(), &a.player, &hash, &token)
                 .await
                 .map_err(Refused::storage)?;
+            let others = sessions::Ending::AllBut(sessions::token_hash(&token));
+            super::ending::end(&state, &a.player, others).await;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         .await,
@@ -396,6 +400,7 @@ async fn delete(
             account::delete(state.store.pool(), &a.player)
                 .await
                 .map_err(Refused::storage)?;
+            super::ending::end(&state, &a.player, sessions::Ending::All).await;
             tracing::info!("the account of identity {} was deleted", a.player);
             Ok(StatusCode::NO_CONTENT.into_response())
         }

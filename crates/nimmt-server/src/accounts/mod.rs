@@ -6,6 +6,7 @@
 //!   cluster sees them).
 //! - [`limits`]: failed logins per name and per address, with a growing wait.
 //! - [`account`]: the account rows (sign-up, password change, deletion).
+//! - [`ending`]: a session that ends closes its open connections, on every node.
 //! - [`export`]: a player's own data as JSON.
 //! - [`api`]: the HTTP routes under `/api/account`.
 //!
@@ -14,6 +15,7 @@
 
 pub mod account;
 pub mod api;
+pub mod ending;
 pub mod export;
 pub mod limits;
 pub mod password;

@@ -1,7 +1,10 @@
 //! Sessions of accounts: a random token handed to the client once, stored only as its SHA-256.
 //! They live in the database, so every node of a cluster knows them; logging out deletes one,
 //! a password change every other, deleting the account all. A session not used (no `hello`, no
-//! data download) for [`IDLE_LIMIT`] no longer opens anything.
+//! data download) for [`IDLE_LIMIT`] no longer opens anything, and [`expire`] deletes it.
+//!
+//! A session that ends closes the connections opened with it, on every node (close code 4005):
+//! [`Ending`] says which of a player's connections that is.
 
 use crate::clock::now_ms;
 use sha2::{Digest, Sha256};
@@ -79,6 +82,42 @@ pub async fn close_others(
     Ok(())
 }
 
+/// Which of a player's open connections end, by the session they said hello with (its token's
+/// hash; a guest's token has none).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// Every one (account deleted, identity banned).
+    All,
+    /// The one of this session (logout, expiry).
+    Only(String),
+    /// Every one but this session's (password changed from this session).
+    AllBut(String),
+}
+
+impl Ending {
+    /// Whether a connection opened with `session` (a token hash) ends.
+    pub fn ends(&self, session: Option<&str>) -> bool {
+        match self {
+            Ending::All => true,
+            Ending::Only(h) => session == Some(h.as_str()),
+            Ending::AllBut(h) => session != Some(h.as_str()),
+        }
+    }
+}
+
+/// Deletes the sessions unused for [`IDLE_LIMIT`]; returns each one's player and token hash (on
+/// a cluster the node whose sweep deleted a session tells the others).
+pub async fn expire(pool: &AnyPool) -> sqlx::Result<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "DELETE FROM nimmt_sessions WHERE last_seen_at < $1 RETURNING player_id, token_hash",
+    )
+    .bind(oldest_use())
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
 /// A session as its owner sees it in their data.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SessionInfo {
@@ -123,5 +162,15 @@ mod tests {
         assert_ne!(a, new_token());
         assert_eq!(token_hash(&a).len(), 64);
         assert_ne!(token_hash(&a), a);
+    }
+
+    #[test]
+    fn an_ending_picks_connections_by_session() {
+        let (a, b) = (token_hash("s.a"), token_hash("s.b"));
+        assert!(Ending::All.ends(None) && Ending::All.ends(Some(&a)));
+        assert!(Ending::Only(a.clone()).ends(Some(&a)));
+        assert!(!Ending::Only(a.clone()).ends(Some(&b)) && !Ending::Only(a.clone()).ends(None));
+        assert!(!Ending::AllBut(a.clone()).ends(Some(&a)));
+        assert!(Ending::AllBut(a.clone()).ends(Some(&b)) && Ending::AllBut(a).ends(None));
     }
 }

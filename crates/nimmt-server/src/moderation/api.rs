@@ -267,10 +267,8 @@ async fn impose(
             .map_err(Refused::storage)?;
         if body.kind == Kind::Ban {
             // The banned player's open connections close, on every node.
-            state.lobby.send(crate::handles::LobbyCmd::Banned {
-                player: target.id.clone(),
-                refusal: s.refusal(),
-            });
+            let all = crate::accounts::sessions::Ending::All;
+            crate::accounts::ending::close_here(&state, &target.id, all, Some(s.refusal())).await;
             if let Some(cluster) = &state.cluster {
                 cluster.banned(&target.id);
             }
@@ -448,6 +446,23 @@ async fn filing(state: &AppState, reporter: &str, body: &Reporting) -> Result<Fi
 async fn report(State(state): State<AppState>, c: Caller, Json(body): Json<Reporting>) -> Response {
     let answer = async {
         let f = filing(&state, &c.player, &body).await?;
+        // A few reports per identity and hour, as chat lines are limited.
+        let per_hour = state.config.limits.reports_per_hour;
+        if per_hour > 0 {
+            let max = u64::from(per_hour);
+            let wait = reports::wait_to_file(state.store.pool(), &c.player, max)
+                .await
+                .map_err(Refused::storage)?;
+            if !wait.is_zero() {
+                let secs = wait.as_secs().max(1);
+                let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_reports")
+                    .with("max", max)
+                    .with("retry_min", secs.div_ceil(60))
+                    .with("retry_ms", wait.as_millis().max(1));
+                r.retry_after = Some(secs);
+                return Err(r);
+            }
+        }
         let id = reports::file(state.store.pool(), &f)
             .await
             .map_err(Refused::storage)?;

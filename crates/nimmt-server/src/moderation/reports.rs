@@ -40,6 +40,33 @@ pub struct Filing {
     pub reason: String,
 }
 
+/// How long `reporter` must wait before filing another report when at most `per_hour` may be
+/// filed within any hour (zero: not at all); counted in the database, so on every node.
+pub async fn wait_to_file(
+    pool: &AnyPool,
+    reporter: &str,
+    per_hour: u64,
+) -> anyhow::Result<std::time::Duration> {
+    const HOUR_MS: i64 = 3_600_000;
+    let since = now_ms() - HOUR_MS;
+    let rows = sqlx::query(
+        "SELECT at_ms FROM nimmt_reports WHERE reporter_id = $1 AND at_ms > $2 \
+         ORDER BY at_ms DESC",
+    )
+    .bind(reporter.to_owned())
+    .bind(since)
+    .fetch_all(pool)
+    .await?;
+    let Some(r) = rows.get((per_hour as usize).saturating_sub(1)) else {
+        return Ok(std::time::Duration::ZERO);
+    };
+    // The oldest of the last `per_hour` reports leaves the hour first.
+    let free_at = r.get::<i64, _>(0) + HOUR_MS;
+    Ok(std::time::Duration::from_millis(
+        (free_at - now_ms()).max(1) as u64,
+    ))
+}
+
 /// Files a report; its id.
 pub async fn file(pool: &AnyPool, f: &Filing) -> anyhow::Result<String> {
     let id = new_id();

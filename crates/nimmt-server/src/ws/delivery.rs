@@ -104,16 +104,40 @@ pub(super) fn read_error_reason(error: &str) -> CloseReason {
     }
 }
 
-/// Reads what the client still sends after the close began, until it answers the close frame
-/// (or `grace` ends): the socket then ends with a close handshake rather than a reset, which
-/// would throw away what the client has not read yet.
-pub(super) async fn drain(stream: &mut SplitStream<WebSocket>, grace: Duration) {
-    let _ = tokio::time::timeout(grace, async {
-        while let Some(Ok(m)) = stream.next().await {
-            if matches!(m, Message::Close(_)) {
-                break;
+/// Reads what the client still sends after the close began: while the close frame waits to go
+/// out (behind what a slow reader has not read yet) and after it went out, until the client
+/// answers it, the socket ends, or `grace` passes (`slow_grace` for a slow reader). A socket
+/// closed with unread data in it ends with a TCP reset, which throws away what the client has
+/// not read yet, the close frame among it; so a client that keeps sending while it reads nothing
+/// still finds the close frame once it reads.
+pub(super) async fn drain(
+    stream: &mut SplitStream<WebSocket>,
+    writer: tokio::task::JoinHandle<()>,
+    outbox: &Outbox,
+    grace: Duration,
+    slow_grace: Duration,
+) {
+    let grace = if outbox.closing() == Some(CloseReason::SlowReader) {
+        slow_grace
+    } else {
+        grace
+    };
+    let mut writer = std::pin::pin!(writer);
+    let mut sent_by: Option<tokio::time::Instant> = None;
+    loop {
+        let until = sent_by.unwrap_or_else(|| tokio::time::Instant::now() + grace);
+        tokio::select! {
+            _ = &mut writer, if sent_by.is_none() => {
+                sent_by = Some(tokio::time::Instant::now() + grace);
             }
+            m = stream.next() => match m {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+            _ = tokio::time::sleep_until(until), if sent_by.is_some() => return,
         }
-    })
-    .await;
+    }
+    if sent_by.is_none() {
+        let _ = writer.await;
+    }
 }

@@ -154,6 +154,10 @@ impl Session {
             name.clone(),
             lang,
             self.outbox.clone(),
+        )
+        .with_session(
+            crate::accounts::is_session_token(&token)
+                .then(|| crate::accounts::sessions::token_hash(&token)),
         );
         self.counted
             .is(if crate::accounts::is_session_token(&token) {

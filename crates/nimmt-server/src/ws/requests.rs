@@ -13,6 +13,10 @@ use nimmt_protocol::{
 impl Session {
     /// Handles one text frame.
     pub(super) async fn on_text(&mut self, text: &str) {
+        // A connection that is closing (its session ended, say) has no more say.
+        if self.outbox.closing().is_some() {
+            return;
+        }
         if text.len() > MAX_MESSAGE_BYTES {
             self.send(
                 &Refusal::new(ErrorCode::TooLarge)
