@@ -57,6 +57,7 @@ export class Client {
           this.status = s;
           this.changed();
         },
+        onEnded: () => this.ended(),
       },
       name,
       this.lang,
@@ -117,6 +118,27 @@ export class Client {
     this.changed();
   }
 
+  /** This page is about to end its own session (a logout, a deletion) until then. */
+  private endingHere = 0;
+
+  /** This page asks to end its own session: the connection's close (4005) is expected. */
+  expectEnd() {
+    this.endingHere = Date.now() + 15000;
+  }
+
+  /** The server closed the connection because its session ended (4005). Ended on this page:
+   * the page goes on as a guest by itself. Ended elsewhere (a logout, a new password, the
+   * account deleted, expired): a guest from now on, on the account page with the reason. A
+   * banned guest stays offline: the `banned` error says why. */
+  private ended() {
+    if (Date.now() < this.endingHere || !this.account) return;
+    this.endSession();
+    const said = { from: null, text: translate(this.lang, 'account.sessionEnded'), error: true };
+    this.state = { ...this.state, errors: [...this.state.errors, said] };
+    window.location.hash = '#/account';
+    this.changed();
+  }
+
   /** The session ended (logged out, deleted, or revoked elsewhere): a new guest, under a new
    * name (the account's name is not a guest's to take). */
   endSession(reconnect = true) {
@@ -125,6 +147,7 @@ export class Client {
     const name = randomName();
     this.storage.setItem(NAME_KEY, name);
     this.conn.name = name;
+    this.endingHere = 0;
     if (reconnect) this.conn.reconnect();
     this.changed();
   }

@@ -36,6 +36,7 @@ function setup(token: string | null = null) {
   const timers: { f: () => void; ms: number; live: boolean }[] = [];
   const got: ServerMsg[] = [];
   const statuses: string[] = [];
+  const ended: number[] = [];
   const conn = new Connection(
     {
       url: 'ws://x/ws',
@@ -60,6 +61,7 @@ function setup(token: string | null = null) {
       },
       onMessage: (m) => got.push(m),
       onStatus: (s) => statuses.push(s),
+      onEnded: () => ended.push(1),
     },
     'Ann',
     'de',
@@ -70,7 +72,7 @@ function setup(token: string | null = null) {
     t.live = false;
     t.f();
   };
-  return { conn, store, sockets, timers, got, statuses, fire };
+  return { conn, store, sockets, timers, got, statuses, fire, ended };
 }
 
 const welcome = (token: string): ServerMsg => ({ type: 'welcome', protocol: 1, player: 'p', name: 'Ann', token, lang: 'de', seated: [] });
@@ -189,6 +191,25 @@ describe('the connection', () => {
     expect(got.at(-1)?.type).toBe('replaced');
     expect(timers.filter((t) => t.live && t.ms < 25000)).toHaveLength(0);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('when its session ended (close 4005) it does not come back with that token, until asked', () => {
+    const { conn, sockets, timers, statuses, ended, store } = setup('s.old');
+    conn.start();
+    sockets[0].open();
+    sockets[0].receive(welcome('s.old'));
+    sockets[0].readyState = 3;
+    sockets[0].onclose?.({ code: 4005 });
+    expect(ended).toHaveLength(1);
+    expect(statuses.at(-1)).toBe('offline');
+    expect(timers.filter((t) => t.live && t.ms < 25000)).toHaveLength(0);
+    expect(sockets).toHaveLength(1);
+    // The page goes on as a guest: a new line, without the dead token.
+    store.delete(TOKEN_KEY);
+    conn.reconnect();
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'Ann', lang: 'de' });
   });
 
   it('pauses grow to at most 8 seconds', () => {

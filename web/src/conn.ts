@@ -29,12 +29,18 @@ export interface ConnOptions {
   clearTimer: (t: unknown) => void;
   onMessage: (msg: ServerMsg) => void;
   onStatus: (status: ConnStatus) => void;
+  /** The server closed with 4005: the session this line said hello with ended (a logout, a new
+   * password, the account deleted, expired) or the identity was banned. The line does not come
+   * back by itself with that token. */
+  onEnded?: () => void;
 }
 
 export type ConnStatus = 'connecting' | 'online' | 'offline';
 
 export const TOKEN_KEY = 'nimmt.token';
 export const NAME_KEY = 'nimmt.name';
+/** The close code of a connection whose session ended. */
+export const SESSION_ENDED = 4005;
 const OPEN = 1;
 
 /** Pause before the n-th reconnection attempt (0-based): 0.5 s doubling up to 8 s. */
@@ -53,6 +59,8 @@ export class Connection {
   private helloDone = false;
   /** The line is being closed on purpose, to open a new one at once (`reconnect`). */
   private renewing = false;
+  /** The server closed with 4005 (session ended): stopped until asked to reconnect. */
+  private ended = false;
   /** The other nodes of the room, from the last welcome. */
   private nodes: string[] = [];
   status: ConnStatus = 'connecting';
@@ -65,6 +73,7 @@ export class Connection {
 
   start(): void {
     this.stopped = false;
+    this.ended = false;
     this.connect();
   }
 
@@ -92,7 +101,11 @@ export class Connection {
   /** Drops the connection and opens a new one at once (e.g. with a new name, or a login): the
    * status says "connecting", never "offline", since nothing went wrong. */
   reconnect(): void {
-    if (!this.sock) return;
+    if (!this.sock) {
+      // After the session ended, a new line is opened only on request (as a guest, a login).
+      if (this.ended) this.start();
+      return;
+    }
     this.renewing = true;
     this.sock.close();
   }
@@ -155,7 +168,7 @@ export class Connection {
       this.o.onMessage(msg);
     };
     sock.onerror = () => {};
-    sock.onclose = () => {
+    sock.onclose = (ev) => {
       if (this.sock !== sock) return;
       this.sock = null;
       this.helloDone = false;
@@ -165,6 +178,13 @@ export class Connection {
       if (this.renewing) {
         this.renewing = false;
         this.connect();
+        return;
+      }
+      if ((ev as { code?: number } | undefined)?.code === SESSION_ENDED) {
+        this.stopped = true;
+        this.ended = true;
+        this.setStatus('offline');
+        this.o.onEnded?.();
         return;
       }
       this.setStatus('offline');

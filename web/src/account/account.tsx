@@ -160,6 +160,7 @@ function Signed(props: { client: Client; t: T; name: string; bye: (text: string)
     });
   const logOut = () =>
     void run(async () => {
+      client.expectEnd();
       await api.logOut();
       client.endSession();
       props.bye(t('account.loggedOut'));
@@ -168,6 +169,7 @@ function Signed(props: { client: Client; t: T; name: string; bye: (text: string)
   const remove = (e: Event) => {
     e.preventDefault();
     void runDelete(async () => {
+      client.expectEnd();
       await api.deleteAccount(confirm);
       client.endSession();
       props.bye(t('account.deleted'));
