@@ -5,7 +5,8 @@
 //! 8 s) and says hello with the token of its first welcome, which resumes the identity and its
 //! seats. A room on several servers names its other nodes in the welcome; the attempts then go
 //! round the first server and those nodes. A close because another connection of the same
-//! identity took over ([`CloseReason::Replaced`]), and the player's own quit, end it for good.
+//! identity took over ([`CloseReason::Replaced`]), one because its session ended
+//! ([`CloseReason::SessionEnded`]), and the player's own quit, end it for good.
 
 use crate::online::OnlineInput;
 use crate::text::Lang;
@@ -166,6 +167,9 @@ enum End {
     Quit,
     /// Another connection of the same identity took over: no new attempt.
     Replaced,
+    /// The session it said hello with ended, or the identity was banned (4005): its token
+    /// opens nothing any more, no new attempt.
+    SessionEnded,
     /// The server cannot be understood: no new attempt.
     Broken(String),
     /// The line dropped: try again.
@@ -285,6 +289,9 @@ impl Link {
                         if replaced || closed_as == Some(CloseReason::Replaced) {
                             return End::Replaced;
                         }
+                        if closed_as == Some(CloseReason::SessionEnded) {
+                            return End::SessionEnded;
+                        }
                         let reason = match close {
                             Some(c) if !c.reason.is_empty() => c.reason.to_string(),
                             _ => "closed by the server".into(),
@@ -387,6 +394,10 @@ impl Link {
                 End::Quit => return,
                 End::Replaced => {
                     let _ = self.in_tx.send(OnlineInput::Closed("replaced".into()));
+                    return;
+                }
+                End::SessionEnded => {
+                    let _ = self.in_tx.send(OnlineInput::Closed("session_ended".into()));
                     return;
                 }
                 End::Broken(reason) => {

@@ -169,6 +169,7 @@ pub enum T {
     LinkEnded,
     Offline,
     Replaced,
+    SessionEnded,
 }
 
 impl T {
@@ -340,6 +341,10 @@ impl T {
             Replaced => (
                 "Another connection of this player took over; this one ends here (no new attempt).",
                 "Eine andere Verbindung dieses Spielers hat übernommen; diese endet hier (kein neuer Versuch).",
+            ),
+            SessionEnded => (
+                "The session ended (logged out, a new password, the account deleted, expired, or banned); this connection ends here. Log in again with --account NAME.",
+                "Die Anmeldung ist beendet (abgemeldet, neues Passwort, Konto gelöscht, abgelaufen oder gesperrt); diese Verbindung endet hier. Mit --account NAME wieder anmelden.",
             ),
             RowsLaidOut => ("The rows are laid.", "Die Reihen liegen aus."),
             NewDeal => ("Deal {} is dealt.", "Runde {} ist ausgeteilt."),

@@ -1,6 +1,7 @@
 //! The terminal's `--account`: a login against a real server answers the account's session, in
 //! the player's language when it is refused, and the session says hello as the account's
-//! identity with its seat (as `nimmt play --server … --account NAME` does).
+//! identity with its seat (as `nimmt play --server … --account NAME` does); logged out
+//! elsewhere, its connection ends for good.
 
 use nimmt_protocol::ServerMsg;
 use nimmt_tui::account::log_in;
@@ -83,7 +84,8 @@ fn an_account_logs_in_from_the_terminal_and_finds_its_seat() {
         (player.as_str(), "Ann")
     );
 
-    let conn = Connection::open_as(&url, &session.name, Lang::En, Some(session.token)).unwrap();
+    let conn =
+        Connection::open_as(&url, &session.name, Lang::En, Some(session.token.clone())).unwrap();
     match welcome(&conn) {
         ServerMsg::Welcome {
             player: p, seated, ..
@@ -92,6 +94,33 @@ fn an_account_logs_in_from_the_terminal_and_finds_its_seat() {
             assert_eq!(seated, [table]);
         }
         _ => unreachable!(),
+    }
+
+    // Logged out elsewhere (the browser): the terminal's connection ends for good, saying so.
+    let token = &session.token;
+    let out = ureq::post(&format!("http://{}/api/account/logout", running.addr))
+        .set("Authorization", &format!("Bearer {token}"))
+        .call();
+    assert_eq!(out.unwrap().status(), 204);
+    let start = Instant::now();
+    let ended = loop {
+        assert!(start.elapsed() < Duration::from_secs(10), "no end seen");
+        match conn.recv_timeout(Duration::from_millis(20)) {
+            Some(OnlineInput::Closed(reason)) => break reason,
+            Some(OnlineInput::Lost(reason)) => panic!("it would come back: {reason}"),
+            _ => {}
+        }
+    };
+    assert_eq!(ended, "session_ended");
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(1) {
+        assert!(
+            !matches!(
+                conn.recv_timeout(Duration::from_millis(20)),
+                Some(OnlineInput::Server(_))
+            ),
+            "no new connection after the end"
+        );
     }
     drop(conn);
     runtime.block_on(running.stop());

@@ -203,6 +203,9 @@ impl Online {
                 self.reconnecting = false;
                 if reason == "replaced" {
                     self.replaced();
+                } else if reason == "session_ended" {
+                    self.ended = true;
+                    self.say(self.lang.t(T::SessionEnded).to_owned());
                 } else {
                     self.ended = true;
                     self.say(self.lang.fill(T::Disconnected, &[&reason]));
