@@ -5,7 +5,8 @@
 // running game, never "offline" meanwhile; the account page offers to continue it (English,
 // German, and a third browser on a desktop); opening the room is back at the seat. She changes the password there: the first
 // browser's session ends and it plays on as a new guest. She downloads her data and logs out. A
-// guest still plays with one click. Screenshots of the account page, desktop and phone, English
+// guest still plays with one click. Logged out elsewhere while a page is open (English desktop,
+// German phone), the page goes on as a new guest on the account page at once, saying why. Screenshots of the account page, desktop and phone, English
 // and German, go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/account.mjs
@@ -25,6 +26,29 @@ const watchStatus = (page) =>
     const el = document.querySelector('[data-testid=conn]');
     new MutationObserver(() => window.__statuses.push(el.dataset.status)).observe(el, { attributes: true });
   });
+
+/** Logs `page` in as Ann, then ends that session from outside (as a logout in another browser
+ * does): the server closes the page's connection (4005) and the page, without a reload, goes on
+ * as a new guest on the account page, saying why (`said`). */
+async function endedElsewhere(page, base, said, shotName) {
+  await page.goto(`${base}/#/account`);
+  await page.fill('[data-testid=login-name]', 'Ann');
+  await page.fill('[data-testid=login-password]', `${PASSWORD} new`);
+  await page.click('[data-testid=login]');
+  await page.waitForFunction(() => localStorage.getItem('nimmt.token')?.startsWith('s.'));
+  await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
+  await page.goto(`${base}/#/`);
+  const token = await page.evaluate(() => localStorage.getItem('nimmt.token'));
+  const out = await fetch(`${base}/api/account/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  check(`${shotName}: the session is ended elsewhere`, out.status === 204, out.status);
+  await page.waitForURL(/#\/account$/, { timeout: 5000 });
+  await page.locator('[data-testid=error]', { hasText: said }).waitFor({ timeout: 5000 });
+  await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
+  await page.locator('[data-testid=signup-form]').waitFor();
+  const now = await page.evaluate(() => localStorage.getItem('nimmt.token'));
+  check(`${shotName}: the page is a new guest at once, saying why`, !!now && !now.startsWith('s.'), now);
+  await shot(page, `account-ended-elsewhere-${shotName}`);
+}
 
 await session(async ({ base, person }) => {
   const first = await person('Ann', DESKTOP);
@@ -174,4 +198,9 @@ await session(async ({ base, person }) => {
   await first.goto(`${base}/#/account`);
   await first.locator('[data-testid=signup-form]').waitFor();
   await shot(first, 'account-guest-desktop-de');
+
+  // Logged out elsewhere while the page is open: English desktop, German phone.
+  await first.selectOption('[data-testid=lang]', 'en');
+  await endedElsewhere(first, base, 'session here has ended', 'en-desktop');
+  await endedElsewhere(second, base, 'Die Anmeldung deines Kontos ist hier beendet', 'de-phone');
 });

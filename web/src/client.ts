@@ -134,7 +134,8 @@ export class Client {
     if (Date.now() < this.endingHere || !this.account) return;
     this.endSession();
     const said = { from: null, text: translate(this.lang, 'account.sessionEnded'), error: true };
-    this.state = { ...this.state, errors: [...this.state.errors, said] };
+    // No longer the account (its name is not offered for a sign-up) until the guest's welcome.
+    this.state = { ...this.state, me: null, errors: [...this.state.errors, said] };
     window.location.hash = '#/account';
     this.changed();
   }
