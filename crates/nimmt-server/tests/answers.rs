@@ -224,7 +224,7 @@ fn uses(legal: &[Value]) -> Vec<Value> {
         .filter(|a| {
             !matches!(
                 a["type"].as_str(),
-                Some("pass" | "pass_turn" | "pass_game" | "play" | "take_row" | "ask_again")
+                Some("pass" | "pass_card" | "pass_game" | "play" | "take_row" | "ask_again")
             )
         })
         .cloned()
@@ -327,10 +327,10 @@ async fn a_window_answered_after_a_teammates_use_changed_it_is_stale() {
                 raced += 1;
                 break;
             }
-            // Otherwise: pass in windows, play cards, take rows.
+            // Otherwise: pass before this card (asked again at the next), play cards, take rows.
             for who in [&mut ann, &mut bob] {
                 if !who.routine().await && who.legal.iter().any(|a| a["type"] == "pass") {
-                    who.act(who.p.version, json!({"type": "pass"})).await;
+                    who.act(who.p.version, json!({"type": "pass_card"})).await;
                 }
             }
         }

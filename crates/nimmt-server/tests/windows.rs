@@ -172,13 +172,14 @@ async fn an_absent_member_is_passed_for_at_once_in_a_window() {
         }
     }
     drop(bob);
-    // Long before the reconnection window ends, the table has passed for Bob.
+    // Long before the reconnection window ends, the table has passed for Bob (the default pass:
+    // for the rest of the turn).
     let passed = tokio::time::timeout(Duration::from_secs(5), async {
         loop {
             let m = ann.recv().await;
             if events(&m)
                 .iter()
-                .any(|e| e["type"] == "passed" && e["seat"] == 1)
+                .any(|e| e["type"] == "passed_turn" && e["seat"] == 1)
             {
                 return;
             }
@@ -212,13 +213,14 @@ async fn a_window_closes_by_the_timer_when_connected_people_never_answer() {
         };
         send_act(p, action).await;
     }
-    // Both stay connected and say nothing in the window: the timer passes for both.
+    // Both stay connected and say nothing in the window: the timer passes for both (the
+    // default pass: for the rest of the turn).
     let mut passed = [false, false];
     let closed = tokio::time::timeout(Duration::from_secs(8), async {
         while !(passed[0] && passed[1]) {
             let m = ann.recv().await;
             for e in events(&m) {
-                if e["type"] == "passed" {
+                if e["type"] == "passed_turn" {
                     if let Some(s) = e["seat"].as_u64() {
                         passed[s as usize] = true;
                     }

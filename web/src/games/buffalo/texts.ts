@@ -100,7 +100,7 @@ export const en = {
   "bf.ex.first": "One of the team's revealed cards is laid next.",
   "bf.ex.last": "One of the team's revealed cards is laid last.",
   "bf.ex.sort": "Lay the cards not yet laid in any order.",
-  "rules.buffalo": "Everyone plays together as a team against the buffalo, ten turns of one card each.\nThe members choose a card each; the buffalo turns up its top card; the cards are laid lowest first, as in 6 nimmt!.\nBefore each card is laid the team may use the open special cards (or remove a stop sign); the next card is laid when everyone has passed.\nThe team's pile is open, the buffalo's hidden until the end. With one or two players the team's points count double.\nThe team wins with fewer bull heads than the buffalo; a tie goes to the buffalo.",
+  "rules.buffalo": "Everyone plays together as a team against the buffalo, ten turns of one card each.\nThe members choose a card each; the buffalo turns up its top card; the cards are laid lowest first, as in 6 nimmt!.\nBefore each card is laid the team may use the open special cards (or remove a stop sign); the next card is laid when everyone has passed. Pass means nothing more for you this turn; Don't ask me leaves the special cards to your team for the game.\nThe team's pile is open, the buffalo's hidden until the end. With one or two players the team's points count double.\nThe team wins with fewer bull heads than the buffalo; a tie goes to the buffalo.",
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -202,5 +202,5 @@ export const de: Record<keyof typeof en, string> = {
   "bf.ex.first": "Eine aufgedeckte Karte des Teams wird als nächste gelegt.",
   "bf.ex.last": "Eine aufgedeckte Karte des Teams wird als letzte gelegt.",
   "bf.ex.sort": "Die noch nicht gelegten Karten in beliebiger Reihenfolge legen.",
-  "rules.buffalo": "Alle spielen gemeinsam als Team gegen den Büffel, zehn Züge mit je einer Karte.\nJeder wählt eine Karte; der Büffel deckt seine oberste Karte auf; gelegt wird die niedrigste zuerst, wie bei 6 nimmt!.\nVor jeder Karte kann das Team die offenen Sonderkarten einsetzen (oder ein Stoppschild entfernen); weiter geht es, wenn alle gepasst haben.\nDer Teamstapel liegt offen, der des Büffels verdeckt bis zum Schluss. Mit ein oder zwei Spielern zählen die Punkte des Teams doppelt.\nDas Team gewinnt mit weniger Hornochsen als der Büffel; bei Gleichstand gewinnt der Büffel.",
+  "rules.buffalo": "Alle spielen gemeinsam als Team gegen den Büffel, zehn Züge mit je einer Karte.\nJeder wählt eine Karte; der Büffel deckt seine oberste Karte auf; gelegt wird die niedrigste zuerst, wie bei 6 nimmt!.\nVor jeder Karte kann das Team die offenen Sonderkarten einsetzen (oder ein Stoppschild entfernen); weiter geht es, wenn alle gepasst haben. Passen heißt: in diesem Zug nichts mehr für dich; Nicht mehr fragen überlässt die Sonderkarten für das Spiel deinem Team.\nDer Teamstapel liegt offen, der des Büffels verdeckt bis zum Schluss. Mit ein oder zwei Spielern zählen die Punkte des Teams doppelt.\nDas Team gewinnt mit weniger Hornochsen als der Büffel; bei Gleichstand gewinnt der Büffel.",
 };
