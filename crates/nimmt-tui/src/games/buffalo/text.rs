@@ -110,8 +110,8 @@ impl B {
                 "Deine {} ist zu niedrig: ↑/↓ oder 1–4 · Enter nimmt die Reihe",
             ),
             PromptWindow => (
-                "Special cards: ↑/↓ choose · Enter use · p pass this turn · n next card · g never",
-                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p Zug passen · n nächste Karte · g nie",
+                "Special cards: ↑/↓ choose · Enter use · p pass turn · n one card · g never",
+                "Sonderkarten: ↑/↓ wählen · Enter nutzen · p Zug passen · n eine Karte · g nie",
             ),
             Chosen => ("You chose {}", "Du hast {} gewählt"),
             Pass => ("pass this turn", "diesen Zug passen"),
