@@ -8,7 +8,7 @@ use crate::metrics::ConnKind;
 use crate::moderation::sanctions;
 use crate::names;
 use crate::store::{Op, StoreError};
-use nimmt_protocol::{ClientMsg, ErrorCode, ServerMsg, PROTOCOL_VERSION};
+use nimmt_protocol::{ClientMsg, CloseReason, ErrorCode, ServerMsg, PROTOCOL_VERSION};
 
 impl Session {
     /// The first message: who is this?
@@ -168,6 +168,17 @@ impl Session {
         self.state
             .lobby
             .send(LobbyCmd::Online { conn: conn.clone() });
+        // A session that ended while this hello was checked: its end found no connection here
+        // yet (it closes any the lobby knows), so the session is looked up again now that the
+        // lobby knows this one.
+        if conn.session.is_some() && matches!(store.player_by_token(&token).await, Ok(None)) {
+            self.state.lobby.send(LobbyCmd::Offline {
+                player: player.clone(),
+                conn_id: self.conn_id,
+            });
+            self.outbox.close(CloseReason::SessionEnded);
+            return;
+        }
         let seated = self.state.lobby.seated(player.clone()).await;
         self.send(&ServerMsg::Welcome {
             id,
