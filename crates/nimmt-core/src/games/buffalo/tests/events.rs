@@ -5,7 +5,10 @@
 
 use super::*;
 
-fn rows_of(events: &[Event]) -> Vec<(&'static str, Vec<Vec<u8>>, Vec<usize>)> {
+/// An event's name, the cards of each row after it, and each row's capacity.
+type Step = (&'static str, Vec<Vec<u8>>, Vec<usize>);
+
+fn rows_of(events: &[Event]) -> Vec<Step> {
     events
         .iter()
         .filter_map(|e| {
