@@ -1,8 +1,8 @@
 //! The packaging: `Containerfile`, `compose.yaml`, `deploy/Caddyfile` (docs/deploy.md, "In
 //! containers").
 //!
-//! The image: built with Podman from the real `Containerfile`, whose last stage takes its binary
-//! and its base from images given as build arguments. No registry is reachable where the tests
+//! The image: built with Podman from the real `Containerfile`, its stages `binary` and `runtime`
+//! replaced by images given with `--build-context`. No registry is reachable where the tests
 //! run, so the base is made here from this machine's files (the C library and curl, a user
 //! 10001 and its volume directory, as the `runtime` stage makes them) and the binary is the one
 //! cargo built for the tests (no second build of the workspace). Started, the container must
@@ -11,8 +11,8 @@
 //! run a container, that test prints one line `skipped: …` and passes.
 //!
 //! The compose file: its nodes' `NIMMT_…` settings are accepted by `nimmt serve`, they trust
-//! exactly Caddy's address, and the Caddyfile it mounts is valid (`caddy adapt`) and proxies to
-//! those nodes.
+//! exactly Caddy's address, and the Caddyfile it mounts is valid (`caddy adapt`), proxies to
+//! those nodes and keeps `/metrics` from the public.
 
 #![cfg(target_os = "linux")]
 
@@ -245,6 +245,14 @@ fn compose_runs_two_nodes_behind_caddy_on_postgres_and_nats_with_settings_the_ro
         );
     }
     assert!(text.contains("\"uri\":\"/healthz\""), "{text}");
+    // /metrics stays inside (docs/deploy.md, Monitoring): answered 404 before the proxy.
+    let closed = "{\"handle\":[{\"handler\":\"static_response\",\"status_code\":404}],\
+                  \"match\":[{\"path\":[\"/metrics\"]}]}";
+    let proxied = text.find("\"handler\":\"reverse_proxy\"");
+    assert!(
+        text.find(closed).is_some_and(|at| Some(at) < proxied),
+        "{text}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -422,7 +430,8 @@ fn image_serves_the_room_as_a_user_without_privileges_and_passes_its_health_chec
         .0
         .push(vec!["rmi".into(), "-f".into(), binary.clone()]);
 
-    // The real Containerfile; its build stages are skipped (unused with these arguments).
+    // The real Containerfile, its stages `binary` and `runtime` replaced by these images (the
+    // stages that build from source are then unused and skipped).
     let context = dir.path().join("context");
     std::fs::create_dir_all(&context).unwrap();
     let containerfile = repo().join("Containerfile");
@@ -440,8 +449,8 @@ fn image_serves_the_room_as_a_user_without_privileges_and_passes_its_health_chec
             .cloned(),
     );
     args.extend([
-        format!("--build-arg=BINARY={binary}"),
-        format!("--build-arg=RUNTIME={base}"),
+        format!("--build-context=binary=container-image://{binary}"),
+        format!("--build-context=runtime=container-image://{base}"),
         "-f".into(),
         containerfile.to_str().unwrap().into(),
         "-t".into(),
