@@ -249,11 +249,9 @@ async fn a_logout_on_one_node_closes_the_connection_on_another() {
     assert_eq!(status, 204);
     let (_, close) = to_close(&mut ann.client, 5).await;
     assert_eq!(close, Some(CloseReason::SessionEnded.code()));
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "closed after {:?}",
-        started.elapsed()
-    );
+    let took = started.elapsed();
+    println!("logout on node a: the connection on node b closed {took:?} after the request");
+    assert!(took < Duration::from_secs(2), "closed after {took:?}");
     token_refused(&url_b, &token).await;
     a.stop().await;
     b.stop().await;
