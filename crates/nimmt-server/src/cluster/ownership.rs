@@ -28,6 +28,9 @@ pub(super) struct Owned {
     pub(super) inbox: tokio::task::JoinHandle<()>,
 }
 
+/// Tables a node takes over at the same time.
+const TAKEOVERS_AT_ONCE: usize = 8;
+
 /// Table numbers reserved at a time (the sequence's increment).
 const ID_BLOCK: u64 = 32;
 
@@ -309,17 +312,22 @@ impl Cluster {
                     continue;
                 }
             };
-            for id in orphans {
-                match self.book.acquire(pool, id).await {
-                    Ok(Some(_)) => {
-                        if let Err(e) = self.take_over(id).await {
-                            tracing::error!("table {id} cannot be taken over: {e}");
+            // Several at once: a node handing over hundreds of tables has its players wait
+            // for the last of them, and each takeover mostly waits for the database.
+            let me = &self;
+            futures_util::stream::iter(orphans)
+                .for_each_concurrent(TAKEOVERS_AT_ONCE, |id| async move {
+                    match me.book.acquire(pool, id).await {
+                        Ok(Some(_)) => {
+                            if let Err(e) = me.take_over(id).await {
+                                tracing::error!("table {id} cannot be taken over: {e}");
+                            }
                         }
+                        Ok(None) => {}
+                        Err(e) => tracing::warn!("table {id}: cannot take its lease: {e}"),
                     }
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!("table {id}: cannot take its lease: {e}"),
-                }
-            }
+                })
+                .await;
         }
     }
 

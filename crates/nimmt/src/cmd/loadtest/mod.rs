@@ -201,6 +201,7 @@ async fn load(
             let c = ClientTask {
                 from: args.spread_addrs.then(|| spread_addr(t * per_table + k)),
                 url: args.url[(t * per_table + k) % args.url.len()].clone(),
+                urls: args.url.clone(),
                 name: format!("lt{t}-{k}"),
                 host: k == 0,
                 per_table,
@@ -377,6 +378,8 @@ struct ClientTask {
     /// The local address to connect from (`--spread-addrs`).
     from: Option<std::net::IpAddr>,
     url: String,
+    /// Every node's URL: a reconnection goes round them, starting after the one that closed.
+    urls: Vec<String>,
     name: String,
     host: bool,
     per_table: usize,
@@ -467,11 +470,14 @@ impl ClientTask {
     /// acknowledged move if that state is older than the client's last acknowledged move.
     async fn reconnect(&mut self, seat: &mut Seat) -> Option<Client> {
         let deadline = Instant::now() + Duration::from_secs(60);
+        let mut next = self.urls.iter().position(|u| *u == self.url).unwrap_or(0);
         while Instant::now() < deadline && !self.stop.load(Ordering::Relaxed) {
             tokio::time::sleep(Duration::from_millis(100)).await;
+            next = (next + 1) % self.urls.len();
+            let url = self.urls[next].clone();
             let connected = match self.from {
-                Some(ip) => Client::connect_from(&self.url, ip).await,
-                None => Client::connect(&self.url).await,
+                Some(ip) => Client::connect_from(&url, ip).await,
+                None => Client::connect(&url).await,
             };
             let Ok(mut c) = connected else { continue };
             let token = self.token.clone();
@@ -497,6 +503,7 @@ impl ClientTask {
                 }
                 seat.version = version;
             }
+            self.url = url;
             return Some(c);
         }
         None
