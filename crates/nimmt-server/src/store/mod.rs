@@ -312,3 +312,23 @@ impl Store {
         wait.await.map_err(|_| StoreError::Stopped)?
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::metrics_label;
+
+    #[test]
+    fn a_database_is_named_in_metrics_without_its_credentials() {
+        assert_eq!(metrics_label("sqlite://data/nimmt.db"), "sqlite:nimmt.db");
+        assert_eq!(
+            metrics_label("sqlite:///var/lib/nimmt/room.db?mode=rwc"),
+            "sqlite:room.db"
+        );
+        assert_eq!(metrics_label("sqlite::memory:"), "sqlite:memory");
+        assert_eq!(
+            metrics_label("postgres://nimmt:s3cret@db.example.org:5432/room?sslmode=require"),
+            "postgres:db.example.org/room"
+        );
+        assert_eq!(metrics_label("postgresql://db/room"), "postgres:db/room");
+    }
+}
