@@ -36,7 +36,8 @@ fn check_game(players: usize, seed: u64, seen: &mut Seen) {
         let pending = game.pending();
         let (seat, _) = pending[dice.below(pending.len())];
         let legal = game.legal_actions(seat);
-        // Mostly a plain pass in a window, so that the game goes on with special cards left.
+        // Mostly a pass before this card only, so that the game goes on with special cards left
+        // and windows asked again at the next card.
         let action = if legal.contains(&Action::PassCard) && dice.below(3) > 0 {
             Action::PassCard
         } else {
