@@ -172,6 +172,10 @@ await session(
     await olga.locator('[data-testid=sanction][data-kind=ban]').waitFor();
     await bob.locator('text=repeated insults').first().waitFor();
     check('the banned player’s page says why', (await bob.locator('text=banned you').count()) > 0);
+    // His connection is closed (4005): the page says "disconnected" and does not try again.
+    await bob.locator('[data-testid=conn][data-status=ended]', { hasText: 'disconnected' }).waitFor({ timeout: 5000 });
+    await bob.waitForTimeout(1500);
+    check('…and stays disconnected, with no new attempt', (await bob.locator('[data-testid=conn]').getAttribute('data-status')) === 'ended');
     await shot(bob, 'moderation-banned-desktop-en');
 
     // Ann reads Bob again: he leaves her list of muted players.

@@ -48,7 +48,7 @@ export function App(props: { client: Client }) {
           🐮 {t('app.title')}
         </a>
         <span class={`status ${client.status}`} data-testid="conn" data-status={client.status}>
-          {t(client.status === 'online' ? 'app.online' : client.status === 'connecting' ? 'app.connecting' : 'app.offline')}
+          {t(client.status === 'online' ? 'app.online' : client.status === 'connecting' ? 'app.connecting' : client.status === 'ended' ? 'app.ended' : 'app.offline')}
         </span>
         <span class="spacer" />
         <AdminLink client={client} t={t} />

@@ -201,7 +201,7 @@ describe('the connection', () => {
     sockets[0].readyState = 3;
     sockets[0].onclose?.({ code: 4005 });
     expect(ended).toHaveLength(1);
-    expect(statuses.at(-1)).toBe('offline');
+    expect(statuses.at(-1)).toBe('ended');
     expect(timers.filter((t) => t.live && t.ms < 25000)).toHaveLength(0);
     expect(sockets).toHaveLength(1);
     // The page goes on as a guest: a new line, without the dead token.

@@ -35,7 +35,8 @@ export interface ConnOptions {
   onEnded?: () => void;
 }
 
-export type ConnStatus = 'connecting' | 'online' | 'offline';
+/** `ended`: the session ended (4005); no new attempt until asked. */
+export type ConnStatus = 'connecting' | 'online' | 'offline' | 'ended';
 
 export const TOKEN_KEY = 'nimmt.token';
 export const NAME_KEY = 'nimmt.name';
@@ -183,7 +184,7 @@ export class Connection {
       if ((ev as { code?: number } | undefined)?.code === SESSION_ENDED) {
         this.stopped = true;
         this.ended = true;
-        this.setStatus('offline');
+        this.setStatus('ended');
         this.o.onEnded?.();
         return;
       }

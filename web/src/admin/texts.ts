@@ -76,6 +76,7 @@ export const en = {
   'srv.reason_needed': 'Say why (1 to {max} characters).',
   'srv.bad_request': '{reason}',
   'srv.not_yourself': 'You cannot do that to yourself.',
+  'srv.too_many_reports': 'You filed {max} reports within the last hour; you can file the next in {retry_min} min.',
   'srv.closed_by_operator': 'An operator closed this table ({reason}).',
 };
 
@@ -153,5 +154,6 @@ export const de: typeof en = {
   'srv.reason_needed': 'Bitte einen Grund angeben (1 bis {max} Zeichen).',
   'srv.bad_request': '{reason}',
   'srv.not_yourself': 'Das geht nicht mit dir selbst.',
+  'srv.too_many_reports': 'Du hast in der letzten Stunde {max} Meldungen eingereicht; die nächste geht in {retry_min} Min.',
   'srv.closed_by_operator': 'Ein Moderator hat diesen Tisch geschlossen ({reason}).',
 };
