@@ -1,14 +1,18 @@
 //! The room's limits at the connection layer: each bounded resource cuts off or refuses the
 //! client that goes over it (with an error that says so, or a close frame with a code and a
 //! reason) while a well-behaved client on the same server keeps working. And the Origin check,
-//! chat cleaning and request ids echoed in every answer the connection itself gives.
+//! chat cleaning and request ids echoed in every answer the connection itself gives. Reports, too,
+//! are limited per player and hour.
 
 mod common;
 
+use common::accounts::request as http;
 use common::{ann_and_bob, config, server, server_with, Db, Player};
 use futures_util::StreamExt;
 use nimmt_protocol::{ClientMsg, CloseReason, ErrorCode, Lang, ServerMsg};
 use nimmt_server::client::Client;
+use nimmt_server::moderation::operators;
+use serde_json::json;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -396,4 +400,78 @@ async fn answers_of_the_connection_echo_the_request_id() {
     assert_eq!(close.map(|c| c.0), Some(CloseReason::TooLarge.code()));
     still_served(&mut ann).await;
     srv.stop().await;
+}
+
+// ---- reports: a few per player and hour (counted in the database, so on every node) ----
+
+async fn reports_are_limited(db: Db) {
+    let mut config = config(&db);
+    config.limits.reports_per_hour = 3;
+    let (running, url) = server_with(config).await;
+    let addr = running.addr;
+    let olga = Player::join(&url, "Olga").await;
+    assert!(operators::grant(running.store.pool(), &olga.me.player)
+        .await
+        .unwrap());
+    let ann = Player::join(&url, "Ann").await;
+    let bob = Player::join(&url, "Bob").await;
+    let report = |lang: &str| {
+        let body = json!({"player": bob.me.player, "reason": "spam"});
+        let (token, path) = (ann.me.token.clone(), format!("/api/reports?lang={lang}"));
+        async move { http(addr, "POST", &path, Some(&token), Some(body)).await }
+    };
+    for _ in 0..3 {
+        assert_eq!(report("en").await.0, 201);
+    }
+    // The fourth within the hour is refused, in the caller's language, and files nothing.
+    let (status, r) = report("en").await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (429, Some("too_many_reports"))
+    );
+    let text = r["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("You filed 3 reports within the last hour"),
+        "{text}"
+    );
+    assert!(text.contains("in 60 min"), "{text}");
+    let (status, r) = report("de").await;
+    assert_eq!(status, 429);
+    let text = r["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("Du hast in der letzten Stunde 3 Meldungen"),
+        "{text}"
+    );
+    let (_, open) = http(
+        addr,
+        "GET",
+        "/api/admin/reports",
+        Some(&olga.me.token),
+        None,
+    )
+    .await;
+    assert_eq!(open.as_array().unwrap().len(), 3);
+    // Another player still reports.
+    let body = json!({"player": ann.me.player, "reason": "spam"});
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/reports",
+        Some(&bob.me.token),
+        Some(body),
+    )
+    .await;
+    assert_eq!(status, 201);
+    running.stop().await;
+    db.drop_schema().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_per_player_and_hour_are_limited_on_sqlite() {
+    reports_are_limited(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_per_player_and_hour_are_limited_on_postgres() {
+    reports_are_limited(Db::postgres().await).await;
 }
