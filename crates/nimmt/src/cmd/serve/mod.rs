@@ -82,6 +82,10 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tables_per_identity: Option<usize>,
+    /// Reports one identity may file within an hour (0 = no cap). [default: 10]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_reports_per_hour: Option<u32>,
     /// SQLite commits: `full` syncs each commit to disk before a move is acknowledged; `normal`
     /// writes it to the log at once (safe against a killed server, not against a power cut).
     /// [default: full]
@@ -180,6 +184,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 conns_per_addr: args.max_conns_per_addr,
                 identities_per_minute: args.new_identities_per_min,
                 tables_per_identity: args.max_tables_per_identity,
+                reports_per_hour: args.max_reports_per_hour,
                 ..Default::default()
             },
             game_data,
