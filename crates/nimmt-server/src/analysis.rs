@@ -5,6 +5,7 @@
 
 use crate::clock::now_ms;
 use crate::http::{lang_of, lookup, LangQuery, Lookup};
+use crate::refused::Refused;
 use crate::store::Store;
 use crate::AppState;
 use axum::extract::{Path, Query, State};
@@ -14,7 +15,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use nimmt_bots::analysis::{self, Analysis};
 use nimmt_core::record::GameRecord;
-use nimmt_protocol::{TableId, Text};
+use nimmt_protocol::TableId;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use std::collections::{HashMap, VecDeque};
@@ -198,21 +199,14 @@ fn refused(
     key: &'static str,
     id: &str,
 ) -> Response {
-    let lang = lang_of(query, headers);
-    let error = Text::new(lang, key, vec![("game", id.to_owned())]).text;
-    let body = crate::http::ApiError { code: key, error };
-    (status, Json(body)).into_response()
+    Refused::new(status, key)
+        .with("game", id)
+        .respond(lang_of(query, headers))
 }
 
-fn unavailable(e: impl std::fmt::Display) -> Response {
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        Json(crate::http::ApiError {
-            code: "storage",
-            error: e.to_string(),
-        }),
-    )
-        .into_response()
+/// The database failed: `storage` in the caller's language, the cause in the log.
+fn unavailable(headers: &HeaderMap, query: &LangQuery, e: impl std::fmt::Display) -> Response {
+    Refused::storage(e).respond(lang_of(query, headers))
 }
 
 /// `GET /api/games/{id}/analysis`: where the game's analysis stands.
@@ -227,7 +221,7 @@ async fn read(
     };
     match state.analysis.state(game).await {
         Ok(s) => Json(s).into_response(),
-        Err(e) => unavailable(e),
+        Err(e) => unavailable(&headers, &query, e),
     }
 }
 
@@ -258,7 +252,7 @@ async fn ask(
         Lookup::Unknown => {
             return refused(StatusCode::NOT_FOUND, &headers, &query, "no_such_game", &id)
         }
-        Lookup::Failed(e) => return unavailable(e),
+        Lookup::Failed(e) => return unavailable(&headers, &query, e),
     };
     match state.analysis.request(game, record).await {
         Ok(Some(s @ AnalysisState::Done { .. })) => Json(s).into_response(),
@@ -270,6 +264,6 @@ async fn ask(
             "analysis_busy",
             &id,
         ),
-        Err(e) => unavailable(e),
+        Err(e) => unavailable(&headers, &query, e),
     }
 }

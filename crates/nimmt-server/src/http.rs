@@ -3,13 +3,14 @@
 
 use crate::forwarded::{ClientIp, TrustedProxies};
 use crate::records::{self, PublicRecord, TableRecord};
+use crate::refused::Refused;
 use crate::{AppState, Config};
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use nimmt_protocol::{Lang, TableId, Text};
+use nimmt_protocol::{Lang, TableId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -91,13 +92,18 @@ async fn metrics(State(state): State<AppState>) -> Response {
 }
 
 /// The nodes of the cluster, their tables and the leases' remaining time.
-async fn cluster(State(state): State<AppState>) -> Response {
+async fn cluster(
+    State(state): State<AppState>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
     let Some(c) = &state.cluster else {
-        return not_found("this server runs alone (no --cluster)".to_owned());
+        return Refused::new(StatusCode::NOT_FOUND, "no_cluster").respond(lang);
     };
     match c.status().await {
         Ok(nodes) => Json(serde_json::json!({ "node": c.node(), "nodes": nodes })).into_response(),
-        Err(e) => api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e.to_string()),
+        Err(e) => Refused::storage(e).respond(lang),
     }
 }
 
@@ -105,60 +111,41 @@ async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::Table
     Json(state.lobby.list().await)
 }
 
-/// A path or record that is not there.
-#[derive(Serialize)]
-struct NotFound {
-    error: &'static str,
-    text: String,
-}
-
-fn not_found(what: String) -> Response {
-    let body = NotFound {
-        error: "not_found",
-        text: what,
-    };
-    (StatusCode::NOT_FOUND, Json(body)).into_response()
-}
-
-/// A refused API request: a stable code and a text for people.
-#[derive(Serialize)]
-pub struct ApiError {
-    pub code: &'static str,
-    pub error: String,
-}
-
-fn api_error(status: StatusCode, code: &'static str, error: String) -> Response {
-    (status, Json(ApiError { code, error })).into_response()
-}
-
 /// A game's record: in full once finished; while running, without the seed, the deals and the
 /// cards of a turn not yet revealed.
-async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let no_game = |game: String| {
+        Refused::new(StatusCode::NOT_FOUND, "no_such_game")
+            .with("game", game)
+            .respond(lang)
+    };
     let Ok(id) = id.parse::<u64>() else {
-        return not_found(format!("no game {id:?}"));
+        return no_game(id);
     };
     if let Some(h) = state.lobby.get(id).await {
         if let Some(source) = h.record().await {
             match records::read(&state.store, id, source).await {
                 Ok(Some(r)) => return Json(r).into_response(),
                 Ok(None) => {}
-                Err(e) => {
-                    return api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e.to_string())
-                }
+                Err(e) => return Refused::storage(e).respond(lang),
             }
         }
     }
     match state.store.table_record(id).await {
         Ok(Some((_, Some(record)))) => match serde_json::from_str::<Value>(&record) {
             Ok(v) => Json(v).into_response(),
-            Err(_) => (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "stored record unreadable",
-            )
-                .into_response(),
+            Err(e) => Refused::internal("bad_record", format!("game {id}: {e}"))
+                .with("game", id)
+                .respond(lang),
         },
-        Ok(_) => not_found(format!("no finished game {id}")),
-        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
+        Ok(_) => no_game(id.to_string()),
+        Err(e) => Refused::storage(e).respond(lang),
     }
 }
 
@@ -228,9 +215,11 @@ fn refusal(
     status: StatusCode,
     lang: Lang,
     code: &'static str,
-    params: Vec<(&str, String)>,
+    params: Vec<(&'static str, String)>,
 ) -> Response {
-    api_error(status, code, Text::new(lang, code, params).text)
+    let mut r = Refused::new(status, code);
+    r.params = params;
+    r.respond(lang)
 }
 
 /// What is known of a game by its number.
@@ -289,11 +278,9 @@ async fn replay(
     match lookup(&state, id).await {
         Lookup::Finished(record) => match crate::replay::steps(&record) {
             Ok(steps) => Json(steps).into_response(),
-            Err(e) => api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "bad_record",
-                e.to_string(),
-            ),
+            Err(e) => Refused::internal("bad_record", format!("game {id}: {e}"))
+                .with("game", id)
+                .respond(lang),
         },
         Lookup::Running => refusal(
             StatusCode::CONFLICT,
@@ -313,7 +300,7 @@ async fn replay(
             "no_such_game",
             vec![("game", id.to_string())],
         ),
-        Lookup::Failed(e) => api_error(StatusCode::SERVICE_UNAVAILABLE, "storage", e),
+        Lookup::Failed(e) => Refused::storage(e).respond(lang),
     }
 }
 
@@ -394,18 +381,29 @@ async fn ws(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
     headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
+    let lang = lang_of(&LangQuery::default(), &headers);
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(why) => {
+            tracing::debug!("not a WebSocket upgrade: {why}");
+            return Refused::new(StatusCode::BAD_REQUEST, "not_a_websocket").respond(lang);
+        }
+    };
     if !origin_allowed(&headers, &state.origins) {
-        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+        let origin = headers
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .unwrap_or("?");
+        return Refused::new(StatusCode::FORBIDDEN, "origin_not_allowed")
+            .with("origin", origin)
+            .respond(lang);
     }
     let Some(slot) = state.addrs.connect(peer) else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            [(header::RETRY_AFTER, "10")],
-            "too many connections from this address",
-        )
-            .into_response();
+        let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_connections");
+        r.retry_after = Some(10);
+        return r.respond(lang);
     };
     upgrade
         // Frames above this close the connection (code 1009); frames above MAX_MESSAGE_BYTES
@@ -421,7 +419,11 @@ async fn ws(
 
 /// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`
 /// (which shows a page saying how to build it when it was built without npm).
-pub(crate) async fn assets(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
+pub(crate) async fn assets(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path();
     if let Some(dir) = &state.config.web_dir {
         let rel = path.trim_start_matches('/');
@@ -451,7 +453,9 @@ pub(crate) async fn assets(State(state): State<AppState>, uri: axum::http::Uri) 
                 .into_response()
         }
         None if path == "/" => Html(nimmt_web::FALLBACK_PAGE).into_response(),
-        None => not_found(path.to_owned()),
+        None => Refused::new(StatusCode::NOT_FOUND, "not_found")
+            .with("path", path)
+            .respond(lang_of(&LangQuery::default(), &headers)),
     }
 }
 

@@ -1,13 +1,20 @@
-//! A refused HTTP request of the room's JSON routes (accounts, moderation): its status, its text
-//! key with parameters, and how long to wait before trying again; answered as
-//! `{"code", "error"}` with the text in the caller's language.
+//! A refused HTTP request, on every route of the room: its status, its text key with
+//! parameters, and how long to wait before trying again; answered as `{"code", "error"}` — the
+//! one shape of every HTTP error — with the text in the caller's language. What went wrong
+//! inside (a database error, an unreadable record) goes to the log, never to the caller.
 
 use crate::conn::Refusal;
-use crate::http::ApiError;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use nimmt_protocol::{Lang, Text};
+
+/// The body of every HTTP error: a stable code and a text for people in the caller's language.
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
+pub struct ApiError {
+    pub code: String,
+    pub error: String,
+}
 
 pub struct Refused {
     pub status: StatusCode,
@@ -40,6 +47,13 @@ impl Refused {
         self
     }
 
+    /// Something of the room's own failed (an unreadable record): `key` (500); the cause goes
+    /// to the log.
+    pub fn internal(key: &'static str, e: impl std::fmt::Display) -> Refused {
+        tracing::error!("{key}: {e}");
+        Refused::new(StatusCode::INTERNAL_SERVER_ERROR, key)
+    }
+
     /// The database failed: `storage` (503); the cause goes to the log.
     pub fn storage(e: impl std::fmt::Display) -> Refused {
         tracing::warn!("a request could not be stored or read: {e}");
@@ -49,7 +63,7 @@ impl Refused {
     pub fn respond(self, lang: Lang) -> Response {
         let text = Text::new(lang, self.key, self.params).text;
         let body = ApiError {
-            code: self.key,
+            code: self.key.to_owned(),
             error: text,
         };
         let mut r = (self.status, Json(body)).into_response();

@@ -148,7 +148,7 @@ async fn a_rolling_restart_hands_each_table_over_before_the_lease_runs_out() {
     ));
     assert!(matches!(ann.command("/start").await, ServerMsg::Ack { .. }));
     // (player, the node it is connected to)
-    let mut seats = vec![(ann, 0usize), (bob, 1usize)];
+    let mut seats = [(ann, 0usize), (bob, 1usize)];
     let mut pauses = Vec::new();
     let mut restarted = 0;
     let mut moves_since = 0;

@@ -140,3 +140,22 @@ fn a_config_file_that_is_not_there_is_refused() {
     assert!(!out.status.success());
     assert!(stderr.contains("missing.toml does not exist"), "{stderr}");
 }
+
+#[test]
+fn a_database_password_is_never_printed() {
+    // PostgreSQL on loopback trusts the connection whatever the password; the schema named in
+    // the search path does not exist, so the room stops at once with an error naming the
+    // database: the password is masked there as everywhere.
+    let dir = tempfile::tempdir().unwrap();
+    let url = "postgres://postgres:hunter2@127.0.0.1:5432/test?options=-c%20search_path%3Dno_such_schema_here";
+    let out = serve(
+        dir.path(),
+        &["--addr", "127.0.0.1:0"],
+        &[("NIMMT_DATABASE", url)],
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(!stdout.contains("hunter2"), "{stdout}");
+    assert!(!stderr.contains("hunter2"), "{stderr}");
+    assert!(stderr.contains("postgres:****@127.0.0.1"), "{stderr}");
+}

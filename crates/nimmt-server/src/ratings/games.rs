@@ -74,7 +74,9 @@ pub async fn route(
     State(state): State<AppState>,
     Path(address): Path<String>,
     Query(q): Query<PageQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    let lang = super::answers::lang(&headers);
     let answer = async {
         let mut conn = state.store.pool().acquire().await?;
         let Some(who) = lookup::find(&mut conn, &address).await? else {
@@ -87,8 +89,8 @@ pub async fn route(
     };
     match answer.await {
         Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => super::answers::no_such_player(&address),
-        Err(e) => super::answers::storage_failed(e),
+        Ok(None) => super::answers::no_such_player(&address, lang),
+        Err(e) => super::answers::storage_failed(e, lang),
     }
 }
 

@@ -47,20 +47,14 @@ pub async fn route(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Query(q): Query<BoardQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    let lang = super::answers::lang(&headers);
     if !super::is_rated_game(&game) {
-        return (
-            StatusCode::NOT_FOUND,
-            Json(serde_json::json!({
-                "error": "not_rated",
-                "message": format!(
-                    "{game:?} has no ratings (rated: {}) / {game:?} hat keine Wertung (gewertet: {})",
-                    super::rated_games().join(", "),
-                    super::rated_games().join(", ")
-                ),
-            })),
-        )
-            .into_response();
+        return crate::refused::Refused::new(StatusCode::NOT_FOUND, "not_rated")
+            .with("game", &game)
+            .with("rated", super::rated_games().join(", "))
+            .respond(lang);
     }
     let limit = q.limit.unwrap_or(PLACES).clamp(1, MAX_PLACES);
     let answer = async {
@@ -69,7 +63,7 @@ pub async fn route(
     };
     match answer.await {
         Ok(board) => Json(board).into_response(),
-        Err(e) => super::answers::storage_failed(e),
+        Err(e) => super::answers::storage_failed(e, lang),
     }
 }
 

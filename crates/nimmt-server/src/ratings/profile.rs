@@ -86,15 +86,20 @@ pub struct TeamRecord {
 }
 
 /// `GET /api/players/{name}`.
-pub async fn route(State(state): State<AppState>, Path(address): Path<String>) -> Response {
+pub async fn route(
+    State(state): State<AppState>,
+    Path(address): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let lang = super::answers::lang(&headers);
     let answer = async {
         let mut conn = state.store.pool().acquire().await?;
         profile(&mut conn, &address).await
     };
     match answer.await {
         Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => no_such_player(&address),
-        Err(e) => storage_failed(e),
+        Ok(None) => no_such_player(&address, lang),
+        Err(e) => storage_failed(e, lang),
     }
 }
 

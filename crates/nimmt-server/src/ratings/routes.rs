@@ -18,6 +18,6 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The browser client's page (it reads the address itself).
-async fn page(state: State<AppState>) -> Response {
-    crate::http::assets(state, Uri::from_static("/")).await
+async fn page(state: State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    crate::http::assets(state, Uri::from_static("/"), headers).await
 }

@@ -48,8 +48,9 @@ impl std::fmt::Display for Contents {
 pub fn sqlite_file(url: &str) -> anyhow::Result<PathBuf> {
     if url.starts_with("postgres:") || url.starts_with("postgresql:") {
         anyhow::bail!(
-            "{url} is a PostgreSQL database: back it up with PostgreSQL's own tools, \
-             `pg_dump -Fc -f FILE DATABASE` and `pg_restore` (docs/deploy.md, \"Backups\")"
+            "{} is a PostgreSQL database: back it up with PostgreSQL's own tools, \
+             `pg_dump -Fc -f FILE DATABASE` and `pg_restore` (docs/deploy.md, \"Backups\")",
+            super::masked_url(url)
         );
     }
     if !url.starts_with("sqlite:") || url.contains(":memory:") {

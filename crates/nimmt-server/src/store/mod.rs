@@ -6,6 +6,8 @@
 //! Reads (`queries`) go to the pool directly. Every failure is a [`StoreError`].
 
 pub mod backup;
+mod masked;
+pub use masked::masked_url;
 mod error;
 mod queries;
 mod writer;
@@ -255,14 +257,22 @@ impl Store {
             })
             .connect(&url)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot open database {url}: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("cannot open database {}: {e}", masked_url(&url)))?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot bring the database schema up to date: {e}"))?;
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot bring the database schema of {} up to date: {e}",
+                    masked_url(&url)
+                )
+            })?;
         if fence.is_some() {
             if backend != Backend::Postgres {
-                anyhow::bail!("a cluster needs a PostgreSQL database (got {url:?})");
+                anyhow::bail!(
+                    "a cluster needs a PostgreSQL database (got {:?})",
+                    masked_url(&url)
+                );
             }
             crate::lease::ensure_schema(&pool)
                 .await

@@ -205,7 +205,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // Tests and scripts read this line to learn the port.
         let serving = format!(
             "nimmt serving on http://{} (database {})",
-            running.addr, args.database
+            running.addr,
+            settings::mask_password(&args.database)
         );
         match log_format {
             settings::LogFormat::Text => println!("{serving}"),
