@@ -12,8 +12,7 @@ mod common;
 
 use common::accounts::request as http;
 use common::{config, server_with, Db, Player};
-use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
-use nimmt_server::client::Client;
+use nimmt_protocol::{ErrorCode, ServerMsg};
 use nimmt_server::moderation::operators;
 use serde_json::json;
 use std::net::SocketAddr;
@@ -172,47 +171,7 @@ async fn upgrade(
 
 /// Says hello from `from` through `url`: the welcome's player, or the refusal.
 async fn hello_from(url: &str, from: &str, name: &str) -> Result<Player, ServerMsg> {
-    let mut client = Client::connect_from(url, from.parse().unwrap())
-        .await
-        .unwrap();
-    client
-        .send(ClientMsg::Hello {
-            protocol: nimmt_protocol::PROTOCOL_VERSION,
-            name: name.to_owned(),
-            token: None,
-            lang: Lang::En,
-        })
-        .await
-        .unwrap();
-    let m = client
-        .recv_until(10, |m| {
-            matches!(m, ServerMsg::Welcome { .. } | ServerMsg::Error { .. })
-        })
-        .await
-        .unwrap();
-    match m {
-        ServerMsg::Welcome {
-            player,
-            name,
-            token,
-            ..
-        } => Ok(Player {
-            client,
-            me: nimmt_server::client::Identity {
-                player,
-                name,
-                token,
-                seated: Vec::new(),
-                games: Vec::new(),
-                nodes: Vec::new(),
-            },
-            table: 0,
-            version: 0,
-            view: None,
-            log: Vec::new(),
-        }),
-        other => Err(other),
-    }
+    Player::join_from(url, name, from, None).await
 }
 
 async fn behind(proxy_name: &str, start: fn(&Path, u16, SocketAddr) -> Proxy) {

@@ -35,47 +35,7 @@ async fn player_from(
     from: &str,
     token: Option<&str>,
 ) -> Result<Player, ServerMsg> {
-    let mut client = Client::connect_from(url, from.parse().unwrap())
-        .await
-        .unwrap();
-    client
-        .send(ClientMsg::Hello {
-            protocol: nimmt_protocol::PROTOCOL_VERSION,
-            name: name.to_owned(),
-            token: token.map(str::to_owned),
-            lang: Lang::En,
-        })
-        .await
-        .unwrap();
-    let m = client
-        .recv_until(10, |m| {
-            matches!(m, ServerMsg::Welcome { .. } | ServerMsg::Error { .. })
-        })
-        .await
-        .unwrap();
-    match m {
-        ServerMsg::Welcome {
-            player,
-            name,
-            token,
-            ..
-        } => Ok(Player {
-            client,
-            me: nimmt_server::client::Identity {
-                player,
-                name,
-                token,
-                seated: Vec::new(),
-                games: Vec::new(),
-                nodes: Vec::new(),
-            },
-            table: 0,
-            version: 0,
-            view: None,
-            log: Vec::new(),
-        }),
-        refused => Err(refused),
-    }
+    Player::join_from(url, name, from, token).await
 }
 
 /// The next chat line `p` hears at its table: (line number, speaker's identity, text).

@@ -6,82 +6,14 @@
 
 #[path = "../../nimmt-server/tests/common/mod.rs"]
 mod common;
+mod nodes;
 mod serving;
 
 use common::{http_get, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, Role, ServerMsg};
+use nodes::{owner, start, ws, Node};
 use serde_json::Value;
-use std::net::SocketAddr;
-use std::process::Child;
 use std::time::Duration;
-
-/// One node: its name, its process (killed when the test ends however it ends), its address.
-struct Node {
-    name: String,
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn nats_url() -> String {
-    std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned())
-}
-
-/// Starts node `name` of the cluster `prefix` on an ephemeral port.
-fn start(db: &str, prefix: &str, name: &str) -> Node {
-    let nats = nats_url();
-    let (child, addr) = serving::serve(&[
-        "--database",
-        db,
-        "--cluster",
-        &nats,
-        "--node-name",
-        name,
-        "--cluster-prefix",
-        prefix,
-        "--lease-ms",
-        "1000",
-        "--max-conns-per-addr",
-        "0",
-        "--new-identities-per-min",
-        "0",
-    ]);
-    Node {
-        name: name.to_owned(),
-        child,
-        addr,
-    }
-}
-
-fn ws(n: &Node) -> String {
-    format!("ws://{}/ws", n.addr)
-}
-
-/// The node holding a live lease on `table`, as `/api/cluster` of `ask` says.
-async fn owner(ask: &Node, table: u64) -> String {
-    for _ in 0..100 {
-        let (_, body) = http_get(ask.addr, "/api/cluster").await;
-        let c: Value = serde_json::from_str(&body).unwrap();
-        for n in c["nodes"].as_array().unwrap() {
-            let live = n["tables"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|t| t["table"] == table && t["expires_in_ms"].as_i64().unwrap() > 0);
-            if live {
-                return n["name"].as_str().unwrap().to_owned();
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("nobody owns table {table}");
-}
 
 /// Reads what arrives within `ms` milliseconds.
 async fn drain(p: &mut Player, ms: u64) {
@@ -147,7 +79,7 @@ async fn killing_the_owner_mid_turn_twenty_times_loses_nothing() {
     let prefix = format!("f{}", hex::encode(rand::random::<[u8; 5]>()));
     let mut nodes: Vec<Node> = ["n0", "n1", "n2"]
         .iter()
-        .map(|n| start(&url, &prefix, n))
+        .map(|n| start(&url, &prefix, n, 1000))
         .collect();
     let mut kills = 0;
     let mut games = 0;
@@ -209,7 +141,7 @@ async fn killing_the_owner_mid_turn_twenty_times_loses_nothing() {
                 kills += 1;
                 // The node comes back (a new process of the same name): it must not fight
                 // for the tables it lost.
-                nodes[i] = start(&url, &prefix, &dead);
+                nodes[i] = start(&url, &prefix, &dead, 1000);
                 for s in seats.iter_mut() {
                     if s.node == i {
                         // Its connection died: the client goes to another node.

@@ -7,80 +7,17 @@
 
 #[path = "../../nimmt-server/tests/common/mod.rs"]
 mod common;
+mod nodes;
 mod serving;
 
 use common::{http_get, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, ServerMsg};
+use nodes::{owner, start, ws, Node};
 use serde_json::Value;
-use std::net::SocketAddr;
-use std::process::Child;
 use std::time::{Duration, Instant};
-
-struct Node {
-    name: String,
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The lease: a node that died without a word loses its tables only after this long.
 const LEASE_MS: u64 = 3000;
-
-fn start(db: &str, prefix: &str, name: &str) -> Node {
-    let nats = std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
-    let lease = LEASE_MS.to_string();
-    let (child, addr) = serving::serve(&[
-        "--database",
-        db,
-        "--cluster",
-        &nats,
-        "--node-name",
-        name,
-        "--cluster-prefix",
-        prefix,
-        "--lease-ms",
-        &lease,
-        "--max-conns-per-addr",
-        "0",
-        "--new-identities-per-min",
-        "0",
-    ]);
-    Node {
-        name: name.to_owned(),
-        child,
-        addr,
-    }
-}
-
-fn ws(n: &Node) -> String {
-    format!("ws://{}/ws", n.addr)
-}
-
-/// The node holding a live lease on `table`, as `/api/cluster` of `ask` says.
-async fn owner(ask: &Node, table: u64) -> String {
-    for _ in 0..100 {
-        let (_, body) = http_get(ask.addr, "/api/cluster").await;
-        let c: Value = serde_json::from_str(&body).unwrap();
-        for n in c["nodes"].as_array().unwrap() {
-            let live = n["tables"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|t| t["table"] == table && t["expires_in_ms"].as_i64().unwrap() > 0);
-            if live {
-                return n["name"].as_str().unwrap().to_owned();
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("nobody owns table {table}");
-}
 
 /// The first legal move, retried as `docs/protocol.md` tells a client while a table moves.
 async fn act(p: &mut Player) -> bool {
@@ -135,7 +72,7 @@ async fn a_rolling_restart_hands_each_table_over_before_the_lease_runs_out() {
     let prefix = format!("r{}", hex::encode(rand::random::<[u8; 5]>()));
     let mut nodes: Vec<Node> = ["n0", "n1", "n2"]
         .iter()
-        .map(|n| start(&url, &prefix, n))
+        .map(|n| start(&url, &prefix, n, LEASE_MS))
         .collect();
     let mut ann = Player::join(&ws(&nodes[0]), "Ann").await;
     let table = ann.create(&["deals=2"], Some(3)).await;
@@ -211,7 +148,7 @@ async fn a_rolling_restart_hands_each_table_over_before_the_lease_runs_out() {
             let new_owner = owner(&nodes[(i + 1) % 3], table).await;
             assert_ne!(new_owner, name);
             // The node starts again (a rolling restart) while the game goes on elsewhere.
-            nodes[i] = start(&url, &prefix, &name);
+            nodes[i] = start(&url, &prefix, &name, LEASE_MS);
             pauses.push(pause);
             restarted += 1;
             moves_since = 0;

@@ -121,6 +121,57 @@ impl Player {
         Self::connect(url, name, None, lang).await
     }
 
+    /// A player connected from `from` (a loopback address of its own), or the server's
+    /// refusal of its hello.
+    pub async fn join_from(
+        url: &str,
+        name: &str,
+        from: &str,
+        token: Option<&str>,
+    ) -> Result<Player, ServerMsg> {
+        let mut client = Client::connect_from(url, from.parse().unwrap())
+            .await
+            .unwrap();
+        client
+            .send(ClientMsg::Hello {
+                protocol: nimmt_protocol::PROTOCOL_VERSION,
+                name: name.to_owned(),
+                token: token.map(str::to_owned),
+                lang: Lang::En,
+            })
+            .await
+            .unwrap();
+        let m = client
+            .recv_until(10, |m| {
+                matches!(m, ServerMsg::Welcome { .. } | ServerMsg::Error { .. })
+            })
+            .await
+            .unwrap();
+        match m {
+            ServerMsg::Welcome {
+                player,
+                name,
+                token,
+                ..
+            } => Ok(Player {
+                client,
+                me: Identity {
+                    player,
+                    name,
+                    token,
+                    seated: Vec::new(),
+                    games: Vec::new(),
+                    nodes: Vec::new(),
+                },
+                table: 0,
+                version: 0,
+                view: None,
+                log: Vec::new(),
+            }),
+            refused => Err(refused),
+        }
+    }
+
     async fn connect(url: &str, name: &str, token: Option<&str>, lang: Lang) -> Player {
         let mut client = Client::connect(url).await.unwrap();
         let me = client.hello(name, token, lang).await.unwrap();
