@@ -7,7 +7,6 @@ mod common;
 use common::accounts::request as http;
 use common::{server, Db, Player};
 use nimmt_protocol::{ClientMsg, ErrorCode, Lang, ServerMsg};
-use nimmt_server::client::Client;
 use nimmt_server::moderation::operators;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
