@@ -9,6 +9,7 @@ pub const MAX_CARD: u8 = 104;
 /// A number card of the classic deck, 1–104.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Card(u8);
 
 impl Card {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A user-facing line in the languages of the room.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LangText"))]
 pub struct Text {
     pub en: String,
     pub de: String,
@@ -32,6 +33,7 @@ impl Text {
 /// Whether a lower or a higher score is better.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ScoreSense {
     /// Minus points: the fewest win (classic).
     #[default]
@@ -61,6 +63,7 @@ impl ScoreSense {
 /// The values an option takes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OptionType {
     /// A whole number in `min..=max`.
     Number { min: u32, max: u32 },
@@ -70,6 +73,7 @@ pub enum OptionType {
 
 /// One option of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionSpec {
     pub key: String,
     #[serde(flatten)]
@@ -113,6 +117,7 @@ impl OptionSpec {
 
 /// Everything a game says about itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameDescriptor {
     /// The game's name in options, records and the protocol (`classic`).
     pub name: String,

@@ -9,6 +9,7 @@ use std::str::FromStr;
 /// Options as given by a user or stored in a record: key → value, sorted by key.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionMap(pub BTreeMap<String, String>);
 
 impl OptionMap {

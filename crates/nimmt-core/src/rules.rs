@@ -218,6 +218,7 @@ pub trait Tracer<R: Rules>: Send {
 /// A game of the family, by name. The names are those of the registry in `games/mod.rs`; a
 /// name read from outside (JSON, the command line) is checked against it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct GameKind(&'static str);
 
 impl GameKind {
@@ -252,6 +253,7 @@ impl<'de> Deserialize<'de> for GameKind {
 
 /// A party that scores without a seat (the buffalo).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PartyScore {
     pub name: String,
     pub score: i32,
@@ -259,6 +261,7 @@ pub struct PartyScore {
 
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// Final score of each seat, in the game's own sense (classic: minus points).
     pub scores: Vec<i32>,

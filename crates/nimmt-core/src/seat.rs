@@ -6,6 +6,7 @@ use std::fmt;
 /// A seat at the table, numbered from 0 clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -27,6 +28,7 @@ impl fmt::Display for Seat {
 /// Who looks at a game: a seat sees its own hidden cards, a spectator sees none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Viewer {
     Seat(Seat),
     Spectator,

@@ -50,6 +50,7 @@ impl Envelope {
 /// Client → server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum ClientMsg {
     /// The first message of every connection. With the `token` of an earlier `welcome`, the
     /// client resumes that identity and every seat it holds (each such table sends a full
@@ -58,6 +59,7 @@ pub enum ClientMsg {
         protocol: u32,
         name: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         token: Option<String>,
         #[serde(default)]
         lang: Lang,
@@ -76,6 +78,7 @@ pub enum ClientMsg {
         #[serde(default)]
         options: OptionMap,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         seats: Option<usize>,
     },
     /// Sits down at a table (as a player while it is open and has room) or watches it.
@@ -86,6 +89,7 @@ pub enum ClientMsg {
     /// starts with `/` is a command (`/help` lists them).
     Chat {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         table: Option<TableId>,
         text: String,
     },
@@ -99,6 +103,7 @@ pub enum ClientMsg {
     Act {
         table: TableId,
         version: u64,
+        #[cfg_attr(test, ts(type = "unknown"))]
         action: Value,
     },
     /// Asks for a full `state` of a table (after a version gap).

@@ -31,6 +31,7 @@ pub enum When {
 /// A table command, tagged by `name` on the wire (`{"name":"bot_add","level":"strong"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "name", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Command {
     Join,
     Leave,
@@ -41,6 +42,7 @@ pub enum Command {
     },
     BotAdd {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         level: Option<String>,
     },
     BotRemove,
@@ -55,6 +57,7 @@ pub enum Command {
     /// `/help` (the commands) or `/help option` (the options of the table's game).
     Help {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         topic: Option<HelpTopic>,
     },
 }
@@ -62,6 +65,7 @@ pub enum Command {
 /// What `/help` explains besides the commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum HelpTopic {
     /// The table's options: the game's schema and the table options.
     Options,

@@ -15,6 +15,8 @@ pub mod client_to_server;
 pub mod command;
 pub mod server_to_client;
 pub mod texts;
+#[cfg(test)]
+mod typescript;
 mod unique_keys;
 mod update;
 
@@ -48,6 +50,7 @@ pub type TableId = u64;
 /// How a client joins a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Role {
     Player,
     Spectator,

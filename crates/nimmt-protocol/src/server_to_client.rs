@@ -12,11 +12,13 @@ use std::collections::BTreeMap;
 /// Server → client.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum ServerMsg {
     /// Answer to `hello`: who the client is. Keep `token` secret; it resumes this identity.
     Welcome {
         /// Echoes the `hello`'s request id (`welcome` is its answer).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         id: Option<u64>,
         protocol: u32,
         player: PlayerId,
@@ -52,13 +54,16 @@ pub enum ServerMsg {
         /// The game as this client sees it (`Game::view` for its seat, or as a spectator);
         /// absent before the start.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(type = "unknown"))]
         view: Option<Value>,
         /// The actions this client's seat may take now (empty when it is not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(test, ts(type = "unknown[]"))]
         legal: Vec<Value>,
         /// When the table's timer decides for this client's seat (absent without a timer, or
         /// when the seat is not asked).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         deadline: Option<Deadline>,
     },
     /// What changed at a table: the game events this client may see, in order, and its view
@@ -67,15 +72,20 @@ pub enum ServerMsg {
     Update {
         table: TableId,
         version: u64,
+        #[cfg_attr(test, ts(type = "unknown[]"))]
         events: Vec<Value>,
+        #[cfg_attr(test, ts(type = "unknown"))]
         view: Value,
         /// The actions this client's seat may take now (empty when it is not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(test, ts(type = "unknown[]"))]
         legal: Vec<Value>,
         /// When the table's timer decides for this client's seat, as in `state`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         deadline: Option<Deadline>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         ack: Option<u64>,
     },
     /// What just happened at a running table, for a client that joins or comes back (a reload,
@@ -86,7 +96,9 @@ pub enum ServerMsg {
     Recent {
         table: TableId,
         version: u64,
+        #[cfg_attr(test, ts(type = "unknown"))]
         view: Value,
+        #[cfg_attr(test, ts(type = "unknown[]"))]
         events: Vec<Value>,
     },
     /// The table's recent chat lines, oldest first (sent after the `state` of a join or a
@@ -98,15 +110,18 @@ pub enum ServerMsg {
     /// A chat line (`table` absent: lobby chat).
     Chat {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         table: Option<TableId>,
         from: String,
         text: String,
         /// The line's number at its table (to report it, or to remove it once an operator
         /// removed it); absent in the lobby.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         line: Option<u64>,
         /// The identity that said it (to report or mute them); absent when not known.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         player: Option<PlayerId>,
     },
     /// An operator removed chat line `line` of `table`: clients take it out of what they show.
@@ -114,6 +129,7 @@ pub enum ServerMsg {
     /// A server notice: someone joined, a command's answer, the help text, a timer ran out.
     Notice {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         table: Option<TableId>,
         #[serde(flatten)]
         text: Text,
@@ -123,8 +139,10 @@ pub enum ServerMsg {
     /// A request was refused; nothing changed.
     Error {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         id: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         table: Option<TableId>,
         code: ErrorCode,
         #[serde(flatten)]
@@ -137,6 +155,7 @@ pub enum ServerMsg {
     /// Answer to `ping`; `id` echoes the ping's.
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         id: Option<u64>,
     },
 }
@@ -145,6 +164,7 @@ pub enum ServerMsg {
 /// server's clock), `left_ms` the milliseconds left when the message was written (for clients
 /// whose clock differs from the server's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Deadline {
     pub at: u64,
     pub left_ms: u64,
@@ -153,6 +173,7 @@ pub struct Deadline {
 /// One line of a table's chat history: a chat line, or a notice the whole table heard (someone
 /// sat down, left, a bot took a seat, the game ended).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ChatLine {
     /// Who said it; empty for a notice.
     pub from: String,
@@ -160,15 +181,18 @@ pub struct ChatLine {
     pub text: String,
     /// A notice's text key (as in `notice`); absent for a chat line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub key: Option<String>,
     /// A notice's parameters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, String>,
     /// A chat line's number at its table (as in `chat`); absent for a notice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub line: Option<u64>,
     /// The identity that said a chat line; absent for a notice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub player: Option<PlayerId>,
 }
 
@@ -223,15 +247,18 @@ pub type PlayerId = String;
 
 /// A client's place at a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct You {
     pub role: Role,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub seat: Option<Seat>,
     pub host: bool,
 }
 
 /// A table as the lobby lists it (`GET /api/tables` and `tables`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TableInfo {
     pub id: TableId,
     pub game: GameKind,
@@ -250,6 +277,7 @@ pub struct TableInfo {
 
 /// One seat of a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SeatInfo {
     pub seat: Seat,
     pub name: String,
@@ -257,6 +285,7 @@ pub struct SeatInfo {
     pub kind: SeatKind,
     /// The bot level of a bot seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub level: Option<String>,
     /// Whether the human is connected (bots always are).
     pub connected: bool,
@@ -265,11 +294,13 @@ pub struct SeatInfo {
     pub bot_standing_in: bool,
     /// The seat's rating in this game, once it has played a rated game of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub rating: Option<SeatRating>,
 }
 
 /// A rating as players see it: Weng-Lin's mu on a scale where a new player has 1500.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SeatRating {
     pub rating: i64,
     /// Fewer rated games than it takes for the rating to settle (shown with a "?").
@@ -277,14 +308,17 @@ pub struct SeatRating {
     pub provisional: bool,
     /// While provisional: the rated games still to play before the rating settles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub games_to_settle: Option<i64>,
     /// Once the game is over: how much this game moved the rating.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub change: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum SeatKind {
     Human,
     Bot,
@@ -293,6 +327,7 @@ pub enum SeatKind {
 /// Where a table is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum TableState {
     /// Seats are being filled and options set.
     Open,
@@ -319,6 +354,7 @@ impl TableState {
 /// Why a request was refused. The server's state is unchanged whenever one is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum ErrorCode {
     /// Not JSON, not a known message, or a field of the wrong shape.
     Malformed,

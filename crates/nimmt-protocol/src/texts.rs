@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 /// The languages the server writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Lang {
     #[default]
     En,
@@ -16,6 +17,7 @@ pub enum Lang {
 
 /// A server text: `key` and `params` for clients that translate, `text` for those that show it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Text {
     pub key: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

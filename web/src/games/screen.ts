@@ -11,10 +11,12 @@ import type { Outcome, ReplayStep } from '../protocol';
 import type { Away } from '../store';
 import type { Hint } from '../analysis/hint';
 
-/** Every game's view carries at least these (nimmt-core's convention). */
+/** Every game's view carries at least these (nimmt-core's convention); a game whose view keeps
+ * its outcome elsewhere (the buffalo's `result.outcome`) has none and says where with the
+ * screen's `outcome`. */
 export interface BaseView {
   players: number;
-  outcome: Outcome | null;
+  outcome?: Outcome | null;
 }
 
 /** One picture of an animation, shown for `ms`; a game adds what it draws. */

@@ -80,6 +80,10 @@ function one(t: T, e: BoardEvent, name: Named, me: number | null): string | null
         list: e.points.map((p, s) => `${name(s)} ${signed(p)} = ${score(e.scores[s])}`).join(' · '),
       });
     case 'game_ended':
+    // The seat's own tiles and cards show in its hand; a choice shows at its seat.
+    case 'tiles_dealt':
+    case 'action_cards_dealt':
+    case 'chose':
       return null;
   }
 }

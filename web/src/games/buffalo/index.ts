@@ -41,6 +41,6 @@ export const buffalo = gameScreen<BuffaloView>({
   rules: (t) => ({ lines: t('rules.buffalo').split('\n'), notes: [] }),
   stepText,
   ReplayBoard: BuffaloReplayBoard,
-  outcome: (view) => view.result?.outcome ?? view.outcome ?? null,
+  outcome: (view) => view.result?.outcome ?? null,
   headline,
 });

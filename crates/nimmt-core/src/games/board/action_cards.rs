@@ -13,6 +13,7 @@ pub const STOP_SIGNS: usize = 2;
 /// The six action cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ActionCard {
     /// *Stop!*: a stop sign at the end of an active row; nobody may lay there.
     Stop,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Where the tile being laid goes, as the action cards played for it decide.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "by", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Placement {
     /// Rules 1–3.
     #[default]
@@ -22,6 +23,7 @@ pub enum Placement {
 
 /// The action cards played so far for the tile about to be laid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Plan {
     pub placement: Placement,
     /// *Überspringen*.
@@ -31,6 +33,7 @@ pub struct Plan {
 /// What a seat is asked to decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardDecision"))]
 pub enum Decision {
     /// Everybody at once: put `count` tiles face down (two in a two-tiles round).
     Choose { count: usize },
@@ -59,12 +62,14 @@ impl Decision {
 /// What a seat does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardAction"))]
 pub enum Action {
     /// Put these tiles face down (ascending, as many as asked).
     Choose { tiles: Vec<u8> },
     /// Lay the tile now, playing luck card `luck` just before.
     Lay {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         luck: Option<LuckCard>,
     },
     /// *Stop!* on active row `row`.
@@ -121,6 +126,7 @@ impl Action {
 /// Why a score moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ScoreReason {
     /// A field's effect.
     Field,
@@ -135,6 +141,7 @@ pub enum ScoreReason {
 /// Something that happened at a Brettspiel table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardEvent"))]
 pub enum Event {
     /// Tiles were dealt (`set` 2: the second twelve from the supply, base game with 2–3).
     Dealt {
@@ -217,6 +224,7 @@ pub enum Event {
         reason: ScoreReason,
         /// The move the effect asked for, when the track's end cut it short.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         wanted: Option<i32>,
     },
     /// `seat` drew a tile from the supply (which one: [`Event::TileDrawnPrivately`]); `none`

@@ -11,6 +11,7 @@ pub const TILE_COUNT: u8 = 100;
 /// What a field of the board does when a tile is laid on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Field {
     /// Nothing happens.
     Empty,
@@ -62,6 +63,7 @@ impl Field {
 /// One row of a board side, its fields from left to right.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RowSpec {
     /// Whether this is the special row "Zwei Plättchen ausspielen".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -86,6 +88,7 @@ impl RowSpec {
 /// earns a luck card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScoreTrack {
     #[serde(default)]
     pub about: String,
@@ -116,6 +119,7 @@ impl ScoreTrack {
 /// Which side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SideName {
     /// The side with the blue bull: base game.
     Base,
@@ -126,6 +130,7 @@ pub enum SideName {
 /// One side of the board: its rows and the score track.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardSide {
     /// Where the layout comes from; the default says it is reconstructed.
     pub about: String,

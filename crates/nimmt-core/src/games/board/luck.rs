@@ -10,6 +10,7 @@ pub const LUCK_COPIES: u8 = 6;
 /// One of the two luck cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum LuckCard {
     /// *5 Pluspunkte*: the field the tile lands on gives 5 plus points instead of its effect;
     /// not on a row's last field.
@@ -25,6 +26,7 @@ impl LuckCard {
 
 /// The two open stacks: how many cards each holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LuckStacks {
     pub five_points: u8,
     pub positive_bulls: u8,

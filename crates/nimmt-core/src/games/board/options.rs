@@ -17,6 +17,7 @@ use std::sync::Arc;
 /// The four versions of the rule book ("Es gibt also insgesamt vier Versionen").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Version {
     /// Grundspiel.
     #[default]

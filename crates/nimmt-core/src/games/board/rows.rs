@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// One row of the board as it lies now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RowState {
     /// One entry per field, left to right: the tile on it. A field left empty before the row's
     /// last tile was skipped (*Überspringen*).

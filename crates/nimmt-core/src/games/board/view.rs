@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 /// Who decides what, as every viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "stage", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardStage"))]
 pub enum StageView {
     /// Everybody chooses `counts[s]` tiles; `chosen[s]` once seat `s` has.
     Choosing {
@@ -48,6 +49,7 @@ pub enum StageView {
 
 /// A viewer's picture of a Brettspiel table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardView"))]
 pub struct View {
     pub viewer: Viewer,
     pub players: usize,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// What a seat is asked to decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BuffaloDecision"))]
 pub enum Decision {
     /// Choose a card of the hand to play this turn (all members at once, hidden until all chose).
     PlayCard,
@@ -34,6 +35,7 @@ impl Decision {
 /// What a seat does. Cards played this turn are named by their number (all are different).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BuffaloAction"))]
 pub enum Action {
     /// Play `card` face down.
     Play { card: Card },
@@ -127,6 +129,7 @@ impl Action {
 /// Who played a card: a member of the team or the buffalo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Owner {
     Seat(Seat),
     Buffalo,
@@ -134,6 +137,7 @@ pub enum Owner {
 
 /// A card revealed this turn and who played it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Played {
     pub owner: Owner,
     pub card: Card,
@@ -148,6 +152,7 @@ impl Played {
 /// Something that happened at a buffalo table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BuffaloEvent"))]
 pub enum Event {
     /// The game begins: the rows, the open special cards and how many lie in the stack.
     GameStarted {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Checked options of a buffalo table (there are none; unknown keys are refused).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BuffaloOptions {}
 
 /// The option keys of a buffalo table.

@@ -13,6 +13,7 @@ pub const CLASSIC_CAPACITY: usize = 5;
 
 /// One row of number cards, left to right, strictly ascending.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Row {
     pub cards: Vec<Card>,
     /// How many cards the row holds; one more takes it.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// A special card (two of each in the box).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Special {
     /// *7 nimmt!*
     SevenTakes,

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// A viewer's picture of a buffalo table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BuffaloView"))]
 pub struct View {
     pub viewer: Viewer,
     pub players: usize,
@@ -64,6 +65,7 @@ pub struct View {
 /// Who decides what, as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BuffaloPhase"))]
 pub enum PhaseView {
     /// The members choose; `chosen` per seat.
     Choose {
@@ -84,6 +86,7 @@ pub enum PhaseView {
 
 /// The end of the game, open to all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ResultView {
     pub buffalo_pile: Vec<Card>,
     /// The team's points, doubled for one or two players (B1).

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 /// What a seat is asked to decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicDecision"))]
 pub enum Decision {
     /// Choose a card of the hand to play this turn (all seats at once).
     PlayCard,
@@ -31,6 +32,7 @@ impl Decision {
 /// What a seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicAction"))]
 pub enum Action {
     /// Play `card` face down; with `swap`, together with the *Zahlendreher* (F5).
     Play {
@@ -60,6 +62,7 @@ impl Action {
 
 /// A card played this turn, once revealed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Play {
     pub seat: Seat,
     pub card: Card,
@@ -105,6 +108,7 @@ pub fn can_swap(card: Card) -> bool {
 /// working a rule out again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicEvent"))]
 pub enum Event {
     /// A deal begins: with a random deal the rows lie out; with a draft the pool lies open.
     DealStarted {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Which cards are in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Deck {
     /// All 104 cards.
     Full,
@@ -19,6 +20,7 @@ pub enum Deck {
 /// How hands are formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DealMode {
     /// Shuffled and dealt face down.
     Random,
@@ -29,6 +31,7 @@ pub enum DealMode {
 /// Where a card may join a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Placement {
     /// Only after the last card (the base game).
     Right,
@@ -39,6 +42,7 @@ pub enum Placement {
 /// When the game ends (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EndCondition"))]
 pub enum End {
     /// After the deal in which somebody reaches this many points or more.
     AtPoints(u32),
@@ -59,6 +63,7 @@ impl End {
 /// The fan cards of the anniversary edition (F1–F5); a table uses at most one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Fan {
     /// *Gerade/Ungerade* (F2).
     EvenOdd,
@@ -95,6 +100,7 @@ impl OptionValue for Fan {
 
 /// Checked options of a classic table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClassicOptions {
     pub deck: Deck,
     pub deal: DealMode,

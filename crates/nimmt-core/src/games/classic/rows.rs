@@ -14,6 +14,7 @@ pub const ROWS: usize = 4;
 /// Which end of a row a card joins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RowEnd"))]
 pub enum End {
     Right,
     Left,
@@ -22,6 +23,7 @@ pub enum End {
 /// A fan card standing beside a row (F2–F4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "fan", rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Marker {
     /// *Gerade/Ungerade*: the row accepts only cards of this parity.
     EvenOdd { row: usize, even: bool },
@@ -41,6 +43,7 @@ impl Marker {
 
 /// Cards a row gave up to the player who took it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Taken {
     pub row: usize,
     pub cards: Vec<Card>,
@@ -55,11 +58,25 @@ impl Taken {
 /// The four rows and the marker beside them. As JSON they carry each row's bull heads too
 /// (`heads`, top to bottom), for clients to show; reading them back ignores those.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "RowsJson"))]
 pub struct Rows {
     /// The number cards of each row, left to right, as printed.
     pub rows: [Vec<Card>; ROWS],
     /// The fan card beside a row, if the table plays one with a marker.
     pub marker: Option<Marker>,
+}
+
+/// The JSON of [`Rows`] as its serializer writes it, for the TypeScript declaration.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+struct RowsJson {
+    /// The number cards of each row, left to right, as printed.
+    rows: [Vec<Card>; ROWS],
+    /// The fan card beside a row, if the table plays one with a marker.
+    marker: Option<Marker>,
+    /// Each row's bull heads, top to bottom.
+    heads: [u32; ROWS],
 }
 
 impl Serialize for Rows {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A viewer's picture of a classic table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicView"))]
 pub struct View {
     pub viewer: Viewer,
     pub players: usize,
@@ -58,6 +59,7 @@ pub struct View {
 /// The phase of the table as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicPhase"))]
 pub enum PhaseView {
     Draft {
         pool: Vec<Card>,

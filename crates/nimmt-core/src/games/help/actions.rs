@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 /// What a seat is asked to decide. One seat decides at a time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HelpDecision"))]
 pub enum Decision {
     /// Your turn: lay a number card or a Joker, play a Switch, Zap or No!, or — only when none
     /// of your cards can be played — ask for help. After being helped you play without asking.
@@ -31,6 +32,7 @@ impl Decision {
 /// What a seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HelpAction"))]
 pub enum Action {
     /// Lay number card `card` at the end of the row (any number starts an empty row).
     Lay { card: u8 },
@@ -89,6 +91,7 @@ impl Action {
 /// "Spielablauf", "Nächster Durchgang").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Direction {
     /// Seat 0, 1, 2, …
     Clockwise,
@@ -131,6 +134,7 @@ impl Direction {
 /// A No! lying in front of a player (H5), as everyone sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum NoMark {
     /// Nothing lies in front of this player.
     #[default]
@@ -150,6 +154,7 @@ impl NoMark {
 
 /// A player's call of their lowest number at the start of a deal (`002` "Spielablauf", H1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Call {
     pub seat: Seat,
     /// The lowest number card of the hand; none when the hand holds only special cards.
@@ -159,6 +164,7 @@ pub struct Call {
 /// How a deal ended (`002` "Ende eines Durchgangs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DealEnd {
     /// `asker` could play nothing and `asked` could not help: all others score.
     NoHelp { asker: Seat, asked: Seat },
@@ -169,6 +175,7 @@ pub enum DealEnd {
 
 /// A finished deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DealResult {
     pub deal: u32,
     pub end: DealEnd,
@@ -179,6 +186,7 @@ pub struct DealResult {
 /// Something that happened at a HELP! table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HelpEvent"))]
 pub enum Event {
     /// A deal begins: every player gets `hand_size` cards, the rest is the draw pile of
     /// `draw_pile` cards; the row, the discard pile and the No! marks are empty.

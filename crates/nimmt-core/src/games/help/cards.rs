@@ -17,6 +17,7 @@ pub const DECK_SIZE: usize = 105;
 /// `7`, `"joker"`, `"switch"`, `"zap"`, `"no"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "CardRepr", into = "CardRepr")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "CardRepr"))]
 pub enum HelpCard {
     /// A number card, 1–11.
     Number(u8),
@@ -31,13 +32,15 @@ pub enum HelpCard {
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 enum CardRepr {
     Number(u8),
-    Special(Special),
+    Special(#[cfg_attr(feature = "ts", ts(inline))] Special),
 }
 
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 enum Special {
     Joker,
@@ -164,6 +167,7 @@ pub fn full_deck() -> Vec<HelpCard> {
 
 /// A card lying in the row with the value it counts for (a Joker's is fixed when laid, H2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RowCard {
     pub card: HelpCard,
     pub value: u8,

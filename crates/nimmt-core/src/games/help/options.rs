@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Checked options of a HELP! table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HelpOptions {
     /// The game ends after the deal in which somebody reaches this many points; everyone who has
     /// them wins (H6; the rule book's 3).

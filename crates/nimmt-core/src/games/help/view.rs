@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// A viewer's picture of a HELP! table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HelpView"))]
 pub struct View {
     pub viewer: Viewer,
     pub players: usize,
@@ -55,6 +56,7 @@ pub struct View {
 /// Who decides what, as a viewer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HelpPhase"))]
 pub enum PhaseView {
     /// `seat` is to play; `helped` once it has been helped this turn.
     Turn {

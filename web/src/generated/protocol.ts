@@ -1,0 +1,346 @@
+// Generated from the Rust types by crates/nimmt-protocol/src/typescript.rs: do not edit.
+// To regenerate: NIMMT_WRITE_TS=1 cargo test -p nimmt-protocol typescript
+
+import type { GameDescriptor, GameKind, OptionMap, Seat } from './core';
+
+/** The protocol version this client speaks (sent in `hello`). */
+export const PROTOCOL_VERSION = 1;
+
+/** Server → client. */
+export type ServerMsg =
+  | {
+    "type": "welcome",
+    /** Echoes the `hello`'s request id (`welcome` is its answer). */
+    id?: number,
+    protocol: number,
+    player: string,
+    name: string,
+    token: string,
+    lang: Lang,
+    /** Tables where this identity holds a seat (each sends a `state` next). */
+    seated: Array<number>,
+    /**
+     * Every game the room plays: name, seats, scoring sense and option schema, for lobby
+     * forms and option help.
+     */
+    games: Array<GameDescriptor>,
+    /**
+     * A room on several servers: the WebSocket URLs of the other nodes, where a client
+     * may reconnect if this one goes away. Empty (left out) for a single server.
+     */
+    nodes?: Array<string>,
+  }
+  | {
+    "type": "tables",
+    tables: Array<TableInfo>,
+  }
+  | {
+    "type": "table_changed",
+    table: TableInfo,
+    closed?: boolean,
+  }
+  | {
+    "type": "state",
+    table: TableInfo,
+    version: number,
+    /** The client's role and seat at the table. */
+    you: You,
+    /**
+     * The game as this client sees it (`Game::view` for its seat, or as a spectator);
+     * absent before the start.
+     */
+    view?: unknown,
+    /** The actions this client's seat may take now (empty when it is not asked). */
+    legal?: unknown[],
+    /**
+     * When the table's timer decides for this client's seat (absent without a timer, or
+     * when the seat is not asked).
+     */
+    deadline?: Deadline,
+  }
+  | {
+    "type": "update",
+    table: number,
+    version: number,
+    events: unknown[],
+    view: unknown,
+    /** The actions this client's seat may take now (empty when it is not asked). */
+    legal?: unknown[],
+    /** When the table's timer decides for this client's seat, as in `state`. */
+    deadline?: Deadline,
+    ack?: number,
+  }
+  | {
+    "type": "recent",
+    table: number,
+    version: number,
+    view: unknown,
+    events: unknown[],
+  }
+  | {
+    "type": "chat_history",
+    table: number,
+    lines: Array<ChatLine>,
+  }
+  | {
+    "type": "chat",
+    table?: number,
+    from: string,
+    text: string,
+    /**
+     * The line's number at its table (to report it, or to remove it once an operator
+     * removed it); absent in the lobby.
+     */
+    line?: number,
+    /** The identity that said it (to report or mute them); absent when not known. */
+    player?: string,
+  }
+  | {
+    "type": "chat_removed",
+    table: number,
+    line: number,
+  }
+  | {
+    "type": "notice",
+    table?: number,
+    key: string,
+    params?: { [key in string]: string },
+    text: string,
+  }
+  | {
+    "type": "ack",
+    id: number,
+  }
+  | {
+    "type": "error",
+    id?: number,
+    table?: number,
+    code: ErrorCode,
+    key: string,
+    params?: { [key in string]: string },
+    text: string,
+  }
+  | {
+    "type": "left",
+    table: number,
+  }
+  | { "type": "replaced" }
+  | {
+    "type": "pong",
+    id?: number,
+  };
+
+/**
+ * One line of a table's chat history: a chat line, or a notice the whole table heard (someone
+ * sat down, left, a bot took a seat, the game ended).
+ */
+export type ChatLine = {
+  /** Who said it; empty for a notice. */
+  from: string,
+  /** What was said, or the notice in the receiver's language. */
+  text: string,
+  /** A notice's text key (as in `notice`); absent for a chat line. */
+  key?: string,
+  /** A notice's parameters. */
+  params?: { [key in string]: string },
+  /** A chat line's number at its table (as in `chat`); absent for a notice. */
+  line?: number,
+  /** The identity that said a chat line; absent for a notice. */
+  player?: string,
+};
+
+/**
+ * When a seat's decision timer runs out: `at` in milliseconds since the Unix epoch (the
+ * server's clock), `left_ms` the milliseconds left when the message was written (for clients
+ * whose clock differs from the server's).
+ */
+export type Deadline = {
+  at: number,
+  left_ms: number,
+};
+
+/** Why a request was refused. The server's state is unchanged whenever one is sent. */
+export type ErrorCode =
+  | "malformed"
+  | "too_large"
+  | "rate_limited"
+  | "flood"
+  | "hello_first"
+  | "already_hello"
+  | "protocol"
+  | "bad_name"
+  | "bad_token"
+  | "no_such_table"
+  | "table_full"
+  | "already_started"
+  | "not_started"
+  | "game_over"
+  | "not_host"
+  | "not_seated"
+  | "already_seated"
+  | "not_at_table"
+  | "name_taken"
+  | "no_such_player"
+  | "bad_options"
+  | "stale"
+  | "not_your_turn"
+  | "illegal_action"
+  | "unknown_command"
+  | "bad_command"
+  | "unknown_bot"
+  | "storage"
+  | "not_owner"
+  | "muted"
+  | "banned"
+  | "sent_away";
+
+/** The languages the server writes. */
+export type Lang = "en" | "de";
+
+/** A table as the lobby lists it (`GET /api/tables` and `tables`). */
+export type TableInfo = {
+  id: number,
+  game: GameKind,
+  /** Game options as set so far (all of them, written out, once the game started). */
+  options: OptionMap,
+  /**
+   * Table options: `timer` (seconds per decision, 0 = off), `reconnect` (seconds a
+   * disconnected player keeps the seat before a bot plays it).
+   */
+  table_options: { [key in string]: string },
+  /** Most players the table takes. */
+  max_seats: number,
+  seats: Array<SeatInfo>,
+  spectators: number,
+  host: string | null,
+  state: TableState,
+};
+
+/** One seat of a table. */
+export type SeatInfo = {
+  seat: Seat,
+  name: string,
+  /** `human` or `bot`. */
+  kind: SeatKind,
+  /** The bot level of a bot seat. */
+  level?: string,
+  /** Whether the human is connected (bots always are). */
+  connected: boolean,
+  /** Whether a bot plays for the absent human right now. */
+  bot_standing_in?: boolean,
+  /** The seat's rating in this game, once it has played a rated game of it. */
+  rating?: SeatRating,
+};
+
+export type SeatKind = "human" | "bot";
+
+/** A rating as players see it: Weng-Lin's mu on a scale where a new player has 1500. */
+export type SeatRating = {
+  rating: number,
+  /** Fewer rated games than it takes for the rating to settle (shown with a "?"). */
+  provisional?: boolean,
+  /** While provisional: the rated games still to play before the rating settles. */
+  games_to_settle?: number,
+  /** Once the game is over: how much this game moved the rating. */
+  change?: number,
+};
+
+/** Where a table is in its life. */
+export type TableState = "open" | "playing" | "finished";
+
+/** A client's place at a table. */
+export type You = {
+  role: Role,
+  seat?: Seat,
+  host: boolean,
+};
+
+/** How a client joins a table. */
+export type Role = "player" | "spectator";
+
+/** Client → server. */
+export type ClientMsg =
+  | {
+    "type": "hello",
+    protocol: number,
+    name: string,
+    token?: string,
+    lang: Lang,
+  }
+  | {
+    "type": "list_tables",
+    subscribe: boolean,
+  }
+  | {
+    "type": "create_table",
+    game: GameKind,
+    options: OptionMap,
+    seats?: number,
+  }
+  | {
+    "type": "join",
+    table: number,
+    role: Role,
+  }
+  | {
+    "type": "leave",
+    table: number,
+  }
+  | {
+    "type": "chat",
+    table?: number,
+    text: string,
+  }
+  | {
+    "type": "command",
+    table: number,
+    command: Command,
+  }
+  | {
+    "type": "act",
+    table: number,
+    version: number,
+    action: unknown,
+  }
+  | {
+    "type": "resync",
+    table: number,
+  }
+  | { "type": "ping" };
+
+/** A table command, tagged by `name` on the wire (`{"name":"bot_add","level":"strong"}`). */
+export type Command =
+  | { "name": "join" }
+  | { "name": "leave" }
+  | { "name": "start" }
+  | {
+    "name": "option",
+    key: string,
+    value: string,
+  }
+  | {
+    "name": "bot_add",
+    level?: string,
+  }
+  | { "name": "bot_remove" }
+  | {
+    "name": "kick",
+    player: string,
+  }
+  | { "name": "rematch" }
+  | { "name": "who" }
+  | { "name": "hint" }
+  | {
+    "name": "help",
+    topic?: HelpTopic,
+  };
+
+/** What `/help` explains besides the commands. */
+export type HelpTopic = "options";
+
+/** A server text: `key` and `params` for clients that translate, `text` for those that show it. */
+export type Text = {
+  key: string,
+  params?: { [key in string]: string },
+  text: string,
+};
