@@ -1,10 +1,18 @@
 //! HTTP routes: health, the table list, the games the room plays, game records and replays,
-//! the WebSocket endpoint (with its Origin check) and the browser client's files.
+//! the WebSocket endpoint (with its Origin check) and the browser client's files; and, each in
+//! a module of its own, the routes of the room's services: [`accounts`], [`moderation`],
+//! [`analysis`] and [`ratings`]. The services below know nothing of HTTP.
+
+pub mod accounts;
+pub mod analysis;
+pub mod moderation;
+pub mod ratings;
 
 use crate::forwarded::{ClientIp, TrustedProxies};
 use crate::records::{self, PublicRecord, TableRecord};
 use crate::refused::Refused;
-use crate::{AppState, Config};
+use crate::state::AppState;
+use crate::Config;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
@@ -15,9 +23,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::net::SocketAddr;
 
-/// The room's routes, with `parts`: the routes of the room's other parts (accounts, moderation,
-/// analyses, ratings), which this module does not know.
-pub fn router(state: AppState, parts: Router<AppState>) -> Router {
+/// The room's routes, its services' included.
+pub fn router(state: AppState) -> Router {
     let trusted = TrustedProxies::new(state.config.trusted_proxies.clone());
     Router::new()
         .route("/healthz", get(healthz))
@@ -28,7 +35,10 @@ pub fn router(state: AppState, parts: Router<AppState>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/ws", get(ws))
-        .merge(parts)
+        .merge(accounts::routes())
+        .merge(moderation::routes())
+        .merge(analysis::routes())
+        .merge(ratings::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))

@@ -43,11 +43,14 @@ pub mod ratings;
 pub mod records;
 pub mod refused;
 pub mod replay;
+pub mod session_end;
 pub mod shutdown;
+pub mod state;
 pub mod store;
 pub mod table;
 pub mod ws;
 
+use state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -110,25 +113,6 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
         }
     }
-}
-
-/// What every request handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    pub lobby: handles::LobbyHandle,
-    pub store: store::Store,
-    pub config: Arc<Config>,
-    pub next_conn: Arc<AtomicU64>,
-    /// Connections and new identities per client address.
-    pub addrs: Arc<addr::AddrLimits>,
-    /// The origins whose pages may open the WebSocket (normalized; `*` = any).
-    pub origins: Arc<Vec<String>>,
-    /// This node's part of a cluster, if it is one.
-    pub cluster: Option<Arc<cluster::Cluster>>,
-    /// The queue of finished games waiting for their analysis.
-    pub analysis: Arc<analysis::AnalysisQueue>,
-    /// The open WebSocket sessions, and the signal that closes them for a restart.
-    pub sessions: Arc<shutdown::Sessions>,
 }
 
 /// A running server.
@@ -210,7 +194,11 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     }
     let config = Arc::new(config);
     let fence = config.cluster.as_ref().map(cluster::Cluster::lease_book);
-    let store = store::Store::open_fenced(&config.database, config.sqlite_sync, fence).await?;
+    // The game's end stores its results and moves the ratings in the same transaction.
+    let results: Arc<dyn store::AtGameEnd> = Arc::new(ratings::finish::ResultsAtGameEnd);
+    let store =
+        store::Store::open_for_room(&config.database, config.sqlite_sync, fence, Some(results))
+            .await?;
     let next_id = store.max_table_id().await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
@@ -273,18 +261,12 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let sessions = state.sessions.clone();
     let cluster_part = state.cluster.clone();
     // Expired sessions end, and so do their connections.
-    tokio::spawn(accounts::ending::sweep(
+    tokio::spawn(session_end::sweep(
         state.clone(),
         config.limits.session_sweep,
     ));
     // Each connection knows its client's address (for the limits per address).
-    // The routes of the room's parts, each from its own module.
-    let parts = axum::Router::new()
-        .merge(accounts::api::routes())
-        .merge(moderation::api::routes())
-        .merge(analysis::routes())
-        .merge(ratings::routes::routes());
-    let app = http::router(state, parts).into_make_service_with_connect_info::<SocketAddr>();
+    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
     let (shutdown, rx) = tokio::sync::oneshot::channel::<()>();
     // Frames go out as they are written (no Nagle delay behind an unacknowledged one).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {

@@ -10,7 +10,7 @@ use crate::addr::ConnSlot;
 use crate::conn::{frame, Conn, Outbox, Refusal};
 use crate::handles::{LobbyCmd, TableCmd, TableHandle};
 use crate::limits::quota;
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
 use governor::DefaultDirectRateLimiter;

@@ -6,24 +6,24 @@
 //!   cluster sees them).
 //! - [`limits`]: failed logins per name and per address, with a growing wait.
 //! - [`account`]: the account rows (sign-up, password change, deletion).
-//! - [`ending`]: a session that ends closes its open connections, on every node.
 //! - [`export`]: a player's own data as JSON.
-//! - [`api`]: the HTTP routes under `/api/account`.
+//!
+//! The HTTP routes under `/api/account` are in `http/accounts.rs`; a session that ends closes
+//! its open connections, on every node, through `session_end.rs`.
 //!
 //! Any HTTP route learns who calls it with [`authenticate`] (or [`bearer`] from the request's
 //! headers): `Authorization: Bearer TOKEN`, with a guest's token or an account's session token.
 
 pub mod account;
-pub mod api;
-pub mod ending;
 pub mod export;
 pub mod limits;
 pub mod password;
 pub mod sessions;
 
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use axum::http::{header, HeaderMap};
 use nimmt_protocol::PlayerId;
+use sqlx::Row;
 
 pub(crate) use crate::clock::now_ms;
 
@@ -39,6 +39,28 @@ pub async fn authenticate(store: &Store, token: &str) -> Option<PlayerId> {
             tracing::warn!("a token cannot be checked: {e}");
             None
         }
+    }
+}
+
+impl Store {
+    /// The identity (id, name) of a guest's token or of an account's open session token (one
+    /// used within [`sessions::IDLE_LIMIT`]). A query of the store's, written here: the store
+    /// keeps session tokens as accounts hash them, and knows nothing of accounts.
+    pub async fn player_by_token(
+        &self,
+        token: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name FROM nimmt_players WHERE token = $1 UNION ALL \
+             SELECT p.id, p.name FROM nimmt_sessions s JOIN nimmt_players p ON p.id = s.player_id \
+             WHERE s.token_hash = $2 AND s.last_seen_at > $3",
+        )
+        .bind(token.to_owned())
+        .bind(sessions::token_hash(token))
+        .bind(sessions::oldest_use())
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
     }
 }
 

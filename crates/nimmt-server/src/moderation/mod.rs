@@ -7,14 +7,15 @@
 //! - [`audit`]: the log of every operator's act (who, when, what, why);
 //! - [`reports`]: reports of chat lines and players, and their handling;
 //! - [`mutes`]: personal mutes (a muted player's chat lines are not sent to who muted them);
-//! - [`acts`]: what an operator asks of a table; [`api`]: the HTTP routes (`/api/admin/…`,
-//!   `/api/reports`, `/api/mutes`), each called with `Authorization: Bearer TOKEN`.
+//! - [`acts`]: what an operator asks of a table.
+//!
+//! The HTTP routes (`/api/admin/…`, `/api/reports`, `/api/mutes`, each called with
+//! `Authorization: Bearer TOKEN`) are in `http/moderation.rs`.
 //!
 //! Everything is read from the database when it is needed, so every node of a cluster sees a
 //! mute or a ban the moment it is stored.
 
 pub mod acts;
-pub mod api;
 pub mod audit;
 pub mod mutes;
 pub mod operators;

@@ -9,6 +9,8 @@
 use super::results::{FinishedGame, SeatResult};
 use super::standing;
 use super::stored::{StoredMeta, StoredRecord};
+use crate::store::AtGameEnd;
+use futures_util::future::BoxFuture;
 use sqlx::{AnyConnection, Row};
 
 /// The advisory lock (PostgreSQL) under which finished games are numbered and ratings move.
@@ -62,6 +64,22 @@ pub async fn store(
     standing::write(conn, &game.game, &standings).await?;
     standing::write_history(conn, &history).await?;
     Ok(())
+}
+
+/// What the room's store does in the transaction that stores a game's end: [`store`] the
+/// game's results and move the ratings (given to the store when the room opens it).
+pub struct ResultsAtGameEnd;
+
+impl AtGameEnd for ResultsAtGameEnd {
+    fn store<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        table: u64,
+        record: &'a str,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), sqlx::Error>> {
+        Box::pin(store(conn, table, record, now))
+    }
 }
 
 /// The number of the next finished game.

@@ -4,10 +4,6 @@
 
 use super::lookup::{self, Kind};
 use super::shown;
-use crate::AppState;
-use axum::extract::{Path, Query, State};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
@@ -60,38 +56,6 @@ pub struct GamesPage {
     pub games: Vec<GameEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<i64>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-pub struct PageQuery {
-    pub game: Option<String>,
-    pub before: Option<i64>,
-    pub limit: Option<i64>,
-}
-
-/// `GET /api/players/{name}/games`.
-pub async fn route(
-    State(state): State<AppState>,
-    Path(address): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: axum::http::HeaderMap,
-) -> Response {
-    let lang = super::answers::lang(&headers);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        let Some(who) = lookup::find(&mut conn, &address).await? else {
-            return Ok::<_, sqlx::Error>(None);
-        };
-        let limit = q.limit.unwrap_or(PAGE).clamp(1, MAX_PAGE);
-        page(&mut conn, &who.identity, q.game.as_deref(), q.before, limit)
-            .await
-            .map(Some)
-    };
-    match answer.await {
-        Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => super::answers::no_such_player(&address, lang),
-        Err(e) => super::answers::storage_failed(e, lang),
-    }
 }
 
 /// A page of `identity`'s games (of `game`, or all), newest first, finished before game number

@@ -3,11 +3,6 @@
 
 use super::lookup::{self, Kind};
 use super::shown;
-use crate::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
@@ -35,36 +30,6 @@ pub struct Place {
     pub rated_games: i64,
     pub games: i64,
     pub won: i64,
-}
-
-#[derive(Debug, Default, Deserialize)]
-pub struct BoardQuery {
-    pub limit: Option<i64>,
-}
-
-/// `GET /api/leaderboard/{game}`.
-pub async fn route(
-    State(state): State<AppState>,
-    Path(game): Path<String>,
-    Query(q): Query<BoardQuery>,
-    headers: axum::http::HeaderMap,
-) -> Response {
-    let lang = super::answers::lang(&headers);
-    if !super::is_rated_game(&game) {
-        return crate::refused::Refused::new(StatusCode::NOT_FOUND, "not_rated")
-            .with("game", &game)
-            .with("rated", super::rated_games().join(", "))
-            .respond(lang);
-    }
-    let limit = q.limit.unwrap_or(PLACES).clamp(1, MAX_PLACES);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        leaderboard(&mut conn, &game, limit).await
-    };
-    match answer.await {
-        Ok(board) => Json(board).into_response(),
-        Err(e) => super::answers::storage_failed(e, lang),
-    }
 }
 
 /// The best `limit` settled ratings of `game`.

@@ -6,11 +6,10 @@
 //! game twice or loses one. `policy` says which games are rated; `identity` who a seat's result
 //! belongs to (a player, or a bot level, which is rated like a player); `places` ranks a game's
 //! scores; `rebuild` computes every rating again from the stored results; `shown` is a rating
-//! as players see it, with the model's `constants`; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`routes`, `answers`);
+//! as players see it, with the model's `constants`; `lookup`, `profile`, `games` and `leaderboard` answer the HTTP routes (`http/ratings.rs`);
 //! `seed` fills a database with finished games to measure those routes; `sql` numbers the
 //! placeholders of list statements.
 
-pub mod answers;
 pub mod constants;
 pub mod finish;
 pub mod games;
@@ -22,7 +21,6 @@ pub mod policy;
 pub mod profile;
 pub mod rebuild;
 pub mod results;
-pub mod routes;
 pub mod seed;
 pub mod shown;
 pub mod sql;

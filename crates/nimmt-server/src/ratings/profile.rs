@@ -2,14 +2,9 @@
 //! each game with the points of a chart over time, its games played, won and mean score per
 //! game, its team records in the buffalo, and its recent games.
 
-use super::answers::{no_such_player, storage_failed};
 use super::games::{self, GameEntry};
 use super::lookup::{self, Kind};
 use super::{identity, shown};
-use crate::AppState;
-use axum::extract::{Path, State};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
@@ -83,24 +78,6 @@ pub struct TeamRecord {
     pub team_size: i64,
     pub games: i64,
     pub won: i64,
-}
-
-/// `GET /api/players/{name}`.
-pub async fn route(
-    State(state): State<AppState>,
-    Path(address): Path<String>,
-    headers: axum::http::HeaderMap,
-) -> Response {
-    let lang = super::answers::lang(&headers);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        profile(&mut conn, &address).await
-    };
-    match answer.await {
-        Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => no_such_player(&address, lang),
-        Err(e) => storage_failed(e, lang),
-    }
 }
 
 /// The profile a profile address names, if any.

@@ -9,10 +9,12 @@ pub mod backup;
 mod masked;
 pub use masked::masked_url;
 mod error;
+mod game_end;
 mod queries;
 mod writer;
 
 pub use error::StoreError;
+pub use game_end::AtGameEnd;
 pub use writer::{CHECKPOINT_COMMITS, CHECKPOINT_EVERY};
 
 use crate::lease::LeaseBook;
@@ -196,6 +198,17 @@ impl Store {
         sync: SqliteSync,
         fence: Option<Arc<LeaseBook>>,
     ) -> anyhow::Result<Store> {
+        Self::open_for_room(url, sync, fence, None).await
+    }
+
+    /// As [`Store::open_fenced`]; with `at_game_end`, the transaction that stores a game's end
+    /// does that work too (the room's results and ratings, see [`AtGameEnd`]).
+    pub async fn open_for_room(
+        url: &str,
+        sync: SqliteSync,
+        fence: Option<Arc<LeaseBook>>,
+        at_game_end: Option<Arc<dyn AtGameEnd>>,
+    ) -> anyhow::Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -287,6 +300,7 @@ impl Store {
             checkpoints,
             ActionInserts::new(backend),
             counted.clone(),
+            at_game_end,
         ));
         Ok(Store {
             pool,

@@ -1,4 +1,4 @@
-//! The store's reads: identities, tables with their action logs, records. They go to the pool
+//! The store's reads: tables with their action logs, records (who a token is: `accounts`). They go to the pool
 //! directly, beside the writer.
 
 use super::{now_secs, Store, StoreError, StoredTable};
@@ -9,22 +9,6 @@ use std::time::Duration;
 type Result<T> = std::result::Result<T, StoreError>;
 
 impl Store {
-    /// The identity (id, name) of a guest's token or of an account's open session token (one
-    /// used within [`crate::accounts::sessions::IDLE_LIMIT`]).
-    pub async fn player_by_token(&self, token: &str) -> Result<Option<(String, String)>> {
-        let row = sqlx::query(
-            "SELECT id, name FROM nimmt_players WHERE token = $1 UNION ALL \
-             SELECT p.id, p.name FROM nimmt_sessions s JOIN nimmt_players p ON p.id = s.player_id \
-             WHERE s.token_hash = $2 AND s.last_seen_at > $3",
-        )
-        .bind(token.to_owned())
-        .bind(crate::accounts::sessions::token_hash(token))
-        .bind(crate::accounts::sessions::oldest_use())
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
-    }
-
     /// The highest table number used so far (0 if none).
     pub async fn max_table_id(&self) -> Result<u64> {
         let row = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM nimmt_tables")

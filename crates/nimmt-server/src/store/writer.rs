@@ -3,7 +3,7 @@
 //! writer is answered once the transaction is committed. SQLite's write-ahead log is copied
 //! into the database file between commits (`Checkpoints`).
 
-use super::{now_secs, Backend, Op, StoreError};
+use super::{now_secs, AtGameEnd, Backend, Op, StoreError};
 use crate::lease::LeaseBook;
 use sqlx::{AnyPool, Executor};
 use std::fmt::Write as _;
@@ -17,7 +17,11 @@ pub(super) struct Write {
     pub(super) done: oneshot::Sender<Result<(), StoreError>>,
 }
 
-async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Error> {
+async fn apply(
+    conn: &mut sqlx::AnyConnection,
+    op: &Op,
+    at_game_end: Option<&dyn AtGameEnd>,
+) -> Result<(), sqlx::Error> {
     let now = now_secs();
     match op {
         Op::CreatePlayer { id, token, name } => {
@@ -113,7 +117,9 @@ async fn apply(conn: &mut sqlx::AnyConnection, op: &Op) -> Result<(), sqlx::Erro
         } => {
             end_game(conn, *id, "finished", record, *version, now).await?;
             // The results and the ratings they move commit with the game's end, or not at all.
-            crate::ratings::finish::store(conn, *id, record, now).await?;
+            if let Some(work) = at_game_end {
+                work.store(conn, *id, record, now).await?;
+            }
         }
         Op::Abandon {
             id,
@@ -261,6 +267,7 @@ async fn write_batch(
     inserts: &ActionInserts,
     batch: &[&Write],
     fence: Option<&LeaseBook>,
+    at_game_end: Option<&dyn AtGameEnd>,
 ) -> Result<(), sqlx::Error> {
     const ROWS_PER_INSERT: usize = 1000;
     let mut tx = pool.begin().await?;
@@ -290,7 +297,7 @@ async fn write_batch(
                 insert_actions(&mut tx, inserts, &run).await?;
                 run.clear();
             }
-            apply(&mut tx, op).await?;
+            apply(&mut tx, op, at_game_end).await?;
         }
     }
     if !run.is_empty() {
@@ -352,8 +359,10 @@ pub(super) async fn writer(
     mut checkpoints: Option<Checkpoints>,
     inserts: ActionInserts,
     counted: Arc<crate::metrics::Database>,
+    at_game_end: Option<Arc<dyn AtGameEnd>>,
 ) {
     let fence = fence.as_deref();
+    let at_game_end = at_game_end.as_deref();
     const MAX_BATCH: usize = 1024;
     let mut batch: Vec<Write> = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = rx.recv().await {
@@ -367,7 +376,7 @@ pub(super) async fn writer(
         counted.queued(-(batch.len() as i64));
         let all: Vec<&Write> = batch.iter().collect();
         let started = std::time::Instant::now();
-        let result = write_batch(&pool, &inserts, &all, fence).await;
+        let result = write_batch(&pool, &inserts, &all, fence, at_game_end).await;
         let actions = all
             .iter()
             .flat_map(|w| &w.ops)
@@ -389,7 +398,7 @@ pub(super) async fn writer(
             Err(_) => {
                 // One bad write must not fail the others: retry each on its own.
                 for w in batch.drain(..) {
-                    let r = write_batch(&pool, &inserts, &[&w], fence)
+                    let r = write_batch(&pool, &inserts, &[&w], fence, at_game_end)
                         .await
                         .map_err(|e| {
                             tracing::warn!("database write failed: {e}");

@@ -3,13 +3,14 @@
 //! with the text in the caller's language (`?lang=`, else `Accept-Language`). Passwords are
 //! read from request bodies only, never logged and never sent back.
 
-use super::{account, export, limits, password, sessions};
+use super::{lang_of, LangQuery};
+use crate::accounts::{self, account, export, limits, password, sessions};
 use crate::forwarded::ClientIp;
-use crate::http::{lang_of, LangQuery};
 use crate::moderation::{operators, sanctions};
 use crate::names;
 use crate::refused::Refused;
-use crate::AppState;
+use crate::session_end;
+use crate::state::AppState;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -38,9 +39,9 @@ fn respond(lang: Lang, answer: Answer) -> Response {
 
 /// The identity of the request's bearer token, with the token.
 async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, String), Refused> {
-    let token = super::bearer_token(headers)
+    let token = accounts::bearer_token(headers)
         .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
-    let player = super::authenticate(&state.store, token)
+    let player = accounts::authenticate(&state.store, token)
         .await
         .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
     Ok((player, token.to_owned()))
@@ -56,7 +57,7 @@ async fn account_caller(
         .await
         .map_err(Refused::storage)?;
     match found {
-        Some(a) if super::is_session_token(&token) => Ok((a, token)),
+        Some(a) if accounts::is_session_token(&token) => Ok((a, token)),
         _ => Err(Refused::new(StatusCode::FORBIDDEN, "account_needed")),
     }
 }
@@ -150,13 +151,13 @@ async fn sign_up(
     respond(
         lang,
         async {
-            let player = match super::bearer_token(&headers) {
+            let player = match accounts::bearer_token(&headers) {
                 Some(token) => {
-                    if super::is_session_token(token) {
+                    if accounts::is_session_token(token) {
                         return Err(Refused::new(StatusCode::CONFLICT, "already_account"));
                     }
                     Some(
-                        super::authenticate(&state.store, token)
+                        accounts::authenticate(&state.store, token)
                             .await
                             .ok_or_else(|| {
                                 Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
@@ -300,7 +301,7 @@ async fn log_out(
                 .await
                 .map_err(Refused::storage)?;
             let this = sessions::Ending::Only(sessions::token_hash(&token));
-            super::ending::end(&state, &a.player, this).await;
+            session_end::end(&state, &a.player, this).await;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         .await,
@@ -371,7 +372,7 @@ async fn change_password(
                 .await
                 .map_err(Refused::storage)?;
             let others = sessions::Ending::AllBut(sessions::token_hash(&token));
-            super::ending::end(&state, &a.player, others).await;
+            session_end::end(&state, &a.player, others).await;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         .await,
@@ -400,7 +401,7 @@ async fn delete(
             account::delete(state.store.pool(), &a.player)
                 .await
                 .map_err(Refused::storage)?;
-            super::ending::end(&state, &a.player, sessions::Ending::All).await;
+            session_end::end(&state, &a.player, sessions::Ending::All).await;
             tracing::info!("the account of identity {} was deleted", a.player);
             Ok(StatusCode::NO_CONTENT.into_response())
         }
@@ -420,7 +421,7 @@ async fn data(
         async {
             let (player, token) = caller(&state, &headers).await?;
             let pool = state.store.pool();
-            let current = super::is_session_token(&token).then_some(token.as_str());
+            let current = accounts::is_session_token(&token).then_some(token.as_str());
             if let Some(t) = current {
                 let _ = sessions::seen(pool, t).await;
             }

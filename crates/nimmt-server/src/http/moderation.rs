@@ -4,15 +4,16 @@
 //! `{"code", "error"}` with the text in the caller's language (`?lang=`, else
 //! `Accept-Language`).
 
-use super::acts::{Outcome, TableAct};
-use super::operators::{self, Lookup, PlayerRef};
-use super::reports::{self, Filing};
-use super::sanctions::{self, Kind};
-use super::{audit, mutes, MAX_REASON_CHARS};
+use super::{lang_of, LangQuery};
 use crate::handles::TableCmd;
-use crate::http::{lang_of, LangQuery};
+use crate::moderation::acts::{Outcome, TableAct};
+use crate::moderation::operators::{self, Lookup, PlayerRef};
+use crate::moderation::reports::{self, Filing};
+use crate::moderation::sanctions::{self, Kind};
+use crate::moderation::{audit, mutes, MAX_REASON_CHARS};
 use crate::refused::Refused;
-use crate::AppState;
+use crate::session_end;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
@@ -268,7 +269,7 @@ async fn impose(
         if body.kind == Kind::Ban {
             // The banned player's open connections close, on every node.
             let all = crate::accounts::sessions::Ending::All;
-            crate::accounts::ending::close_here(&state, &target.id, all, Some(s.refusal())).await;
+            session_end::close_here(&state, &target.id, all, Some(s.refusal())).await;
             if let Some(cluster) = &state.cluster {
                 cluster.banned(&target.id);
             }

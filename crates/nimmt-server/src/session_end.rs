@@ -2,10 +2,10 @@
 //! change (every other session), an account's deletion (all), and a session's expiry, found by
 //! [`sweep`]. A ban closes the banned identity's connections the same way (`moderation`).
 
-use super::sessions::{self, Ending};
+use crate::accounts::sessions::{self, Ending};
 use crate::conn::Refusal;
 use crate::handles::LobbyCmd;
-use crate::AppState;
+use crate::state::AppState;
 use nimmt_protocol::PlayerId;
 use std::time::Duration;
 

@@ -1,0 +1,248 @@
+//! The server's modules (`crates/nimmt-server/src`) sit in layers, and a module imports only
+//! from its own layer or the layers below it, top to bottom:
+//!
+//! 1. the edge: the wiring (`lib.rs`, `state.rs`: what every request handler shares), the HTTP
+//!    routes (`http`, the services' routes included), the WebSocket sessions (`ws`), client
+//!    addresses and their limits (`forwarded`, `addr`, `limits`), restarts (`shutdown`),
+//!    sessions that end (`session_end`), the cluster's bus and router (`cluster`), the one shape
+//!    of an HTTP error (`refused`) and the small client for tools (`client`);
+//! 2. the services: `accounts`, `ratings`, `moderation`, `analysis`, `names`, `records`,
+//!    `replay`; they know nothing of HTTP, the WebSocket or the cluster;
+//! 3. the room: `table`, `lobby`, `handles`, `conn`, `bots`;
+//! 4. the store: the database (`store`: writer, queries, backup, schema) and the cluster's
+//!    leases (`lease`). What a game's end stores besides (the ratings) is handed to the store
+//!    from above (`store::AtGameEnd`), and who a token is, is asked of accounts.
+//!
+//! Beside the layers, `metrics` and `clock` are cross-cutting utilities: any module may use them,
+//! and they use nothing of the crate but each other.
+//!
+//! A module not in [`LAYERS`] fails the test until it is placed; an import that runs up a layer
+//! is named with its file and the path as written. The room's modules are moving out of the
+//! crate (to `nimmt-room`); until they have, the imports that start in them are allowed, and the
+//! test prints them (`cargo test -p nimmt --test server_layers -- --nocapture`).
+
+mod imports;
+
+use imports::{module_files, target, ModPath, Paths};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A layer of the server, from the top; `Utility` is beside them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Layer {
+    Edge,
+    Services,
+    Room,
+    Store,
+    Utility,
+}
+
+/// Each top-level module's layer (a module's own modules share its layer); the crate's root
+/// (`lib.rs`) is the edge.
+const LAYERS: &[(&str, Layer)] = &[
+    ("addr", Layer::Edge),
+    ("client", Layer::Edge),
+    ("cluster", Layer::Edge),
+    ("forwarded", Layer::Edge),
+    ("http", Layer::Edge),
+    ("limits", Layer::Edge),
+    ("refused", Layer::Edge),
+    ("session_end", Layer::Edge),
+    ("shutdown", Layer::Edge),
+    ("state", Layer::Edge),
+    ("ws", Layer::Edge),
+    ("accounts", Layer::Services),
+    ("analysis", Layer::Services),
+    ("moderation", Layer::Services),
+    ("names", Layer::Services),
+    ("ratings", Layer::Services),
+    ("records", Layer::Services),
+    ("replay", Layer::Services),
+    ("bots", Layer::Room),
+    ("conn", Layer::Room),
+    ("handles", Layer::Room),
+    ("lobby", Layer::Room),
+    ("table", Layer::Room),
+    ("lease", Layer::Store),
+    ("store", Layer::Store),
+    ("clock", Layer::Utility),
+    ("metrics", Layer::Utility),
+];
+
+/// The room's modules, on their way out of the crate (to `nimmt-room`): the imports that start
+/// in them may run up a layer for now. Once they have moved, this list goes.
+const MOVING_OUT: &[&str] = &["bots", "conn", "handles", "lobby", "table"];
+
+fn layer_of(module: &ModPath) -> Option<Layer> {
+    let Some(top) = module.first() else {
+        return Some(Layer::Edge);
+    };
+    LAYERS
+        .iter()
+        .find(|(name, _)| name == top)
+        .map(|(_, layer)| *layer)
+}
+
+/// Whether a module of layer `from` may import one of layer `to`: its own layer or one below;
+/// a utility from anyone, and a utility nothing but utilities.
+fn may_import(from: Layer, to: Layer) -> bool {
+    match (from, to) {
+        (_, Layer::Utility) => true,
+        (Layer::Utility, _) => false,
+        (from, to) => to >= from,
+    }
+}
+
+/// What the check finds in one crate's `src`.
+#[derive(Debug, Default)]
+struct Found {
+    /// Modules in no layer.
+    unplaced: Vec<String>,
+    /// Imports that run up a layer: `file: path (from layer -> to module's layer)`.
+    upward: Vec<String>,
+    /// Those of them that start in a module moving out of the crate.
+    moving_out: Vec<String>,
+    /// How many imports between modules were looked at.
+    checked: usize,
+}
+
+fn check(src: &Path) -> Found {
+    let files = module_files(src);
+    let mut found = Found::default();
+    for (module, file) in &files {
+        let Some(from) = layer_of(module) else {
+            found.unplaced.push(module.join("::"));
+            continue;
+        };
+        let name = file.strip_prefix(src).unwrap_or(file).display().to_string();
+        let mut seen = BTreeSet::new();
+        for (path, _) in Paths::of_file(file).named {
+            let Some(to_module) = target(module, &path, &files) else {
+                continue;
+            };
+            found.checked += 1;
+            let Some(to) = layer_of(&to_module) else {
+                continue; // named above as unplaced
+            };
+            if may_import(from, to) || !seen.insert(path.clone()) {
+                continue;
+            }
+            let line = format!("{name}: {} ({from:?} -> {to:?})", path.join("::"));
+            if MOVING_OUT.contains(&module[0].as_str()) {
+                found.moving_out.push(line);
+            } else {
+                found.upward.push(line);
+            }
+        }
+    }
+    found
+}
+
+fn server_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../nimmt-server/src")
+}
+
+#[test]
+fn every_import_of_the_server_points_down_its_layers() {
+    let found = check(&server_src());
+    assert!(
+        found.checked > 100,
+        "only {} imports found under {}",
+        found.checked,
+        server_src().display()
+    );
+    assert!(
+        found.unplaced.is_empty(),
+        "modules in no layer (add each to LAYERS): {}",
+        found.unplaced.join(", ")
+    );
+    println!(
+        "{} imports up a layer from the room's modules, allowed while they move out of the crate:",
+        found.moving_out.len()
+    );
+    for line in &found.moving_out {
+        println!("  {line}");
+    }
+    assert!(
+        found.upward.is_empty(),
+        "{} imports run up a layer:\n{}",
+        found.upward.len(),
+        found.upward.join("\n")
+    );
+}
+
+#[test]
+fn the_check_names_each_import_up_a_layer_and_each_unplaced_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    let write = |file: &str, text: &str| {
+        let path = src.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "lib.rs",
+        "pub mod http; pub mod metrics; pub mod misc; pub mod names; pub mod ratings;\n\
+         pub mod store; pub mod table; pub struct Config;",
+    );
+    // The edge uses everything.
+    write(
+        "http.rs",
+        "use crate::ratings::finish; use crate::store::Store; fn f(_: crate::Config) {}",
+    );
+    // The store reaches up into the ratings, in its code; its own module and a utility are fine.
+    write("store/mod.rs", "pub mod writer; pub struct Store;");
+    write(
+        "store/writer.rs",
+        "use super::Store; fn end(s: &Store) { crate::ratings::finish::store(s); \
+         crate::metrics::count(); }",
+    );
+    write("ratings/mod.rs", "pub mod finish;");
+    write(
+        "ratings/finish.rs",
+        "use crate::store::Store; pub fn store(_: &Store) {}\n\
+         #[cfg(test)] mod tests { use crate::http::Anything; }",
+    );
+    // A utility uses nothing but utilities.
+    write("metrics.rs", "use crate::store::Store; pub fn count() {}");
+    // The room's table may still reach up while it moves out; it is listed apart.
+    write(
+        "table/mod.rs",
+        "use crate::names::check; use crate::Config;",
+    );
+    write("names.rs", "pub fn check() {}");
+    write("misc.rs", "");
+    let found = check(src);
+    assert_eq!(found.unplaced, vec!["misc".to_owned()]);
+    assert_eq!(
+        found.upward,
+        vec![
+            "metrics.rs: crate::store::Store (Utility -> Store)".to_owned(),
+            "store/writer.rs: crate::ratings::finish::store (Store -> Services)".to_owned(),
+        ]
+    );
+    assert_eq!(
+        found.moving_out,
+        vec![
+            "table/mod.rs: crate::names::check (Room -> Services)".to_owned(),
+            "table/mod.rs: crate::Config (Room -> Edge)".to_owned(),
+        ]
+    );
+}
+
+#[test]
+fn the_layers_name_each_module_once() {
+    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
+    for (name, _) in LAYERS {
+        *names.entry(name).or_default() += 1;
+    }
+    let twice: Vec<&&str> = names
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(m, _)| m)
+        .collect();
+    assert!(twice.is_empty(), "in two layers: {twice:?}");
+    for m in MOVING_OUT {
+        assert_eq!(layer_of(&vec![m.to_string()]), Some(Layer::Room), "{m}");
+    }
+}
