@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::coming_back::{come_back_to_the_same_view, play_until_both_choose};
 use common::{ann_and_bob, server, Db, Player};
 use nimmt_protocol::{ClientMsg, ServerMsg};
 use std::time::Duration;
@@ -26,15 +27,8 @@ async fn a_token_resumes_the_seat_with_a_full_state() {
 
     bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
         .await;
-    let mut ann = Player::join_as(&url, "Ann", Some(&token)).await;
+    let mut ann = come_back_to_the_same_view(&url, "Ann", &token, table, &before).await;
     assert_eq!(ann.me.seated, vec![table]);
-    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
-        .await;
-    assert_eq!(
-        ann.view.as_ref().unwrap(),
-        &before,
-        "the same view as before the drop"
-    );
     bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "back"))
         .await;
     // And the game goes on.
@@ -202,25 +196,7 @@ async fn restart_resumes_the_table(db: Db) {
     let (mut ann, mut bob, table) = ann_and_bob(&url, &[], 2).await;
     ann.command("/start").await;
     // Some moves, then a turn where Ann has chosen and Bob has not.
-    let mut moves = 0;
-    loop {
-        ann.drain(50).await;
-        bob.drain(50).await;
-        let asked = |p: &Player| {
-            p.view
-                .as_ref()
-                .is_some_and(|v| v["asked"]["type"] == "play_card")
-        };
-        if moves >= 6 && asked(&ann) && asked(&bob) {
-            break;
-        }
-        for p in [&mut ann, &mut bob] {
-            if p.choice().is_some() {
-                p.act_first().await;
-                moves += 1;
-            }
-        }
-    }
+    play_until_both_choose(&mut ann, &mut bob).await;
     assert!(ann.act_first().await);
     tokio::time::sleep(Duration::from_millis(100)).await;
     let (ann_token, bob_token) = (ann.me.token.clone(), bob.me.token.clone());
@@ -237,11 +213,8 @@ async fn restart_resumes_the_table(db: Db) {
     srv.stop().await;
 
     let (srv, url) = server(&db).await;
-    let mut ann = Player::join_as(&url, "Ann", Some(&ann_token)).await;
+    let mut ann = come_back_to_the_same_view(&url, "Ann", &ann_token, table, &before).await;
     assert_eq!(ann.me.seated, vec![table]);
-    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
-        .await;
-    assert_eq!(ann.view.as_ref().unwrap(), &before);
     let mut bob = Player::join_as(&url, "Bob", Some(&bob_token)).await;
     bob.recv_until(|m| matches!(m, ServerMsg::State { .. }))
         .await;

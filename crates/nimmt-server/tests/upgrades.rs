@@ -17,8 +17,8 @@
 mod common;
 
 use common::accounts::{get, log_in, sign_up};
-use common::{config, http_get, server_with, Db, Player};
-use nimmt_protocol::ServerMsg;
+use common::coming_back::{a_finished_and_a_running_game, come_back};
+use common::{config, http_get, server_with, Db};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row, SqliteConnection};
 use std::collections::BTreeMap;
@@ -204,21 +204,8 @@ async fn every_earlier_schema_is_brought_up_to_date_with_everything_kept() {
         let record: nimmt_core::GameRecord = serde_json::from_str(&body).unwrap();
         nimmt_core::record::replay(&record)
             .unwrap_or_else(|e| panic!("schema {v}: the record replays: {e}"));
-        let mut bob = Player::join_as(&url, "Bob", Some(&bob_token)).await;
-        assert!(
-            bob.me.seated.contains(&(running as u64)),
-            "schema {v}: {:?}",
-            bob.me.seated
-        );
-        let state = bob
-            .recv_until(
-                |m| matches!(m, ServerMsg::State { table, .. } if table.id == running as u64),
-            )
-            .await;
-        let ServerMsg::State { view, .. } = state else {
-            unreachable!()
-        };
-        assert!(view.is_some(), "schema {v}: Bob sees his running game");
+        let bob = come_back(&url, "Bob", &bob_token, running as u64).await;
+        assert!(bob.view.is_some(), "schema {v}: Bob sees his running game");
         srv.stop().await;
     }
 }
@@ -227,43 +214,7 @@ async fn every_earlier_schema_is_brought_up_to_date_with_everything_kept() {
 /// leaves a second game running; the database at the current schema.
 async fn play_the_room(db: &Db) {
     let (srv, url) = server_with(config(db)).await;
-    let mut ann = Player::join(&url, "Ann").await;
-    let mut bob = Player::join(&url, "Bob").await;
-    let table = ann.create(&[], Some(3)).await;
-    bob.sit(table).await;
-    for c in ["/bot add", "/start"] {
-        assert!(matches!(ann.command(c).await, ServerMsg::Ack { .. }), "{c}");
-    }
-    let mut players = common::all_to_the_end(vec![ann, bob], Vec::new()).await;
-    let mut bob = players.pop().unwrap();
-    let mut ann = players.pop().unwrap();
-    ann.drain(200).await;
-    bob.drain(200).await;
-    ann.table = 0; // her next state is the new table's
-    let table = ann.create(&[], Some(2)).await;
-    bob.sit(table).await;
-    let m = ann.command("/start").await;
-    assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
-    // Some moves each, up to a turn where both are to choose a card.
-    let mut moves = 0;
-    loop {
-        ann.drain(50).await;
-        bob.drain(50).await;
-        let asked = |p: &Player| {
-            p.view
-                .as_ref()
-                .is_some_and(|v| v["asked"]["type"] == "play_card")
-        };
-        if moves >= 6 && asked(&ann) && asked(&bob) {
-            break;
-        }
-        for p in [&mut ann, &mut bob] {
-            if p.choice().is_some() {
-                p.act_first().await;
-                moves += 1;
-            }
-        }
-    }
+    let (ann, _bob, _finished, _running) = a_finished_and_a_running_game(&url).await;
     sign_up(srv.addr, Some(&ann.me.token), "Ann", PASSWORD).await;
     srv.stop_for_restart(std::time::Duration::from_secs(5))
         .await;

@@ -3,6 +3,10 @@
 #![allow(dead_code)]
 
 pub mod accounts;
+pub mod both_databases;
+pub mod coming_back;
+pub mod moderation;
+pub mod stored_ratings;
 
 use nimmt_core::games::classic::View;
 use nimmt_protocol::{ClientMsg, Lang, Role, ServerMsg};
