@@ -2,6 +2,9 @@
 //! to text.
 #![allow(dead_code)]
 
+pub mod live_server;
+pub mod online_client;
+
 use nimmt_core::games::classic::Action;
 use nimmt_core::OptionMap;
 use nimmt_tui::app::{ActionOf, Effect, GameScreen, Input, Key};
