@@ -11,8 +11,8 @@ mod common;
 mod serving;
 
 use common::accounts::{get, log_in, sign_up};
-use common::{http_get, Db, Player};
-use nimmt_protocol::ServerMsg;
+use common::coming_back::{a_finished_and_a_running_game, come_back_to_the_same_view};
+use common::{http_get, Db};
 use serde_json::Value;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row, SqliteConnection};
@@ -48,43 +48,7 @@ struct Room {
 /// Ann and Bob play a rated game to its end, Ann makes her account, and they leave a second
 /// game running after a few moves each.
 async fn play_the_room(url: &str, addr: SocketAddr) -> Room {
-    let mut ann = Player::join(url, "Ann").await;
-    let mut bob = Player::join(url, "Bob").await;
-    let finished = ann.create(&[], Some(3)).await;
-    bob.sit(finished).await;
-    for c in ["/bot add", "/start"] {
-        assert!(matches!(ann.command(c).await, ServerMsg::Ack { .. }), "{c}");
-    }
-    let mut players = common::all_to_the_end(vec![ann, bob], Vec::new()).await;
-    let mut bob = players.pop().unwrap();
-    let mut ann = players.pop().unwrap();
-    ann.drain(200).await;
-    bob.drain(200).await;
-    ann.table = 0; // her next state is the new table's
-    let running = ann.create(&[], Some(2)).await;
-    bob.sit(running).await;
-    let m = ann.command("/start").await;
-    assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
-    // Some moves each, up to a turn where both are to choose a card.
-    let mut moves = 0;
-    loop {
-        ann.drain(50).await;
-        bob.drain(50).await;
-        let asked = |p: &Player| {
-            p.view
-                .as_ref()
-                .is_some_and(|v| v["asked"]["type"] == "play_card")
-        };
-        if moves >= 6 && asked(&ann) && asked(&bob) {
-            break;
-        }
-        for p in [&mut ann, &mut bob] {
-            if p.choice().is_some() {
-                p.act_first().await;
-                moves += 1;
-            }
-        }
-    }
+    let (ann, bob, finished, running) = a_finished_and_a_running_game(url).await;
     let (player, _) = sign_up(addr, Some(&ann.me.token), "Ann", PASSWORD).await;
     Room {
         ann: player,
@@ -115,16 +79,7 @@ async fn check_the_room(room: &Room, url: &str, addr: SocketAddr) {
     assert_eq!(status, 200);
     let record: nimmt_core::GameRecord = serde_json::from_str(&body).unwrap();
     nimmt_core::record::replay(&record).expect("the finished game's record replays");
-    let mut bob = Player::join_as(url, "Bob", Some(&room.bob_token)).await;
-    assert!(bob.me.seated.contains(&room.running), "{:?}", bob.me.seated);
-    bob.table = room.running;
-    bob.recv_until(|m| matches!(m, ServerMsg::State { table, .. } if table.id == room.running))
-        .await;
-    assert_eq!(
-        bob.view.as_ref(),
-        Some(&room.bob_view),
-        "the running table resumes exactly"
-    );
+    come_back_to_the_same_view(url, "Bob", &room.bob_token, room.running, &room.bob_view).await;
 }
 
 async fn open(path: &Path) -> SqliteConnection {
