@@ -1,19 +1,12 @@
-//! What actors hold of a client connection: a queue of outgoing frames and a way to close it.
-//! The socket task behind it only delivers.
+//! A client connection's queue of outgoing frames and its close: the link the room's
+//! [`Conn`] sends by. The socket task behind it only delivers.
 
-use axum::extract::ws::Utf8Bytes;
-use nimmt_protocol::{CloseReason, ErrorCode, Lang, PlayerId, ServerMsg, TableId, Text};
+use nimmt_protocol::CloseReason;
+pub use nimmt_room::conn::{frame, Conn, Frame, Link};
+pub use nimmt_room::Refusal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
-
-/// One serialized server message, cheap to clone for many receivers.
-pub type Frame = Utf8Bytes;
-
-/// Serializes a server message once.
-pub fn frame(msg: &ServerMsg) -> Frame {
-    Frame::from(serde_json::to_string(msg).expect("server messages serialize"))
-}
 
 /// A connection's outgoing queue, capped in frames and in bytes, and why it closes. A client that
 /// lets more than the cap pile up (it does not read) is closed as a slow reader: its queue is
@@ -90,116 +83,13 @@ impl Outbox {
     }
 }
 
-/// A connected client that has said hello.
-#[derive(Clone, Debug)]
-pub struct Conn {
-    /// Unique per connection (a reconnect gets a new one).
-    pub id: u64,
-    pub player: PlayerId,
-    pub name: String,
-    pub lang: Lang,
-    /// The hash of the session token the connection said hello with (none for a guest's token):
-    /// the connection closes when that session ends.
-    pub session: Option<String>,
-    outbox: Arc<Outbox>,
-}
-
-impl Conn {
-    pub fn new(id: u64, player: PlayerId, name: String, lang: Lang, outbox: Arc<Outbox>) -> Conn {
-        Conn {
-            id,
-            player,
-            name,
-            lang,
-            session: None,
-            outbox,
-        }
+impl Link for Outbox {
+    fn push(&self, f: Frame) -> bool {
+        Outbox::push(self, f)
     }
 
-    /// The connection said hello with the session whose token hash is `hash`.
-    pub fn with_session(mut self, hash: Option<String>) -> Conn {
-        self.session = hash;
-        self
-    }
-
-    pub fn send(&self, msg: &ServerMsg) {
-        self.send_frame(frame(msg));
-    }
-
-    /// Queues a frame; a client that does not keep up with its queue is disconnected (close
-    /// code 4003; it will reconnect and resync).
-    pub fn send_frame(&self, f: Frame) {
-        self.outbox.push(f);
-    }
-
-    /// Closes the connection after what is queued, because another connection took over its
-    /// identity (close code 4001).
-    pub fn close(&self) {
-        self.outbox.close(CloseReason::Replaced);
-    }
-
-    /// Closes the connection after what is queued (before it for a slow reader).
-    pub fn close_for(&self, reason: CloseReason) {
-        self.outbox.close(reason);
-    }
-
-    pub fn refuse(&self, id: Option<u64>, table: Option<TableId>, r: &Refusal) {
-        self.send(&r.to_msg(self.lang, id, table));
-    }
-
-    pub fn notice(&self, table: Option<TableId>, key: &str, params: Vec<(&str, String)>) {
-        self.send(&ServerMsg::Notice {
-            table,
-            text: Text::new(self.lang, key, params),
-        });
-    }
-}
-
-/// A refused request: its code and the parameters of its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub code: ErrorCode,
-    /// The text key (usually the code's name).
-    pub key: &'static str,
-    pub params: Vec<(&'static str, String)>,
-}
-
-impl Refusal {
-    pub fn new(code: ErrorCode) -> Refusal {
-        Refusal {
-            code,
-            key: code.name(),
-            params: Vec::new(),
-        }
-    }
-
-    pub fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
-        self.params.push((name, value.to_string()));
-        self
-    }
-
-    pub fn keyed(mut self, key: &'static str) -> Refusal {
-        self.key = key;
-        self
-    }
-
-    pub fn to_msg(&self, lang: Lang, id: Option<u64>, table: Option<TableId>) -> ServerMsg {
-        ServerMsg::Error {
-            id,
-            table,
-            code: self.code,
-            text: Text::new(
-                lang,
-                self.key,
-                self.params.iter().map(|(k, v)| (*k, v.clone())),
-            ),
-        }
-    }
-}
-
-impl From<ErrorCode> for Refusal {
-    fn from(code: ErrorCode) -> Self {
-        Refusal::new(code)
+    fn close(&self, reason: CloseReason) {
+        Outbox::close(self, reason)
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::conn::{Conn, Refusal};
 use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
-use nimmt_protocol::{ChatLine, Command, ErrorCode, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{Command, ErrorCode, PlayerId, Role, TableId, TableInfo};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -108,13 +108,7 @@ pub struct NewTable {
     pub stored: Option<oneshot::Sender<bool>>,
 }
 
-/// What a rematch takes over from the finished table: its stored settings (the table's `meta`
-/// JSON: game, options, table options, host and seats with their players and bots) and its chat.
-#[derive(Clone, Debug)]
-pub struct Again {
-    pub meta: String,
-    pub history: Vec<ChatLine>,
-}
+pub use nimmt_room::table::Again;
 
 /// Checks a request and starts the table's actor (the creator seated as host).
 pub type OpenTable = Arc<dyn Fn(NewTable) -> Result<TableHandle, Refusal> + Send + Sync>;

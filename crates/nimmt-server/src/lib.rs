@@ -16,16 +16,23 @@
 //! - [`ratings`]: every finished game's results and the Weng-Lin ratings they move (in the
 //!   transaction that stores the game's end), profiles, game histories and leaderboards;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
-//!   close codes), [`addr`]: limits per client address, [`http`]: routes (with the Origin
-//!   check);
+//!   close codes), [`addr`]: limits per client address, [`http`]: every HTTP route, the
+//!   services' included (with the Origin check); [`state`]: what every handler shares;
 //! - [`client`]: a small client for tests, the load test and other tools.
+//!
+//! The modules sit in layers, each importing only from its own layer or those below: the edge
+//! (this file's wiring, `state`, `http`, `ws`, `cluster`, `session_end`, client addresses), the
+//! services (`accounts`, `ratings`, `moderation`, `analysis`, `records`), the room (the lobby,
+//! the tables) and the store (`store`, `lease`); `metrics` and `clock` serve them all. The
+//! store is handed what it must not know (the ratings a game's end moves: [`store::AtGameEnd`]).
+//! `crates/nimmt/tests/server_layers.rs` names every import that runs up a layer.
 //!
 //! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
 
 pub mod accounts;
 pub mod addr;
 pub mod analysis;
-pub mod bots;
+pub use nimmt_room::bots;
 pub mod client;
 pub mod clock;
 pub mod cluster;

@@ -2,7 +2,7 @@
 //! reason, what the client still sends read until it answers).
 
 use crate::conn::{Frame, Outbox};
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use nimmt_protocol::CloseReason;
@@ -43,11 +43,11 @@ pub(super) async fn deliver(
         outbox.taken(first.len());
         let write = async {
             // Whatever else is queued goes out with the same flush.
-            sink.feed(Message::Text(first)).await?;
+            sink.feed(text(first)).await?;
             for _ in 1..64 {
                 let Ok(f) = rx.try_recv() else { break };
                 outbox.taken(f.len());
-                sink.feed(Message::Text(f)).await?;
+                sink.feed(text(f)).await?;
             }
             sink.flush().await
         };
@@ -79,7 +79,7 @@ pub(super) async fn deliver(
             // Deliver what is queued (answers, `rate_limited`, `replaced`), then close.
             while let Ok(f) = rx.try_recv() {
                 outbox.taken(f.len());
-                if sink.feed(Message::Text(f)).await.is_err() {
+                if sink.feed(text(f)).await.is_err() {
                     return;
                 }
             }
@@ -140,4 +140,9 @@ pub(super) async fn drain(
     if sent_by.is_none() {
         let _ = writer.await;
     }
+}
+
+/// A frame as a WebSocket text message.
+fn text(f: Frame) -> Message {
+    Message::Text(Utf8Bytes::try_from(f.into_bytes()).expect("frames are UTF-8"))
 }

@@ -3,9 +3,11 @@
 //! of every choice (`nimmt_bots::analysis::hint`), searched on a blocking thread with a small
 //! budget.
 
-use super::Table;
-use crate::conn::{Conn, Refusal};
-use nimmt_bots::analysis::{self, Measure};
+use super::job::Job;
+use super::{Effect, Table};
+use crate::conn::Conn;
+use crate::refusal::Refusal;
+use nimmt_bots::analysis::{self, Choice, Measure};
 use nimmt_core::Viewer;
 use nimmt_protocol::{ErrorCode, TableState};
 
@@ -15,7 +17,7 @@ fn budget(kind: nimmt_core::GameKind) -> u64 {
 }
 
 impl Table {
-    pub(super) async fn hint(&mut self, conn: &Conn) -> Result<(), Refusal> {
+    pub(super) fn hint(&mut self, conn: &Conn, req: Option<u64>) -> Result<(), Refusal> {
         if !self.meta.table_options.hints {
             return Err(Refusal::new(ErrorCode::BadCommand).keyed("hints_off"));
         }
@@ -37,13 +39,26 @@ impl Table {
         let kind = game.kind();
         let view = game.view(Viewer::Seat(seat));
         let seed = self.version;
-        let found =
-            tokio::task::spawn_blocking(move || analysis::hint(kind, &view, budget(kind), seed))
-                .await;
-        let choices = match found {
-            Ok(Ok(Some(choices))) => choices,
-            _ => return Err(Refusal::new(ErrorCode::BadCommand).keyed("hint_not_asked")),
+        self.out.effect(Effect::Think(Job::Hint {
+            conn: conn.clone(),
+            req,
+            game: kind,
+            view,
+            budget: budget(kind),
+            seed,
+        }));
+        self.answer_later = true;
+        Ok(())
+    }
+
+    /// The hint was found (see `Job::Hint`): told to the player who asked, alone.
+    pub(super) fn hinted(&mut self, conn: &Conn, req: Option<u64>, choices: Option<Vec<Choice>>) {
+        let Some(choices) = choices.filter(|c| !c.is_empty()) else {
+            let r = Refusal::new(ErrorCode::BadCommand).keyed("hint_not_asked");
+            self.out.refuse(conn, req, Some(self.id), &r);
+            return;
         };
+        let kind = self.meta.game;
         let unit = match Measure::of(kind) {
             Measure::DealPoints => "hint_unit_points",
             Measure::WinChance => "hint_unit_win",
@@ -55,7 +70,8 @@ impl Table {
             .map(|c| format!("{} {:.1}", analysis::label(&c.action), c.estimate))
             .collect();
         let unit = nimmt_protocol::Text::new(conn.lang, unit, []).text;
-        conn.notice(
+        self.out.notice(
+            conn,
             Some(self.id),
             "hint",
             vec![
@@ -64,6 +80,6 @@ impl Table {
                 ("unit", unit),
             ],
         );
-        Ok(())
+        self.out.ack(conn, req);
     }
 }

@@ -2,21 +2,18 @@
 //! messages they cause, each built from typed protocol values: a full `state`, an `update` per
 //! move with the receiver's view and legal actions, and notices in each member's language.
 
-use super::Table;
-use crate::conn::{frame, Conn, Frame, Refusal};
-use crate::store::Op;
+use super::out::{Origin, Then};
+use super::{Effect, Live, Table, TableNews};
+use crate::conn::{frame, Conn, Frame};
+use crate::refusal::Refusal;
+use crate::store_port::Op;
+use nimmt_core::game::CheckedAction;
 use nimmt_core::{ActionError, Addressed, Game, Seat, Setup, Viewer};
 use nimmt_protocol::{
     ChatLine, ErrorCode, Lang, PlayerId, ServerMsg, TableInfo, TableState, Text, UpdateEvents,
 };
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// A move from a human's request, for the acknowledgement.
-pub(super) struct Origin {
-    player: PlayerId,
-    req: Option<u64>,
-}
 
 fn refusal_of(e: &ActionError) -> Refusal {
     match e {
@@ -54,12 +51,15 @@ impl Table {
     }
 
     /// A full state to every connected member (after seats, options or state changed).
-    pub(super) fn broadcast_state(&self) {
+    pub(super) fn broadcast_state(&mut self) {
         let info = self.info();
-        for (p, m) in &self.members {
-            if let Some(c) = &m.conn {
-                c.send(&self.state_msg(p, &info));
-            }
+        let msgs: Vec<(Conn, ServerMsg)> = self
+            .members
+            .iter()
+            .filter_map(|(p, m)| Some((m.conn.clone()?, self.state_msg(p, &info))))
+            .collect();
+        for (c, msg) in msgs {
+            self.out.send(&c, &msg);
         }
     }
 
@@ -72,22 +72,27 @@ impl Table {
             params.iter().map(|(k, v)| (*k, v.clone())),
         )));
         let mut cache: HashMap<Lang, Frame> = HashMap::new();
+        let id = self.id;
         for m in self.members.values() {
             if let Some(c) = &m.conn {
                 let f = cache.entry(c.lang).or_insert_with(|| {
                     frame(&ServerMsg::Notice {
-                        table: Some(self.id),
+                        table: Some(id),
                         text: Text::new(c.lang, key, params.iter().map(|(k, v)| (*k, v.clone()))),
                     })
                 });
-                c.send_frame(f.clone());
+                self.out.frame(c, f.clone());
             }
         }
     }
 
-    pub(super) fn tell_lobby(&self) {
-        self.lobby
-            .changed(self.info(), self.seated_players(), self.host());
+    pub(super) fn tell_lobby(&mut self) {
+        let news = TableNews {
+            info: self.info(),
+            players: self.seated_players(),
+            host: self.host(),
+        };
+        self.out.effect(Effect::Lobby(news));
     }
 
     /// After seats, options or state changed and were stored: everyone and the lobby hear.
@@ -99,7 +104,7 @@ impl Table {
 
     // ---- the game ----
 
-    pub(super) async fn start(&mut self) -> Result<(), Refusal> {
+    pub(super) fn start(&mut self) -> Result<(), Refusal> {
         let players = self.meta.seats.len();
         let setup = Setup {
             data: super::info::data_for(
@@ -112,7 +117,7 @@ impl Table {
                 self.meta.game,
                 players,
                 self.meta.options.clone(),
-                rand::random(),
+                self.next_seed(),
             )
         };
         // The recorder writes the options out in full, as the record keeps them.
@@ -124,10 +129,8 @@ impl Table {
             setup: serde_json::to_string(game.setup()).expect("setup serializes"),
             version: self.version,
         };
-        if let Err(e) = self.store.write(vec![op]).await {
-            self.version -= 1;
-            return Err(e.refusal());
-        }
+        // Taken back with the input if the write fails (see `undo`).
+        self.out.write_op(op);
         self.game = Some(game);
         self.game_changed_at = self.version;
         self.state = TableState::Playing;
@@ -136,7 +139,7 @@ impl Table {
         Ok(())
     }
 
-    pub(super) async fn human_act(
+    pub(super) fn human_act(
         &mut self,
         conn: &Conn,
         version: u64,
@@ -182,10 +185,10 @@ impl Table {
             action,
             Some(Origin {
                 player: conn.player.clone(),
+                conn: conn.clone(),
                 req,
             }),
         )
-        .await
         .map_err(|r| {
             // A move made on a view older than the game's last change, which that change made
             // illegal (a teammate used the special card first): a race, answered `stale`.
@@ -199,9 +202,9 @@ impl Table {
         })
     }
 
-    /// Checks an action, stores it, applies it, then tells everyone. On any refusal nothing
-    /// changed.
-    pub(super) async fn apply(
+    /// Checks an action and stores it; once stored it is applied and told (`apply_stored`).
+    /// On any refusal nothing changed.
+    pub(super) fn apply(
         &mut self,
         seat: Seat,
         action: Value,
@@ -212,19 +215,51 @@ impl Table {
         };
         // The rules check first and change nothing.
         let checked = game.check(seat, &action).map_err(|e| refusal_of(&e))?;
-        let version = self.version + 1;
-        let text = action.to_string();
-        let op = Op::Action {
-            table: self.id,
-            idx: game.actions(),
-            seat: seat.0,
-            action: text.clone(),
-            version,
-        };
+        let text: Box<str> = action.to_string().into();
+        let op = self.action_op(seat, &text);
+        if self.has(super::Fault::TellBeforeStored) {
+            self.out.write_op(op);
+            self.out.tell_now = true;
+            self.apply_stored(seat, checked, text, action, origin);
+            return Ok(());
+        }
         // Durable before anyone hears of it; not stored, nothing changed.
-        self.store.write(vec![op]).await.map_err(|e| e.refusal())?;
+        self.out.write(
+            op,
+            Then::Apply {
+                seat,
+                checked,
+                text,
+                action,
+                origin,
+            },
+        );
+        Ok(())
+    }
+
+    /// The write of `seat`'s action (`text`) as the game's next one.
+    pub(super) fn action_op(&self, seat: Seat, text: &str) -> Op {
+        Op::Action {
+            table: self.id,
+            idx: self.game.as_ref().map_or(0, Live::actions),
+            seat: seat.0,
+            action: text.to_owned(),
+            version: self.version + 1,
+        }
+    }
+
+    /// Applies a stored action, then tells everyone.
+    pub(super) fn apply_stored(
+        &mut self,
+        seat: Seat,
+        checked: CheckedAction,
+        text: Box<str>,
+        action: Value,
+        origin: Option<Origin>,
+    ) {
+        let version = self.version + 1;
         let game = self.game.as_mut().expect("the game checked the action");
-        let events = game.apply(checked, text.into());
+        let events = game.apply(checked, text);
         let over = game.game().is_over();
         let public = game.game().log_is_public().then(|| game.actions() as usize);
         self.version = version;
@@ -241,7 +276,7 @@ impl Table {
         if over {
             // The record, from the game in memory, is stored before anyone hears of the end.
             self.record_unsaved = true;
-            self.store_record().await;
+            self.store_record();
         }
         // What each seat is asked now (and until when) goes out with the update.
         self.refresh_asked();
@@ -249,6 +284,7 @@ impl Table {
         self.send_update(&events, origin.as_ref());
         if over {
             self.state = TableState::Finished;
+            self.bot_due = None;
             let winners: Vec<String> = self
                 .game()
                 .and_then(Game::outcome)
@@ -269,20 +305,23 @@ impl Table {
             // Nobody is asked anything any more.
             self.refresh_asked();
         }
-        Ok(())
+        if origin.is_none() {
+            // A bot's move: the run of bot moves goes on (see `timers`).
+            self.next_bot_move();
+        }
     }
 
     /// Tells every connected member what a move changed: the events its viewer may see, its
     /// view after them and what its seat may do now. Each member's frame is serialized once,
     /// its view straight from the rules' types; the spectators share one.
-    fn send_update(&self, events: &[Addressed<Value>], origin: Option<&Origin>) {
+    fn send_update(&mut self, events: &[Addressed<Value>], origin: Option<&Origin>) {
         let Some(game) = self.game() else { return };
         // The seats' views are written together (what they share once); the spectators share
         // one frame.
-        let connected: Vec<(&PlayerId, &Conn, Viewer)> = self
+        let connected: Vec<(PlayerId, Conn, Viewer)> = self
             .members
             .iter()
-            .filter_map(|(p, m)| m.conn.as_ref().map(|c| (p, c, Self::viewer_of(m))))
+            .filter_map(|(p, m)| m.conn.clone().map(|c| (p.clone(), c, Self::viewer_of(m))))
             .collect();
         let mut viewers: Vec<Viewer> = connected.iter().map(|(_, _, v)| *v).collect();
         viewers.sort_unstable_by_key(|v| v.seat().map_or(u8::MAX, |s| s.0));
@@ -297,31 +336,45 @@ impl Table {
         };
         // Each event is written once for all the frames.
         let events = UpdateEvents::new(events);
+        let seats = self.meta.seats.len() as u8;
+        let neighbour = self.has(super::Fault::HandToNeighbour).then(|| {
+            (0..seats)
+                .map(|s| game.view_text(Viewer::Seat(Seat((s + 1) % seats))))
+                .collect::<Vec<String>>()
+        });
         let frame = |viewer: Viewer, deadline, ack| {
+            let view = match (&neighbour, viewer.seat()) {
+                (Some(views), Some(s)) => views[s.index()].as_str(),
+                _ => view_of(viewer),
+            };
             Frame::from(nimmt_protocol::update_frame(
                 self.id,
                 self.version,
                 game,
                 viewer,
-                view_of(viewer),
+                view,
                 &events,
                 deadline,
                 ack,
             ))
         };
         let mut spectators: Option<Frame> = None;
+        let mut frames = Vec::with_capacity(connected.len());
         for (p, c, viewer) in connected {
             let f = match viewer {
                 Viewer::Spectator => spectators
                     .get_or_insert_with(|| frame(viewer, None, None))
                     .clone(),
                 _ => {
-                    let ack = origin.filter(|o| o.player == *p).and_then(|o| o.req);
+                    let ack = origin.filter(|o| o.player == p).and_then(|o| o.req);
                     let deadline = viewer.seat().and_then(|s| self.deadline_of(s.index()));
                     frame(viewer, deadline, ack)
                 }
             };
-            c.send_frame(f);
+            frames.push((c, f));
+        }
+        for (c, f) in frames {
+            self.out.frame(&c, f);
         }
     }
 }

@@ -6,14 +6,14 @@
 //! the table sends its final `state`.
 
 use super::Table;
+use crate::clock::Instant;
 use nimmt_protocol::TableState;
-use tokio::time::Instant;
 
 impl Table {
     /// Notes when the game ended (once, the first time the table sees it over).
     pub(super) fn note_finished(&mut self) {
         if self.state == TableState::Finished && self.finished_at.is_none() {
-            self.finished_at = Some(Instant::now());
+            self.finished_at = Some(self.now.at);
         }
     }
 

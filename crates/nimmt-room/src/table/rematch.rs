@@ -5,17 +5,17 @@
 //! table tells everyone there where it is (notice `rematch`, `params.table`). The finished game's
 //! record stays as it is.
 
+use super::effect::{Again, Effect};
 use super::history::ChatHistory;
-use super::{Meta, Table};
-use crate::conn::{Conn, Refusal};
-use crate::handles::{Again, LobbyHandle};
-use crate::store::Store;
-use crate::Config;
+use super::{Meta, Table, TableConfig};
+use crate::clock::Moment;
+use crate::conn::Conn;
+use crate::refusal::Refusal;
 use nimmt_protocol::{ErrorCode, PlayerId, TableId};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Rematch {
     /// The players of the finished game who asked to play again.
     votes: HashSet<PlayerId>,
@@ -32,12 +32,12 @@ impl Table {
     /// A rematch of a finished table: its seats (every human awaited: each client joins it when
     /// the finished table names it), options, host and chat; the game starts once the table's
     /// actor runs.
-    pub(super) fn again(
+    pub fn again(
         id: TableId,
         again: Again,
-        store: Store,
-        lobby: LobbyHandle,
-        config: Arc<Config>,
+        config: Arc<TableConfig>,
+        seed: u64,
+        now: Moment,
     ) -> Result<Table, Refusal> {
         let mut meta: Meta = serde_json::from_str(&again.meta)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions).with("reason", e))?;
@@ -45,7 +45,7 @@ impl Table {
             // A seat whose player left the finished game stays a bot's.
             s.left = None;
         }
-        let mut t = Table::create(id, meta, store, lobby, config);
+        let mut t = Table::create(id, meta, config, seed, now);
         t.rematch.awaited = t.seat_players_away().into_iter().collect();
         t.history = ChatHistory::of(again.history);
         t.rematch.start_now = true;
@@ -53,7 +53,7 @@ impl Table {
     }
 
     /// `/rematch` from a player of the finished game.
-    pub(super) async fn ask_rematch(&mut self, conn: &Conn) -> Result<(), Refusal> {
+    pub(super) fn ask_rematch(&mut self, conn: &Conn, req: Option<u64>) -> Result<(), Refusal> {
         if let Some(next) = self.rematch.next {
             return Err(Refusal::new(ErrorCode::AlreadyStarted)
                 .keyed("rematch_open")
@@ -86,13 +86,31 @@ impl Table {
             meta: self.meta_json(),
             history: self.history.lines(),
         };
-        let handle = self
-            .lobby
-            .create_again(conn.clone(), self.meta.game, again)
-            .await?;
-        self.rematch.next = Some(handle.id);
-        self.notice_all("rematch", vec![("table", handle.id.to_string())]);
+        self.out.effect(Effect::OpenRematch {
+            by: conn.clone(),
+            req,
+            game: self.meta.game,
+            again,
+        });
+        self.answer_later = true;
         Ok(())
+    }
+
+    /// The rematch asked for was opened (its number), or could not be.
+    pub(super) fn rematch_opened(
+        &mut self,
+        by: &Conn,
+        req: Option<u64>,
+        result: Result<TableId, Refusal>,
+    ) {
+        match result {
+            Ok(id) => {
+                self.rematch.next = Some(id);
+                self.notice_all("rematch", vec![("table", id.to_string())]);
+                self.out.ack(by, req);
+            }
+            Err(r) => self.out.refuse(by, req, Some(self.id), &r),
+        }
     }
 
     /// A player awaited at a rematch arrived (no "back" notice for them).

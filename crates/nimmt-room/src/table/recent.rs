@@ -16,7 +16,7 @@ impl Table {
     }
 
     /// Sends `recent` to a client that just got the table's `state`.
-    pub(super) fn send_recent(&self, conn: &Conn) {
+    pub(super) fn send_recent(&mut self, conn: &Conn) {
         if self.state == TableState::Open {
             return;
         }
@@ -52,11 +52,12 @@ impl Table {
                     .map(|e| e.event),
             );
         }
-        conn.send(&ServerMsg::Recent {
+        let msg = ServerMsg::Recent {
             table: self.id,
             version: self.version,
             view,
             events,
-        });
+        };
+        self.out.send(conn, &msg);
     }
 }

@@ -2,13 +2,11 @@
 //! anyone hears of a change), the rebuild after a restart (the stored log replayed), and the
 //! finished game's record (written from the game in memory).
 
-use super::Live;
-use super::{Meta, Table};
-use crate::conn::Refusal;
-use crate::handles::LobbyHandle;
+use super::out::Then;
+use super::{Live, Meta, Table, TableConfig};
+use crate::clock::Moment;
 use crate::records::{NotStarted, RecordSource, TableRecord};
-use crate::store::{Op, Store, StoredTable};
-use crate::Config;
+use crate::store_port::{Op, StoredTable};
 use nimmt_core::record::RecordedAction;
 use nimmt_core::{Seat, Setup};
 use nimmt_protocol::TableState;
@@ -18,14 +16,17 @@ impl Table {
     /// Rebuilds a stored table: its setup and every logged action replayed.
     pub fn restore(
         stored: StoredTable,
-        store: Store,
-        lobby: LobbyHandle,
-        config: Arc<Config>,
+        config: Arc<TableConfig>,
+        seed: u64,
+        now: Moment,
     ) -> anyhow::Result<Table> {
-        let meta: Meta = serde_json::from_str(&stored.meta)?;
+        let mut meta: Meta = serde_json::from_str(&stored.meta)?;
+        if config.fault == Some(super::Fault::ForgetKickOnRestore) {
+            meta.kicked.clear();
+        }
         let state = TableState::parse(&stored.state)
             .ok_or_else(|| anyhow::anyhow!("bad state {}", stored.state))?;
-        let mut t = Table::create(stored.id, meta, store, lobby, config);
+        let mut t = Table::create(stored.id, meta, config, seed, now);
         t.unsaved = false;
         t.state = state;
         t.version = stored.version;
@@ -76,24 +77,50 @@ impl Table {
         }
     }
 
-    /// Stores a change of seats/options/state; on failure nothing changes.
-    pub(super) async fn save_meta(&mut self, before: Meta) -> Result<(), Refusal> {
+    /// Stores a change of seats/options/state (taken back with the input if the write fails:
+    /// see `undo`).
+    pub(super) fn save_meta(&mut self) {
         self.version += 1;
-        match self.store.write(vec![self.save_op()]).await {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                self.meta = before;
-                self.version -= 1;
-                Err(e.refusal())
-            }
+        let op = self.save_op();
+        self.out.write_op(op);
+    }
+
+    /// The table starts: a new table is stored first (see `begin`).
+    pub(super) fn opened(&mut self) {
+        if self.unsaved {
+            let op = self.save_op();
+            self.out.write(op, Then::Created);
+        } else {
+            self.begin();
         }
     }
 
+    /// The stored table runs: a rematch's game starts, everyone there and the lobby hear.
+    pub(super) fn begin(&mut self) {
+        self.unsaved = false;
+        if self.rematch.start_now {
+            self.rematch.start_now = false;
+            self.begin_undo(None);
+            if let Err(r) = self.start() {
+                tracing::warn!("table {}: the rematch could not start: {:?}", self.id, r);
+            }
+        }
+        self.refresh_asked();
+        self.broadcast_state();
+        self.tell_lobby();
+    }
+
     /// Stores the finished game's record, written from the game in memory, if it is not
-    /// stored yet. Should that fail, the table tries again at its next wake-up (a restart
+    /// stored yet. Should that fail, the table tries again a moment later (a restart
     /// stores it from the replayed log).
-    pub(super) async fn store_record(&mut self) {
-        let Some(game) = self.game.as_ref().filter(|_| self.record_unsaved) else {
+    pub(super) fn store_record(&mut self) {
+        if !self.record_unsaved
+            || self.out.writes(|t| matches!(t, Then::Record))
+            || self.record_retry.is_some_and(|t| self.now.at < t)
+        {
+            return;
+        }
+        let Some(game) = self.game.as_ref() else {
             return;
         };
         let record = TableRecord::of(
@@ -107,16 +134,13 @@ impl Table {
             record: serde_json::to_string(&record).expect("records serialize"),
             version: self.version,
         };
-        match self.store.write(vec![op]).await {
-            Ok(()) => self.record_unsaved = false,
-            Err(e) => tracing::warn!("table {}: the record is not stored yet: {e}", self.id),
-        }
+        self.out.write(op, Then::Record);
     }
 
     /// What the table tells of its record (the actions are read from the database): in full
     /// once the game is over; while it runs, the setup without seed and deals, and the actions
     /// up to the last reveal.
-    pub(super) fn record_source(&self) -> RecordSource {
+    pub fn record_source(&self) -> RecordSource {
         match &self.game {
             Some(_) if self.state == TableState::Finished => RecordSource::Finished,
             Some(g) => RecordSource::Running {

@@ -105,7 +105,8 @@ impl Table {
             return;
         };
         if log.moves > 0 {
-            conn.notice(Some(self.id), "away_summary", log.params());
+            self.out
+                .notice(conn, Some(self.id), "away_summary", log.params());
         }
     }
 }

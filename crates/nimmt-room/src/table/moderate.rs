@@ -2,13 +2,14 @@
 //! is told to drop it), or close the table (every member is told why and leaves; a running
 //! game is kept unfinished, as a game nobody came back to).
 
+use super::out::Then;
 use super::Table;
-use crate::moderation::acts::{Outcome, TableAct};
-use crate::store::Op;
+use crate::moderation::{Outcome, TableAct};
+use crate::store_port::Op;
 use nimmt_protocol::{ServerMsg, TableState};
 
 impl Table {
-    pub(super) async fn moderate(&mut self, act: TableAct) -> Outcome {
+    pub(super) fn moderate(&mut self, act: TableAct) -> Outcome {
         match act {
             TableAct::FindLine { line } => Outcome {
                 done: true,
@@ -30,7 +31,7 @@ impl Table {
                 };
                 for m in self.members.values() {
                     if let Some(c) = &m.conn {
-                        c.send(&gone);
+                        self.out.send(c, &gone);
                     }
                 }
                 Outcome {
@@ -40,34 +41,28 @@ impl Table {
                 }
             }
             TableAct::Close { reason } => {
+                // Not stored: nothing happened, and the operator hears so (see `written`).
+                self.out.on_failure(Then::Moderated);
                 match self.state {
                     TableState::Playing => {
-                        self.close_abandoned().await;
+                        self.close_abandoned();
                         if !self.closing {
                             return Outcome::default();
                         }
                     }
-                    TableState::Open => {
-                        if self
-                            .store
-                            .write(vec![Op::Close { id: self.id }])
-                            .await
-                            .is_err()
-                        {
-                            return Outcome::default();
-                        }
-                    }
+                    TableState::Open => self.out.write_op(Op::Close { id: self.id }),
                     TableState::Finished => {}
                 }
                 self.closing = true;
                 for m in self.members.values() {
                     if let Some(c) = &m.conn {
-                        c.notice(
+                        self.out.notice(
+                            c,
                             Some(self.id),
                             "closed_by_operator",
                             vec![("reason", reason.clone())],
                         );
-                        c.send(&ServerMsg::Left { table: self.id });
+                        self.out.send(c, &ServerMsg::Left { table: self.id });
                     }
                 }
                 Outcome {

@@ -3,20 +3,19 @@
 //! back, and closes `Config::abandoned_close_after` later if nobody does. A closed unfinished
 //! game stays in the database as `abandoned`, with its public record; it is not restored.
 
+use super::out::Then;
 use super::Table;
+use crate::clock::Instant;
 use crate::records::RunningRecord;
-use crate::store::Op;
+use crate::store_port::Op;
 use nimmt_protocol::TableState;
-use tokio::time::{Duration, Instant};
-
-/// How long to wait before trying again to store the close of an abandoned table.
-const CLOSE_RETRY: Duration = Duration::from_secs(10);
+use std::time::Duration;
 
 impl Table {
     /// Notes whether any human is connected to the running game; one who comes back to a
     /// paused table resumes it (its decision timers start afresh).
     pub(super) fn note_presence(&mut self) {
-        let now = Instant::now();
+        let now = self.now.at;
         let anyone = self.members.values().any(|m| m.conn.is_some());
         if self.state != TableState::Playing || anyone {
             if self.paused(now) {
@@ -49,8 +48,9 @@ impl Table {
     }
 
     /// Closes the abandoned table: its game stays stored, unfinished, with its public record.
-    /// If that cannot be stored the table stays paused and tries again later.
-    pub(super) async fn close_abandoned(&mut self) {
+    /// If that cannot be stored the input is taken back and the table stays paused and tries
+    /// again later (see `written`).
+    pub(super) fn close_abandoned(&mut self) {
         let Some(game) = &self.game else { return };
         let (id, version) = (self.id, self.version + 1);
         let record = RunningRecord::of(
@@ -59,24 +59,15 @@ impl Table {
             self.seat_names(),
         );
         let record = serde_json::to_string(&record).expect("records serialize");
-        let stored = self
-            .store
-            .write(vec![Op::Abandon {
+        self.out.write(
+            Op::Abandon {
                 id,
                 record,
                 version,
-            }])
-            .await;
-        match stored {
-            Ok(()) => {
-                tracing::info!("table {id} closed: nobody came back to its game");
-                self.version = version;
-                self.closing = true;
-            }
-            Err(e) => {
-                tracing::warn!("table {id}: its close cannot be stored ({e}); trying again");
-                self.empty_since = self.empty_since.map(|t| t + CLOSE_RETRY);
-            }
-        }
+            },
+            Then::Abandoned,
+        );
+        self.version = version;
+        self.closing = true;
     }
 }

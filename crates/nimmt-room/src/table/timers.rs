@@ -2,19 +2,17 @@
 //! window, and the moves bots make (bot seats, stand-ins for absent players, and the game's
 //! default action for a seat whose time ran out).
 
-use super::{Asked, Table};
+use super::job::{Job, Thought};
+use super::{Asked, Effect, Table};
 use crate::bots;
-use nimmt_core::Seat;
+use crate::clock::Instant;
+use nimmt_core::{Seat, Viewer};
 use nimmt_protocol::{Deadline, PlayerId, TableState};
 use serde_json::Value;
-use tokio::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Milliseconds since the Unix epoch now.
-fn epoch_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
+/// Most bot moves in a row at one wake-up of a table whose bots move without a pause.
+const MOST_MOVES_AT_ONCE: u32 = 64;
 
 /// Whether `pending` is an intervention window: one decision asked of several seats at once,
 /// where the game's default answer is the same for every one of them (a pass). Such a window
@@ -40,7 +38,8 @@ impl Table {
     /// schedules bot moves.
     pub(super) fn refresh_asked(&mut self) {
         let n = self.meta.seats.len();
-        let now = Instant::now();
+        let now = self.now.at;
+        let wall = self.now.wall_ms;
         let pending: Vec<(Seat, Value)> = match (self.game(), self.state) {
             (Some(g), TableState::Playing) => g.pending(),
             _ => Vec::new(),
@@ -62,7 +61,7 @@ impl Table {
                         decision: d.clone(),
                         since: self.game_changed_at,
                         deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
-                        deadline_at: (timer > 0).then(|| epoch_ms() + timer * 1000),
+                        deadline_at: (timer > 0).then(|| wall + timer * 1000),
                         window,
                     })
                 }
@@ -80,19 +79,34 @@ impl Table {
     pub(super) fn deadline_of(&self, i: usize) -> Option<Deadline> {
         let a = self.asked.get(i)?.as_ref()?;
         let (due, at) = (a.deadline?, a.deadline_at?);
-        let left = due.saturating_duration_since(Instant::now());
+        let left = due.saturating_duration_since(self.now.at);
         Some(Deadline {
             at,
             left_ms: left.as_millis() as u64,
         })
     }
 
-    pub(super) fn next_wake(&self) -> Option<Instant> {
+    /// When the table wants [`Input::Wake`](super::Input::Wake) next (none: only when an
+    /// input comes).
+    pub fn next_wake(&self) -> Option<Instant> {
+        // The record is tried again in a moment.
+        let retry = self.record_retry.filter(|_| self.record_unsaved);
+        let wake = self.timers_wake();
+        match (wake, retry) {
+            (Some(w), Some(r)) => Some(w.min(r)),
+            (w, r) => w.or(r),
+        }
+    }
+
+    fn timers_wake(&self) -> Option<Instant> {
         // A paused table only wakes to close.
-        if self.paused(Instant::now()) {
+        if self.paused(self.now.at) {
             return self.close_at();
         }
-        let mut wake = self.bot_due;
+        // Bots move only while the game runs (a game that ended has none due).
+        let mut wake = self
+            .bot_due
+            .filter(|_| self.state == TableState::Playing && !self.has(super::Fault::DropTimer));
         let mut earliest = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
         for (i, a) in self.asked.iter().enumerate() {
             if let Some(a) = a {
@@ -119,22 +133,23 @@ impl Table {
         if let Some(t) = self.empty_since {
             earliest(t + self.reconnect());
         }
-        // A finished table stops waiting for its players away at the end.
-        if let Some(t) = self.result_kept_until() {
+        // A finished table stops waiting for its players away at the end (once: after that it
+        // closes when the last one there leaves).
+        if let Some(t) = self.result_kept_until().filter(|t| *t > self.now.at) {
             earliest(t);
         }
         wake
     }
 
-    pub(super) async fn on_timers(&mut self) {
-        let now = Instant::now();
+    pub(super) fn on_timers(&mut self) {
+        let now = self.now.at;
         if self.state == TableState::Finished {
-            self.check_empty().await;
             return;
         }
         if self.paused(now) {
             if self.close_at().is_some_and(|t| now >= t) {
-                self.close_abandoned().await;
+                self.begin_undo(None);
+                self.close_abandoned();
             }
             return;
         }
@@ -148,10 +163,12 @@ impl Table {
                 })
                 .map(|(p, _)| p.clone())
                 .collect();
-            for p in gone {
-                let _ = self.leave(&p, false).await;
+            if !gone.is_empty() {
+                self.begin_undo(None);
             }
-            self.check_empty().await;
+            for p in gone {
+                let _ = self.leave(&p, false);
+            }
             return;
         }
         // Absent players whose window ran out: the bot stands in from now on.
@@ -172,45 +189,44 @@ impl Table {
             self.tell_lobby();
         }
         // Bot seats and stand-ins move; so does the bot for a seat whose timer ran out.
-        let mut moves = 0;
-        loop {
-            let now = Instant::now();
-            let due = self.bot_due.is_some_and(|t| now >= t);
-            let next = (0..self.asked.len()).find(|&i| {
-                self.asked[i].as_ref().is_some_and(|a| {
-                    (due && self.stand_in(i, now)) || a.deadline.is_some_and(|d| now >= d)
-                })
-            });
-            let Some(i) = next else { break };
-            let timed_out = !self.stand_in(i, now);
-            if timed_out {
-                self.notice_all("timer_expired", vec![("name", self.seat_name(i))]);
-            }
-            if !self.bot_move(i).await {
-                // Try again in a second rather than at once.
-                let later = Instant::now() + Duration::from_secs(1);
-                if let Some(a) = self.asked[i].as_mut() {
-                    a.deadline = a.deadline.map(|_| later);
-                    a.deadline_at = a.deadline_at.map(|_| epoch_ms() + 1000);
-                }
-                self.bot_due = Some(later);
-                return;
-            }
-            moves += 1;
-            if moves > 64 || !self.config.bot_delay.is_zero() {
-                break;
-            }
-        }
-        if self.bot_due.is_some_and(|t| Instant::now() >= t) {
-            self.bot_due = None;
-        }
-        self.refresh_asked();
+        self.bot_run = Some(0);
+        self.next_bot_move();
     }
 
-    /// The bot of seat `i` (its own level, or the stand-in) makes the seat's move.
-    async fn bot_move(&mut self, i: usize) -> bool {
+    /// The next bot move of this wake-up, if one is due: the game's default action at once, a
+    /// bot's as a job (see `thought`). Once none is due, the run ends.
+    pub(super) fn next_bot_move(&mut self) {
+        let Some(moves) = self.bot_run else { return };
+        let now = self.now.at;
+        let due = self.bot_due.is_some_and(|t| now >= t);
+        let next = (0..self.asked.len()).find(|&i| {
+            self.asked[i].as_ref().is_some_and(|a| {
+                (due && self.stand_in(i, now)) || a.deadline.is_some_and(|d| now >= d)
+            })
+        });
+        let more = moves < MOST_MOVES_AT_ONCE && (moves == 0 || self.config.bot_delay.is_zero());
+        let Some(i) = next.filter(|_| more) else {
+            self.bot_run = None;
+            if self.bot_due.is_some_and(|t| now >= t) {
+                self.bot_due = None;
+            }
+            self.refresh_asked();
+            return;
+        };
+        self.bot_run = Some(moves + 1);
+        if !self.stand_in(i, now) {
+            self.notice_all("timer_expired", vec![("name", self.seat_name(i))]);
+        }
+        self.bot_move(i);
+    }
+
+    /// The bot of seat `i` (its own level, or the stand-in) makes the seat's move: a bot seat's
+    /// bot thinks off the table's thread; a human seat whose time ran out, or whose player is
+    /// away, plays the game's default.
+    fn bot_move(&mut self, i: usize) {
         let Some(game) = self.game.as_ref().map(super::Live::game) else {
-            return false;
+            self.bot_move_later(i);
+            return;
         };
         if self.bots.len() < self.meta.seats.len() {
             self.bots.resize_with(self.meta.seats.len(), || None);
@@ -218,31 +234,69 @@ impl Table {
         let seat = &self.meta.seats[i];
         let level = seat.bot.clone().filter(|_| seat.player.is_none());
         let kind = self.meta.game;
+        let fallback = game.default_action(Seat(i as u8));
+        let Some(level) = level else {
+            self.play_for(i, fallback);
+            return;
+        };
+        if !game.is_pending(Seat(i as u8)) {
+            self.bot_move_later(i);
+            return;
+        }
         let ctx = nimmt_bots::registry::BotContext {
             humans_at_table: self.meta.seats.iter().any(|s| s.player.is_some()),
         };
         let seed = self.game.as_ref().map_or(0, |g| g.setup().seed)
             ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let action = match level {
-            // A human seat whose time ran out, or whose player is away: the game's default.
-            None => game.default_action(Seat(i as u8)),
-            Some(level) => {
-                let bot = self.bots[i]
-                    .take()
-                    .unwrap_or_else(|| bots::make(kind, &level, seed, &ctx));
-                let (bot, action) = bots::decide(bot, game, Seat(i as u8)).await;
-                self.bots[i] = Some(bot);
-                action
+        let bot = self.bots[i]
+            .take()
+            .unwrap_or_else(|| bots::make(kind, &level, seed, &ctx));
+        let view = game.view(Viewer::Seat(Seat(i as u8)));
+        self.out.effect(Effect::Think(Job::Move {
+            seat: i,
+            bot,
+            view,
+            fallback,
+            game: kind,
+        }));
+    }
+
+    /// A job's answer: a bot's move is played; a hint is told.
+    pub(super) fn thought(&mut self, thought: Thought) {
+        match thought {
+            Thought::Move { seat, bot, action } => {
+                if let Some(slot) = self.bots.get_mut(seat) {
+                    *slot = Some(bot);
+                }
+                self.play_for(seat, action);
             }
-        };
-        let Some(action) = action else { return false };
-        self.note_absent_move(i);
-        match self.apply(Seat(i as u8), action, None).await {
-            Ok(()) => true,
-            Err(r) => {
-                tracing::warn!("table {}: bot move for seat {i} refused: {:?}", self.id, r);
-                false
-            }
+            Thought::Hint { conn, req, choices } => self.hinted(&conn, req, choices),
         }
+    }
+
+    /// Plays `action` for seat `i` (a bot's or the game's default); once stored the run of bot
+    /// moves goes on (see `apply_stored`).
+    fn play_for(&mut self, i: usize, action: Option<Value>) {
+        let Some(action) = action else {
+            self.bot_move_later(i);
+            return;
+        };
+        self.note_absent_move(i);
+        if let Err(r) = self.apply(Seat(i as u8), action, None) {
+            tracing::warn!("table {}: bot move for seat {i} refused: {:?}", self.id, r);
+            self.bot_move_later(i);
+        }
+    }
+
+    /// The move for seat `i` could not be made: try again in a second rather than at once.
+    pub(super) fn bot_move_later(&mut self, i: usize) {
+        let later = self.now.at + Duration::from_secs(1);
+        let wall = self.now.wall_ms + 1000;
+        if let Some(a) = self.asked.get_mut(i).and_then(Option::as_mut) {
+            a.deadline = a.deadline.map(|_| later);
+            a.deadline_at = a.deadline_at.map(|_| wall);
+        }
+        self.bot_due = Some(later);
+        self.bot_run = None;
     }
 }

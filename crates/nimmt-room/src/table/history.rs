@@ -2,8 +2,7 @@
 //! in memory (not stored) and sent to whoever joins or comes back, each notice in the receiver's
 //! language, so a reloaded client shows the conversation it had.
 
-use crate::conn::Conn;
-use nimmt_protocol::{ChatLine, PlayerId, ServerMsg, TableId};
+use nimmt_protocol::{ChatLine, Lang, PlayerId, ServerMsg, TableId};
 use std::collections::{HashSet, VecDeque};
 
 /// How many lines a table keeps.
@@ -60,18 +59,21 @@ impl ChatHistory {
         self.lines.iter().cloned().collect()
     }
 
-    /// Sends the history to one connection (nothing when nobody has said anything), without
-    /// the lines of the players in `muted` (those this connection's player muted).
-    pub fn send_to(&self, conn: &Conn, table: TableId, muted: &HashSet<PlayerId>) {
+    /// The history for one connection in its language (nothing when nobody has said anything),
+    /// without the lines of the players in `muted` (those this connection's player muted).
+    pub fn for_conn(
+        &self,
+        lang: Lang,
+        table: TableId,
+        muted: &HashSet<PlayerId>,
+    ) -> Option<ServerMsg> {
         let lines: Vec<ChatLine> = self
             .lines
             .iter()
             .filter(|l| l.player.as_ref().is_none_or(|p| !muted.contains(p)))
-            .map(|l| l.in_lang(conn.lang))
+            .map(|l| l.in_lang(lang))
             .collect();
-        if !lines.is_empty() {
-            conn.send(&ServerMsg::ChatHistory { table, lines });
-        }
+        (!lines.is_empty()).then_some(ServerMsg::ChatHistory { table, lines })
     }
 }
 

@@ -3,8 +3,9 @@
 //! when who sits where changes or the game ends, and the lobby (which tells everyone at the
 //! table too) hears when they look different.
 
+use super::effect::{Effect, RatingsQuery, SeatRatingsRead};
 use super::Table;
-use crate::ratings::{identity, shown};
+use crate::identity;
 use nimmt_protocol::{SeatRating, TableState};
 
 /// The ratings last read, and for which seats.
@@ -12,6 +13,8 @@ use nimmt_protocol::{SeatRating, TableState};
 pub(super) struct SeatRatings {
     /// Who sat where and whether the game was over when they were read.
     read_for: Option<(Vec<Option<String>>, bool)>,
+    /// The read asked for and not answered yet.
+    asked: Option<RatingsQuery>,
     seats: Vec<Option<SeatRating>>,
 }
 
@@ -24,7 +27,7 @@ impl SeatRatings {
 
 impl Table {
     /// Reads the seats' ratings again if the seats or the game's end changed since last time.
-    pub(super) async fn refresh_ratings(&mut self) {
+    pub(super) fn refresh_ratings(&mut self) {
         let over = self.state == TableState::Finished;
         // Most often nothing changed (this runs after every command): found out without writing
         // the identities out.
@@ -50,26 +53,38 @@ impl Table {
         if self.closing || self.ratings.read_for.as_ref() == Some(&key) {
             return;
         }
-        let game = self.meta.game.name();
-        let finished = over.then_some(self.id);
-        let read = async {
-            let mut conn = self.store.pool().acquire().await?;
-            shown::of_seats(&mut conn, game, &key.0, finished).await
+        let query = RatingsQuery {
+            game: self.meta.game.name(),
+            identities: key.0,
+            finished: over.then_some(self.id),
         };
-        match read.await {
-            Ok(seats) => {
-                let len = seats.len().max(self.ratings.seats.len());
-                let looks_different =
-                    (0..len).any(|i| self.ratings.of(i) != seats.get(i).copied().flatten());
-                self.ratings = SeatRatings {
-                    read_for: Some(key),
-                    seats,
-                };
-                if looks_different {
-                    self.tell_lobby();
-                }
-            }
-            Err(e) => tracing::debug!("table {}: ratings not read: {e}", self.id),
+        if self.ratings.asked.as_ref() == Some(&query) {
+            return;
+        }
+        self.ratings.asked = Some(query.clone());
+        self.out.effect(Effect::ReadRatings(query));
+    }
+
+    /// The ratings asked for were read (`None`: they could not be; they are read again once the
+    /// seats change).
+    pub(super) fn ratings_read(&mut self, query: RatingsQuery, seats: Option<SeatRatingsRead>) {
+        if self.ratings.asked.as_ref() != Some(&query) {
+            return;
+        }
+        self.ratings.asked = None;
+        let key = (query.identities, query.finished.is_some());
+        let Some(seats) = seats else {
+            tracing::debug!("table {}: ratings not read", self.id);
+            self.ratings.read_for = Some(key);
+            return;
+        };
+        let len = seats.len().max(self.ratings.seats.len());
+        let looks_different =
+            (0..len).any(|i| self.ratings.of(i) != seats.get(i).copied().flatten());
+        self.ratings.read_for = Some(key);
+        self.ratings.seats = seats;
+        if looks_different {
+            self.tell_lobby();
         }
     }
 }

@@ -1,12 +1,13 @@
-//! Bots at the server's tables: bot seats, and the move made for a human seat whose timer ran
+//! Bots at the room's tables: bot seats, and the move made for a human seat whose timer ran
 //! out or whose player is away (the game's default action, a plain rule-book move). Every bot
-//! sees only its seat's view, and thinks on a blocking thread so the table's actor (and every
-//! other table) stays responsive. Bots come from the bot registry, for any game.
+//! sees only its seat's view; the table hands its thinking to the shell as a job (see
+//! `table::job`), so the table (and every other table) stays responsive. Bots come from the bot
+//! registry, for any game.
 
 use nimmt_bots::levels::{self, Level};
 use nimmt_bots::registry::{self, BotContext, JsonBot};
 use nimmt_bots::spec::BotSpec;
-use nimmt_core::{Game, GameKind, Seat, Viewer};
+use nimmt_core::GameKind;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -64,28 +65,27 @@ pub fn make(kind: GameKind, level: &str, seed: u64, ctx: &BotContext) -> SeatBot
     SeatBot(bot)
 }
 
-/// The bot's move for `seat` (as the game's action JSON), decided on a blocking thread from
-/// the seat's view alone; `None` if the seat is not asked. The bot comes back for next time.
-pub async fn decide(bot: SeatBot, game: &Game, seat: Seat) -> (SeatBot, Option<Value>) {
-    if !game.is_pending(seat) {
-        return (bot, None);
+impl SeatBot {
+    /// No bot: the seat plays the game's default action.
+    pub fn none() -> SeatBot {
+        SeatBot(None)
     }
-    let Some(mut b) = bot.0 else {
-        return (SeatBot(None), game.default_action(seat));
-    };
-    let view = game.view(Viewer::Seat(seat));
-    let kind = game.kind();
-    let joined = tokio::task::spawn_blocking(move || {
-        let started = std::time::Instant::now();
-        let action = b.decide(&view);
-        crate::metrics::bot_decided(kind, started.elapsed());
-        (b, action)
-    })
-    .await;
-    match joined {
-        Ok((b, Ok(action))) => (SeatBot(Some(b)), Some(action)),
-        Ok((b, Err(_))) => (SeatBot(Some(b)), game.default_action(seat)),
-        Err(_) => (SeatBot(None), game.default_action(seat)),
+
+    /// The bot's move (the game's action JSON) from the seat's `view` alone; `None` when the
+    /// seat has no bot or the bot found none (the seat then plays the game's default action).
+    /// Runs as long as the bot thinks: the shell calls it on a blocking thread.
+    pub fn decide(&mut self, view: &Value) -> Option<Value> {
+        self.0.as_mut()?.decide(view).ok()
+    }
+}
+
+impl std::fmt::Debug for SeatBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "SeatBot"
+        } else {
+            "SeatBot(none)"
+        })
     }
 }
 

@@ -4,23 +4,29 @@
 
 use super::info::{bad_seconds, check_game_options, descriptor};
 use super::{Table, TableOptions};
-use crate::conn::{frame, Conn, Refusal};
+use crate::conn::{frame, Conn};
+use crate::refusal::Refusal;
 use nimmt_protocol::command::{self as commands, Command, HelpTopic, ParseError, Spec, When, Who};
-use nimmt_protocol::{ErrorCode, Lang, ServerMsg, TableState, Text};
+use nimmt_protocol::{ErrorCode, Lang, PlayerId, ServerMsg, TableState, Text};
+use std::collections::HashSet;
 
 impl Table {
-    pub(super) async fn chat(&mut self, conn: &Conn, text: String) -> Result<(), Refusal> {
+    /// A chat line (or a command typed in chat) from `conn`; `muting`: who muted the speaker.
+    pub(super) fn chat(
+        &mut self,
+        conn: &Conn,
+        text: String,
+        req: Option<u64>,
+        muting: &HashSet<PlayerId>,
+    ) -> Result<(), Refusal> {
         if !self.members.contains_key(&conn.player) {
             return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
         }
         if text.trim_start().starts_with('/') {
-            return self.command(conn, &text).await;
+            return self.command(conn, &text, req);
         }
         let said = self.history.said(&conn.player, &conn.name, &text);
         // Whoever muted the speaker does not get the line.
-        let muting = crate::moderation::mutes::muting(self.store.pool(), &conn.player)
-            .await
-            .unwrap_or_default();
         let f = frame(&ServerMsg::Chat {
             table: Some(self.id),
             from: conn.name.clone(),
@@ -31,7 +37,7 @@ impl Table {
         for (player, m) in &self.members {
             if let Some(c) = &m.conn {
                 if !muting.contains(player) {
-                    c.send_frame(f.clone());
+                    self.out.frame(c, f.clone());
                 }
             }
         }
@@ -39,24 +45,31 @@ impl Table {
     }
 
     /// A command sent typed: checked by the rules of its chat line, then run as that line is.
-    pub(super) async fn typed_command(
+    pub(super) fn typed_command(
         &mut self,
         conn: &Conn,
         command: Command,
+        req: Option<u64>,
     ) -> Result<(), Refusal> {
         if !self.members.contains_key(&conn.player) {
             return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
         }
         let (spec, cmd) = command.checked().map_err(refusal)?;
-        self.run_command(conn, spec, cmd).await
+        self.run_command(conn, spec, cmd, req)
     }
 
-    async fn command(&mut self, conn: &Conn, line: &str) -> Result<(), Refusal> {
+    fn command(&mut self, conn: &Conn, line: &str, req: Option<u64>) -> Result<(), Refusal> {
         let (spec, cmd) = commands::parse(line).map_err(refusal)?;
-        self.run_command(conn, spec, cmd).await
+        self.run_command(conn, spec, cmd, req)
     }
 
-    async fn run_command(&mut self, conn: &Conn, spec: &Spec, cmd: Command) -> Result<(), Refusal> {
+    fn run_command(
+        &mut self,
+        conn: &Conn,
+        spec: &Spec,
+        cmd: Command,
+        req: Option<u64>,
+    ) -> Result<(), Refusal> {
         let seated = self
             .members
             .get(&conn.player)
@@ -79,16 +92,16 @@ impl Table {
                 if seated {
                     return Err(Refusal::new(ErrorCode::AlreadySeated));
                 }
-                self.sit(conn).await
+                self.sit(conn)
             }
-            Command::Leave => self.leave(&conn.player, true).await,
-            Command::Start => self.start().await,
-            Command::Option { key, value } => self.set_option(&key, &value).await,
-            Command::BotAdd { level } => self.bot_add(level).await,
-            Command::BotRemove => self.bot_remove().await,
-            Command::Kick { player } => self.kick(conn, &player).await,
-            Command::Rematch => self.ask_rematch(conn).await,
-            Command::Hint => self.hint(conn).await,
+            Command::Leave => self.leave(&conn.player, true),
+            Command::Start => self.start(),
+            Command::Option { key, value } => self.set_option(&key, &value),
+            Command::BotAdd { level } => self.bot_add(level),
+            Command::BotRemove => self.bot_remove(),
+            Command::Kick { player } => self.kick(conn, &player),
+            Command::Rematch => self.ask_rematch(conn, req),
+            Command::Hint => self.hint(conn, req),
             Command::Who => {
                 let players: Vec<String> = self
                     .meta
@@ -106,7 +119,8 @@ impl Table {
                     .map(|m| m.name.clone())
                     .collect();
                 let none = Text::new(conn.lang, "nobody", []).text;
-                conn.notice(
+                self.out.notice(
+                    conn,
                     Some(self.id),
                     "who",
                     vec![
@@ -131,7 +145,8 @@ impl Table {
                 Ok(())
             }
             Command::Help { topic: None } => {
-                conn.notice(
+                self.out.notice(
+                    conn,
                     Some(self.id),
                     "help",
                     vec![("commands", commands::help(conn.lang))],
@@ -148,7 +163,8 @@ impl Table {
                     Lang::En => &game.title.en,
                     Lang::De => &game.title.de,
                 };
-                conn.notice(
+                self.out.notice(
+                    conn,
                     Some(self.id),
                     "help_options",
                     vec![
@@ -161,8 +177,7 @@ impl Table {
         }
     }
 
-    async fn set_option(&mut self, key: &str, value: &str) -> Result<(), Refusal> {
-        let before = self.meta.clone();
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), Refusal> {
         if TableOptions::KEYS.contains(&key) {
             self.meta
                 .table_options
@@ -180,7 +195,7 @@ impl Table {
             )?;
             self.meta.options = options;
         }
-        self.save_meta(before).await?;
+        self.save_meta();
         self.notice_all(
             "option_set",
             vec![("key", key.to_owned()), ("value", value.to_owned())],

@@ -2,15 +2,43 @@
 //! looks from outside (`TableInfo`, the client's place at it).
 
 use super::Table;
-use crate::conn::{Conn, Refusal};
-use crate::Config;
+use crate::conn::Conn;
+use crate::refusal::Refusal;
 use nimmt_core::{
     registry, GameData, GameDescriptor, GameKind, OptionMap, OptionSpec, Seat, SetupError,
 };
 use nimmt_protocol::{ErrorCode, PlayerId, Role, SeatInfo, SeatKind, TableInfo, You};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use tokio::time::Instant;
+use std::time::Duration;
+
+/// What the room sets for all its tables.
+#[derive(Clone, Debug)]
+pub struct TableConfig {
+    /// Pause before a bot moves (so people can follow).
+    pub bot_delay: Duration,
+    /// Default of the table option `reconnect`.
+    pub reconnect: Duration,
+    /// A running table with no human connected pauses once its reconnection window has passed
+    /// (its bots stop), and closes this long after that unless someone comes back.
+    pub abandoned_close_after: Duration,
+    /// Game data the room offers its tables (the Brettspiel's `board=custom`).
+    pub game_data: GameData,
+    /// A known bug put in by the simulator to show it finds it; always `None` in a room.
+    pub fault: Option<super::Fault>,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            bot_delay: Duration::from_millis(600),
+            reconnect: Duration::from_secs(60),
+            abandoned_close_after: Duration::from_secs(600),
+            game_data: GameData::default(),
+            fault: None,
+        }
+    }
+}
 
 /// Table settings that are not game options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,7 +74,7 @@ impl TableOptions {
     }
 
     /// The schema of the table options, as games describe theirs (for `/help option`).
-    pub fn specs(config: &Config) -> Vec<OptionSpec> {
+    pub fn specs(config: &TableConfig) -> Vec<OptionSpec> {
         vec![
             OptionSpec::number(
                 "timer",
@@ -264,7 +292,7 @@ impl Meta {
         game: GameKind,
         mut options: OptionMap,
         seats: Option<usize>,
-        config: &Config,
+        config: &TableConfig,
     ) -> Result<Meta, Refusal> {
         let mut table = TableOptions {
             timer: 0,
@@ -351,7 +379,7 @@ impl Table {
     }
 
     pub fn info(&self) -> TableInfo {
-        let now = Instant::now();
+        let now = self.now.at;
         TableInfo {
             id: self.id,
             game: self.meta.game,

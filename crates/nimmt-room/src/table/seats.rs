@@ -3,10 +3,12 @@
 
 use super::{Member, SeatMeta, Table};
 use crate::bots;
-use crate::conn::{Conn, Refusal};
+use crate::clock::Instant;
+use crate::conn::Conn;
+use crate::refusal::Refusal;
 use nimmt_core::{Seat, Viewer};
-use nimmt_protocol::{ErrorCode, PlayerId, Role, ServerMsg, TableState};
-use tokio::time::{Duration, Instant};
+use nimmt_protocol::{CloseReason, ErrorCode, PlayerId, Role, ServerMsg, TableState};
+use std::time::Duration;
 
 impl Table {
     /// The table's creator, connected, as its first member.
@@ -32,7 +34,7 @@ impl Table {
     /// Every human of the seats becomes a member who is away (until they connect): a table
     /// restored after a restart, or a rematch. Returns them.
     pub(super) fn seat_players_away(&mut self) -> Vec<PlayerId> {
-        let now = Instant::now();
+        let now = self.now.at;
         let mut away = Vec::new();
         for (i, s) in self.meta.seats.iter().enumerate() {
             let Some(p) = &s.player else { continue };
@@ -97,20 +99,20 @@ impl Table {
             .any(|(p, m)| p != except && crate::names::same(&m.name, name))
     }
 
-    pub(super) async fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
+    pub(super) fn attach(&mut self, conn: &Conn, role: Role) -> Result<(), Refusal> {
         if let Some(m) = self.members.get_mut(&conn.player) {
             // Back (reconnection) or again (a second join): this connection takes over.
             if let Some(old) = m.conn.replace(conn.clone()) {
                 if old.id != conn.id {
-                    old.send(&ServerMsg::Replaced);
-                    old.close();
+                    self.out.send(&old, &ServerMsg::Replaced);
+                    self.out.close(&old, CloseReason::Replaced);
                 }
             }
             let was_away = m.away_since.take().is_some();
             let seated = m.seat.is_some();
             m.standing_in = false;
             if role == Role::Player && !seated {
-                return self.sit(conn).await;
+                return self.sit(conn);
             }
             if was_away {
                 self.version += 1;
@@ -122,7 +124,8 @@ impl Table {
                     self.tell_away(conn, i);
                 }
             } else {
-                conn.send(&self.state_msg(&conn.player, &self.info()));
+                let msg = self.state_msg(&conn.player, &self.info());
+                self.out.send(conn, &msg);
             }
             return Ok(());
         }
@@ -148,7 +151,7 @@ impl Table {
                 Ok(())
             }
             Role::Player => {
-                let r = self.sit(conn).await;
+                let r = self.sit(conn);
                 if r.is_err() {
                     self.members.remove(&conn.player);
                 }
@@ -158,12 +161,12 @@ impl Table {
     }
 
     /// A member (watching) sits down.
-    pub(super) async fn sit(&mut self, conn: &Conn) -> Result<(), Refusal> {
+    pub(super) fn sit(&mut self, conn: &Conn) -> Result<(), Refusal> {
         if self.meta.kicked.contains(&conn.player) {
             return Err(Refusal::new(ErrorCode::SentAway).with("table", self.id));
         }
         if let Some(i) = self.left_seat(&conn.player) {
-            return self.reclaim_seat(conn, i).await;
+            return self.reclaim_seat(conn, i);
         }
         if self.state != TableState::Open {
             return Err(Refusal::new(ErrorCode::AlreadyStarted));
@@ -179,7 +182,6 @@ impl Table {
         {
             return Err(Refusal::new(ErrorCode::AlreadySeated));
         }
-        let before = self.meta.clone();
         self.meta.seats.push(SeatMeta {
             left: None,
             player: Some(conn.player.clone()),
@@ -189,7 +191,7 @@ impl Table {
         if self.meta.host.is_none() {
             self.meta.host = Some(conn.player.clone());
         }
-        self.save_meta(before).await?;
+        self.save_meta();
         let seat = self.meta.seats.len() - 1;
         if let Some(m) = self.members.get_mut(&conn.player) {
             m.seat = Some(seat);
@@ -218,8 +220,7 @@ impl Table {
     }
 
     /// A player who left the running game takes their seat back from the bot.
-    async fn reclaim_seat(&mut self, conn: &Conn, i: usize) -> Result<(), Refusal> {
-        let before = self.meta.clone();
+    fn reclaim_seat(&mut self, conn: &Conn, i: usize) -> Result<(), Refusal> {
         let s = &mut self.meta.seats[i];
         s.player = Some(conn.player.clone());
         s.bot = None;
@@ -227,7 +228,7 @@ impl Table {
         if self.meta.host.is_none() {
             self.meta.host = Some(conn.player.clone());
         }
-        self.save_meta(before).await?;
+        self.save_meta();
         if let Some(bot) = self.bots.get_mut(i) {
             *bot = None;
         }
@@ -241,7 +242,7 @@ impl Table {
         Ok(())
     }
 
-    pub(super) async fn detach(&mut self, player: &PlayerId, conn_id: u64) {
+    pub(super) fn detach(&mut self, player: &PlayerId, conn_id: u64) {
         let Some(m) = self.members.get_mut(player) else {
             return;
         };
@@ -250,7 +251,7 @@ impl Table {
         }
         m.conn = None;
         if m.seat.is_some() {
-            m.away_since = Some(Instant::now());
+            m.away_since = Some(self.now.at);
             let name = m.name.clone();
             self.version += 1;
             self.notice_all("disconnected", vec![("name", name)]);
@@ -265,11 +266,7 @@ impl Table {
     /// A member leaves the table (`keep_watching`: gives up the seat only). In a running game a
     /// bot takes the seat, which stays marked as theirs: they may take it back while the game
     /// runs (unless sent away), and watch under its name.
-    pub(super) async fn leave(
-        &mut self,
-        player: &PlayerId,
-        keep_watching: bool,
-    ) -> Result<(), Refusal> {
+    pub(super) fn leave(&mut self, player: &PlayerId, keep_watching: bool) -> Result<(), Refusal> {
         let Some(m) = self.members.get(player) else {
             return Err(Refusal::new(ErrorCode::NotAtTable).with("table", self.id));
         };
@@ -280,7 +277,6 @@ impl Table {
             self.meta.host = self.next_host(player);
         }
         if let Some(i) = seat {
-            let before = self.meta.clone();
             if self.state == TableState::Open {
                 self.meta.seats.remove(i);
             } else {
@@ -292,7 +288,7 @@ impl Table {
             if self.meta.host.as_ref() == Some(player) {
                 self.meta.host = self.next_host(player);
             }
-            self.save_meta(before).await?;
+            self.save_meta();
             if self.state == TableState::Open {
                 // Seats after the freed one move up.
                 for m in self.members.values_mut() {
@@ -303,6 +299,9 @@ impl Table {
                     }
                 }
             }
+        } else if host_before != self.meta.host {
+            // A watching host hands the table on: stored like any change of its settings.
+            self.save_meta();
         } else {
             self.version += 1;
         }
@@ -315,7 +314,7 @@ impl Table {
         } else {
             let m = self.members.remove(player);
             if let Some(c) = m.and_then(|m| m.conn) {
-                c.send(&ServerMsg::Left { table: self.id });
+                self.out.send(&c, &ServerMsg::Left { table: self.id });
             }
             self.notice_all("left_table", vec![("name", name)]);
         }
@@ -350,7 +349,7 @@ impl Table {
             .or_else(|| self.members.keys().find(|p| *p != leaving).cloned())
     }
 
-    pub(super) async fn bot_add(&mut self, level: Option<String>) -> Result<(), Refusal> {
+    pub(super) fn bot_add(&mut self, level: Option<String>) -> Result<(), Refusal> {
         let asked = level.unwrap_or_else(|| bots::LEVELS[0].to_owned());
         let Some(level) = bots::check_level(self.meta.game, &asked) else {
             return Err(Refusal::new(ErrorCode::UnknownBot)
@@ -360,7 +359,6 @@ impl Table {
         if self.meta.seats.len() >= self.meta.max_seats {
             return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
         }
-        let before = self.meta.clone();
         let mut n = self.meta.bots_added + 1;
         while self.name_taken(&format!("Bot {n}"), &String::new()) {
             n += 1;
@@ -373,17 +371,16 @@ impl Table {
             name: name.clone(),
             bot: Some(level.clone()),
         });
-        self.save_meta(before).await?;
+        self.save_meta();
         self.notice_all("bot_added", vec![("name", name), ("level", level)]);
         self.changed();
         Ok(())
     }
 
     /// Removes seat `i` (stored first); the members behind it move up one seat.
-    async fn remove_seat(&mut self, i: usize) -> Result<SeatMeta, Refusal> {
-        let before = self.meta.clone();
+    fn remove_seat(&mut self, i: usize) -> SeatMeta {
         let seat = self.meta.seats.remove(i);
-        self.save_meta(before).await?;
+        self.save_meta();
         for m in self.members.values_mut() {
             if let Some(s) = m.seat.as_mut() {
                 if *s > i {
@@ -391,20 +388,20 @@ impl Table {
                 }
             }
         }
-        Ok(seat)
+        seat
     }
 
-    pub(super) async fn bot_remove(&mut self) -> Result<(), Refusal> {
+    pub(super) fn bot_remove(&mut self) -> Result<(), Refusal> {
         let Some(i) = self.meta.seats.iter().rposition(|s| s.player.is_none()) else {
             return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
         };
-        let seat = self.remove_seat(i).await?;
+        let seat = self.remove_seat(i);
         self.notice_all("bot_removed", vec![("name", seat.name)]);
         self.changed();
         Ok(())
     }
 
-    pub(super) async fn kick(&mut self, by: &Conn, name: &str) -> Result<(), Refusal> {
+    pub(super) fn kick(&mut self, by: &Conn, name: &str) -> Result<(), Refusal> {
         // Names are matched by the name rule (case, width, look-alike letters): at a table they
         // are unique by it.
         // A bot seat before the start.
@@ -417,7 +414,7 @@ impl Table {
             if self.state != TableState::Open {
                 return Err(Refusal::new(ErrorCode::AlreadyStarted));
             }
-            let seat = self.remove_seat(i).await?;
+            let seat = self.remove_seat(i);
             self.notice_all("kicked", vec![("name", seat.name), ("by", by.name.clone())]);
             self.changed();
             return Ok(());
@@ -443,13 +440,12 @@ impl Table {
         // Sent away: never a player at this table again (stored first), free to watch. In a
         // running game a bot keeps the seat; it stays marked as theirs, so they may watch under
         // its name, and `sit` refuses them before any taking back.
-        let before = self.meta.clone();
         self.meta.kicked.push(target.clone());
-        self.save_meta(before).await?;
+        self.save_meta();
         self.notice_all(
             "kicked",
             vec![("name", target_name), ("by", by.name.clone())],
         );
-        self.leave(&target, false).await
+        self.leave(&target, false)
     }
 }

@@ -1,0 +1,287 @@
+//! The shell around one table: a tokio task that feeds the room's table
+//! ([`nimmt_room::Table`], a state machine without IO) its inputs with the time, and carries out
+//! what it returns, in order: the writes first (a change is stored before anyone hears of it),
+//! then the frames, the lobby's news, the bots' thinking on a blocking thread, the reads of
+//! mutes and ratings. Everything a table decides is in `nimmt-room`; this file only does IO.
+
+use crate::conn::{Conn, Refusal};
+use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
+use crate::store::Store;
+use crate::Config;
+use nimmt_protocol::{PlayerId, TableInfo};
+use nimmt_room::table::{
+    Effect, Input, Job, Meta, RatingsQuery, SeatRatingsRead, Step, TableConfig, Thought,
+};
+use nimmt_room::{Moment, StoredTable, WriteFailed};
+use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::sleep_until;
+
+/// A table and what its shell needs to carry out its steps.
+pub struct Table {
+    table: nimmt_room::Table,
+    store: Store,
+    lobby: LobbyHandle,
+    /// A new table: whoever opened it hears once it is stored (see `NewTable::stored`).
+    opened: Option<oneshot::Sender<bool>>,
+}
+
+/// The room's settings for its tables.
+fn table_config(config: &Config) -> Arc<TableConfig> {
+    Arc::new(TableConfig {
+        bot_delay: config.bot_delay,
+        reconnect: config.reconnect,
+        abandoned_close_after: config.abandoned_close_after,
+        game_data: config.game_data.clone(),
+        fault: None,
+    })
+}
+
+/// When the shells' clock started: the room's instants count from it.
+fn clock_start() -> tokio::time::Instant {
+    static START: OnceLock<tokio::time::Instant> = OnceLock::new();
+    *START.get_or_init(tokio::time::Instant::now)
+}
+
+/// What time it is, as the room takes it.
+fn now() -> Moment {
+    let wall_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    Moment {
+        at: nimmt_room::Instant::at(clock_start().elapsed()),
+        wall_ms,
+    }
+}
+
+impl Table {
+    /// Checks a request for a new table and starts its shell, the creator seated as host.
+    pub fn open(new: NewTable, store: Store, config: Arc<Config>) -> Result<TableHandle, Refusal> {
+        let tables = table_config(&config);
+        let table = match new.again {
+            Some(again) => nimmt_room::Table::again(new.id, again, tables, rand::random(), now())?,
+            None => {
+                let meta = Meta::new(&new.conn, new.game, new.options, new.seats, &tables)?;
+                nimmt_room::Table::create(new.id, meta, tables, rand::random(), now())
+                    .with_member(&new.conn)
+            }
+        };
+        let shell = Table {
+            table,
+            store,
+            lobby: new.lobby,
+            opened: new.stored,
+        };
+        Ok(shell.spawn())
+    }
+
+    /// Rebuilds a stored table: its setup and every logged action replayed.
+    pub fn restore(
+        stored: StoredTable,
+        store: Store,
+        lobby: LobbyHandle,
+        config: Arc<Config>,
+    ) -> anyhow::Result<Table> {
+        let table =
+            nimmt_room::Table::restore(stored, table_config(&config), rand::random(), now())?;
+        Ok(Table {
+            table,
+            store,
+            lobby,
+            opened: None,
+        })
+    }
+
+    pub fn info(&self) -> TableInfo {
+        self.table.info()
+    }
+
+    pub fn seated_players(&self) -> Vec<PlayerId> {
+        self.table.seated_players()
+    }
+
+    pub fn host(&self) -> Option<PlayerId> {
+        self.table.host()
+    }
+
+    pub fn spawn(self) -> TableHandle {
+        let (handle, rx) = TableHandle::channel(self.table.id());
+        tokio::spawn(self.run(rx));
+        handle
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<TableCmd>) {
+        self.feed(Input::Opened).await;
+        // Stored, and the lobby told: the opening is acknowledged now.
+        if let Some(opened) = self.opened.take() {
+            let _ = opened.send(!self.table.closing());
+        }
+        while !self.table.closing() {
+            let wake = self
+                .table
+                .next_wake()
+                .map(|at| clock_start() + at.since_start());
+            let far = tokio::time::Instant::now() + Duration::from_secs(3600);
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.command(cmd).await,
+                    None => break,
+                },
+                _ = sleep_until(wake.unwrap_or(far)), if wake.is_some() => {
+                    self.feed(Input::Wake).await;
+                }
+            }
+        }
+        self.lobby.closed(self.table.id());
+    }
+
+    /// A command from a connection, the cluster or an operator, with what the table needs
+    /// read for it first.
+    async fn command(&mut self, cmd: TableCmd) {
+        let input = match cmd {
+            TableCmd::Attach { conn, role, req } => Input::Attach {
+                muted: muted_by(&self.store, &conn).await,
+                conn,
+                role,
+                req,
+            },
+            TableCmd::Detach { player, conn_id } => Input::Detach { player, conn_id },
+            TableCmd::Leave { conn, req } => Input::Leave { conn, req },
+            TableCmd::Chat { conn, text, req } => {
+                // Whoever muted the speaker does not get the line (a command has no line).
+                let muting = if text.trim_start().starts_with('/') {
+                    HashSet::new()
+                } else {
+                    crate::moderation::mutes::muting(self.store.pool(), &conn.player)
+                        .await
+                        .unwrap_or_default()
+                };
+                Input::Chat {
+                    conn,
+                    text,
+                    req,
+                    muting,
+                }
+            }
+            TableCmd::Command { conn, command, req } => Input::Command { conn, command, req },
+            TableCmd::Act {
+                conn,
+                version,
+                action,
+                req,
+            } => Input::Act {
+                conn,
+                version,
+                action,
+                req,
+            },
+            TableCmd::Resync { conn, req } => Input::Resync { conn, req },
+            TableCmd::Record { reply } => {
+                let _ = reply.send(self.table.record_source());
+                return;
+            }
+            TableCmd::Moderate { act, reply } => {
+                let outcome = self.feed(Input::Moderate { act }).await;
+                let _ = reply.send(outcome.unwrap_or_default());
+                return;
+            }
+        };
+        self.feed(input).await;
+    }
+
+    /// Feeds one input and carries out everything it leads to (writes, effects, and the inputs
+    /// that answer them) before the next. Returns an operator's answer, if one came.
+    async fn feed(&mut self, input: Input) -> Option<nimmt_room::moderation::Outcome> {
+        let mut answer = None;
+        let mut pending = vec![input];
+        while let Some(input) = pending.pop() {
+            let mut step = self.table.handle(input, now());
+            let mut answers = Vec::new();
+            loop {
+                // A step with a write has no effects: they wait until it is stored.
+                let write = step.write.take();
+                answers.extend(self.carry_out(step, &mut answer).await);
+                let Some(ops) = write else { break };
+                let result = self.store.write(ops).await.map_err(|e| WriteFailed {
+                    refusal: e.refusal(),
+                    reason: e.to_string(),
+                });
+                step = self.table.written(result, now());
+            }
+            // The answers to the effects come back before anything else, in order.
+            answers.reverse();
+            pending.extend(answers);
+        }
+        answer
+    }
+
+    /// Carries out a step's effects in order; returns the inputs that answer them.
+    async fn carry_out(
+        &mut self,
+        step: Step,
+        answer: &mut Option<nimmt_room::moderation::Outcome>,
+    ) -> Vec<Input> {
+        let mut answers = Vec::new();
+        for effect in step.effects {
+            match effect {
+                Effect::Send { to, frame } => to.send_frame(frame),
+                Effect::Close { conn, reason } => conn.close_for(reason),
+                Effect::Lobby(news) => self.lobby.changed(news.info, news.players, news.host),
+                Effect::Think(job) => answers.push(Input::Thought(think(job).await)),
+                Effect::ReadRatings(query) => {
+                    let seats = read_ratings(&self.store, &query).await;
+                    if seats.is_none() {
+                        tracing::debug!("table {}: ratings not read", self.table.id());
+                    }
+                    answers.push(Input::Ratings { query, seats });
+                }
+                Effect::OpenRematch {
+                    by,
+                    req,
+                    game,
+                    again,
+                } => {
+                    let result = self
+                        .lobby
+                        .create_again(by.clone(), game, again)
+                        .await
+                        .map(|h| h.id);
+                    answers.push(Input::RematchOpened { by, req, result });
+                }
+                Effect::Moderated(outcome) => *answer = Some(outcome),
+            }
+        }
+        answers
+    }
+}
+
+/// Whom `conn`'s player muted (their lines are not in the chat history it gets).
+async fn muted_by(store: &Store, conn: &Conn) -> HashSet<PlayerId> {
+    crate::moderation::mutes::muted_by(store.pool(), &conn.player)
+        .await
+        .unwrap_or_default()
+}
+
+/// The seats' ratings as `q` asks for them; `None` if they cannot be read.
+async fn read_ratings(store: &Store, q: &RatingsQuery) -> Option<SeatRatingsRead> {
+    let mut conn = store.pool().acquire().await.ok()?;
+    crate::ratings::shown::of_seats(&mut conn, q.game, &q.identities, q.finished)
+        .await
+        .ok()
+}
+
+/// Does a job on a blocking thread (so this table, and every other, stays responsive).
+async fn think(job: Job) -> Thought {
+    let (kind, is_move) = (job.game(), job.is_move());
+    let started = std::time::Instant::now();
+    let given_up = job.given_up();
+    let thought = tokio::task::spawn_blocking(move || job.run())
+        .await
+        .unwrap_or(given_up);
+    if is_move {
+        crate::metrics::bot_decided(kind, started.elapsed());
+    }
+    thought
+}
