@@ -20,9 +20,12 @@ impl Table {
         if self.state != TableState::Playing || anyone {
             if self.paused(now) {
                 let timer = self.meta.table_options.timer;
+                let wall = self.now.wall_ms;
                 for a in self.asked.iter_mut().flatten() {
                     if a.deadline.is_some() {
+                        // The deadline clients are told moves with it.
                         a.deadline = Some(now + Duration::from_secs(timer));
+                        a.deadline_at = Some(wall + timer * 1000);
                     }
                 }
                 if self.bot_due.is_some() {
