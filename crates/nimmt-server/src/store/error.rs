@@ -1,7 +1,7 @@
 //! Why the store did not store or read something, and the one answer a client gets for it.
 
-use crate::conn::Refusal;
 use nimmt_protocol::ErrorCode;
+use nimmt_room::Refusal;
 
 /// A write that failed stored nothing of itself; a read that failed returned nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
