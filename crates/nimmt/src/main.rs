@@ -23,6 +23,9 @@ enum Command {
     Loadtest(cmd::loadtest::Args),
     /// Play games with random legal choices and print each seat's mean points per deal.
     Sim(cmd::sim::Args),
+    /// Simulate the room (tables, clients, timers, a failing store, crashes) in simulated time
+    /// and check its invariants after every step.
+    RoomSim(cmd::room_sim::Args),
     /// Replay a game record, check it, and print the result.
     Replay(cmd::replay::Args),
     /// Measure random-play deals per second on one thread.
@@ -57,6 +60,7 @@ fn main() -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
+        Command::RoomSim(a) => cmd::room_sim::run(a),
         Command::Sim(a) => cmd::sim::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Bench(a) => cmd::bench::run(a),

@@ -10,8 +10,9 @@
 //!    long after T).
 
 use super::client::Client;
-use super::world::World;
+use super::store::SimStore;
 use super::Violation;
+use crate::clock::Moment;
 use crate::conn::{Conn, Frame};
 use crate::table::Table;
 use nimmt_protocol::{TableId, TableState};
@@ -117,21 +118,27 @@ fn take_picture(c: &mut Client, msg: &Value) {
     p.deadline_at = msg.pointer("/deadline/at").and_then(Value::as_u64);
 }
 
-/// Invariants 1, 3, 4 and 5 at rest (after a step, every write answered).
-pub fn at_rest(w: &World) -> Result<(), Violation> {
-    for (id, t) in &w.tables {
-        stored_as_in_memory(w, *id, t)?;
+/// Invariants 1, 3, 4 and 5 at rest (after a step, every write answered): the tables in
+/// memory, the store, the clients and the time.
+pub fn at_rest(
+    tables: &BTreeMap<TableId, Table>,
+    store: &SimStore,
+    clients: &[Client],
+    now: Moment,
+) -> Result<(), Violation> {
+    for (id, t) in tables {
+        stored_as_in_memory(store, *id, t)?;
         someone_is_asked(*id, t)?;
     }
-    for c in &w.clients {
-        pictures_are_current(w, c)?;
+    for c in clients {
+        pictures_are_current(tables, now, c)?;
     }
     Ok(())
 }
 
 /// Invariant 1: the table's settings, state and moves are what the store holds.
-fn stored_as_in_memory(w: &World, id: TableId, t: &Table) -> Result<(), Violation> {
-    let Some(row) = w.store.rows.get(&id) else {
+fn stored_as_in_memory(store: &SimStore, id: TableId, t: &Table) -> Result<(), Violation> {
+    let Some(row) = store.rows.get(&id) else {
         return Err(Violation::new(
             1,
             format!("table {id} runs but was never stored"),
@@ -213,11 +220,15 @@ fn someone_is_asked(id: TableId, t: &Table) -> Result<(), Violation> {
 }
 
 /// Invariants 3 and 5 for one client.
-fn pictures_are_current(w: &World, c: &Client) -> Result<(), Violation> {
+fn pictures_are_current(
+    tables: &BTreeMap<TableId, Table>,
+    now: Moment,
+    c: &Client,
+) -> Result<(), Violation> {
     let (Some(id), Some((conn, _))) = (c.at, &c.conn) else {
         return Ok(());
     };
-    let Some(t) = w.tables.get(&id) else {
+    let Some(t) = tables.get(&id) else {
         return Ok(());
     };
     let Some(me) = t
@@ -241,12 +252,12 @@ fn pictures_are_current(w: &World, c: &Client) -> Result<(), Violation> {
     }
     if let (Some(at), Some(seat), Some(game)) = (c.picture.deadline_at, me.seat, t.running_game()) {
         let asked = game.pending().iter().any(|(s, _)| s.index() == seat);
-        if asked && t.version() == c.picture.version && w.now.wall_ms > at + TIMER_GRACE_MS {
+        if asked && t.version() == c.picture.version && now.wall_ms > at + TIMER_GRACE_MS {
             return Err(Violation::new(
                 5,
                 format!(
                     "table {id}: {}'s timer ran out at {at} but the seat is still asked at {}",
-                    c.player, w.now.wall_ms
+                    c.player, now.wall_ms
                 ),
             ));
         }

@@ -117,5 +117,5 @@ pub fn replay(seed: u64, fault: Option<Fault>, actions: &[SimAction]) -> Option<
 fn step_once(world: &mut World, action: SimAction) -> Result<(), Violation> {
     world.act(action)?;
     world.read_frames()?;
-    checks::at_rest(world)
+    checks::at_rest(&world.tables, &world.store, &world.clients, world.now)
 }

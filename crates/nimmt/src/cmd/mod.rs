@@ -11,6 +11,7 @@ pub mod loadtest;
 pub mod play;
 pub mod ratings;
 pub mod replay;
+pub mod room_sim;
 pub mod serve;
 pub mod sim;
 pub mod train;

@@ -1,0 +1,79 @@
+//! `nimmt room-sim`: the room's deterministic simulation (`nimmt_room::sim`) for as long as
+//! asked: clients at many tables, timers, a failing and slow store and crashes, in simulated
+//! time, with the invariants checked after every step. A broken invariant prints the seed and
+//! the shortest list of actions that breaks it; `--fault` puts a known bug in to see it found.
+
+use anyhow::bail;
+use nimmt_room::sim::{self, SimConfig};
+use nimmt_room::table::Fault;
+use std::time::Instant;
+
+/// Options of `nimmt room-sim`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Steps per run.
+    #[arg(long, default_value_t = 100_000)]
+    pub steps: u64,
+    /// The first run's seed (each further run takes the next).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Runs, one per seed.
+    #[arg(long, default_value_t = 1)]
+    pub runs: u64,
+    /// A known bug to put in (tell-before-stored, drop-timer, hand-to-neighbour,
+    /// write-move-twice, forget-kick-on-restore): the run should find it.
+    #[arg(long)]
+    pub fault: Option<String>,
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let fault = match &a.fault {
+        None => None,
+        Some(name) => match Fault::named(name) {
+            Some(f) => Some(f),
+            None => bail!(
+                "unknown fault {name:?}; one of: {}",
+                Fault::ALL.map(Fault::name).join(", ")
+            ),
+        },
+    };
+    let mut failed = 0;
+    for seed in a.seed..a.seed + a.runs {
+        let started = Instant::now();
+        let report = sim::run(SimConfig {
+            seed,
+            steps: a.steps,
+            fault,
+        });
+        let took = started.elapsed();
+        let s = &report.stats;
+        println!(
+            "seed {seed}: {} steps in {:.1} s ({:.0} simulated hours): {} tables, {} moves, {} wake-ups, {} crashes, {} writes ({} refused)",
+            report.steps,
+            took.as_secs_f64(),
+            report.simulated.as_secs_f64() / 3600.0,
+            s.tables_opened,
+            s.moves_sent,
+            s.wakes,
+            s.crashes,
+            report.writes,
+            report.refused_writes,
+        );
+        if let Some((step, violation, actions)) = report.failure {
+            failed += 1;
+            let shortest = sim::shrink(seed, fault, &actions);
+            println!("  broken at step {step}: {violation}");
+            println!(
+                "  the shortest input that breaks it ({} actions):",
+                shortest.len()
+            );
+            for action in shortest {
+                println!("    {action:?}");
+            }
+        }
+    }
+    if failed > 0 && fault.is_none() {
+        bail!("{failed} of {} runs broke an invariant", a.runs);
+    }
+    Ok(())
+}
