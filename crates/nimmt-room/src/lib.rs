@@ -10,6 +10,7 @@ pub mod bots;
 pub mod clock;
 pub mod conn;
 pub mod identity;
+pub mod lobby;
 pub mod moderation;
 pub mod names;
 pub mod records;
@@ -20,6 +21,7 @@ pub mod table;
 
 pub use clock::{Instant, Moment};
 pub use conn::{Conn, Frame, Link};
+pub use lobby::{Lobby, LobbyEffect, LobbyInput};
 pub use refusal::Refusal;
 pub use store_port::{Op, StoredTable, WriteFailed};
 pub use table::{Effect, Input, Step, Table, TableConfig};

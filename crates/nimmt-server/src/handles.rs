@@ -108,6 +108,7 @@ pub struct NewTable {
     pub stored: Option<oneshot::Sender<bool>>,
 }
 
+pub use nimmt_room::lobby::TableRequest;
 pub use nimmt_room::table::Again;
 
 /// Checks a request and starts the table's actor (the creator seated as host).
@@ -129,11 +130,7 @@ pub enum LobbyCmd {
         conn: Conn,
     },
     Create {
-        conn: Conn,
-        game: GameKind,
-        options: OptionMap,
-        seats: Option<usize>,
-        again: Option<Again>,
+        request: TableRequest,
         /// Told once the table is stored (see [`NewTable::stored`]).
         stored: oneshot::Sender<bool>,
         reply: oneshot::Sender<Result<TableHandle, Refusal>>,
@@ -184,35 +181,8 @@ pub enum LobbyCmd {
     },
 }
 
-/// What another node of a cluster tells the lobby.
-pub enum PeerNews {
-    /// A table of another node changed (or is new here): `handle` reaches it.
-    Changed {
-        handle: TableHandle,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
-    },
-    Closed {
-        id: TableId,
-    },
-    Chat {
-        from: String,
-        text: String,
-        /// The speaker, when the other node said who.
-        player: Option<PlayerId>,
-        /// Who muted the speaker: they do not get the line.
-        hidden_from: HashSet<PlayerId>,
-    },
-    /// `player` said hello on another node at `at` (ms since the epoch, that node's clock): a
-    /// connection of theirs here that came online earlier is replaced (code 4001). `wins_tie`:
-    /// the other node's connection counts as the newer one at the same millisecond.
-    Online {
-        player: PlayerId,
-        at: u64,
-        wins_tie: bool,
-    },
-}
+/// What another node of a cluster tells the lobby (see [`nimmt_room::lobby::PeerNews`]).
+pub type PeerNews = nimmt_room::lobby::PeerNews<TableHandle>;
 
 /// What the lobby tells the other nodes of a cluster (nothing on a single node).
 pub trait LobbyPeers: Send + Sync {
@@ -308,12 +278,15 @@ impl LobbyHandle {
     ) -> Result<TableHandle, Refusal> {
         let (reply, rx) = oneshot::channel();
         let (stored, is_stored) = oneshot::channel();
-        self.send(LobbyCmd::Create {
+        let request = TableRequest {
             conn,
             game,
             options,
             seats,
             again,
+        };
+        self.send(LobbyCmd::Create {
+            request,
             stored,
             reply,
         });

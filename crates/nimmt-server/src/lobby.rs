@@ -1,53 +1,48 @@
-//! The lobby: an actor that knows every table (its handle and how it looks from outside), who
-//! is online, and who listens to lobby news and lobby chat.
+//! The shell around the lobby: a tokio task that feeds the room's lobby
+//! ([`nimmt_room::Lobby`], a state machine without IO) the commands of its channel with the time,
+//! and carries out what it returns, in order: frames and closes to connections, the answers by
+//! the commands' oneshots, the news for the other nodes of a cluster, and the opening of tables
+//! (whose result goes back to the lobby before anything else). Everything the lobby decides is in
+//! `nimmt-room`; this file only does IO.
 
-use crate::conn::Refusal;
-use crate::conn::{frame, Conn};
-use crate::handles::{
-    LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, PeerNews, TableHandle,
-};
-use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
+use nimmt_protocol::{TableId, TableInfo};
+use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
+use nimmt_room::{Moment, Refusal};
 use std::sync::Arc;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
-/// Now, in milliseconds since the epoch.
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
-struct Entry {
-    handle: TableHandle,
-    info: Option<TableInfo>,
-    players: Vec<PlayerId>,
-    /// The identity hosting the table (counted against its open tables).
-    host: Option<PlayerId>,
-}
-
-impl Entry {
-    /// Open or running (a new table is open until it says otherwise).
-    fn live(&self) -> bool {
-        self.info
-            .as_ref()
-            .is_none_or(|i| matches!(i.state, TableState::Open | TableState::Playing))
-    }
-}
-
+/// The lobby and what its shell needs to carry out its effects.
 pub struct Lobby {
-    tables: BTreeMap<TableId, Entry>,
-    /// Who is online here: the connection and when it said hello (ms since the epoch).
-    online: HashMap<PlayerId, (Conn, u64)>,
-    subscribers: HashMap<u64, Conn>,
-    next_id: TableId,
+    lobby: nimmt_room::Lobby<TableHandle>,
     /// Opens a table (checks the request, starts its actor).
     open: OpenTable,
+    /// The lobby's own handle, for the tables it opens to report to.
     me: LobbyHandle,
-    /// Open or running tables one identity may host (0 = no cap).
-    tables_per_identity: usize,
     /// The other nodes of a cluster, told of this node's tables and lobby chat.
     peers: Option<Arc<dyn LobbyPeers>>,
+}
+
+/// Where the answer to a command goes.
+enum Reply {
+    None,
+    List(oneshot::Sender<Vec<TableInfo>>),
+    Get(oneshot::Sender<Option<TableHandle>>),
+    Seated(oneshot::Sender<Vec<TableHandle>>),
+    Create {
+        reply: oneshot::Sender<Result<TableHandle, Refusal>>,
+        /// Handed to the new table (see [`NewTable::stored`]).
+        stored: Option<oneshot::Sender<bool>>,
+    },
+    Done(Option<oneshot::Sender<()>>),
+}
+
+/// What time it is, as the lobby takes it: it keeps no timers, so only the wall clock counts.
+fn now() -> Moment {
+    Moment {
+        wall_ms: crate::clock::now_ms().max(0) as u64,
+        ..Moment::default()
+    }
 }
 
 impl Lobby {
@@ -66,14 +61,14 @@ impl Lobby {
         peers: Option<Arc<dyn LobbyPeers>>,
     ) -> LobbyHandle {
         let (me, rx) = LobbyHandle::channel();
+        let settings = LobbySettings {
+            tables_per_identity,
+            peers: peers.is_some(),
+        };
         let lobby = Lobby {
-            tables: BTreeMap::new(),
-            online: HashMap::new(),
-            subscribers: HashMap::new(),
-            next_id,
+            lobby: nimmt_room::Lobby::new(next_id, settings),
             open,
             me: me.clone(),
-            tables_per_identity,
             peers,
         };
         tokio::spawn(lobby.run(rx));
@@ -82,281 +77,160 @@ impl Lobby {
 
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<LobbyCmd>) {
         while let Some(cmd) = rx.recv().await {
-            self.handle(cmd);
+            let (input, reply) = split(cmd);
+            self.feed(input, reply);
         }
     }
 
-    fn broadcast(&self, msg: &ServerMsg) {
-        let f = frame(msg);
-        for c in self.subscribers.values() {
-            c.send_frame(f.clone());
-        }
-    }
-
-    /// Sends `msg` to every subscriber but the players in `hidden`.
-    fn broadcast_except(&self, msg: &ServerMsg, hidden: &HashSet<PlayerId>) {
-        let f = frame(msg);
-        for c in self.subscribers.values() {
-            if !hidden.contains(&c.player) {
-                c.send_frame(f.clone());
-            }
-        }
-    }
-
-    fn handle(&mut self, cmd: LobbyCmd) {
-        match cmd {
-            LobbyCmd::Online { conn } => {
-                let at = now_ms();
-                if let Some(p) = &self.peers {
-                    p.online(&conn.player, at);
-                }
-                if let Some((old, _)) = self.online.insert(conn.player.clone(), (conn.clone(), at))
-                {
-                    if old.id != conn.id {
-                        self.replace(&old);
+    /// Feeds one input and carries out everything it leads to (the opening of a table and the
+    /// lobby's answer to it included) before the next.
+    fn feed(&mut self, input: LobbyInput<TableHandle>, mut reply: Reply) {
+        let mut pending = Some(input);
+        while let Some(input) = pending.take() {
+            for effect in self.lobby.handle(input, now()) {
+                match effect {
+                    LobbyEffect::Send { to, frame } => to.send_frame(frame),
+                    LobbyEffect::Close { conn, reason } => conn.close_for(reason),
+                    LobbyEffect::Answer(answer) => reply.send(answer),
+                    LobbyEffect::Peers(news) => self.tell_peers(news),
+                    LobbyEffect::OpenTable { id, request } => {
+                        let result = (self.open)(NewTable {
+                            id,
+                            conn: request.conn,
+                            game: request.game,
+                            options: request.options,
+                            seats: request.seats,
+                            lobby: self.me.clone(),
+                            again: request.again,
+                            stored: reply.take_stored(),
+                        });
+                        let result = result.map(|handle| (handle.id, handle));
+                        pending = Some(LobbyInput::Opened { result });
                     }
                 }
             }
-            LobbyCmd::Offline { player, conn_id } => {
-                if self
-                    .online
-                    .get(&player)
-                    .is_some_and(|(c, _)| c.id == conn_id)
-                {
-                    self.online.remove(&player);
-                }
-                self.subscribers.remove(&conn_id);
-            }
-            LobbyCmd::List { reply } => {
-                let _ = reply.send(
-                    self.tables
-                        .values()
-                        .filter_map(|e| e.info.clone())
-                        .collect(),
-                );
-            }
-            LobbyCmd::Subscribe { conn } => {
-                self.subscribers.insert(conn.id, conn);
-            }
-            LobbyCmd::Create {
-                conn,
-                game,
-                options,
-                seats,
-                again,
-                stored,
+        }
+    }
+
+    fn tell_peers(&self, news: ToPeers) {
+        let Some(peers) = &self.peers else { return };
+        match news {
+            ToPeers::Changed(n) => peers.changed(&n.info, &n.players, n.host.as_ref()),
+            ToPeers::Closed { id } => peers.closed(id),
+            ToPeers::Chat { from, player, text } => peers.chat(&from, &player, &text),
+            ToPeers::Online { player, at } => peers.online(&player, at),
+        }
+    }
+}
+
+/// A command as the lobby's input, and where its answer goes.
+fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
+    match cmd {
+        LobbyCmd::Online { conn } => (LobbyInput::Online { conn }, Reply::None),
+        LobbyCmd::Offline { player, conn_id } => {
+            (LobbyInput::Offline { player, conn_id }, Reply::None)
+        }
+        LobbyCmd::List { reply } => (LobbyInput::List, Reply::List(reply)),
+        LobbyCmd::Subscribe { conn } => (LobbyInput::Subscribe { conn }, Reply::None),
+        LobbyCmd::Create {
+            request,
+            stored,
+            reply,
+        } => (
+            LobbyInput::Create(request),
+            Reply::Create {
                 reply,
-            } => {
-                let player = conn.player.clone();
-                let max = self.tables_per_identity;
-                if max > 0 {
-                    let hosted = self
-                        .tables
-                        .values()
-                        .filter(|e| e.live() && e.host.as_ref() == Some(&player))
-                        .count();
-                    if hosted >= max {
-                        let _ = reply.send(Err(Refusal::new(ErrorCode::RateLimited)
-                            .keyed("too_many_tables")
-                            .with("max", max)));
-                        return;
-                    }
-                }
-                let id = self.next_id + 1;
-                let r = (self.open)(NewTable {
-                    id,
-                    conn,
-                    game,
-                    options,
-                    seats,
-                    lobby: self.me.clone(),
-                    again,
-                    stored: Some(stored),
-                });
-                if let Ok(handle) = &r {
-                    // The opener may number the table itself (a cluster's shared numbers).
-                    self.next_id = self.next_id.max(handle.id);
-                    self.tables.insert(
-                        handle.id,
-                        Entry {
-                            handle: handle.clone(),
-                            info: None,
-                            players: vec![player.clone()],
-                            host: Some(player),
-                        },
-                    );
-                }
-                let _ = reply.send(r);
-            }
-            LobbyCmd::Get { table, reply } => {
-                let _ = reply.send(self.tables.get(&table).map(|e| e.handle.clone()));
-            }
-            LobbyCmd::Seated { player, reply } => {
-                let _ = reply.send(
-                    self.tables
-                        .values()
-                        .filter(|e| e.players.contains(&player))
-                        .map(|e| e.handle.clone())
-                        .collect(),
-                );
-            }
-            LobbyCmd::Chat {
+                stored: Some(stored),
+            },
+        ),
+        LobbyCmd::Get { table, reply } => (LobbyInput::Get { table }, Reply::Get(reply)),
+        LobbyCmd::Seated { player, reply } => (LobbyInput::Seated { player }, Reply::Seated(reply)),
+        LobbyCmd::Chat {
+            conn,
+            text,
+            hidden_from,
+        } => (
+            LobbyInput::Chat {
                 conn,
                 text,
                 hidden_from,
-            } => {
-                if let Some(p) = &self.peers {
-                    p.chat(&conn.name, &conn.player, &text);
-                }
-                let msg = ServerMsg::Chat {
-                    table: None,
-                    from: conn.name.clone(),
-                    text,
-                    line: None,
-                    player: Some(conn.player.clone()),
-                };
-                self.broadcast_except(&msg, &hidden_from);
-            }
-            LobbyCmd::Changed {
+            },
+            Reply::None,
+        ),
+        LobbyCmd::Changed {
+            info,
+            players,
+            host,
+        } => (
+            LobbyInput::Changed(nimmt_room::table::TableNews {
                 info,
                 players,
                 host,
-            } => {
-                if let Some(p) = &self.peers {
-                    p.changed(&info, &players, host.as_ref());
-                }
-                self.changed(info, players, host);
-            }
-            LobbyCmd::Closed { id } => {
-                if let Some(p) = &self.peers {
-                    p.closed(id);
-                }
-                self.closed(id);
-            }
-            LobbyCmd::Adopt {
+            }),
+            Reply::None,
+        ),
+        LobbyCmd::Closed { id } => (LobbyInput::Closed { id }, Reply::None),
+        LobbyCmd::Adopt {
+            handle,
+            info,
+            players,
+            host,
+        } => (
+            LobbyInput::Adopt {
                 handle,
                 info,
                 players,
                 host,
-            } => {
-                self.next_id = self.next_id.max(handle.id);
-                self.tables.insert(
-                    handle.id,
-                    Entry {
-                        handle,
-                        info: Some(info),
-                        players,
-                        host,
-                    },
-                );
-            }
-            LobbyCmd::Peer(news) => self.peer(news),
-            LobbyCmd::EndSessions {
+            },
+            Reply::None,
+        ),
+        LobbyCmd::Peer(news) => (LobbyInput::Peer(news), Reply::None),
+        LobbyCmd::EndSessions {
+            player,
+            which,
+            refusal,
+            done,
+        } => (
+            LobbyInput::EndSessions {
                 player,
                 which,
                 refusal,
-                done,
-            } => {
-                let ends = self
-                    .online
-                    .get(&player)
-                    .is_some_and(|(c, _)| which.ends(c.session.as_deref()));
-                if let Some((conn, _)) = ends.then(|| self.online.remove(&player)).flatten() {
-                    if let Some(r) = &refusal {
-                        conn.refuse(None, None, r);
-                    }
-                    conn.close_for(nimmt_protocol::CloseReason::SessionEnded);
-                    self.subscribers.remove(&conn.id);
-                }
+            },
+            Reply::Done(done),
+        ),
+    }
+}
+
+impl Reply {
+    /// Sends the lobby's answer where it goes (the one kind the command waits for).
+    fn send(&mut self, answer: LobbyAnswer<TableHandle>) {
+        match (std::mem::replace(self, Reply::None), answer) {
+            (Reply::List(tx), LobbyAnswer::Tables(tables)) => {
+                let _ = tx.send(tables);
+            }
+            (Reply::Get(tx), LobbyAnswer::Table(handle)) => {
+                let _ = tx.send(handle);
+            }
+            (Reply::Seated(tx), LobbyAnswer::Handles(handles)) => {
+                let _ = tx.send(handles);
+            }
+            (Reply::Create { reply, .. }, LobbyAnswer::Created(result)) => {
+                let _ = reply.send(result);
+            }
+            (Reply::Done(done), LobbyAnswer::Done) => {
                 if let Some(done) = done {
                     let _ = done.send(());
                 }
             }
+            (_, answer) => tracing::error!("the lobby answered out of turn: {answer:?}"),
         }
     }
 
-    /// News from another node.
-    fn peer(&mut self, news: PeerNews) {
-        match news {
-            PeerNews::Changed {
-                handle,
-                info,
-                players,
-                host,
-            } => {
-                self.tables.entry(info.id).or_insert_with(|| Entry {
-                    handle,
-                    info: None,
-                    players: Vec::new(),
-                    host: None,
-                });
-                self.changed(info, players, host);
-            }
-            PeerNews::Closed { id } => self.closed(id),
-            PeerNews::Chat {
-                from,
-                text,
-                player,
-                hidden_from,
-            } => {
-                let msg = ServerMsg::Chat {
-                    table: None,
-                    from,
-                    text,
-                    line: None,
-                    player,
-                };
-                self.broadcast_except(&msg, &hidden_from);
-            }
-            PeerNews::Online {
-                player,
-                at,
-                wins_tie,
-            } => {
-                // The newer connection wins, wherever it is.
-                let older = self
-                    .online
-                    .get(&player)
-                    .is_some_and(|(_, mine)| *mine < at || (*mine == at && wins_tie));
-                if older {
-                    if let Some((old, _)) = self.online.remove(&player) {
-                        self.replace(&old);
-                    }
-                }
-            }
-        }
-    }
-
-    /// A newer connection of the same identity took over: the old one says so and closes
-    /// (code 4001).
-    fn replace(&mut self, old: &Conn) {
-        old.send(&ServerMsg::Replaced);
-        old.close();
-        self.subscribers.remove(&old.id);
-    }
-
-    fn changed(&mut self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {
-        if let Some(e) = self.tables.get_mut(&info.id) {
-            e.players = players;
-            e.host = host;
-            e.info = Some(info.clone());
-            if !self.subscribers.is_empty() {
-                self.broadcast(&ServerMsg::TableChanged {
-                    table: info,
-                    closed: false,
-                });
-            }
-        }
-    }
-
-    fn closed(&mut self, id: TableId) {
-        if let Some(e) = self.tables.remove(&id) {
-            if let Some(info) = e.info {
-                self.broadcast(&ServerMsg::TableChanged {
-                    table: info,
-                    closed: true,
-                });
-            }
+    /// The sender told once a new table is stored, for the table being opened.
+    fn take_stored(&mut self) -> Option<oneshot::Sender<bool>> {
+        match self {
+            Reply::Create { stored, .. } => stored.take(),
+            _ => None,
         }
     }
 }

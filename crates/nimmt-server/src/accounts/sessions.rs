@@ -82,29 +82,7 @@ pub async fn close_others(
     Ok(())
 }
 
-/// Which of a player's open connections end, by the session they said hello with (its token's
-/// hash; a guest's token has none).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ending {
-    /// Every one (account deleted, identity banned).
-    All,
-    /// The one of this session (logout, expiry).
-    Only(String),
-    /// Every one but this session's (password changed from this session).
-    AllBut(String),
-}
-
-impl Ending {
-    /// Whether a connection opened with `session` (a token hash) ends.
-    pub fn ends(&self, session: Option<&str>) -> bool {
-        match self {
-            Ending::All => true,
-            Ending::Only(h) => session == Some(h.as_str()),
-            Ending::AllBut(h) => session != Some(h.as_str()),
-        }
-    }
-}
+pub use nimmt_room::lobby::Ending;
 
 /// Deletes the sessions unused for [`IDLE_LIMIT`]; returns each one's player and token hash (on
 /// a cluster the node whose sweep deleted a session tells the others).
