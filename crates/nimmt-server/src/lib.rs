@@ -221,8 +221,9 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         }
         None => None,
     };
+    let tables = Arc::new(table_config(&config));
     let open: handles::OpenTable = {
-        let (store, config) = (store.clone(), config.clone());
+        let (store, config) = (store.clone(), tables.clone());
         match cluster.clone() {
             None => Arc::new(move |new| table::Table::open(new, store.clone(), config.clone())),
             Some(cl) => Arc::new(move |mut new| {
@@ -244,7 +245,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let lobby = lobby::Lobby::spawn_with(next_id, open, config.limits.tables_per_identity, peers);
     match &cluster {
         Some(cl) => {
-            let (store, config) = (store.clone(), config.clone());
+            let (store, config) = (store.clone(), tables.clone());
             let restore: cluster::RestoreTable = Arc::new(move |stored, lobby, router| {
                 let t =
                     table::Table::restore(stored, store.clone(), lobby.clone(), config.clone())?;
@@ -252,7 +253,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
             });
             cl.start(lobby.clone(), restore).await?;
         }
-        None => restore_all(&store, &lobby, &config).await?,
+        None => restore_all(&store, &lobby, &config, &tables).await?,
     }
     let state = AppState {
         lobby,
@@ -298,11 +299,23 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     })
 }
 
+/// What the room's tables take from the server's settings.
+fn table_config(config: &Config) -> nimmt_room::TableConfig {
+    nimmt_room::TableConfig {
+        bot_delay: config.bot_delay,
+        reconnect: config.reconnect,
+        abandoned_close_after: config.abandoned_close_after,
+        game_data: config.game_data.clone(),
+        fault: None,
+    }
+}
+
 /// A single node: every unfinished table restored from its log.
 async fn restore_all(
     store: &store::Store,
     lobby: &LobbyHandle,
     config: &Arc<Config>,
+    tables_config: &Arc<nimmt_room::TableConfig>,
 ) -> anyhow::Result<()> {
     let mut restored = 0;
     let mut tables = store.open_tables().await?;
@@ -310,7 +323,7 @@ async fn restore_all(
     tables.extend(store.finished_tables(config.abandoned_close_after).await?);
     for stored in tables {
         let id = stored.id;
-        match table::Table::restore(stored, store.clone(), lobby.clone(), config.clone()) {
+        match table::Table::restore(stored, store.clone(), lobby.clone(), tables_config.clone()) {
             Ok(t) => {
                 start_restored(t, lobby, None);
                 restored += 1;

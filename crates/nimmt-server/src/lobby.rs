@@ -8,7 +8,7 @@
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
 use nimmt_protocol::{TableId, TableInfo};
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
-use nimmt_room::{Moment, Refusal};
+use nimmt_room::Refusal;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -35,14 +35,6 @@ enum Reply {
         stored: Option<oneshot::Sender<bool>>,
     },
     Done(Option<oneshot::Sender<()>>),
-}
-
-/// What time it is, as the lobby takes it: it keeps no timers, so only the wall clock counts.
-fn now() -> Moment {
-    Moment {
-        wall_ms: crate::clock::now_ms().max(0) as u64,
-        ..Moment::default()
-    }
 }
 
 impl Lobby {
@@ -87,7 +79,7 @@ impl Lobby {
     fn feed(&mut self, input: LobbyInput<TableHandle>, mut reply: Reply) {
         let mut pending = Some(input);
         while let Some(input) = pending.take() {
-            for effect in self.lobby.handle(input, now()) {
+            for effect in self.lobby.handle(input, crate::clock::now()) {
                 match effect {
                     LobbyEffect::Send { to, frame } => to.send_frame(frame),
                     LobbyEffect::Close { conn, reason } => conn.close_for(reason),

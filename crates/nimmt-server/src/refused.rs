@@ -3,11 +3,11 @@
 //! one shape of every HTTP error — with the text in the caller's language. What went wrong
 //! inside (a database error, an unreadable record) goes to the log, never to the caller.
 
-use crate::conn::Refusal;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use nimmt_protocol::{Lang, Text};
+use nimmt_room::Refusal;
 
 /// The body of every HTTP error: a stable code and a text for people in the caller's language.
 #[derive(serde::Serialize, serde::Deserialize, Debug)]

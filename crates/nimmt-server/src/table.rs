@@ -4,17 +4,17 @@
 //! then the frames, the lobby's news, the bots' thinking on a blocking thread, the reads of
 //! mutes and ratings. Everything a table decides is in `nimmt-room`; this file only does IO.
 
+use crate::clock::{clock_start, now};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
 use crate::store::Store;
-use crate::Config;
 use nimmt_protocol::{PlayerId, TableInfo};
 use nimmt_room::table::{
     Effect, Input, Job, Meta, RatingsQuery, SeatRatingsRead, Step, TableConfig, Thought,
 };
-use nimmt_room::{Moment, StoredTable, WriteFailed};
+use nimmt_room::{StoredTable, WriteFailed};
 use std::collections::HashSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
@@ -28,38 +28,13 @@ pub struct Table {
     opened: Option<oneshot::Sender<bool>>,
 }
 
-/// The room's settings for its tables.
-fn table_config(config: &Config) -> Arc<TableConfig> {
-    Arc::new(TableConfig {
-        bot_delay: config.bot_delay,
-        reconnect: config.reconnect,
-        abandoned_close_after: config.abandoned_close_after,
-        game_data: config.game_data.clone(),
-        fault: None,
-    })
-}
-
-/// When the shells' clock started: the room's instants count from it.
-fn clock_start() -> tokio::time::Instant {
-    static START: OnceLock<tokio::time::Instant> = OnceLock::new();
-    *START.get_or_init(tokio::time::Instant::now)
-}
-
-/// What time it is, as the room takes it.
-fn now() -> Moment {
-    let wall_ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64);
-    Moment {
-        at: nimmt_room::Instant::at(clock_start().elapsed()),
-        wall_ms,
-    }
-}
-
 impl Table {
     /// Checks a request for a new table and starts its shell, the creator seated as host.
-    pub fn open(new: NewTable, store: Store, config: Arc<Config>) -> Result<TableHandle, Refusal> {
-        let tables = table_config(&config);
+    pub fn open(
+        new: NewTable,
+        store: Store,
+        tables: Arc<TableConfig>,
+    ) -> Result<TableHandle, Refusal> {
         let table = match new.again {
             Some(again) => nimmt_room::Table::again(new.id, again, tables, rand::random(), now())?,
             None => {
@@ -82,10 +57,9 @@ impl Table {
         stored: StoredTable,
         store: Store,
         lobby: LobbyHandle,
-        config: Arc<Config>,
+        tables: Arc<TableConfig>,
     ) -> anyhow::Result<Table> {
-        let table =
-            nimmt_room::Table::restore(stored, table_config(&config), rand::random(), now())?;
+        let table = nimmt_room::Table::restore(stored, tables, rand::random(), now())?;
         Ok(Table {
             table,
             store,

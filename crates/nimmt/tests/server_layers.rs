@@ -6,9 +6,12 @@
 //!    addresses and their limits (`forwarded`, `addr`, `limits`), restarts (`shutdown`),
 //!    sessions that end (`session_end`), the cluster's bus and router (`cluster`), the one shape
 //!    of an HTTP error (`refused`) and the small client for tools (`client`);
-//! 2. the services: `accounts`, `ratings`, `moderation`, `analysis`, `names`, `records`,
+//! 2. the room's shell: the tasks that feed the room's state machines (`nimmt-room`) their
+//!    inputs and carry out their effects (`table`, `lobby`), the commands they take (`handles`),
+//!    a connection's outgoing queue (`conn`) and the bots' re-export (`bots`); the room itself
+//!    is the crate `nimmt-room`, which has no IO;
+//! 3. the services: `accounts`, `ratings`, `moderation`, `analysis`, `names`, `records`,
 //!    `replay`; they know nothing of HTTP, the WebSocket or the cluster;
-//! 3. the room: `table`, `lobby`, `handles`, `conn`, `bots`;
 //! 4. the store: the database (`store`: writer, queries, backup, schema) and the cluster's
 //!    leases (`lease`). What a game's end stores besides (the ratings) is handed to the store
 //!    from above (`store::AtGameEnd`), and who a token is, is asked of accounts.
@@ -17,9 +20,7 @@
 //! and they use nothing of the crate but each other.
 //!
 //! A module not in [`LAYERS`] fails the test until it is placed; an import that runs up a layer
-//! is named with its file and the path as written. The room's modules are moving out of the
-//! crate (to `nimmt-room`); until they have, the imports that start in them are allowed, and the
-//! test prints them (`cargo test -p nimmt --test server_layers -- --nocapture`).
+//! is named with its file and the path as written.
 
 mod imports;
 
@@ -31,8 +32,8 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Layer {
     Edge,
+    Shell,
     Services,
-    Room,
     Store,
     Utility,
 }
@@ -58,20 +59,16 @@ const LAYERS: &[(&str, Layer)] = &[
     ("ratings", Layer::Services),
     ("records", Layer::Services),
     ("replay", Layer::Services),
-    ("bots", Layer::Room),
-    ("conn", Layer::Room),
-    ("handles", Layer::Room),
-    ("lobby", Layer::Room),
-    ("table", Layer::Room),
+    ("bots", Layer::Shell),
+    ("conn", Layer::Shell),
+    ("handles", Layer::Shell),
+    ("lobby", Layer::Shell),
+    ("table", Layer::Shell),
     ("lease", Layer::Store),
     ("store", Layer::Store),
     ("clock", Layer::Utility),
     ("metrics", Layer::Utility),
 ];
-
-/// The room's modules, on their way out of the crate (to `nimmt-room`): the imports that start
-/// in them may run up a layer for now. Once they have moved, this list goes.
-const MOVING_OUT: &[&str] = &["bots", "conn", "handles", "lobby", "table"];
 
 fn layer_of(module: &ModPath) -> Option<Layer> {
     let Some(top) = module.first() else {
@@ -100,8 +97,6 @@ struct Found {
     unplaced: Vec<String>,
     /// Imports that run up a layer: `file: path (from layer -> to module's layer)`.
     upward: Vec<String>,
-    /// Those of them that start in a module moving out of the crate.
-    moving_out: Vec<String>,
     /// How many imports between modules were looked at.
     checked: usize,
 }
@@ -128,11 +123,7 @@ fn check(src: &Path) -> Found {
                 continue;
             }
             let line = format!("{name}: {} ({from:?} -> {to:?})", path.join("::"));
-            if MOVING_OUT.contains(&module[0].as_str()) {
-                found.moving_out.push(line);
-            } else {
-                found.upward.push(line);
-            }
+            found.upward.push(line);
         }
     }
     found
@@ -156,13 +147,6 @@ fn every_import_of_the_server_points_down_its_layers() {
         "modules in no layer (add each to LAYERS): {}",
         found.unplaced.join(", ")
     );
-    println!(
-        "{} imports up a layer from the room's modules, allowed while they move out of the crate:",
-        found.moving_out.len()
-    );
-    for line in &found.moving_out {
-        println!("  {line}");
-    }
     assert!(
         found.upward.is_empty(),
         "{} imports run up a layer:\n{}",
@@ -205,7 +189,7 @@ fn the_check_names_each_import_up_a_layer_and_each_unplaced_module() {
     );
     // A utility uses nothing but utilities.
     write("metrics.rs", "use crate::store::Store; pub fn count() {}");
-    // The room's table may still reach up while it moves out; it is listed apart.
+    // The room's shell uses the services, not the edge.
     write(
         "table/mod.rs",
         "use crate::names::check; use crate::Config;",
@@ -219,13 +203,7 @@ fn the_check_names_each_import_up_a_layer_and_each_unplaced_module() {
         vec![
             "metrics.rs: crate::store::Store (Utility -> Store)".to_owned(),
             "store/writer.rs: crate::ratings::finish::store (Store -> Services)".to_owned(),
-        ]
-    );
-    assert_eq!(
-        found.moving_out,
-        vec![
-            "table/mod.rs: crate::names::check (Room -> Services)".to_owned(),
-            "table/mod.rs: crate::Config (Room -> Edge)".to_owned(),
+            "table/mod.rs: crate::Config (Shell -> Edge)".to_owned(),
         ]
     );
 }
@@ -242,7 +220,4 @@ fn the_layers_name_each_module_once() {
         .map(|(m, _)| m)
         .collect();
     assert!(twice.is_empty(), "in two layers: {twice:?}");
-    for m in MOVING_OUT {
-        assert_eq!(layer_of(&vec![m.to_string()]), Some(Layer::Room), "{m}");
-    }
 }

@@ -3,8 +3,8 @@
 //! identity from the address the banned player was last seen at, for [`ADDRESS_BAN`] at most.
 
 use super::{audit, new_id, now_ms};
-use crate::conn::Refusal;
 use nimmt_protocol::{ErrorCode, PlayerId};
+use nimmt_room::Refusal;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
