@@ -187,6 +187,8 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("help", "Commands:\n{commands}", "Befehle:\n{commands}"),
     ("help_options", "Options of {game}:\n{options}", "Optionen von {game}:\n{options}"),
     ("timer_expired", "Time is up for {name}; the bot decides.", "Die Zeit für {name} ist um; der Bot entscheidet."),
+    ("deadline_missed", "{name} missed the deadline; the default move is played.", "{name} hat die Frist verpasst; der vorgesehene Zug wird gespielt."),
+    ("deadline_bot", "{name} missed 3 deadlines: a bot plays the seat until they are back.", "{name} hat 3 Fristen verpasst: Ein Bot spielt den Platz, bis er zurück ist."),
     ("standing_in", "{name} is away; a bot plays the seat until they are back.", "{name} ist weg; ein Bot spielt den Platz, bis er zurück ist."),
     ("disconnected", "{name} lost the connection.", "{name} hat die Verbindung verloren."),
     ("back", "{name} is back.", "{name} ist zurück."),

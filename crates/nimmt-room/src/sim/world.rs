@@ -242,10 +242,16 @@ impl World {
                 format!("/kick {other}")
             }
             10 => "/rematch".into(),
-            11 => "/option timer 5".into(),
-            12 => "/option timer 0".into(),
+            11 => "/option timer=5".into(),
+            // Some tables are turn-based (a day's deadline fires within a run), some go back.
+            12 => match (id as usize + c) % 4 {
+                0 => "/option pace=1h".into(),
+                1 => "/option pace=realtime".into(),
+                _ => "/option timer=0".into(),
+            },
             13 => "/leave".into(),
             14 => "/join".into(),
+            _ if (id as usize + c).is_multiple_of(2) => "/option pace=12h".into(),
             _ => "/who".into(),
         }
     }

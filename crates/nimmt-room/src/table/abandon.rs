@@ -1,4 +1,5 @@
-//! A running table that no human is connected to: once its reconnection window has passed it
+//! A running table that no human is connected to (in real time; a turn-based table waits for its
+//! deadlines instead, see `turns`): once its reconnection window has passed it
 //! pauses (its bots stop, its timers stop, it costs no CPU); it resumes when a human comes
 //! back, and closes `Config::abandoned_close_after` later if nobody does. A closed unfinished
 //! game stays in the database as `abandoned`, with its public record; it is not restored.
@@ -17,7 +18,8 @@ impl Table {
     pub(super) fn note_presence(&mut self) {
         let now = self.now.at;
         let anyone = self.members.values().any(|m| m.conn.is_some());
-        if self.state != TableState::Playing || anyone {
+        // A turn-based table waits for its deadlines, whoever is connected.
+        if self.state != TableState::Playing || anyone || self.turn_based() {
             if self.paused(now) {
                 let timer = self.meta.table_options.timer;
                 let wall = self.now.wall_ms;

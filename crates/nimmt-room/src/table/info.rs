@@ -1,6 +1,8 @@
 //! What a table is: its settings (game, options, table options, seats) as stored, and how it
 //! looks from outside (`TableInfo`, the client's place at it).
 
+use super::pace::Pace;
+use super::turns::TurnClock;
 use super::Table;
 use crate::conn::Conn;
 use crate::refusal::Refusal;
@@ -53,6 +55,10 @@ pub struct TableOptions {
     /// Whether a seated player may ask for a hint (`/hint`); such a table is never rated.
     #[serde(default)]
     pub hints: bool,
+    /// Real time, or turn-based with a deadline per decision (a table stored before paces
+    /// existed reads as real time).
+    #[serde(default)]
+    pub pace: Pace,
 }
 
 fn rated_by_default() -> bool {
@@ -60,7 +66,7 @@ fn rated_by_default() -> bool {
 }
 
 impl TableOptions {
-    pub const KEYS: [&'static str; 4] = ["timer", "reconnect", "rated", "hints"];
+    pub const KEYS: [&'static str; 5] = ["timer", "reconnect", "rated", "hints", "pace"];
     /// The most seconds either option takes.
     pub const MAX_SECONDS: u32 = 3600;
 
@@ -70,6 +76,7 @@ impl TableOptions {
             ("reconnect".to_owned(), self.reconnect.to_string()),
             ("rated".to_owned(), yes_no(self.rated).to_owned()),
             ("hints".to_owned(), yes_no(self.hints).to_owned()),
+            ("pace".to_owned(), self.pace.name().to_owned()),
         ])
     }
 
@@ -114,11 +121,29 @@ impl TableOptions {
                     "yes: wer sitzt, darf nach einem Tipp fragen (/hint); das Spiel wird dann nie gewertet",
                 ),
             ),
+            OptionSpec::choice(
+                "pace",
+                &Pace::names(),
+                Pace::Realtime.name(),
+                nimmt_core::Text::new(
+                    "realtime: played in one sitting; 1h, 12h, 1d, 2d, 3d: turn-based, each decision has that long (the timer is ignored), and whoever misses 3 deadlines in a game has a bot play for them until they are back",
+                    "realtime: in einem Zug gespielt; 1h, 12h, 1d, 2d, 3d: rundenbasiert, jede Entscheidung hat so lange Zeit (die Bedenkzeit gilt nicht), und wer in einer Partie 3 Fristen verpasst, für den spielt ein Bot, bis er zurück ist",
+                ),
+            ),
         ]
     }
 
     /// Sets one table option; `Err` names what is expected.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key == "pace" {
+            self.pace = Pace::parse(value).ok_or_else(|| {
+                format!(
+                    "bad value {value:?} for option pace: expected {}",
+                    Pace::names().join(", ")
+                )
+            })?;
+            return Ok(());
+        }
         if key == "hints" {
             self.hints = match value {
                 "yes" => true,
@@ -178,6 +203,10 @@ pub struct Meta {
     /// Who the host sent away (`/kick`): they may watch the table, never play at it again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kicked: Vec<PlayerId>,
+    /// A turn-based game's clock: when it last changed, and the deadlines each seat missed
+    /// (stored with every move; none in real time or before the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<TurnClock>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
@@ -263,6 +292,8 @@ fn setup_code(e: &SetupError) -> String {
 pub fn bad_seconds(key: &str, value: &str) -> Refusal {
     let expected = if key == "rated" || key == "hints" {
         "yes|no".to_owned()
+    } else if key == "pace" {
+        Pace::names().join("|")
     } else {
         format!("0–{}", TableOptions::MAX_SECONDS)
     };
@@ -285,7 +316,7 @@ pub fn descriptor(game: GameKind) -> Result<GameDescriptor, Refusal> {
 }
 
 impl Meta {
-    /// A new table's settings: table options (`timer`, `reconnect`) split from the game's, both
+    /// A new table's settings: table options (`timer`, `reconnect`, `pace`, …) split from the game's, both
     /// checked, and the seat count within the game's range. The creator is host and first seat.
     pub fn new(
         creator: &Conn,
@@ -299,6 +330,7 @@ impl Meta {
             reconnect: config.reconnect.as_secs(),
             rated: true,
             hints: false,
+            pace: Pace::Realtime,
         };
         for key in TableOptions::KEYS {
             if let Some(v) = options.0.remove(key) {
@@ -330,6 +362,7 @@ impl Meta {
             }],
             bots_added: 0,
             kicked: Vec::new(),
+            turns: None,
         })
     }
 }

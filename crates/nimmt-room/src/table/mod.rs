@@ -12,9 +12,10 @@
 //! members, seats and identity; `chat` chat lines and commands; `history` the recent chat kept for
 //! whoever joins; `play` starting the game, moves and the messages they cause; `live` the running
 //! game as kept in memory; `timers` decision timers (and their deadlines as clients see them) and
-//! bot moves; `recent` what just happened, for whoever joins or comes back; `away` what a bot did
-//! for an absent player; `abandon` pausing and closing a game nobody is at; `finished` a
-//! finished game waiting for its players who were away at its end; `rematch` playing again once
+//! bot moves; `pace` and `turns` turn-based tables, whose games run for days; `recent` what
+//! just happened, for whoever joins or comes back; `away` what a bot did for an absent player;
+//! `abandon` pausing and closing a game nobody is at; `finished` a finished game waiting for its
+//! players who were away at its end; `rematch` playing again once
 //! the game is over; `persistence` storing, restoring and records; `written` what follows a
 //! write. Nothing here knows a particular game: every game comes from `nimmt_core::registry`
 //! behind `nimmt_core::Game`.
@@ -34,6 +35,7 @@ pub mod job;
 mod live;
 mod moderate;
 mod out;
+mod pace;
 mod persistence;
 mod play;
 mod ratings;
@@ -41,6 +43,7 @@ mod recent;
 mod rematch;
 mod seats;
 mod timers;
+mod turns;
 mod undo;
 mod written;
 
@@ -50,6 +53,8 @@ pub use info::{Meta, SeatMeta, TableConfig, TableOptions};
 pub use input::Input;
 pub use job::{Job, Thought};
 pub use live::Live;
+pub use pace::Pace;
+pub use turns::{TurnClock, MOST_MISSED};
 
 use crate::bots::SeatBot;
 use crate::clock::{Instant, Moment};

@@ -25,6 +25,8 @@ pub(super) enum Then {
         text: Box<str>,
         action: serde_json::Value,
         origin: Option<Origin>,
+        /// What the move changed of a turn-based table's clock.
+        turn: Option<super::turns::TurnChange>,
     },
     /// The finished game's record: tried again later if not stored.
     Record,

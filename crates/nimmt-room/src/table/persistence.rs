@@ -68,12 +68,17 @@ impl Table {
     }
 
     pub(super) fn save_op(&self) -> Op {
+        self.save_op_as_of(self.version)
+    }
+
+    /// The write of the table's settings and state, as of `version`.
+    pub(super) fn save_op_as_of(&self, version: u64) -> Op {
         Op::SaveTable {
             id: self.id,
             game: self.meta.game.name().to_owned(),
             state: self.state.name().to_owned(),
             meta: self.meta_json(),
-            version: self.version,
+            version,
         }
     }
 

@@ -3,6 +3,7 @@
 //! move with the receiver's view and legal actions, and notices in each member's language.
 
 use super::out::{Origin, Then};
+use super::turns::TurnChange;
 use super::{Effect, Live, Table, TableNews};
 use crate::conn::{frame, Conn, Frame};
 use crate::refusal::Refusal;
@@ -96,7 +97,9 @@ impl Table {
     }
 
     /// After seats, options or state changed and were stored: everyone and the lobby hear.
+    /// Someone back at a paused table resumes it first, so the deadlines told are the new ones.
     pub(super) fn changed(&mut self) {
+        self.note_presence();
         self.broadcast_state();
         self.tell_lobby();
         self.refresh_asked();
@@ -123,6 +126,7 @@ impl Table {
         // The recorder writes the options out in full, as the record keeps them.
         let game = super::Live::new(setup).map_err(|e| super::info::setup_refused(&e))?;
         self.version += 1;
+        self.start_turns();
         let op = Op::Start {
             id: self.id,
             meta: self.meta_json(),
@@ -217,10 +221,12 @@ impl Table {
         let checked = game.check(seat, &action).map_err(|e| refusal_of(&e))?;
         let text: Box<str> = action.to_string().into();
         let op = self.action_op(seat, &text);
+        // A turn-based table's clock is written with the move.
+        let turn = self.turn_move(seat, origin.is_none());
         if self.has(super::Fault::TellBeforeStored) {
             self.out.write_op(op);
             self.out.tell_now = true;
-            self.apply_stored(seat, checked, text, action, origin);
+            self.apply_stored(seat, checked, text, action, origin, turn);
             return Ok(());
         }
         // Durable before anyone hears of it; not stored, nothing changed.
@@ -232,6 +238,7 @@ impl Table {
                 text,
                 action,
                 origin,
+                turn,
             },
         );
         Ok(())
@@ -256,6 +263,7 @@ impl Table {
         text: Box<str>,
         action: Value,
         origin: Option<Origin>,
+        turn: Option<TurnChange>,
     ) {
         let version = self.version + 1;
         let game = self.game.as_mut().expect("the game checked the action");
@@ -281,6 +289,7 @@ impl Table {
         // What each seat is asked now (and until when) goes out with the update.
         self.refresh_asked();
         self.note_away(seat, &action, origin.is_none(), &events);
+        self.turn_told(seat, turn);
         self.send_update(&events, origin.as_ref());
         if over {
             self.state = TableState::Finished;

@@ -45,6 +45,8 @@ impl Table {
             // A seat whose player left the finished game stays a bot's.
             s.left = None;
         }
+        // The next game's clock starts with it.
+        meta.turns = None;
         let mut t = Table::create(id, meta, config, seed, now);
         t.rematch.awaited = t.seat_players_away().into_iter().collect();
         t.history = ChatHistory::of(again.history);

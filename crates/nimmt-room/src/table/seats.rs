@@ -53,19 +53,24 @@ impl Table {
         away
     }
 
-    /// Whether a bot plays seat `i` now: a bot seat, or a human away longer than the window.
+    /// Whether a bot plays seat `i` now: a bot seat, a human away longer than the window, or
+    /// one who missed too many deadlines of a turn-based game.
     pub(super) fn stand_in(&self, i: usize, now: Instant) -> bool {
         let Some(seat) = self.meta.seats.get(i) else {
             return false;
         };
+        // At a turn-based table an absent player keeps the seat past the window; a bot plays
+        // it only after missed deadlines (see `turns`).
+        let window_over = |t: Instant| !self.turn_based() && now >= t + self.reconnect();
         match &seat.player {
             None => true,
+            Some(_) if self.benched(i) => true,
             Some(p) => match self.members.get(p) {
                 None => true,
                 Some(m) => {
                     m.conn.is_none()
                         && (m.standing_in
-                            || m.away_since.is_some_and(|t| now >= t + self.reconnect())
+                            || m.away_since.is_some_and(window_over)
                             || self
                                 .asked
                                 .get(i)
@@ -109,18 +114,22 @@ impl Table {
                 }
             }
             let was_away = m.away_since.take().is_some();
-            let seated = m.seat.is_some();
+            let seat = m.seat;
             m.standing_in = false;
-            if role == Role::Player && !seated {
+            if role == Role::Player && seat.is_none() {
                 return self.sit(conn);
             }
-            if was_away {
-                self.version += 1;
-                if !self.arrived(&conn.player) {
-                    self.notice_all("back", vec![("name", conn.name.clone())]);
+            // Back at a turn-based table's seat a bot played after missed deadlines.
+            let back = seat.is_some_and(|i| self.back_from_bench(conn, i));
+            if was_away || back {
+                if was_away {
+                    self.version += 1;
+                    if !self.arrived(&conn.player) {
+                        self.notice_all("back", vec![("name", conn.name.clone())]);
+                    }
                 }
                 self.changed();
-                if let Some(i) = self.members.get(&conn.player).and_then(|m| m.seat) {
+                if let Some(i) = seat {
                     self.tell_away(conn, i);
                 }
             } else {

@@ -1,5 +1,5 @@
-//! Time at the table: what each seat is asked since when, decision timers, the reconnection
-//! window, and the moves bots make (bot seats, stand-ins for absent players, and the game's
+//! Time at the table: what each seat is asked since when, decision timers (a turn-based table's
+//! deadlines: `turns`), the reconnection window, and the moves bots make (bot seats, stand-ins for absent players, and the game's
 //! default action for a seat whose time ran out).
 
 use super::job::{Job, Thought};
@@ -39,7 +39,6 @@ impl Table {
     pub(super) fn refresh_asked(&mut self) {
         let n = self.meta.seats.len();
         let now = self.now.at;
-        let wall = self.now.wall_ms;
         let pending: Vec<(Seat, Value)> = match (self.game(), self.state) {
             (Some(g), TableState::Playing) => g.pending(),
             _ => Vec::new(),
@@ -56,12 +55,12 @@ impl Table {
                     let window = *window.get_or_insert_with(|| {
                         self.game().is_some_and(|g| window_opens(g, &pending))
                     });
-                    let timer = self.meta.table_options.timer;
+                    let (deadline, deadline_at) = self.new_deadline();
                     self.asked[i] = Some(Asked {
                         decision: d.clone(),
                         since: self.game_changed_at,
-                        deadline: (timer > 0).then(|| now + Duration::from_secs(timer)),
-                        deadline_at: (timer > 0).then(|| wall + timer * 1000),
+                        deadline,
+                        deadline_at,
                         window,
                     })
                 }
@@ -113,7 +112,9 @@ impl Table {
                 if let Some(d) = a.deadline {
                     earliest(d);
                 }
-                if let Some(p) = self.meta.seats.get(i).and_then(|s| s.player.as_ref()) {
+                // At a turn-based table an absent player keeps the seat: only deadlines count.
+                let player = self.meta.seats.get(i).and_then(|s| s.player.as_ref());
+                if let Some(p) = player.filter(|_| !self.turn_based()) {
                     if let Some(m) = self.members.get(p) {
                         if let (None, Some(t), false) = (&m.conn, m.away_since, m.standing_in) {
                             earliest(t + self.reconnect());
@@ -171,10 +172,13 @@ impl Table {
             }
             return;
         }
-        // Absent players whose window ran out: the bot stands in from now on.
+        // Absent players whose window ran out: the bot stands in from now on (not at a
+        // turn-based table, which waits for its deadlines).
         let mut newly = Vec::new();
+        let turn_based = self.turn_based();
         for m in self.members.values_mut() {
-            if m.conn.is_none()
+            if !turn_based
+                && m.conn.is_none()
                 && !m.standing_in
                 && m.away_since.is_some_and(|t| {
                     now >= t + Duration::from_secs(self.meta.table_options.reconnect)
@@ -214,7 +218,8 @@ impl Table {
             return;
         };
         self.bot_run = Some(moves + 1);
-        if !self.stand_in(i, now) {
+        // A turn-based table tells of a missed deadline once the move is stored (`turns`).
+        if !self.stand_in(i, now) && !self.turn_based() {
             self.notice_all("timer_expired", vec![("name", self.seat_name(i))]);
         }
         self.bot_move(i);

@@ -48,12 +48,13 @@ impl Table {
                 text,
                 action,
                 origin,
+                turn,
             } => {
                 if self.has(super::Fault::WriteMoveTwice) {
                     let op = self.action_op(seat, &text);
                     self.out.write_op(op);
                 }
-                self.apply_stored(seat, checked, text, action, origin)
+                self.apply_stored(seat, checked, text, action, origin, turn)
             }
             Then::Record => {
                 self.record_unsaved = false;
@@ -73,13 +74,18 @@ impl Table {
                 tracing::warn!("table {id} could not be stored: {}", e.reason);
                 self.closing = true;
             }
-            Then::Apply { seat, origin, .. } => match origin {
-                Some(o) => self.out.refuse(&o.conn, o.req, Some(id), &e.refusal),
-                None => {
-                    tracing::warn!("table {id}: a bot move for seat {} is not stored", seat.0);
-                    self.bot_move_later(seat.index());
+            Then::Apply {
+                seat, origin, turn, ..
+            } => {
+                self.turn_not_stored(turn);
+                match origin {
+                    Some(o) => self.out.refuse(&o.conn, o.req, Some(id), &e.refusal),
+                    None => {
+                        tracing::warn!("table {id}: a bot move for seat {} is not stored", seat.0);
+                        self.bot_move_later(seat.index());
+                    }
                 }
-            },
+            }
             Then::Record => {
                 tracing::warn!("table {id}: the record is not stored yet: {}", e.reason);
                 self.record_retry = Some(self.now.at + super::RECORD_RETRY);
