@@ -32,19 +32,4 @@ export type TableCommand = Command;
 
 // ---- a finished game, step by step (GET /api/games/{id}/replay) ----
 
-export interface ReplayStep {
-  /** Who acted (null for the opening, step 0). */
-  seat: number | null;
-  action: unknown;
-  /** The public events of the step. */
-  events: unknown[];
-  /** The table as a spectator saw it after the step. */
-  view: unknown;
-}
-
-export interface Replay {
-  game: string;
-  players: number;
-  names: string[];
-  steps: ReplayStep[];
-}
+export type { Replay, ReplayStep } from './generated/protocol';

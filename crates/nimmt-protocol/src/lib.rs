@@ -15,6 +15,7 @@ pub mod client_to_server;
 pub mod command;
 mod close_reason;
 mod error_code;
+pub mod replay;
 pub mod server_to_client;
 pub mod texts;
 #[cfg(test)]

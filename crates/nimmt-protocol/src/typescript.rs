@@ -121,6 +121,7 @@ fn generated_files() -> BTreeMap<&'static str, String> {
     // Flattened into `notice` and `error`, and named by clients on its own.
     c.root::<crate::Text>();
     c.root::<nimmt_core::Outcome>();
+    c.root::<crate::replay::Replay>();
     c.root::<classic::View>();
     c.root::<classic::Action>();
     c.root::<classic::Event>();

@@ -6,31 +6,9 @@
 
 use crate::records::TableRecord;
 use nimmt_core::record::{replay, ReplayError};
-use nimmt_core::{Addressed, Game, GameKind, Seat, Viewer};
-use serde::{Deserialize, Serialize};
+use nimmt_core::{Addressed, Game, Viewer};
+pub use nimmt_protocol::replay::{Replay, ReplayStep as Step};
 use serde_json::Value;
-
-/// A finished game's steps.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Replay {
-    pub game: GameKind,
-    pub players: usize,
-    /// The seats' names, in seat order.
-    pub names: Vec<String>,
-    /// Step 0 is the opening (no seat, no action); then one step per action.
-    pub steps: Vec<Step>,
-}
-
-/// One step: who did what, what everyone saw happen, and the table after it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Step {
-    pub seat: Option<Seat>,
-    pub action: Option<Value>,
-    /// The step's public events, in order.
-    pub events: Vec<Value>,
-    /// The spectator's view after the step.
-    pub view: Value,
-}
 
 fn public(events: Vec<Addressed<Value>>) -> Vec<Value> {
     events

@@ -344,3 +344,25 @@ export type Text = {
   params?: { [key in string]: string },
   text: string,
 };
+
+/** A finished game's steps. */
+export type Replay = {
+  game: GameKind,
+  players: number,
+  /** The seats' names, in seat order. */
+  names: Array<string>,
+  /** Step 0 is the opening (no seat, no action); then one step per action. */
+  steps: Array<ReplayStep>,
+};
+
+/** One step: who did what, what everyone saw happen, and the table after it. */
+export type ReplayStep = {
+  /** Who acted (none for the opening, step 0). */
+  seat: Seat | null,
+  /** The game's action as JSON (none for the opening). */
+  action: unknown,
+  /** The step's public events, in order (each game's own event JSON). */
+  events: unknown[],
+  /** The spectator's view after the step (the game's own view JSON). */
+  view: unknown,
+};
