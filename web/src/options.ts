@@ -10,6 +10,7 @@ import type { Line } from './store';
 /** Options of the room's tables beside every game's own. */
 export const TABLE_OPTIONS: OptionSchema[] = [
   { key: 'timer', type: 'number', min: 0, max: 600, default: '0', help: { en: DICTS.en['opt.timer.help'], de: DICTS.de['opt.timer.help'] } },
+  { key: 'pace', type: 'choice', values: ['realtime', '1h', '12h', '1d', '2d', '3d'], default: 'realtime', help: { en: DICTS.en['opt.pace.help'], de: DICTS.de['opt.pace.help'] } },
   { key: 'rated', type: 'choice', values: ['yes', 'no'], default: 'yes', help: { en: DICTS.en['opt.rated.help'], de: DICTS.de['opt.rated.help'] } },
   { key: 'hints', type: 'choice', values: ['no', 'yes'], default: 'no', help: { en: DICTS.en['opt.hints.help'], de: DICTS.de['opt.hints.help'] } },
 ];
