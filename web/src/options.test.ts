@@ -18,7 +18,7 @@ describe('the table form from the games’ descriptors', () => {
     expect(fieldsOf(classic).find((o) => o.key === 'end_at')).toMatchObject({ min: 1, max: 10000, default: '66' });
     expect(fieldsOf(help).find((o) => o.key === 'end_at')).toMatchObject({ min: 1, max: 20, default: '3' });
     // The fields follow the schema, then the room's timer.
-    expect(fieldsOf(classic).map((o) => o.key)).toEqual([...classic.options.map((o) => o.key), 'timer', 'rated', 'hints']);
+    expect(fieldsOf(classic).map((o) => o.key)).toEqual([...classic.options.map((o) => o.key), 'timer', 'pace', 'rated', 'hints']);
     expect(defaultsOf(classic)).toMatchObject({ deck: 'full', fan: 'none', end_at: '66', deals: '', hand_size: '10', timer: '0' });
   });
 
@@ -34,7 +34,7 @@ describe('the table form from the games’ descriptors', () => {
     };
     expect(seatLimits(cows)).toEqual([3, 7]);
     expect(gameTitle([cows], 'cows', 'de')).toBe('Kühe');
-    expect(defaultsOf(cows)).toEqual({ herd: 'small', timer: '0', rated: 'yes', hints: 'no' });
+    expect(defaultsOf(cows)).toEqual({ herd: 'small', timer: '0', pace: 'realtime', rated: 'yes', hints: 'no' });
     expect(helpOf(cows.options[0], 'de')).toBe('wie viele Kühe');
     // No name for `herd` here: the key and the values are shown as they are.
     expect(optionSummary(en, cows, { herd: 'big' })).toBe('herd: big');
