@@ -12,8 +12,8 @@
 //! - [`texts`]: every server text as a code with parameters, and its English and German wording.
 
 pub mod client_to_server;
-pub mod command;
 mod close_reason;
+pub mod command;
 mod error_code;
 pub mod replay;
 pub mod server_to_client;
