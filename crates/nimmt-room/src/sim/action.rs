@@ -39,9 +39,11 @@ pub enum SimAction {
     Disconnect {
         client: u8,
     },
-    /// A client comes back with a new connection (and goes back to its table).
+    /// A client comes back with a new connection (and goes back to its table), or, having lost
+    /// its token (`fresh`), as a new identity under the same name.
     Reconnect {
         client: u8,
+        fresh: bool,
     },
     Move {
         client: u8,
@@ -92,7 +94,10 @@ impl SimAction {
             },
             180..=199 => SimAction::Leave { client },
             200..=239 => SimAction::Disconnect { client },
-            240..=299 => SimAction::Reconnect { client },
+            240..=299 => SimAction::Reconnect {
+                client,
+                fresh: rng.random_bool(0.1),
+            },
             300..=579 => SimAction::Move {
                 client,
                 pick: rng.random(),

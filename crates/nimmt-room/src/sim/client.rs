@@ -63,6 +63,9 @@ pub struct Client {
     /// The last move it sent, to send again (a duplicate).
     pub last_act: Option<(u64, Value)>,
     pub next_req: u64,
+    /// The first identity's name (`p3`) and how many new ones followed (`p3.1`, `p3.2`, …).
+    base: String,
+    identities: u32,
 }
 
 impl Client {
@@ -80,6 +83,8 @@ impl Client {
             picture: Picture::default(),
             last_act: None,
             next_req: 1,
+            base: format!("p{i}"),
+            identities: 0,
         }
     }
 
@@ -95,6 +100,15 @@ impl Client {
         );
         self.conn = Some((conn.clone(), link));
         conn
+    }
+
+    /// The client lost its token: it comes back as a new identity (same name), at no table.
+    pub fn new_identity(&mut self) {
+        self.identities += 1;
+        self.player = format!("{}.{}", self.base, self.identities);
+        self.at = None;
+        self.picture = Picture::default();
+        self.last_act = None;
     }
 
     pub fn req(&mut self) -> Option<u64> {

@@ -121,10 +121,14 @@ impl World {
                     }
                 }
             }
-            SimAction::Reconnect { client } => {
+            SimAction::Reconnect { client, fresh } => {
                 let c = client as usize % n;
                 if self.clients[c].conn.is_some() {
                     return Ok(());
+                }
+                if fresh {
+                    // Without its token: someone new, who holds no seat anywhere.
+                    self.clients[c].new_identity();
                 }
                 let conn = self.clients[c].connect(self.next_conn);
                 self.next_conn += 1;
