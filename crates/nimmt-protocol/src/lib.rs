@@ -29,7 +29,7 @@ pub use client_to_server::{check_name, clean_chat, is_unsafe_char, ClientMsg, En
 pub use command::Command;
 pub use server_to_client::{
     ChatLine, CloseReason, Deadline, ErrorCode, PlayerId, SeatInfo, SeatKind, SeatRating,
-    ServerMsg, TableInfo, TableState, You,
+    ServerMsg, TableInfo, TableState, You, YourMove,
 };
 pub use texts::{Lang, Text};
 pub use update::{update_frame, UpdateEvents};

@@ -154,12 +154,28 @@ pub enum ServerMsg {
     Left { table: TableId },
     /// Another connection took over this identity; this one closes.
     Replaced,
+    /// The turn-based tables waiting for this identity's move, soonest deadline first: sent
+    /// after `welcome` and again whenever the list changes (empty when nothing waits).
+    YourMove { tables: Vec<YourMove> },
     /// Answer to `ping`; `id` echoes the ping's.
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(test, ts(optional))]
         id: Option<u64>,
     },
+}
+
+/// A turn-based table waiting for a player's move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct YourMove {
+    pub table: TableId,
+    pub game: GameKind,
+    /// When the move's deadline passes (milliseconds since the Unix epoch, the server's clock);
+    /// the table's default move is played for the seat then.
+    pub deadline_ms: u64,
+    /// The names of the other seats, in seat order, for the list's line.
+    pub with: Vec<String>,
 }
 
 /// When a seat's decision timer runs out: `at` in milliseconds since the Unix epoch (the

@@ -46,6 +46,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod moderation;
 pub mod names;
+pub mod notify;
 pub mod ratings;
 pub mod records;
 pub mod refused;

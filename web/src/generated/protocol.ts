@@ -126,6 +126,10 @@ export type ServerMsg =
   }
   | { "type": "replaced" }
   | {
+    "type": "your_move",
+    tables: Array<YourMove>,
+  }
+  | {
     "type": "pong",
     id?: number,
   };
@@ -257,6 +261,19 @@ export type You = {
 
 /** How a client joins a table. */
 export type Role = "player" | "spectator";
+
+/** A turn-based table waiting for a player's move. */
+export type YourMove = {
+  table: number,
+  game: GameKind,
+  /**
+   * When the move's deadline passes (milliseconds since the Unix epoch, the server's clock);
+   * the table's default move is played for the seat then.
+   */
+  deadline_ms: number,
+  /** The names of the other seats, in seat order, for the list's line. */
+  with: Array<string>,
+};
 
 /** Client → server. */
 export type ClientMsg =

