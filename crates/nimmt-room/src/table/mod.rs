@@ -53,7 +53,7 @@ pub use info::{Meta, SeatMeta, TableConfig, TableOptions};
 pub use input::Input;
 pub use job::{Job, Thought};
 pub use live::Live;
-pub use pace::Pace;
+pub use pace::{Pace, MOST_TURN_BASED_TABLES};
 pub use turns::{TurnClock, MOST_MISSED};
 
 use crate::bots::SeatBot;

@@ -26,6 +26,10 @@ pub enum Pace {
 
 const HOUR: u64 = 3600;
 
+/// Turn-based tables (open or running) one player may sit at: a new seat, a challenge or a
+/// table of their own beyond it is refused.
+pub const MOST_TURN_BASED_TABLES: usize = 30;
+
 impl Pace {
     /// Every pace, in the order the option's help lists them.
     pub const ALL: [Pace; 6] = [
