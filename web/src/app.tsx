@@ -8,6 +8,7 @@ import type { Lang } from './protocol';
 import { ReplayScreen } from './replay';
 import { TableScreen } from './table';
 import { playersPage } from './players/pages';
+import { ResetPage } from './account/email';
 
 function useHash(): string {
   const [hash, setHash] = useState(window.location.hash || '#/');
@@ -19,7 +20,16 @@ function useHash(): string {
   return hash;
 }
 
+/** A link to `/t/ID` (as mails carry) opens table ID: the page's own route is `#/table/ID`. */
+function tableFromPath() {
+  const m = window.location.pathname.match(/^\/t\/(\d+)\/?$/);
+  if (m && !new URLSearchParams(window.location.search).has('invite')) {
+    window.history.replaceState(null, '', `/#/table/${m[1]}`);
+  }
+}
+
 export function App(props: { client: Client }) {
+  tableFromPath();
   const { client } = props;
   const [, tick] = useState(0);
   useEffect(() => client.subscribe(() => tick((x) => x + 1)), []);
@@ -35,6 +45,7 @@ export function App(props: { client: Client }) {
   const page = playersPage(window.location.pathname, client, t);
   let m: RegExpMatchArray | null;
   if (page) screen = page;
+  else if (window.location.pathname === '/reset') screen = <ResetPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
   else if (hash.startsWith('#/admin')) screen = <AdminPage client={client} t={t} />;
   else if (hash.startsWith('#/account')) screen = <AccountPage client={client} t={t} />;

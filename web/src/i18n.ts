@@ -3,6 +3,7 @@
 // table knows it (`srv.KEY`), else shown as the server wrote them.
 
 import { de as accountDe, en as accountEn } from './account/texts';
+import { de as mailDe, en as mailEn } from './account/mailtexts';
 import { de as adminDe, en as adminEn } from './admin/texts';
 import { de as analysisDe, en as analysisEn } from './analysis/texts';
 import { de as boardDe, en as boardEn } from './games/board/texts';
@@ -288,6 +289,7 @@ const en = {
   ...helpEn,
   ...adminEn,
   ...accountEn,
+  ...mailEn,
   ...buffaloEn,
   ...boardEn,
   ...analysisEn,
@@ -572,6 +574,7 @@ const de: Record<Key, string> = {
   ...helpDe,
   ...adminDe,
   ...accountDe,
+  ...mailDe,
   ...buffaloDe,
   ...boardDe,
   ...analysisDe,

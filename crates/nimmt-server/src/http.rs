@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod mail;
 pub mod moderation;
 pub mod ratings;
 
@@ -39,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .merge(moderation::routes())
         .merge(analysis::routes())
         .merge(ratings::routes())
+        .merge(mail::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))

@@ -43,6 +43,7 @@ pub mod http;
 pub mod lease;
 pub mod limits;
 pub mod lobby;
+pub mod mail;
 pub mod metrics;
 pub mod moderation;
 pub mod names;
@@ -101,6 +102,9 @@ pub struct Config {
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` headers name the client
     /// (`forwarded.rs`); from anyone else these headers are ignored.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
+    /// none: the room sends no mail.
+    pub mail: Option<mail::MailConfig>,
 }
 
 impl Default for Config {
@@ -119,6 +123,7 @@ impl Default for Config {
             game_data: Default::default(),
             cluster: None,
             trusted_proxies: Vec::new(),
+            mail: None,
         }
     }
 }
@@ -242,6 +247,20 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
             }),
         }
     };
+    // Links in mails point at the room's first public URL, else at the address it listens on.
+    let mailer = match &config.mail {
+        Some(m) => {
+            let base = config
+                .public_urls
+                .first()
+                .cloned()
+                .unwrap_or_else(|| format!("http://{addr}"));
+            let mailer = mail::Mailer::new(m, &base)?;
+            tokio::spawn(mail::digest::task(store.pool().clone(), mailer.clone()));
+            Some(mailer)
+        }
+        None => None,
+    };
     let peers = cluster.clone().map(|c| c as Arc<dyn handles::LobbyPeers>);
     let lobby = lobby::Lobby::spawn_with(next_id, open, config.limits.tables_per_identity, peers);
     match &cluster {
@@ -266,6 +285,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         cluster,
         analysis: analysis::AnalysisQueue::start(store.clone()),
         sessions: shutdown::Sessions::new(),
+        mailer,
     };
     let sessions = state.sessions.clone();
     let cluster_part = state.cluster.clone();

@@ -25,6 +25,8 @@ pub struct YourMoveNote {
 pub struct Notifier {
     pub store: Store,
     pub config: Arc<Config>,
+    /// Sends "your move" mails (`None`: the room has no SMTP settings).
+    pub mailer: Option<crate::mail::Mailer>,
 }
 
 impl Notifier {
@@ -37,6 +39,22 @@ impl Notifier {
 
     async fn deliver(&self, note: YourMoveNote) {
         tracing::debug!(player = %note.player, table = note.table, "your move");
+        if let Some(mailer) = &self.mailer {
+            let (pool, n) = (self.store.pool(), &note);
+            match crate::mail::your_move(
+                pool,
+                mailer,
+                &n.player,
+                n.table,
+                n.game.name(),
+                n.deadline_ms,
+            )
+            .await
+            {
+                Ok(outcome) => tracing::debug!(player = %n.player, ?outcome, "your-move mail"),
+                Err(e) => tracing::warn!("a your-move mail: {e}"),
+            }
+        }
         let _ = (&self.store, &self.config);
     }
 }

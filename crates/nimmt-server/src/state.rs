@@ -26,4 +26,6 @@ pub struct AppState {
     pub analysis: Arc<analysis::AnalysisQueue>,
     /// The open WebSocket sessions, and the signal that closes them for a restart.
     pub sessions: Arc<shutdown::Sessions>,
+    /// Sends the room's mails (`None`: the room has no SMTP settings).
+    pub mailer: Option<crate::mail::Mailer>,
 }

@@ -55,6 +55,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("accounts", Layer::Services),
     ("analysis", Layer::Services),
     ("moderation", Layer::Services),
+    ("mail", Layer::Services),
     ("names", Layer::Services),
     ("ratings", Layer::Services),
     ("records", Layer::Services),

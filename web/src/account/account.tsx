@@ -7,7 +7,9 @@ import type { Client } from '../client';
 import type { T } from '../i18n';
 import type { TableInfo } from '../protocol';
 import { AccountApi } from './api';
+import { EmailSection, ForgotPassword } from './email';
 import './account.css';
+import { Notifications } from './push';
 
 export function accountApi(client: Client): AccountApi {
   return new AccountApi(
@@ -201,6 +203,7 @@ function Signed(props: { client: Client; t: T; name: string; bye: (text: string)
         </button>
         <Said said={said} testid="password-said" />
       </form>
+      <EmailSection client={client} t={t} />
       <form class="accountform danger" data-testid="delete-form" onSubmit={remove}>
         <h3>{t('account.delete')}</h3>
         <p class="muted">{t('account.deleteHelp')}</p>
@@ -279,8 +282,10 @@ export function AccountPage(props: { client: Client; t: T }) {
             <SignUp client={client} t={t} />
             <LogIn client={client} t={t} onIn={setCameIn} />
           </div>
+          <ForgotPassword client={client} t={t} />
         </>
       )}
+      <Notifications client={client} t={t} />
       <p>
         <a href="#/">{t('account.back')}</a>
       </p>

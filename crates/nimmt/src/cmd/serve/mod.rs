@@ -128,6 +128,16 @@ pub struct Args {
     #[arg(long, value_parser = ["text", "json"])]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_format: Option<String>,
+    /// Send e-mail for accounts (address verification, "your move" mails, password reset)
+    /// through this SMTP server: smtp://HOST:PORT (plain; add ?tls=required for STARTTLS) or
+    /// smtps://USER:PASSWORD@HOST:PORT. Needs --mail-from. Default: no mail.
+    #[arg(long, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smtp: Option<String>,
+    /// The sender of the room's mails, e.g. "Nimmt <nimmt@example.org>".
+    #[arg(long, value_name = "ADDR")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mail_from: Option<String>,
 }
 
 /// The log target of the "serving on" line in JSON logs, and the filter that always lets it
@@ -189,6 +199,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             },
             game_data,
             trusted_proxies,
+            mail: args
+                .smtp
+                .clone()
+                .zip(args.mail_from.clone())
+                .map(|(url, from)| nimmt_server::mail::MailConfig::new(url, from)),
             cluster: args
                 .cluster
                 .map(|nats| nimmt_server::cluster::ClusterConfig {

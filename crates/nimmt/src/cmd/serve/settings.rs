@@ -58,6 +58,8 @@ pub struct Settings {
     pub lease_ms: u64,
     pub trusted_proxy: Vec<String>,
     pub log_format: LogFormat,
+    pub smtp: Option<String>,
+    pub mail_from: Option<String>,
 }
 
 impl Default for Settings {
@@ -85,6 +87,8 @@ impl Default for Settings {
             lease_ms: 3000,
             trusted_proxy: Vec::new(),
             log_format: LogFormat::Text,
+            smtp: None,
+            mail_from: None,
         }
     }
 }
@@ -113,6 +117,8 @@ const KEYS: &[&str] = &[
     "lease_ms",
     "trusted_proxy",
     "log_format",
+    "smtp",
+    "mail_from",
 ];
 
 /// Where the file comes from: a path given (it must exist) or the default one (if present).
@@ -210,6 +216,20 @@ impl Settings {
                 );
             }
         }
+        if let Some(smtp) = &self.smtp {
+            if !(smtp.starts_with("smtp://") || smtp.starts_with("smtps://")) {
+                return bad(
+                    "smtp",
+                    "must be smtp://HOST:PORT or smtps://USER:PASSWORD@HOST:PORT",
+                );
+            }
+            if self.mail_from.is_none() {
+                return bad(
+                    "mail_from",
+                    "the sender of the room's mails is needed with smtp",
+                );
+            }
+        }
         if let Some(entry) = self.data.iter().find(|d| !d.contains('=')) {
             return bad("data", &format!("`{entry}` is not KEY=FILE"));
         }
@@ -229,6 +249,7 @@ impl Settings {
         let mut shown = self.clone();
         shown.database = mask_password(&shown.database);
         shown.cluster = shown.cluster.as_deref().map(mask_password);
+        shown.smtp = shown.smtp.as_deref().map(mask_password);
         toml::to_string(&shown).unwrap_or_else(|e| format!("# cannot print the settings: {e}\n"))
     }
 }
