@@ -1,228 +1,23 @@
-//! E-mail for accounts against a real SMTP server: Python's `aiosmtpd` on a loopback port,
-//! writing every mail it receives into a Maildir, which the test reads. The room's mail clock
-//! is moved forward to see links expire and limits pass, never waited for.
+//! E-mail for accounts against a real SMTP server (`common/mail.rs`: Python's `aiosmtpd` on a
+//! loopback port, its Maildir read by the test), on SQLite and PostgreSQL. The room's mail
+//! clock is moved forward to see links expire and limits pass, never waited for.
 
 mod common;
 
 use common::accounts::{get, post, sign_up};
+use common::mail::{link, raw, token_of, Room};
 use common::Db;
-use nimmt_server::mail::{self, MailClock, MailConfig, Outcome};
+use nimmt_server::mail::{self, Outcome};
 use serde_json::json;
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A real SMTP server on loopback; stopped when dropped.
-struct Smtp {
-    child: Child,
-    port: u16,
-    dir: tempfile::TempDir,
-}
+on_both_databases!(
+    verification,
+    an_address_is_verified_once_by_its_link_and_belongs_to_one_account_sqlite,
+    an_address_is_verified_once_by_its_link_and_belongs_to_one_account_postgres
+);
 
-impl Drop for Smtp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Smtp {
-    /// Starts `python3 -m aiosmtpd` with its Maildir handler; fails the test, saying how to
-    /// install it, when it cannot be started.
-    async fn start() -> Smtp {
-        let probe = Command::new("python3")
-            .args(["-c", "import aiosmtpd"])
-            .status();
-        assert!(
-            matches!(probe, Ok(s) if s.success()),
-            "the mail tests need a real SMTP server: python3 with aiosmtpd \
-             (apt-get install python3-aiosmtpd, or pip install aiosmtpd)"
-        );
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let dir = tempfile::tempdir().unwrap();
-        let maildir = dir.path().join("maildir");
-        let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 -m aiosmtpd starts");
-        let mut smtp = Smtp { child, port, dir };
-        for _ in 0..200 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                return smtp;
-            }
-            if let Ok(Some(status)) = smtp.child.try_wait() {
-                panic!("aiosmtpd stopped at once ({status}): is it installed for python3?");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let _ = smtp.child.kill();
-        panic!("aiosmtpd did not listen on 127.0.0.1:{port} within 10 s");
-    }
-
-    fn maildir(&self) -> PathBuf {
-        self.dir.path().join("maildir").join("new")
-    }
-
-    /// Every mail received so far, decoded (quoted-printable), oldest first.
-    fn mails(&self) -> Vec<String> {
-        let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(self.maildir())
-            .map(|d| {
-                d.filter_map(|e| e.ok())
-                    .map(|e| (e.metadata().unwrap().modified().unwrap(), e.path()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        files.iter().map(|(_, p)| decode(p)).collect()
-    }
-
-    /// Waits until the `n`th mail has arrived (the room sends some in the background) and
-    /// returns it.
-    async fn nth(&self, n: usize) -> String {
-        for _ in 0..400 {
-            let mails = self.mails();
-            if mails.len() >= n {
-                return mails[n - 1].clone();
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        panic!("mail {n} did not arrive (have {})", self.mails().len());
-    }
-}
-
-/// A mail file with its quoted-printable body decoded (the head as it is).
-fn decode(path: &Path) -> String {
-    let raw = std::fs::read_to_string(path).unwrap().replace("\r\n", "\n");
-    let (head, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
-    let joined = body.replace("=\n", "");
-    let bytes = joined.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'=' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    format!("{head}\n\n{}", String::from_utf8_lossy(&out))
-}
-
-/// The first link in `mail` that contains `part`, as a path (`/mail/verify?token=…`).
-fn link(mail: &str, part: &str) -> String {
-    let url = mail
-        .split_whitespace()
-        .find(|w| w.starts_with("http") && w.contains(part))
-        .unwrap_or_else(|| panic!("no link with {part:?} in:\n{mail}"));
-    let path = url.splitn(4, '/').nth(3).unwrap();
-    format!("/{}", path.trim_end_matches(['>', '.']))
-}
-
-fn token_of(path: &str) -> String {
-    path.split("token=")
-        .nth(1)
-        .unwrap()
-        .split('&')
-        .next()
-        .unwrap()
-        .to_owned()
-}
-
-/// A plain request: the status and the whole answer (head and body).
-async fn raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).into_owned();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, text)
-}
-
-struct Room {
-    running: nimmt_server::Running,
-    smtp: Smtp,
-    clock: MailClock,
-}
-
-impl Room {
-    async fn start(db: &Db) -> Room {
-        let smtp = Smtp::start().await;
-        let mut config = common::config(db);
-        let mail = MailConfig::new(
-            format!("smtp://127.0.0.1:{}", smtp.port),
-            "Nimmt <room@example.org>",
-        );
-        let clock = mail.clock.clone();
-        config.mail = Some(mail);
-        let running = nimmt_server::start(config).await.expect("server starts");
-        Room {
-            running,
-            smtp,
-            clock,
-        }
-    }
-
-    fn addr(&self) -> SocketAddr {
-        self.running.addr
-    }
-
-    /// The room's mailer as the notifier has it.
-    fn mailer(&self) -> mail::Mailer {
-        let mut c = MailConfig::new(
-            format!("smtp://127.0.0.1:{}", self.smtp.port),
-            "room@example.org",
-        );
-        c.clock = self.clock.clone();
-        mail::Mailer::new(&c, &format!("http://{}", self.addr())).unwrap()
-    }
-
-    /// Sets `address` for the account of `token` and follows the verification link.
-    async fn verified(&self, token: &str, address: &str, nth_mail: usize) {
-        let (status, body) = post(
-            self.addr(),
-            "/api/account/mail",
-            Some(token),
-            json!({"address": address}),
-        )
-        .await;
-        assert_eq!(status, 202, "{body}");
-        let verify = link(&self.smtp.nth(nth_mail).await, "/mail/verify");
-        let (status, page) = raw(self.addr(), "POST", &verify, "").await;
-        assert_eq!(status, 200, "{page}");
-    }
-}
-
-#[tokio::test]
-async fn an_address_is_verified_once_by_its_link_and_belongs_to_one_account() {
-    let db = Db::sqlite();
+async fn verification(db: Db) {
     let room = Room::start(&db).await;
     let addr = room.addr();
     let (_, ann) = sign_up(addr, None, "Ann", "correct horse").await;
@@ -342,18 +137,31 @@ async fn an_address_is_verified_once_by_its_link_and_belongs_to_one_account() {
     )
     .await;
     assert_eq!(status, 202);
-    room.smtp.nth(7).await;
+    let late = link(&room.smtp.nth(7).await, "/mail/verify");
+
+    // A verification link works for a day.
+    room.clock.advance(Duration::from_secs(24 * 3600));
+    let (status, page) = raw(addr, "POST", &late, "").await;
+    assert_eq!(status, 410);
+    assert!(page.contains("expired"), "{page}");
+    let (_, body) = get(addr, "/api/account/mail", Some(&bea)).await;
+    assert_eq!(body["verified"], false);
 
     // The address can be removed.
     let (status, body) = post(addr, "/api/account/mail/remove", Some(&ann), json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(body["address"], serde_json::Value::Null);
     room.running.stop().await;
+    db.drop_schema().await;
 }
 
-#[tokio::test]
-async fn your_move_mails_come_once_per_table_an_hour_and_stop_by_one_click() {
-    let db = Db::sqlite();
+on_both_databases!(
+    your_move,
+    your_move_mails_come_once_per_table_an_hour_and_stop_by_one_click_sqlite,
+    your_move_mails_come_once_per_table_an_hour_and_stop_by_one_click_postgres
+);
+
+async fn your_move(db: Db) {
     let room = Room::start(&db).await;
     let addr = room.addr();
     let (ann_id, ann) = sign_up(addr, None, "Ann", "correct horse").await;
@@ -471,11 +279,16 @@ async fn your_move_mails_come_once_per_table_an_hour_and_stop_by_one_click() {
         "once a day"
     );
     room.running.stop().await;
+    db.drop_schema().await;
 }
 
-#[tokio::test]
-async fn a_reset_link_sets_a_new_password_once_within_the_hour() {
-    let db = Db::sqlite();
+on_both_databases!(
+    reset,
+    a_reset_link_sets_a_new_password_once_within_the_hour_sqlite,
+    a_reset_link_sets_a_new_password_once_within_the_hour_postgres
+);
+
+async fn reset(db: Db) {
     let room = Room::start(&db).await;
     let addr = room.addr();
     let (_, ann) = sign_up(addr, None, "Ann", "correct horse").await;
@@ -567,6 +380,7 @@ async fn a_reset_link_sets_a_new_password_once_within_the_hour() {
         (429, Some("mail_reset_wait"))
     );
     room.running.stop().await;
+    db.drop_schema().await;
 }
 
 #[tokio::test]

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod both_databases;
 pub mod coming_back;
+pub mod mail;
 pub mod moderation;
 pub mod stored_ratings;
 
