@@ -233,6 +233,16 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("not_yourself", "You cannot do that to yourself.", "Das geht nicht mit dir selbst."),
     ("too_many_reports", "You filed {max} reports within the last hour; you can file the next in {retry_min} min.", "Du hast in der letzten Stunde {max} Meldungen eingereicht; die nächste geht in {retry_min} Min."),
     ("closed_by_operator", "An operator closed this table ({reason}).", "Ein Moderator hat diesen Tisch geschlossen ({reason})."),
+    // Web Push (HTTP answers under /api/push, and the notification's words).
+    ("push_off", "This room sends no push notifications (it has no VAPID key).", "Dieser Raum sendet keine Push-Benachrichtigungen (er hat keinen VAPID-Schlüssel)."),
+    ("push_bad_subscription", "This browser's push subscription cannot be used: {reason}.", "Das Push-Abonnement dieses Browsers ist nicht verwendbar: {reason}."),
+    ("push_too_many", "An account keeps at most {max} browsers subscribed; unsubscribe one of them first.", "Ein Konto kann höchstens {max} Browser abonnieren; bitte zuerst einen davon abmelden."),
+    ("push_your_move_title", "Your move", "Du bist am Zug"),
+    ("push_your_move_body", "{game} at table {table} waits for your move: {left} left.", "{game} an Tisch {table} wartet auf deinen Zug: noch {left}."),
+    ("left_days", "{n} days", "{n} Tage"),
+    ("left_hours", "{n} hours", "{n} Stunden"),
+    ("left_minutes", "{n} minutes", "{n} Minuten"),
+    ("left_moment", "less than a minute", "weniger als eine Minute"),
 ];
 
 #[cfg(test)]

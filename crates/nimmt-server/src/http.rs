@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod mail;
 pub mod moderation;
+pub mod push;
 pub mod ratings;
 
 use crate::forwarded::{ClientIp, TrustedProxies};
@@ -40,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(moderation::routes())
         .merge(analysis::routes())
         .merge(ratings::routes())
+        .merge(push::routes())
         .merge(mail::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))

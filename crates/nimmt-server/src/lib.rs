@@ -48,6 +48,7 @@ pub mod metrics;
 pub mod moderation;
 pub mod names;
 pub mod notify;
+pub mod push;
 pub mod ratings;
 pub mod records;
 pub mod refused;
@@ -105,6 +106,9 @@ pub struct Config {
     /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
     /// none: the room sends no mail.
     pub mail: Option<mail::MailConfig>,
+    /// The room's Web Push key (`nimmt serve --vapid-key FILE`): browsers subscribe with its
+    /// public half and get "your move" notifications; none: no Web Push.
+    pub vapid: Option<push::Vapid>,
 }
 
 impl Default for Config {
@@ -124,6 +128,7 @@ impl Default for Config {
             cluster: None,
             trusted_proxies: Vec::new(),
             mail: None,
+            vapid: None,
         }
     }
 }

@@ -39,6 +39,20 @@ impl Notifier {
 
     async fn deliver(&self, note: YourMoveNote) {
         tracing::debug!(player = %note.player, table = note.table, "your move");
+        if let Some(vapid) = &self.config.vapid {
+            let now = crate::clock::now_ms();
+            let (pool, player) = (self.store.pool(), note.player.as_str());
+            crate::push::your_move(
+                pool,
+                vapid,
+                player,
+                note.table,
+                note.game,
+                note.deadline_ms,
+                now,
+            )
+            .await;
+        }
         if let Some(mailer) = &self.mailer {
             let (pool, n) = (self.store.pool(), &note);
             match crate::mail::your_move(

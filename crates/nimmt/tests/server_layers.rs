@@ -57,6 +57,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("moderation", Layer::Services),
     ("mail", Layer::Services),
     ("names", Layer::Services),
+    ("push", Layer::Services),
     ("ratings", Layer::Services),
     ("records", Layer::Services),
     ("replay", Layer::Services),

@@ -31,9 +31,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/account/data", get(data))
 }
 
-type Answer = Result<Response, Refused>;
+pub(super) type Answer = Result<Response, Refused>;
 
-fn respond(lang: Lang, answer: Answer) -> Response {
+pub(super) fn respond(lang: Lang, answer: Answer) -> Response {
     answer.unwrap_or_else(|r| r.respond(lang))
 }
 
@@ -48,7 +48,7 @@ async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, Stri
 }
 
 /// The account of the request's session token.
-async fn account_caller(
+pub(super) async fn account_caller(
     state: &AppState,
     headers: &HeaderMap,
 ) -> Result<(account::Account, String), Refused> {
