@@ -282,4 +282,23 @@ mod tests {
         listed.sort();
         assert_eq!(keys, listed);
     }
+
+    #[test]
+    fn smtp_needs_a_sender_and_its_password_is_masked() {
+        let mut s = Settings {
+            smtp: Some("smtps://room:secret@mail.example:465".into()),
+            ..Settings::default()
+        };
+        assert!(s.check().unwrap_err().contains("`mail_from`"));
+        s.mail_from = Some("Nimmt <room@example.org>".into());
+        assert_eq!(s.check(), Ok(()));
+        let shown = s.to_masked_toml();
+        assert!(
+            shown.contains("smtps://room:****@mail.example:465"),
+            "{shown}"
+        );
+        assert!(!shown.contains("secret"));
+        s.smtp = Some("http://mail.example".into());
+        assert!(s.check().unwrap_err().contains("`smtp`"));
+    }
 }

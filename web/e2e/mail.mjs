@@ -1,0 +1,148 @@
+// End-to-end, e-mail for accounts in a real headless Chromium against a real `nimmt serve` that
+// sends its mail to a real SMTP server (Python's aiosmtpd on loopback, into a Maildir this script
+// reads). Ann signs up, gives her address on the account page, opens the link of the mail she
+// gets (the page asks, its button confirms), and chooses "your move" mails for each table. In
+// German on a phone the section reads in German. Logged out, she uses "Forgot password?", opens
+// the reset mail's link, sets a new password (a second use of the link is refused) and logs in
+// with it. Screenshots go to artifacts/ (ARTIFACTS to change).
+//
+//   NIMMT_BIN=target/debug/nimmt node web/e2e/mail.mjs
+
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { check, failures, session, shot } from './lib.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 860 };
+const PASSWORD = 'cows and bulls 104';
+
+if (spawnSync('python3', ['-c', 'import aiosmtpd']).status !== 0) {
+  console.log('not ok - the mail test needs python3 with aiosmtpd (apt-get install python3-aiosmtpd, or pip install aiosmtpd)');
+  process.exit(1);
+}
+const port = await new Promise((res) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => res(p));
+  });
+});
+const maildir = join(mkdtempSync(join(tmpdir(), 'nimmt-mail-')), 'maildir');
+const smtp = spawn('python3', ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'aiosmtpd.handlers.Mailbox', maildir], { stdio: 'ignore' });
+process.on('exit', () => smtp.kill());
+await new Promise((r) => setTimeout(r, 1500));
+
+/** Every mail so far, quoted-printable bodies decoded, oldest first. */
+function mails() {
+  let files = [];
+  try {
+    files = readdirSync(join(maildir, 'new')).map((f) => join(maildir, 'new', f));
+  } catch {
+    return [];
+  }
+  files.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+  return files.map((f) => {
+    const raw = readFileSync(f, 'latin1').replace(/\r\n/g, '\n');
+    const at = raw.indexOf('\n\n');
+    const body = raw.slice(at + 2).replace(/=\n/g, '');
+    const bytes = [];
+    for (let i = 0; i < body.length; i++) {
+      const m = body[i] === '=' && /^[0-9A-F]{2}$/.test(body.slice(i + 1, i + 3));
+      bytes.push(m ? parseInt(body.slice(i + 1, i + 3), 16) : body.charCodeAt(i));
+      if (m) i += 2;
+    }
+    return raw.slice(0, at) + '\n\n' + Buffer.from(bytes).toString('utf8');
+  });
+}
+
+async function nthMail(n) {
+  for (let i = 0; i < 200; i++) {
+    const all = mails();
+    if (all.length >= n) return all[n - 1];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`mail ${n} did not arrive`);
+}
+
+const linkIn = (mail, part) => mail.split(/\s+/).find((w) => w.startsWith('http') && w.includes(part));
+
+await session(
+  async ({ base, person }) => {
+    const page = await person('Ann', DESKTOP);
+    await page.goto(`${base}/#/account`);
+    await page.fill('[data-testid=signup-name]', 'Ann');
+    await page.fill('[data-testid=signup-password]', PASSWORD);
+    await page.fill('[data-testid=signup-again]', PASSWORD);
+    await page.click('[data-testid=signup]');
+    await page.locator('[data-testid=signed-in]').waitFor();
+    await page.locator('[data-testid=mail-address]').waitFor();
+    await page.fill('[data-testid=mail-address]', 'ann@example.org');
+    await page.click('[data-testid=mail-save]');
+    await page.locator('[data-testid=mail-said]', { hasText: 'Sent' }).waitFor();
+    check('the page says the mail is sent and the address is not confirmed yet', (await page.locator('[data-testid=mail-state]').innerText()).includes('not confirmed'));
+    await page.locator('[data-testid=mail]').scrollIntoViewIfNeeded();
+    await shot(page, 'mail-account-sent-en-desktop');
+
+    const verify = linkIn(await nthMail(1), '/mail/verify');
+    check('the verification mail carries a link into the room', !!verify && verify.startsWith(base), verify);
+    await page.goto(verify);
+    await shot(page, 'mail-verify-ask-en');
+    await page.click('[data-testid=confirm]');
+    await page.locator('[data-testid=message]', { hasText: 'is confirmed' }).waitFor();
+    await shot(page, 'mail-verify-done-en');
+
+    await page.goto(`${base}/#/account`);
+    await page.locator('[data-testid=mail-state]', { hasText: 'is confirmed' }).waitFor();
+    await page.click('[data-testid=mail-each]');
+    await page.locator('[data-testid=mail-mode-said]', { hasText: 'Saved' }).waitFor();
+    const setting = await fetch(`${base}/api/account/mail`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('nimmt.token'))}` } }).then((r) => r.json());
+    check('the choice is stored', setting.your_move === 'each' && setting.verified === true, JSON.stringify(setting));
+    await page.locator('[data-testid=mail]').scrollIntoViewIfNeeded();
+    await shot(page, 'mail-account-verified-en-desktop');
+
+    // German, on a phone.
+    await page.setViewportSize(PHONE);
+    await page.selectOption('[data-testid=lang]', 'de');
+    await page.locator('[data-testid=mail-state]', { hasText: 'ist bestätigt' }).waitFor();
+    await page.locator('[data-testid=mail]').scrollIntoViewIfNeeded();
+    await shot(page, 'mail-account-verified-de-phone');
+    await page.selectOption('[data-testid=lang]', 'en');
+    await page.setViewportSize(DESKTOP);
+
+    // Logged out: "Forgot password?".
+    await page.click('[data-testid=logout]');
+    await page.locator('[data-testid=login-form]').waitFor();
+    await page.click('[data-testid=forgot]');
+    await page.fill('[data-testid=forgot-who]', 'Ann');
+    await page.click('[data-testid=forgot-send]');
+    await page.locator('[data-testid=forgot-said]', { hasText: 'on its way' }).waitFor();
+    await shot(page, 'mail-forgot-en-desktop');
+
+    const reset = linkIn(await nthMail(2), '/reset?token=');
+    check('the reset mail carries the reset page link', !!reset && reset.startsWith(base), reset);
+    await page.goto(reset);
+    await page.fill('[data-testid=reset-password]', `${PASSWORD} new`);
+    await page.fill('[data-testid=reset-again]', `${PASSWORD} new`);
+    await page.click('[data-testid=reset-set]');
+    await page.locator('[data-testid=reset-said]', { hasText: 'new password is set' }).waitFor();
+    await shot(page, 'mail-reset-done-en-desktop');
+
+    // The same link again, in German on a phone: refused.
+    await page.setViewportSize(PHONE);
+    await page.goto(reset.replace('lang=en', 'lang=de'));
+    await page.selectOption('[data-testid=lang]', 'de');
+    await page.fill('[data-testid=reset-password]', 'noch ein anderes Passwort');
+    await page.fill('[data-testid=reset-again]', 'noch ein anderes Passwort');
+    await page.click('[data-testid=reset-set]');
+    await page.locator('[data-testid=reset-said]', { hasText: 'nur einmal' }).waitFor();
+    await shot(page, 'mail-reset-used-de-phone');
+
+    const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ann', password: `${PASSWORD} new` }) });
+    check('Ann logs in with the new password', login.status === 200, login.status);
+    check('no page errors', failures.length === 0, failures.join('; '));
+  },
+  { nodes: [['--database', `sqlite://${join(maildir, '..', 'nimmt.db')}`, '--smtp', `smtp://127.0.0.1:${port}`, '--mail-from', 'Nimmt <room@example.org>']] },
+);
+smtp.kill();
