@@ -28,6 +28,18 @@ export const en = {
   'mail.resetDone': 'Your new password is set. Log in with it.',
   'mail.resetNoToken': 'This page needs the link from the reset mail.',
   'mail.toLogin': 'Go to log in',
+  // The server's answers about e-mail.
+  'srv.mail_address_bad': 'That is not an e-mail address (name@example.org, at most 254 characters).',
+  'srv.mail_address_taken': 'This e-mail address belongs to another account.',
+  'srv.mail_link_expired': 'This link has expired; ask for a new one.',
+  'srv.mail_link_unknown': 'This link is not valid (mistyped, or the address was changed since).',
+  'srv.mail_link_used': 'This link was already used; it works only once.',
+  'srv.mail_no_address': 'Set an e-mail address first.',
+  'srv.mail_not_offered': 'This room sends no e-mail.',
+  'srv.mail_not_sent': 'The mail could not be sent; try again later.',
+  'srv.mail_reset_wait': 'Too many reset requests; try again in an hour.',
+  'srv.mail_reset_who': 'Give your account name or e-mail address.',
+  'srv.mail_too_many': 'At most 5 confirmation mails an hour; try again later.',
 };
 
 export const de: typeof en = {
@@ -57,4 +69,16 @@ export const de: typeof en = {
   'mail.resetDone': 'Dein neues Passwort ist gesetzt. Melde dich damit an.',
   'mail.resetNoToken': 'Diese Seite braucht den Link aus der Mail zum Zurücksetzen.',
   'mail.toLogin': 'Zur Anmeldung',
+  // The server's answers about e-mail.
+  'srv.mail_address_bad': 'Das ist keine E-Mail-Adresse (name@example.org, höchstens 254 Zeichen).',
+  'srv.mail_address_taken': 'Diese E-Mail-Adresse gehört zu einem anderen Konto.',
+  'srv.mail_link_expired': 'Dieser Link ist abgelaufen; fordere einen neuen an.',
+  'srv.mail_link_unknown': 'Dieser Link ist ungültig (falsch kopiert, oder die Adresse wurde inzwischen geändert).',
+  'srv.mail_link_used': 'Dieser Link wurde schon benutzt; er gilt nur einmal.',
+  'srv.mail_no_address': 'Bitte zuerst eine E-Mail-Adresse angeben.',
+  'srv.mail_not_offered': 'Dieser Raum versendet keine E-Mails.',
+  'srv.mail_not_sent': 'Die Mail konnte nicht gesendet werden; versuche es später wieder.',
+  'srv.mail_reset_wait': 'Zu viele Anfragen zum Zurücksetzen; versuche es in einer Stunde wieder.',
+  'srv.mail_reset_who': 'Gib deinen Kontonamen oder deine E-Mail-Adresse an.',
+  'srv.mail_too_many': 'Höchstens 5 Bestätigungsmails pro Stunde; versuche es später wieder.',
 };
