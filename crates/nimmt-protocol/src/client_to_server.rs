@@ -1,6 +1,7 @@
 //! Client → server: the messages a client sends ([`ClientMsg`], in an [`Envelope`] with an
 //! optional request id), and the checks the room makes of what a client says (names, chat).
 
+use crate::friends::FriendSettings;
 use crate::server_to_client::ErrorCode;
 use crate::texts::Lang;
 use crate::{unique_keys, Command, Role, TableId, MAX_NAME_CHARS};
@@ -110,6 +111,26 @@ pub enum ClientMsg {
     Resync { table: TableId },
     /// Keeps the connection alive; answered with `pong`.
     Ping {},
+    /// Follows the account `name` (accounts only); answered with `friends`.
+    Follow { name: String },
+    /// Stops following `name`; answered with `friends`.
+    Unfollow { name: String },
+    /// The followed players, the open challenges and the settings (answered with `friends`).
+    Friends {},
+    /// Changes who may challenge this account and whether followers see its tables; answered
+    /// with `friends`.
+    FriendSettings { settings: FriendSettings },
+    /// Challenges the account `name` to a game of `game` with `options` (game options and the
+    /// table options `pace` and `rated`); acknowledged, and the other player gets
+    /// `challenge_received`.
+    Challenge {
+        name: String,
+        game: GameKind,
+        #[serde(default)]
+        options: OptionMap,
+    },
+    /// Accepts or declines challenge `challenge`; both players get `challenge_answered`.
+    AnswerChallenge { challenge: String, accept: bool },
 }
 
 /// Checks a nickname: 1–24 characters after trimming, no control characters (nor the invisible

@@ -72,11 +72,16 @@ pub enum ErrorCode {
     Banned,
     /// The host sent this player away from the table (`/kick`): they may watch it, not play.
     SentAway,
+    /// The other player does not allow this (they blocked the asker, take no challenges or only
+    /// those of players they follow), or it needs an account.
+    NotAllowed,
+    /// The challenge is no longer open: answered, expired or unknown.
+    ChallengeClosed,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 34] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -109,6 +114,8 @@ impl ErrorCode {
         ErrorCode::Muted,
         ErrorCode::Banned,
         ErrorCode::SentAway,
+        ErrorCode::NotAllowed,
+        ErrorCode::ChallengeClosed,
     ];
 
     pub fn name(self) -> &'static str {
@@ -146,6 +153,8 @@ impl ErrorCode {
             ErrorCode::Muted => "muted",
             ErrorCode::Banned => "banned",
             ErrorCode::SentAway => "sent_away",
+            ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::ChallengeClosed => "challenge_closed",
         }
     }
 }

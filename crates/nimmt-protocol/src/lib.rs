@@ -15,6 +15,7 @@ pub mod client_to_server;
 mod close_reason;
 pub mod command;
 mod error_code;
+pub mod friends;
 pub mod replay;
 pub mod server_to_client;
 pub mod texts;
@@ -27,6 +28,13 @@ use serde::{Deserialize, Serialize};
 
 pub use client_to_server::{check_name, clean_chat, is_unsafe_char, ClientMsg, Envelope};
 pub use command::Command;
+pub use server_to_client::{
+    ChatLine, CloseReason, Deadline, ErrorCode, PlayerId, SeatInfo, SeatKind, SeatRating,
+    ServerMsg, TableInfo, TableState, You, YourMove,
+};
+pub use friends::{
+    Challenge, ChallengeOutcome, ChallengePolicy, Followed, FollowedTable, FriendSettings,
+};
 pub use server_to_client::{
     ChatLine, CloseReason, Deadline, ErrorCode, PlayerId, SeatInfo, SeatKind, SeatRating,
     ServerMsg, TableInfo, TableState, You, YourMove,

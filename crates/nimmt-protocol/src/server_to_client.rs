@@ -4,6 +4,7 @@
 
 pub use crate::close_reason::CloseReason;
 pub use crate::error_code::ErrorCode;
+use crate::friends::{Challenge, ChallengeOutcome, FriendSettings, Followed};
 use crate::texts::{self, Lang, Text};
 use crate::{Role, TableId};
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
@@ -157,6 +158,25 @@ pub enum ServerMsg {
     /// The turn-based tables waiting for this identity's move, soonest deadline first: sent
     /// after `welcome` and again whenever the list changes (empty when nothing waits).
     YourMove { tables: Vec<YourMove> },
+    /// The followed players (online, and at which tables where they allow it), the challenges
+    /// open to and from this account, and its settings: the answer to `friends`, `follow`,
+    /// `unfollow` and `friend_settings`.
+    Friends {
+        following: Vec<Followed>,
+        challenges: Vec<Challenge>,
+        settings: FriendSettings,
+    },
+    /// Someone challenged this account: accept or decline with `answer_challenge`.
+    ChallengeReceived { challenge: Challenge },
+    /// A challenge was answered (to both players): accepted with the new table's number
+    /// (`table`, where both are seated; join it), or declined.
+    ChallengeAnswered {
+        challenge: Challenge,
+        outcome: ChallengeOutcome,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        table: Option<TableId>,
+    },
     /// Answer to `ping`; `id` echoes the ping's.
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]

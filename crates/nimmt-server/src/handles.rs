@@ -169,6 +169,21 @@ pub enum LobbyCmd {
     },
     /// News from another node of a cluster: applied like the local kind, never passed on.
     Peer(PeerNews),
+    /// About friends: where players are (answered by `reply`), or a message to one of them.
+    Friends {
+        input: nimmt_room::lobby::FriendsInput,
+        reply: Option<oneshot::Sender<Vec<nimmt_room::lobby::Whereabouts>>>,
+    },
+    /// Sessions of `player` ended (`which` of them: logout, password change, deletion, expiry)
+    /// or an operator banned them: those connections here get `refusal` (if any) and close
+    /// with code 4005.
+    EndSessions {
+        player: PlayerId,
+        which: crate::accounts::sessions::Ending,
+        refusal: Option<Refusal>,
+        /// Told once they are closing.
+        done: Option<oneshot::Sender<()>>,
+    },
     /// Sessions of `player` ended (`which` of them: logout, password change, deletion, expiry)
     /// or an operator banned them: those connections here get `refusal` (if any) and close
     /// with code 4005.
@@ -220,6 +235,24 @@ impl LobbyHandle {
             players,
             host,
         });
+    }
+
+    /// Where each of `players` is: online here, and the open or running tables they sit at.
+    pub async fn whereabouts(&self, players: Vec<PlayerId>) -> Vec<nimmt_room::lobby::Whereabouts> {
+        let (reply, rx) = oneshot::channel();
+        let input = nimmt_room::lobby::FriendsInput::Whereabouts { players };
+        self.send(LobbyCmd::Friends {
+            input,
+            reply: Some(reply),
+        });
+        rx.await.unwrap_or_default()
+    }
+
+    /// Sends `msg` to `player` if they are online here.
+    pub fn tell(&self, player: PlayerId, msg: nimmt_protocol::ServerMsg) {
+        let msg = Box::new(msg);
+        let input = nimmt_room::lobby::FriendsInput::Tell { player, msg };
+        self.send(LobbyCmd::Friends { input, reply: None });
     }
 
     pub fn closed(&self, id: TableId) {

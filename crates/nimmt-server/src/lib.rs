@@ -38,6 +38,7 @@ pub mod clock;
 pub mod cluster;
 pub mod conn;
 pub mod forwarded;
+pub mod friends;
 pub mod handles;
 pub mod http;
 pub mod lease;
@@ -326,7 +327,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
 }
 
 /// What the room's tables take from the server's settings.
-fn table_config(config: &Config) -> nimmt_room::TableConfig {
+pub(crate) fn table_config(config: &Config) -> nimmt_room::TableConfig {
     nimmt_room::TableConfig {
         bot_delay: config.bot_delay,
         reconnect: config.reconnect,

@@ -35,6 +35,7 @@ enum Reply {
         stored: Option<oneshot::Sender<bool>>,
     },
     Done(Option<oneshot::Sender<()>>),
+    Whereabouts(oneshot::Sender<Vec<nimmt_room::lobby::Whereabouts>>),
 }
 
 impl Lobby {
@@ -177,6 +178,10 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
             Reply::None,
         ),
         LobbyCmd::Peer(news) => (LobbyInput::Peer(news), Reply::None),
+        LobbyCmd::Friends { input, reply } => (
+            LobbyInput::Friends(input),
+            reply.map_or(Reply::None, Reply::Whereabouts),
+        ),
         LobbyCmd::EndSessions {
             player,
             which,
@@ -208,6 +213,9 @@ impl Reply {
             }
             (Reply::Create { reply, .. }, LobbyAnswer::Created(result)) => {
                 let _ = reply.send(result);
+            }
+            (Reply::Whereabouts(tx), LobbyAnswer::Whereabouts(found)) => {
+                let _ = tx.send(found);
             }
             (Reply::Done(done), LobbyAnswer::Done) => {
                 if let Some(done) = done {

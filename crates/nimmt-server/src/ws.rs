@@ -23,6 +23,7 @@ use tokio::time::Instant;
 
 mod budget;
 mod delivery;
+mod friends;
 mod hello;
 mod requests;
 

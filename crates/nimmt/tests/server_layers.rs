@@ -54,6 +54,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("ws", Layer::Edge),
     ("accounts", Layer::Services),
     ("analysis", Layer::Services),
+    ("friends", Layer::Services),
     ("moderation", Layer::Services),
     ("mail", Layer::Services),
     ("names", Layer::Services),

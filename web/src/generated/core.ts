@@ -1,6 +1,15 @@
 // Generated from the Rust types by crates/nimmt-protocol/src/typescript.rs: do not edit.
 // To regenerate: NIMMT_WRITE_TS=1 cargo test -p nimmt-protocol typescript
 
+/**
+ * A game of the family, by name. The names are those of the registry in `games/mod.rs`; a
+ * name read from outside (JSON, the command line) is checked against it.
+ */
+export type GameKind = string;
+
+/** Options as given by a user or stored in a record: key → value, sorted by key. */
+export type OptionMap = { [key in string]: string };
+
 /** Everything a game says about itself. */
 export type GameDescriptor = {
   /** The game's name in options, records and the protocol (`classic`). */
@@ -46,15 +55,6 @@ export type OptionSpec = {
 
 /** Whether a lower or a higher score is better. */
 export type ScoreSense = "lower" | "higher";
-
-/**
- * A game of the family, by name. The names are those of the registry in `games/mod.rs`; a
- * name read from outside (JSON, the command line) is checked against it.
- */
-export type GameKind = string;
-
-/** Options as given by a user or stored in a record: key → value, sorted by key. */
-export type OptionMap = { [key in string]: string };
 
 /** A seat at the table, numbered from 0 clockwise. */
 export type Seat = number;

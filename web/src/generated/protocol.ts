@@ -130,9 +130,43 @@ export type ServerMsg =
     tables: Array<YourMove>,
   }
   | {
+    "type": "friends",
+    following: Array<Followed>,
+    challenges: Array<Challenge>,
+    settings: FriendSettings,
+  }
+  | {
+    "type": "challenge_received",
+    challenge: Challenge,
+  }
+  | {
+    "type": "challenge_answered",
+    challenge: Challenge,
+    outcome: ChallengeOutcome,
+    table?: number,
+  }
+  | {
     "type": "pong",
     id?: number,
   };
+
+/** A challenge as both players see it. */
+export type Challenge = {
+  /** The challenge's number (to answer it). */
+  id: string,
+  /** The challenger's name (the host of the table an accepted challenge opens). */
+  from: string,
+  /** The challenged player's name. */
+  to: string,
+  game: GameKind,
+  /** Game options and the table options `pace` and `rated`, as the challenger gave them. */
+  options: OptionMap,
+  /** When it expires unanswered (milliseconds since the Unix epoch, the server's clock). */
+  expires_ms: number,
+};
+
+/** What became of a challenge. */
+export type ChallengeOutcome = "accepted" | "declined";
 
 /**
  * One line of a table's chat history: a chat line, or a notice the whole table heard (someone
@@ -196,7 +230,40 @@ export type ErrorCode =
   | "not_owner"
   | "muted"
   | "banned"
-  | "sent_away";
+  | "sent_away"
+  | "not_allowed"
+  | "challenge_closed"
+  | "not_invited";
+
+/** A followed player as the "Following" list shows them. */
+export type Followed = {
+  name: string,
+  /** Connected to the room now. */
+  online: boolean,
+  /** The open or running tables they sit at; empty when they hide where they play. */
+  tables: Array<FollowedTable>,
+};
+
+/** A table a followed player sits at. */
+export type FollowedTable = {
+  table: number,
+  game: GameKind,
+  state: TableState,
+};
+
+/** Where a table is in its life. */
+export type TableState = "open" | "playing" | "finished";
+
+/** An account's settings for friends. */
+export type FriendSettings = {
+  /** Whose challenges they take. */
+  challenges: ChallengePolicy,
+  /** Whether those who follow them see at which tables they play. */
+  show_tables: boolean,
+};
+
+/** Whose challenges a player takes. */
+export type ChallengePolicy = "everyone" | "followed" | "nobody";
 
 /** The languages the server writes. */
 export type Lang = "en" | "de";
@@ -249,14 +316,16 @@ export type SeatRating = {
   change?: number,
 };
 
-/** Where a table is in its life. */
-export type TableState = "open" | "playing" | "finished";
-
 /** A client's place at a table. */
 export type You = {
   role: Role,
   seat?: Seat,
   host: boolean,
+  /**
+   * The invitation code of a private table, for whoever is seated there (the link is
+   * `/t/ID?invite=CODE`); never in the lobby's list.
+   */
+  invite?: string,
 };
 
 /** How a client joins a table. */
@@ -298,6 +367,7 @@ export type ClientMsg =
     "type": "join",
     table: number,
     role: Role,
+    invite?: string,
   }
   | {
     "type": "leave",
@@ -323,7 +393,31 @@ export type ClientMsg =
     "type": "resync",
     table: number,
   }
-  | { "type": "ping" };
+  | { "type": "ping" }
+  | {
+    "type": "follow",
+    name: string,
+  }
+  | {
+    "type": "unfollow",
+    name: string,
+  }
+  | { "type": "friends" }
+  | {
+    "type": "friend_settings",
+    settings: FriendSettings,
+  }
+  | {
+    "type": "challenge",
+    name: string,
+    game: GameKind,
+    options: OptionMap,
+  }
+  | {
+    "type": "answer_challenge",
+    challenge: string,
+    accept: boolean,
+  };
 
 /** A table command, tagged by `name` on the wire (`{"name":"bot_add","level":"strong"}`). */
 export type Command =
@@ -347,6 +441,10 @@ export type Command =
   | { "name": "rematch" }
   | { "name": "who" }
   | { "name": "hint" }
+  | {
+    "name": "invite",
+    renew: boolean,
+  }
   | {
     "name": "help",
     topic?: HelpTopic,

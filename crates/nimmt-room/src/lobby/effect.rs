@@ -41,6 +41,8 @@ pub enum LobbyAnswer<H> {
     Created(Result<H, Refusal>),
     /// The connections are closing (for `EndSessions`).
     Done,
+    /// Where the players asked about are, in the order asked (for `Friends`).
+    Whereabouts(Vec<super::friends::Whereabouts>),
 }
 
 /// What the other nodes of a cluster are told.

@@ -57,6 +57,8 @@ pub enum LobbyInput<H> {
         players: Vec<PlayerId>,
         host: Option<PlayerId>,
     },
+    /// About friends: where players are, or a message to one of them (see `friends`).
+    Friends(super::friends::FriendsInput),
     /// News from another node of a cluster: applied like the local kind, never passed on.
     Peer(PeerNews<H>),
     /// Sessions of `player` ended (`which` of them) or an operator banned them: those

@@ -14,6 +14,7 @@
 
 mod effect;
 mod ending;
+mod friends;
 mod input;
 mod news;
 mod presence;
@@ -23,6 +24,10 @@ mod tests;
 
 pub use effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 pub use ending::Ending;
+pub use friends::{
+    challenge_state, closed_refusal, expires_ms, room_for_turn_based, takes_challenge,
+    ChallengeState, FriendsInput, Stance, Whereabouts, CHALLENGE_LIFETIME_MS,
+};
 pub use input::{LobbyInput, PeerNews};
 
 use crate::clock::Moment;
@@ -99,6 +104,7 @@ impl<H: Clone> Lobby<H> {
                 players,
                 host,
             } => self.adopt(handle, info, players, host),
+            LobbyInput::Friends(input) => self.friends(input),
             LobbyInput::Peer(news) => self.peer(news),
             LobbyInput::EndSessions {
                 player,

@@ -1,6 +1,7 @@
 //! A text frame from the client: its size and budget checked, read as a message, and the
 //! request handed to the lobby or a table, or answered here.
 
+use super::friends::FriendsRequest;
 use super::{readable_id, Session};
 use crate::conn::Refusal;
 use crate::handles::{LobbyCmd, TableCmd};
@@ -47,7 +48,18 @@ impl Session {
         let Some(conn) = self.conn.clone() else {
             return self.hello(id, env.msg).await;
         };
-        match env.msg {
+        let msg = match FriendsRequest::of_msg(env.msg) {
+            Ok(req) => return self.friends(id, None, conn, req, false).await,
+            Err(msg) => msg,
+        };
+        match msg {
+            // Taken above (`FriendsRequest::of_msg`).
+            ClientMsg::Follow { .. }
+            | ClientMsg::Unfollow { .. }
+            | ClientMsg::Friends {}
+            | ClientMsg::FriendSettings { .. }
+            | ClientMsg::Challenge { .. }
+            | ClientMsg::AnswerChallenge { .. } => {}
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
             ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {
@@ -110,6 +122,12 @@ impl Session {
                 None => self.not_here(id, table).await,
             },
             ClientMsg::Chat { table, text } => {
+                // `/follow`, `/challenge`, … wherever they are typed.
+                match FriendsRequest::of_chat(&text) {
+                    Some(Ok(req)) => return self.friends(id, table, conn, req, true).await,
+                    Some(Err(r)) => return self.refuse(id, table, r),
+                    None => {}
+                }
                 if text.chars().count() > MAX_CHAT_CHARS {
                     self.refuse(
                         id,
