@@ -8,6 +8,7 @@ import type { Lang } from './protocol';
 import { ReplayScreen } from './replay';
 import { TableScreen } from './table';
 import { playersPage } from './players/pages';
+import { useYourMoveAlerts } from './yourmove/alerts';
 import { ResetPage } from './account/email';
 
 function useHash(): string {
@@ -35,6 +36,7 @@ export function App(props: { client: Client }) {
   useEffect(() => client.subscribe(() => tick((x) => x + 1)), []);
   const hash = useHash();
   const t = tFor(client.lang);
+  useYourMoveAlerts(client, t('app.title'));
   const go = (h: string) => {
     window.location.hash = h;
   };

@@ -11,6 +11,7 @@ import { de as buffaloDe, en as buffaloEn } from './games/buffalo/texts';
 import { de as classicDe, en as classicEn } from './games/classic/texts';
 import { de as helpDe, en as helpEn } from './games/help/texts';
 import { de as playersDe, en as playersEn } from './players/texts';
+import { de as yourMoveDe, en as yourMoveEn } from './yourmove/texts';
 import type { Lang } from './protocol';
 
 const en = {
@@ -294,6 +295,7 @@ const en = {
   ...boardEn,
   ...analysisEn,
   ...playersEn,
+  ...yourMoveEn,
 };
 
 export type Key = keyof typeof en;
@@ -579,6 +581,7 @@ const de: Record<Key, string> = {
   ...boardDe,
   ...analysisDe,
   ...playersDe,
+  ...yourMoveDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

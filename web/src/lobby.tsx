@@ -14,6 +14,7 @@ import { MyGames } from './players/mygames';
 import { SeatNames } from './players/rating';
 import type { TableInfo } from './protocol';
 import type { Line } from './store';
+import { YourMoveList } from './yourmove/list';
 
 export function Lobby(props: { client: Client; t: T; go: (hash: string) => void }) {
   const { client, t } = props;
@@ -21,6 +22,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
   const s = client.state;
   return (
     <main class="lobby">
+      <YourMoveList client={client} t={t} go={props.go} />
       <section class="tables" aria-label={t('lobby.tables')}>
         <div class="tableshead">
           <h2>{t('lobby.tables')}</h2>

@@ -21,6 +21,7 @@ export type {
   TableInfo,
   Text,
   You,
+  YourMove,
 } from './generated/protocol';
 export type { GameDescriptor, LangText, OptionSpec as OptionSchema, Outcome, ScoreSense } from './generated/core';
 

@@ -1,7 +1,8 @@
 // The client's state and how each server message changes it. Pure: `apply` returns the new state
 // and the effects (messages to send, animations, token changes) for the caller to carry out.
 
-import type { ChatLine, ClientMsg, Deadline, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You } from './protocol';
+import type { ChatLine, ClientMsg, Deadline, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You, YourMove } from './protocol';
+import { ordered } from './yourmove/words';
 
 export interface Line {
   /** `null` for a server notice. */
@@ -80,6 +81,8 @@ export interface State {
   /** Lines for a table whose state has not arrived yet (the notice of one's own joining comes
    * first); they open its chat. */
   early: Record<TableId, Line[]>;
+  /** The turn-based tables waiting for this player's move, soonest deadline first (`your_move`). */
+  yourMove: YourMove[];
 }
 
 export type Effect =
@@ -93,7 +96,7 @@ export type Effect =
 export const CHAT_KEEP = 200;
 
 export function initialState(): State {
-  return { me: null, games: [], lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {} };
+  return { me: null, games: [], lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {}, yourMove: [] };
 }
 
 function push(lines: Line[], line: Line): Line[] {
@@ -184,6 +187,9 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
     }
     case 'tables':
       s = { ...s, lobby: msg.tables.slice().sort((a, b) => a.id - b.id) };
+      break;
+    case 'your_move':
+      s = { ...s, yourMove: ordered(msg.tables) };
       break;
     case 'table_changed': {
       const rest = s.lobby.filter((t) => t.id !== msg.table.id);
