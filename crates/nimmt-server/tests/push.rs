@@ -298,6 +298,25 @@ async fn scenario(db: &Db) {
     .await;
     assert_eq!(status, 204);
     assert!(subscriptions(&room.store).await.is_empty());
+
+    // A deleted account's browsers are forgotten with it.
+    let (status, _) = post(
+        addr,
+        "/api/push/subscribe",
+        Some(&token),
+        browser.subscription(),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let (status, body) = post(
+        addr,
+        "/api/account/delete",
+        Some(&token),
+        json!({"password": "a long enough password"}),
+    )
+    .await;
+    assert_eq!(status, 204, "{body}");
+    assert!(subscriptions(&room.store).await.is_empty());
     room.stop().await;
 }
 

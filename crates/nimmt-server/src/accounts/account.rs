@@ -185,6 +185,11 @@ pub async fn delete(pool: &AnyPool, player: &str) -> sqlx::Result<()> {
         .bind(player.to_owned())
         .execute(&mut *tx)
         .await?;
+    // Its browsers' Web Push subscriptions (`push/subscriptions.rs`).
+    sqlx::query("DELETE FROM nimmt_push_subscriptions WHERE player_id = $1")
+        .bind(player.to_owned())
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("UPDATE nimmt_players SET name = $1, token = $2, deleted_at = $3 WHERE id = $4")
         .bind(names::DELETED_PLAYER)
         .bind(revoked_token())
