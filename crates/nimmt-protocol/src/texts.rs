@@ -236,6 +236,9 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("challenge_incoming", "{from} challenges you to {game} ({pace}, {rated}). Answer with /accept {id} or /decline {id}.", "{from} fordert dich zu {game} heraus ({pace}, {rated}). Antworte mit /accept {id} oder /decline {id}."),
     ("challenge_accepted", "{to} accepted the challenge: table {table}.", "{to} hat die Herausforderung angenommen: Tisch {table}."),
     ("challenge_declined", "{to} declined the challenge to {game}.", "{to} hat die Herausforderung zu {game} abgelehnt."),
+    ("followed_at", "{name} plays at table {tables}.", "{name} spielt an Tisch {tables}."),
+    ("followed_online", "{name} is online.", "{name} ist online."),
+    ("followed_offline", "{name} is offline.", "{name} ist offline."),
     // Moderation (errors, HTTP answers and notices).
     ("muted", "An operator muted you: you cannot chat until {until} ({reason}).", "Ein Moderator hat dich stummgeschaltet: Du kannst bis {until} nicht chatten ({reason})."),
     ("muted_forever", "An operator muted you: you cannot chat ({reason}).", "Ein Moderator hat dich stummgeschaltet: Du kannst nicht chatten ({reason})."),

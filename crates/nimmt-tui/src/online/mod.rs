@@ -7,6 +7,7 @@
 //! `server_messages.rs`, and the drawing is in `draw.rs`.
 
 mod draw;
+mod friends;
 mod keys;
 mod server_messages;
 

@@ -178,6 +178,9 @@ impl Online {
                 }
             }
             ServerMsg::Replaced => self.replaced(),
+            msg @ (ServerMsg::Friends { .. }
+            | ServerMsg::ChallengeReceived { .. }
+            | ServerMsg::ChallengeAnswered { .. }) => self.friends(msg, out),
             ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::Recent { .. } => {}
         }
     }
