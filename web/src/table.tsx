@@ -19,6 +19,7 @@ import { Result } from './result';
 import type { AtTable } from './store';
 import { Waiting } from './waiting';
 import { RatingTag } from './players/rating';
+import { InviteBox } from './invite';
 
 /** Seat names by seat, for `players` seats (`#3` for a seat nobody holds). */
 export function seatNames(info: TableInfo, players: number): string[] {
@@ -127,7 +128,10 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
         </button>
       </header>
       <div class="tablegrid">
-        <Seats client={client} t={t} at={at} />
+        <div class="side">
+          <Seats client={client} t={t} at={at} />
+          <InviteBox client={client} t={t} at={at} />
+        </div>
         <div class="board">
           {at.away && (
             <section class="awaynote" data-testid="away-summary" aria-live="polite">

@@ -83,7 +83,14 @@ pub enum ClientMsg {
         seats: Option<usize>,
     },
     /// Sits down at a table (as a player while it is open and has room) or watches it.
-    Join { table: TableId, role: Role },
+    /// `invite`: the code of a private table's invitation link (`/t/ID?invite=CODE`).
+    Join {
+        table: TableId,
+        role: Role,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        invite: Option<String>,
+    },
     /// Leaves a table. A player who leaves a running game is replaced by a bot.
     Leave { table: TableId },
     /// A chat line at a table, or in the lobby when `table` is absent. At a table a line that

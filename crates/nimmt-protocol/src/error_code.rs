@@ -77,11 +77,13 @@ pub enum ErrorCode {
     NotAllowed,
     /// The challenge is no longer open: answered, expired or unknown.
     ChallengeClosed,
+    /// A private table: joining it takes the code of its current invitation link.
+    NotInvited,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 34] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -116,6 +118,7 @@ impl ErrorCode {
         ErrorCode::SentAway,
         ErrorCode::NotAllowed,
         ErrorCode::ChallengeClosed,
+        ErrorCode::NotInvited,
     ];
 
     pub fn name(self) -> &'static str {
@@ -155,6 +158,7 @@ impl ErrorCode {
             ErrorCode::SentAway => "sent_away",
             ErrorCode::NotAllowed => "not_allowed",
             ErrorCode::ChallengeClosed => "challenge_closed",
+            ErrorCode::NotInvited => "not_invited",
         }
     }
 }

@@ -61,6 +61,9 @@ pub trait Link: Send + Sync + fmt::Debug {
     fn push(&self, frame: Frame) -> bool;
     /// Starts closing the connection (the first reason given stays).
     fn close(&self, reason: CloseReason);
+    /// The connection came with a wrong invitation code: the edge counts it against the
+    /// client's address (nothing where nobody counts).
+    fn wrong_invite(&self) {}
 }
 
 /// A connected client that has said hello.
@@ -114,6 +117,11 @@ impl Conn {
     /// Closes the connection after what is queued (before it for a slow reader).
     pub fn close_for(&self, reason: CloseReason) {
         self.link.close(reason);
+    }
+
+    /// Tells the edge that this connection came with a wrong invitation code.
+    pub fn wrong_invite(&self) {
+        self.link.wrong_invite();
     }
 
     pub fn refuse(&self, id: Option<u64>, table: Option<TableId>, r: &Refusal) {

@@ -31,6 +31,8 @@ pub struct AddrLimits {
     conns: Mutex<HashMap<IpAddr, usize>>,
     identities: Option<DefaultKeyedRateLimiter<IpAddr>>,
     checks: AtomicU64,
+    /// Wrong invitation codes (see `guesses`).
+    pub guesses: Arc<crate::guesses::Guesses>,
 }
 
 impl AddrLimits {
@@ -42,6 +44,7 @@ impl AddrLimits {
             identities: (per_minute > 0.0)
                 .then(|| DefaultKeyedRateLimiter::keyed(quota(per_minute, per_minute / 60.0))),
             checks: AtomicU64::new(0),
+            guesses: Arc::default(),
         })
     }
 

@@ -5,7 +5,7 @@ use nimmt_protocol::CloseReason;
 pub use nimmt_room::conn::{frame, Conn, Frame, Link};
 pub use nimmt_room::Refusal;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use tokio::sync::{mpsc, watch};
 
 /// A connection's outgoing queue, capped in frames and in bytes, and why it closes. A client that
@@ -19,9 +19,25 @@ pub struct Outbox {
     queued: AtomicUsize,
     max_bytes: usize,
     closing: watch::Sender<Option<CloseReason>>,
+    /// What a wrong invitation code of this connection counts against (its client's address).
+    wrong_invite: OnceLock<WrongInvite>,
+}
+
+/// Counts a wrong invitation code (set by the edge, which knows the client's address).
+pub struct WrongInvite(pub Box<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for WrongInvite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WrongInvite")
+    }
 }
 
 impl Outbox {
+    /// Wrong invitation codes of this connection are counted by `count` from now on.
+    pub fn count_wrong_invites(&self, count: WrongInvite) {
+        let _ = self.wrong_invite.set(count);
+    }
+
     /// A queue of at most `max_frames` frames and `max_bytes` bytes, and its receiving end.
     pub fn new(max_frames: usize, max_bytes: usize) -> (Arc<Outbox>, mpsc::Receiver<Frame>) {
         let (tx, rx) = mpsc::channel(max_frames.max(1));
@@ -30,6 +46,7 @@ impl Outbox {
             queued: AtomicUsize::new(0),
             max_bytes,
             closing: watch::Sender::new(None),
+            wrong_invite: OnceLock::new(),
         };
         (Arc::new(outbox), rx)
     }
@@ -90,6 +107,12 @@ impl Link for Outbox {
 
     fn close(&self, reason: CloseReason) {
         Outbox::close(self, reason)
+    }
+
+    fn wrong_invite(&self) {
+        if let Some(count) = self.wrong_invite.get() {
+            (count.0)();
+        }
     }
 }
 

@@ -115,6 +115,11 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
     let limits = state.config.limits.clone();
     let (sink, mut stream) = socket.split();
     let (outbox, rx) = Outbox::new(limits.queue, limits.queue_bytes);
+    // A wrong invitation code counts against the client's address.
+    let guesses = state.addrs.guesses.clone();
+    outbox.count_wrong_invites(crate::conn::WrongInvite(Box::new(move || {
+        guesses.wrong(peer)
+    })));
     let writer = tokio::spawn(deliver(
         sink,
         rx,

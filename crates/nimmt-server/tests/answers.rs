@@ -39,7 +39,13 @@ fn key_of(m: &ServerMsg) -> Option<&str> {
 
 async fn join(p: &mut Player, table: u64, role: Role) -> ServerMsg {
     p.table = table;
-    let id = p.send(ClientMsg::Join { table, role }).await;
+    let id = p
+        .send(ClientMsg::Join {
+            table,
+            role,
+            invite: None,
+        })
+        .await;
     answer(p, id).await
 }
 

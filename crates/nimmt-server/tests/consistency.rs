@@ -148,6 +148,7 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
     let join = ClientMsg::Join {
         table,
         role: Role::Player,
+        invite: None,
     };
     let (a, before) = one_answer(&mut bob, join.clone()).await;
     assert!(matches!(a, ServerMsg::Ack { .. }), "{a:?}");
@@ -198,6 +199,7 @@ async fn every_request_with_an_id_gets_exactly_one_answer() {
         ClientMsg::Join {
             table: 9999,
             role: Role::Spectator,
+            invite: None,
         },
     ] {
         let msg = match msg {
@@ -387,6 +389,7 @@ async fn a_leaver_watches_the_running_game_and_a_finished_table_can_be_watched()
         ClientMsg::Join {
             table,
             role: Role::Spectator,
+            invite: None,
         },
     )
     .await;
@@ -418,6 +421,7 @@ async fn a_leaver_watches_the_running_game_and_a_finished_table_can_be_watched()
         ClientMsg::Join {
             table,
             role: Role::Spectator,
+            invite: None,
         },
     )
     .await;

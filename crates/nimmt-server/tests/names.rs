@@ -32,7 +32,12 @@ async fn hello_refusal(url: &str, name: &str) -> Option<(ErrorCode, String)> {
 
 /// Joins `table` in `role`; the refusal's code, if refused.
 async fn join_refusal(p: &mut Player, table: u64, role: Role) -> Option<ErrorCode> {
-    p.send(ClientMsg::Join { table, role }).await;
+    p.send(ClientMsg::Join {
+        table,
+        role,
+        invite: None,
+    })
+    .await;
     match p
         .recv_until(|m| matches!(m, ServerMsg::State { .. } | ServerMsg::Error { .. }))
         .await

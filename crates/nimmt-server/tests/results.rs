@@ -79,6 +79,7 @@ async fn the_finished_game_stops_waiting_after_the_stated_time() {
         .send(ClientMsg::Join {
             table,
             role: Role::Spectator,
+            invite: None,
         })
         .await;
     let m = ann

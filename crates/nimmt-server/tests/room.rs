@@ -195,6 +195,7 @@ async fn a_player_sent_away_does_not_get_the_seat_back() {
     bob.send(ClientMsg::Join {
         table,
         role: Role::Player,
+        invite: None,
     })
     .await;
     let m = bob
@@ -270,6 +271,7 @@ async fn a_rematch_plays_again_with_the_same_players_options_and_bots() {
         p.send(ClientMsg::Join {
             table: next,
             role: Role::Player,
+            invite: None,
         })
         .await;
     }

@@ -249,6 +249,7 @@ fn online_a_buffalo_state_offers_exactly_its_legal_actions() {
             role: Role::Player,
             seat: Some(me),
             host: false,
+            invite: None,
         },
         view: Some(serde_json::to_value(game.view(Viewer::Seat(me))).unwrap()),
         legal: offered
@@ -324,6 +325,7 @@ fn online_a_window_offers_the_servers_uses_and_pass() {
             role: Role::Player,
             seat: Some(Seat(0)),
             host: true,
+            invite: None,
         },
         view: Some(serde_json::to_value(game.view(Viewer::Seat(Seat(0)))).unwrap()),
         legal: legal

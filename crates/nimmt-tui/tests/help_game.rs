@@ -229,6 +229,7 @@ fn online_a_help_state_offers_exactly_its_legal_actions() {
             role: Role::Player,
             seat: Some(me),
             host: false,
+            invite: None,
         },
         view: Some(serde_json::to_value(game.view(Viewer::Seat(me))).unwrap()),
         legal: offered

@@ -94,7 +94,8 @@ fn the_lobby_lists_tables_and_joins_the_selected_one() {
         o.handle(OnlineInput::Key(Key::Enter)),
         vec![OnlineEffect::Send(ClientMsg::Join {
             table: 1,
-            role: Role::Player
+            role: Role::Player,
+            invite: None,
         })]
     );
     o.handle(OnlineInput::Key(Key::Down));
@@ -103,7 +104,8 @@ fn the_lobby_lists_tables_and_joins_the_selected_one() {
         o.handle(OnlineInput::Key(Key::Enter)),
         vec![OnlineEffect::Send(ClientMsg::Join {
             table: 2,
-            role: Role::Spectator
+            role: Role::Spectator,
+            invite: None,
         })]
     );
     assert_eq!(
@@ -188,6 +190,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
             role: Role::Player,
             seat: Some(Seat(1)),
             host: false,
+            invite: None,
         },
         view: None,
     }));
@@ -294,6 +297,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
         role: Role::Player,
         seat: Some(Seat(0)),
         host: true,
+        invite: None,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
         deadline: None,
@@ -355,6 +359,7 @@ fn playing(lang: Lang) -> (Online, TableInfo, serde_json::Value) {
             role: Role::Player,
             seat: Some(Seat(0)),
             host: false,
+            invite: None,
         },
         view: Some(view.clone()),
     }));
@@ -469,6 +474,7 @@ fn a_watched_table_is_asked_for_again_after_the_return() {
             role: Role::Spectator,
             seat: None,
             host: false,
+            invite: None,
         },
         view: None,
     }));
@@ -480,7 +486,8 @@ fn a_watched_table_is_asked_for_again_after_the_return() {
             OnlineEffect::Send(ClientMsg::ListTables { subscribe: true }),
             OnlineEffect::Send(ClientMsg::Join {
                 table: 5,
-                role: Role::Spectator
+                role: Role::Spectator,
+                invite: None,
             }),
         ]
     );
@@ -530,7 +537,8 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
         vec![
             OnlineEffect::Send(ClientMsg::Join {
                 table: 4,
-                role: Role::Player
+                role: Role::Player,
+                invite: None,
             }),
             OnlineEffect::Send(ClientMsg::Leave { table: 3 }),
         ]
@@ -550,6 +558,7 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
             role: Role::Player,
             seat: Some(Seat(0)),
             host: true,
+            invite: None,
         },
         view: Some(view.clone()),
     }));
@@ -563,6 +572,7 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
             role: Role::Player,
             seat: Some(Seat(0)),
             host: false,
+            invite: None,
         },
         view: Some(view),
     }));

@@ -154,6 +154,7 @@ async fn killing_the_owner_mid_turn_twenty_times_loses_nothing() {
                             p.send(ClientMsg::Join {
                                 table,
                                 role: Role::Spectator,
+                                invite: None,
                             })
                             .await;
                         }

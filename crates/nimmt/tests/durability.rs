@@ -106,7 +106,11 @@ fn create(seats: usize) -> ClientMsg {
 }
 
 fn join(table: u64, role: Role) -> ClientMsg {
-    ClientMsg::Join { table, role }
+    ClientMsg::Join {
+        table,
+        role,
+        invite: None,
+    }
 }
 
 fn names(t: &TableInfo) -> Vec<&str> {

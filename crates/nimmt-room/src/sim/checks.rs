@@ -7,7 +7,9 @@
 //!    for it now;
 //! 4. no table waits forever: a running game asks a connected person, or has a timer set;
 //! 5. a timer fires by its deadline (a client told "your time ends at T" is not still asked
-//!    long after T).
+//!    long after T);
+//! 6. nobody without the current invitation code took a seat at a private table (the host and
+//!    a player taking back the seat they left excepted).
 
 use super::client::Client;
 use super::store::SimStore;
@@ -17,7 +19,7 @@ use crate::conn::{Conn, Frame};
 use crate::table::Table;
 use nimmt_protocol::{TableId, TableState};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// How late a timer may fire (a slow store holds the clock back while it writes).
 const TIMER_GRACE_MS: u64 = 10_000;
@@ -261,6 +263,40 @@ fn pictures_are_current(
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// Who holds or held a seat at a table: the players seated and those who left a running game.
+pub fn seats_of(t: &Table) -> Vec<String> {
+    let seats = &t.meta().seats;
+    seats
+        .iter()
+        .flat_map(|s| s.player.iter().chain(s.left.iter()))
+        .cloned()
+        .collect()
+}
+
+/// Invariant 6: whoever sat down at a private table in this step came with its current code
+/// (`admitted`: table, player, code), is its host, or held a seat there before.
+pub fn invitations_kept(
+    id: TableId,
+    t: &Table,
+    before: &[String],
+    admitted: &HashSet<(TableId, String, String)>,
+) -> Result<(), Violation> {
+    let Some(code) = t.invite_code() else {
+        return Ok(());
+    };
+    for p in t.seated_players() {
+        let host = t.meta().host.as_ref() == Some(&p);
+        if before.contains(&p) || host || admitted.contains(&(id, p.clone(), code.to_owned())) {
+            continue;
+        }
+        return Err(Violation::new(
+            6,
+            format!("table {id}: {p} took a seat at the private table without its code"),
+        ));
     }
     Ok(())
 }

@@ -42,6 +42,10 @@ pub struct World {
     next_conn: u64,
     pub clients: Vec<Client>,
     pub stats: Stats,
+    /// Invitation codes handed to tables so far (the simulated shell's randomness).
+    codes: u64,
+    /// Who came to a private table with the code it had then (see `checks::invitations_kept`).
+    admitted: HashSet<(TableId, String, String)>,
 }
 
 impl World {
@@ -59,6 +63,8 @@ impl World {
             next_conn: 1,
             clients: (0..clients).map(Client::new).collect(),
             stats: Stats::default(),
+            codes: 0,
+            admitted: HashSet::new(),
         }
     }
 
@@ -95,7 +101,17 @@ impl World {
                 let id = tables[table as usize % tables.len()];
                 let req = self.clients[c].req();
                 let role = if watch { Role::Spectator } else { Role::Player };
-                self.feed(id, attach(conn, role, req))?;
+                // At a private table: no code, the right one, a guess, or one since renewed.
+                let t = self.tables.get(&id);
+                let current = t.and_then(Table::invite_code);
+                let invite = match table / 64 {
+                    _ if current.is_none() => None,
+                    0 => None,
+                    1 => current.map(str::to_owned),
+                    2 => Some("guessed-guessed-guess0".to_owned()),
+                    _ => t.and_then(|t| t.meta().invitation.as_ref()?.renewed.last().cloned()),
+                };
+                self.feed(id, attach(conn, role, req, invite))?;
             }
             SimAction::Leave { client } => {
                 let c = client as usize % n;
@@ -147,7 +163,7 @@ impl World {
                     return Ok(());
                 }
                 let req = self.clients[c].req();
-                self.feed(id, attach(conn, Role::Player, req))?;
+                self.feed(id, attach(conn, Role::Player, req, None))?;
             }
             SimAction::Move { client, pick, kind } => {
                 // Mostly someone who is asked (a person answers when asked).
@@ -257,6 +273,9 @@ impl World {
             13 => "/leave".into(),
             14 => "/join".into(),
             _ if (id as usize + c).is_multiple_of(2) => "/option pace=12h".into(),
+            // Some tables are private, and their hosts renew the link now and then.
+            _ if (id as usize + c) % 4 == 1 => "/option private=yes".into(),
+            _ if (id as usize + c) % 4 == 3 => "/invite renew".into(),
             _ => "/who".into(),
         }
     }
@@ -376,11 +395,26 @@ impl World {
     /// Feeds one input to a table, as the server's shell does: writes stored first, effects
     /// carried out in order, the answers to them fed before anything else.
     pub fn feed(&mut self, id: TableId, input: Input) -> Result<(), Violation> {
+        let before = self.tables.get(&id).map(super::checks::seats_of);
+        // Who comes with a private table's current code (invariant 6).
+        if let (Input::Attach { conn, invite, .. }, Some(t)) = (&input, self.tables.get(&id)) {
+            if let Some(code) = invite
+                .as_ref()
+                .filter(|c| t.invite_code() == Some(c.as_str()))
+            {
+                self.admitted
+                    .insert((id, conn.player.clone(), code.clone()));
+            }
+        }
         let mut pending = vec![input];
         while let Some(input) = pending.pop() {
             let Some(table) = self.tables.get_mut(&id) else {
                 return Ok(());
             };
+            if table.wants_code() {
+                self.codes += 1;
+                table.give_code(format!("sim-code-{:013}", self.codes));
+            }
             let mut step = table.handle(input, self.now);
             let mut answers = Vec::new();
             loop {
@@ -396,6 +430,9 @@ impl World {
             }
             answers.reverse();
             pending.extend(answers);
+        }
+        if let (Some(t), Some(before)) = (self.tables.get(&id), before) {
+            super::checks::invitations_kept(id, t, &before, &self.admitted)?;
         }
         if self.tables.get(&id).is_some_and(Table::closing) {
             self.tables.remove(&id);
@@ -415,7 +452,7 @@ impl World {
                     to.send_frame(frame);
                 }
                 Effect::Close { conn, reason } => conn.close_for(reason),
-                Effect::Lobby(_) | Effect::Moderated(_) => {}
+                Effect::Lobby(_) | Effect::Moderated(_) | Effect::WrongInvite { .. } => {}
                 Effect::Think(job) => answers.push(Input::Thought(job.run())),
                 Effect::ReadRatings(query) => {
                     let seats = Some(vec![None; query.identities.len()]);
@@ -470,11 +507,12 @@ impl World {
     }
 }
 
-fn attach(conn: crate::conn::Conn, role: Role, req: Option<u64>) -> Input {
+fn attach(conn: crate::conn::Conn, role: Role, req: Option<u64>, invite: Option<String>) -> Input {
     Input::Attach {
         conn,
         role,
         req,
         muted: HashSet::new(),
+        invite,
     }
 }

@@ -25,6 +25,8 @@ pub enum Input {
         role: Role,
         req: Option<u64>,
         muted: HashSet<PlayerId>,
+        /// The code of a private table's invitation link, if the client came with one.
+        invite: Option<String>,
     },
     /// The connection closed.
     Detach {

@@ -162,6 +162,7 @@ impl Router {
                 conn,
                 role,
                 req: None,
+                invite: None,
             })
             .await;
         }

@@ -261,6 +261,7 @@ impl Player {
         self.send(ClientMsg::Join {
             table,
             role: Role::Player,
+            invite: None,
         })
         .await;
         let m = self
@@ -278,6 +279,7 @@ impl Player {
         self.send(ClientMsg::Join {
             table,
             role: Role::Spectator,
+            invite: None,
         })
         .await;
         self.recv_until(|m| matches!(m, ServerMsg::State { .. }))

@@ -23,7 +23,15 @@ impl Online {
                 Key::Esc => self.input = None,
                 Key::Enter => {
                     let text = self.input.take().unwrap_or_default();
-                    if !text.trim().is_empty() {
+                    // `/join ID CODE` or a pasted invitation link: join that table.
+                    if let Some((table, invite)) = super::invite::join_line(&text) {
+                        self.leaving.retain(|t| *t != table);
+                        out.push(OnlineEffect::Send(ClientMsg::Join {
+                            table,
+                            role: Role::Player,
+                            invite,
+                        }));
+                    } else if !text.trim().is_empty() {
                         let table = self.at.as_ref().map(|a| a.info.id);
                         out.push(OnlineEffect::Send(ClientMsg::Chat { table, text }));
                     }
@@ -86,7 +94,11 @@ impl Online {
                     };
                     let table = t.id;
                     self.leaving.retain(|t| *t != table);
-                    out.push(OnlineEffect::Send(ClientMsg::Join { table, role }));
+                    out.push(OnlineEffect::Send(ClientMsg::Join {
+                        table,
+                        role,
+                        invite: None,
+                    }));
                 }
             }
             Key::Char('n') => {

@@ -206,6 +206,7 @@ impl ClientTask {
                     .send(ClientMsg::Join {
                         table: id,
                         role: Role::Player,
+                        invite: None,
                     })
                     .await?;
                 let m = c
