@@ -7,10 +7,12 @@ import type { Client } from '../client';
 import type { T } from '../i18n';
 import { MailApi, type MailSettings, type YourMove } from './mailapi';
 
-/** Runs `f`, showing what it says (a done message or the refusal's text) and whether it runs. */
-function useRun(): [string | null, boolean, (f: () => Promise<string | null>) => void] {
+/** Runs `f`, showing what it says (a done message or the refusal's text) and whether it runs;
+ * what it said goes when the page's language changes. */
+function useRun(lang: string): [string | null, boolean, (f: () => Promise<string | null>) => void] {
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => setSaid(null), [lang]);
   const run = (f: () => Promise<string | null>) => {
     setBusy(true);
     f()
@@ -35,8 +37,8 @@ export function EmailSection(props: { client: Client; t: T }) {
   const api = new MailApi(client.lang, client.state.me?.token);
   const [settings, setSettings] = useState<MailSettings | null>(null);
   const [address, setAddress] = useState('');
-  const [said, busy, run] = useRun();
-  const [saidMode, , runMode] = useRun();
+  const [said, busy, run] = useRun(client.lang);
+  const [saidMode, , runMode] = useRun(client.lang);
   useEffect(() => {
     api
       .settings()
@@ -56,6 +58,8 @@ export function EmailSection(props: { client: Client; t: T }) {
         </p>
       </section>
     );
+  // The confirmed address as it stands: nothing to send.
+  const unchanged = settings.verified && address.trim().toLowerCase() === (settings.address ?? '').toLowerCase();
   const save = (e: Event) => {
     e.preventDefault();
     run(async () => {
@@ -99,7 +103,7 @@ export function EmailSection(props: { client: Client; t: T }) {
         />
       </label>
       <div class="accountbuttons">
-        <button type="submit" class="primary" data-testid="mail-save" disabled={busy || !address.trim()}>
+        <button type="submit" class="primary" data-testid="mail-save" disabled={busy || !address.trim() || unchanged}>
           {t('mail.save')}
         </button>
         {settings.address && (
@@ -130,7 +134,7 @@ export function ForgotPassword(props: { client: Client; t: T }) {
   const { client, t } = props;
   const [open, setOpen] = useState(false);
   const [who, setWho] = useState('');
-  const [said, busy, run] = useRun();
+  const [said, busy, run] = useRun(client.lang);
   if (!open)
     return (
       <a
@@ -171,11 +175,17 @@ export function ForgotPassword(props: { client: Client; t: T }) {
 /** The page a reset mail's link opens: `/reset?token=…`. */
 export function ResetPage(props: { client: Client; t: T }) {
   const { client, t } = props;
-  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const query = new URLSearchParams(window.location.search);
+  const token = query.get('token') ?? '';
+  // The page speaks the language the mail was written in.
+  useEffect(() => {
+    const lang = query.get('lang');
+    if ((lang === 'en' || lang === 'de') && lang !== client.lang) client.setLang(lang);
+  }, []);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [done, setDone] = useState(false);
-  const [said, busy, run] = useRun();
+  const [said, busy, run] = useRun(client.lang);
   const submit = (e: Event) => {
     e.preventDefault();
     run(async () => {
