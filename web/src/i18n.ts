@@ -10,8 +10,10 @@ import { de as boardDe, en as boardEn } from './games/board/texts';
 import { de as buffaloDe, en as buffaloEn } from './games/buffalo/texts';
 import { de as classicDe, en as classicEn } from './games/classic/texts';
 import { de as helpDe, en as helpEn } from './games/help/texts';
+import { de as friendsDe, en as friendsEn } from './friends/texts';
 import { de as playersDe, en as playersEn } from './players/texts';
 import { de as yourMoveDe, en as yourMoveEn } from './yourmove/texts';
+import { de as inviteDe, en as inviteEn } from './invitetexts';
 import type { Lang } from './protocol';
 
 const en = {
@@ -76,6 +78,10 @@ const en = {
   'opt.pace.1d': '1 day per move',
   'opt.pace.2d': '2 days per move',
   'opt.pace.3d': '3 days per move',
+  'opt.vacation': 'Vacations',
+  'opt.vacation.no': 'none',
+  'opt.vacation.yes': 'up to 7 days in 30',
+  'opt.vacation.help': 'Turn-based tables: may a player pause their clock for up to 7 days in any 30 (/vacation DAYS, /vacation off)?',
   'opt.pace.help': 'Real time: played in one sitting. Turn-based: each move has that long; a missed deadline plays the default move, and after 3 a bot plays the seat until you are back.',
   'table.title': 'Table {id}',
   'table.leave': 'Leave',
@@ -202,6 +208,13 @@ const en = {
   'srv.too_large': 'Message too large (at most {max} bytes).',
   'srv.rate_limited': 'Too many messages; slow down (try again in {retry_ms} ms).',
   'srv.too_many_identities': 'Too many new identities from your address; try again in {retry_ms} ms.',
+  'srv.vacation_not_allowed': 'Vacations are only for turn-based tables whose host allows them (vacation=yes).',
+  'srv.vacation_none': 'You are not on vacation.',
+  'srv.vacation_already': 'You are on vacation already; /vacation off ends it.',
+  'srv.vacation_too_long': 'At most {max} vacation days in any 30; you have {left} left.',
+  'srv.vacation_started': '{name} is on vacation for {days} days: their clock stands still.',
+  'srv.vacation_over': '{name} is back from vacation: their clock runs again.',
+  'srv.too_many_turn_based': 'You already sit at {max} turn-based tables; finish a game there before taking another seat.',
   'srv.too_many_tables': 'You already host {max} open tables; finish or leave one before opening another.',
   'srv.flood': 'Too much chat; wait a moment.',
   'srv.chat_empty': 'A chat line needs some visible text.',
@@ -295,7 +308,9 @@ const en = {
   ...boardEn,
   ...analysisEn,
   ...playersEn,
+  ...friendsEn,
   ...yourMoveEn,
+  ...inviteEn,
 };
 
 export type Key = keyof typeof en;
@@ -362,6 +377,10 @@ const de: Record<Key, string> = {
   'opt.pace.1d': '1 Tag pro Zug',
   'opt.pace.2d': '2 Tage pro Zug',
   'opt.pace.3d': '3 Tage pro Zug',
+  'opt.vacation': 'Urlaub',
+  'opt.vacation.no': 'keiner',
+  'opt.vacation.yes': 'bis zu 7 Tage in 30',
+  'opt.vacation.help': 'Tische mit Zugfristen: Darf man seine Uhr bis zu 7 Tage in 30 Tagen anhalten (/vacation TAGE, /vacation off)?',
   'opt.pace.help': 'Echtzeit: in einem Zug gespielt. Rundenbasiert: jeder Zug hat so lange Zeit; eine verpasste Frist spielt den vorgesehenen Zug, nach 3 spielt ein Bot den Platz, bis du zurück bist.',
   'table.title': 'Tisch {id}',
   'table.leave': 'Verlassen',
@@ -488,6 +507,13 @@ const de: Record<Key, string> = {
   'srv.too_large': 'Nachricht zu groß (höchstens {max} Bytes).',
   'srv.rate_limited': 'Zu viele Nachrichten; bitte langsamer (wieder in {retry_ms} ms).',
   'srv.too_many_identities': 'Zu viele neue Identitäten von deiner Adresse; versuche es in {retry_ms} ms wieder.',
+  'srv.vacation_not_allowed': 'Urlaub gibt es nur an Tischen mit Zugfristen, deren Gastgeber ihn erlaubt (vacation=yes).',
+  'srv.vacation_none': 'Du bist nicht im Urlaub.',
+  'srv.vacation_already': 'Du bist schon im Urlaub; /vacation off beendet ihn.',
+  'srv.vacation_too_long': 'Höchstens {max} Urlaubstage in 30 Tagen; dir bleiben {left}.',
+  'srv.vacation_started': '{name} ist {days} Tage im Urlaub: seine Uhr steht still.',
+  'srv.vacation_over': '{name} ist aus dem Urlaub zurück: seine Uhr läuft wieder.',
+  'srv.too_many_turn_based': 'Du sitzt schon an {max} Tischen mit Zugfristen; spiele dort eine Partie zu Ende, bevor du einen weiteren Platz nimmst.',
   'srv.too_many_tables': 'Du bist schon Gastgeber von {max} offenen Tischen; beende oder verlasse einen, bevor du einen neuen eröffnest.',
   'srv.flood': 'Zu viel Chat; bitte einen Moment warten.',
   'srv.chat_empty': 'Eine Chatzeile braucht sichtbaren Text.',
@@ -581,7 +607,9 @@ const de: Record<Key, string> = {
   ...boardDe,
   ...analysisDe,
   ...playersDe,
+  ...friendsDe,
   ...yourMoveDe,
+  ...inviteDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

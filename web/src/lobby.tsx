@@ -5,10 +5,11 @@ import { useState } from 'preact/hooks';
 import type { Client } from './client';
 import { serverText, type Key, type T } from './i18n';
 import { OptionField } from './optionfield';
-import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
+import { applies, createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import { LineActions } from './admin/lineactions';
 import { withoutMuted } from './admin/muted';
 import { MutedList } from './admin/mutedlist';
+import { FriendsPanel } from './friends/panel';
 import { ChatBox } from './parts';
 import { MyGames } from './players/mygames';
 import { SeatNames } from './players/rating';
@@ -23,6 +24,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
   return (
     <main class="lobby">
       <YourMoveList client={client} t={t} go={props.go} />
+      <FriendsPanel client={client} t={t} go={props.go} />
       <section class="tables" aria-label={t('lobby.tables')}>
         <div class="tableshead">
           <h2>{t('lobby.tables')}</h2>
@@ -183,7 +185,7 @@ function CreateTable(props: { client: Client; t: T; go: (h: string) => void }) {
                 ))}
               </select>
             </label>
-            {fieldsOf(game).map((o) => (
+            {fieldsOf(game).filter((o) => applies(o.key, values)).map((o) => (
               <label key={`${game.name}.${o.key}`} class="opt">
                 <OptionField t={t} lang={client.lang} spec={o} value={values[o.key] ?? ''} onChange={(v) => {
                     edited();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverText, tFor } from './i18n';
-import { createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionError, optionSummary, refusalWorded, seatLimits } from './options';
+import { applies, createMessage, defaultsOf, descriptorOf, fieldsOf, gameTitle, helpOf, optionError, optionSummary, refusalWorded, seatLimits } from './options';
 import type { GameDescriptor } from './protocol';
 
 // The games as the server's welcome describes them (web/fixtures/README.md).
@@ -18,7 +18,7 @@ describe('the table form from the games’ descriptors', () => {
     expect(fieldsOf(classic).find((o) => o.key === 'end_at')).toMatchObject({ min: 1, max: 10000, default: '66' });
     expect(fieldsOf(help).find((o) => o.key === 'end_at')).toMatchObject({ min: 1, max: 20, default: '3' });
     // The fields follow the schema, then the room's timer.
-    expect(fieldsOf(classic).map((o) => o.key)).toEqual([...classic.options.map((o) => o.key), 'timer', 'pace', 'rated', 'hints']);
+    expect(fieldsOf(classic).map((o) => o.key)).toEqual([...classic.options.map((o) => o.key), 'timer', 'pace', 'rated', 'hints', 'private', 'watchers', 'vacation']);
     expect(defaultsOf(classic)).toMatchObject({ deck: 'full', fan: 'none', end_at: '66', deals: '', hand_size: '10', timer: '0' });
   });
 
@@ -34,7 +34,7 @@ describe('the table form from the games’ descriptors', () => {
     };
     expect(seatLimits(cows)).toEqual([3, 7]);
     expect(gameTitle([cows], 'cows', 'de')).toBe('Kühe');
-    expect(defaultsOf(cows)).toEqual({ herd: 'small', timer: '0', pace: 'realtime', rated: 'yes', hints: 'no' });
+    expect(defaultsOf(cows)).toEqual({ herd: 'small', timer: '0', pace: 'realtime', rated: 'yes', hints: 'no', private: 'no', watchers: 'yes', vacation: 'no' });
     expect(helpOf(cows.options[0], 'de')).toBe('wie viele Kühe');
     // No name for `herd` here: the key and the values are shown as they are.
     expect(optionSummary(en, cows, { herd: 'big' })).toBe('herd: big');
@@ -70,6 +70,18 @@ describe('the table form from the games’ descriptors', () => {
     expect(optionSummary(en, classic, { placement: 'both-ends' }, {})).toBe('Placement: both ends');
     expect(optionSummary(tFor('de'), classic, {}, { timer: '0' })).toBe('Standardregeln');
     expect(optionSummary(en, classic, {}, { rated: 'no' })).toBe('Rated: casual');
+  });
+});
+
+describe('the fields that apply', () => {
+  it('hides the timer at a turn-based table and shows vacations only there', () => {
+    expect(applies('timer', { pace: 'realtime' })).toBe(true);
+    expect(applies('vacation', { pace: 'realtime' })).toBe(false);
+    expect(applies('timer', { pace: '1d' })).toBe(false);
+    expect(applies('vacation', { pace: '1d' })).toBe(true);
+    expect(applies('watchers', { private: 'no' })).toBe(false);
+    expect(applies('watchers', { private: 'yes' })).toBe(true);
+    expect(applies('hand_size', {})).toBe(true);
   });
 });
 

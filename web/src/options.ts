@@ -13,7 +13,20 @@ export const TABLE_OPTIONS: OptionSchema[] = [
   { key: 'pace', type: 'choice', values: ['realtime', '1h', '12h', '1d', '2d', '3d'], default: 'realtime', help: { en: DICTS.en['opt.pace.help'], de: DICTS.de['opt.pace.help'] } },
   { key: 'rated', type: 'choice', values: ['yes', 'no'], default: 'yes', help: { en: DICTS.en['opt.rated.help'], de: DICTS.de['opt.rated.help'] } },
   { key: 'hints', type: 'choice', values: ['no', 'yes'], default: 'no', help: { en: DICTS.en['opt.hints.help'], de: DICTS.de['opt.hints.help'] } },
+  { key: 'private', type: 'choice', values: ['no', 'yes'], default: 'no', help: { en: DICTS.en['opt.private.help'], de: DICTS.de['opt.private.help'] } },
+  { key: 'watchers', type: 'choice', values: ['yes', 'no'], default: 'yes', help: { en: DICTS.en['opt.watchers.help'], de: DICTS.de['opt.watchers.help'] } },
+  { key: 'vacation', type: 'choice', values: ['no', 'yes'], default: 'no', help: { en: DICTS.en['opt.vacation.help'], de: DICTS.de['opt.vacation.help'] } },
 ];
+
+/** Whether a field means anything with the other values chosen: the timer only in real time,
+ * vacations only at a turn-based table, the watchers only at a private one. */
+export function applies(key: string, values: Record<string, string>): boolean {
+  const turnBased = (values.pace ?? 'realtime') !== 'realtime' && (values.pace ?? '') !== '';
+  if (key === 'timer') return !turnBased;
+  if (key === 'vacation') return turnBased;
+  if (key === 'watchers') return values.private === 'yes';
+  return true;
+}
 
 export const TABLE_OPTION_KEYS = TABLE_OPTIONS.map((o) => o.key);
 

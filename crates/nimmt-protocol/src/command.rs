@@ -54,6 +54,17 @@ pub enum Command {
     Who,
     /// A hint for the decision the seat is asked (at a table with hints).
     Hint,
+    /// `/invite`: the private table's invitation link; `/invite renew` (the host): a new
+    /// code, and the old link stops working.
+    Invite {
+        #[serde(default)]
+        renew: bool,
+    },
+    /// `/vacation DAYS`: pause your clock at a turn-based table that allows it (`days` 1–7);
+    /// `/vacation off` (`days` 0): back early.
+    Vacation {
+        days: u8,
+    },
     /// `/help` (the commands) or `/help option` (the options of the table's game).
     Help {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -223,6 +234,35 @@ pub const COMMANDS: &[Spec] = &[
         parse: |r| no_args(Command::Hint)(r),
     },
     Spec {
+        name: "invite",
+        args: "[renew]",
+        who: Who::Seated,
+        when: When::Always,
+        help_en: "the private table's invitation link; renew (the host): a new link, the old one stops working",
+        help_de: "der Einladungslink des privaten Tisches; renew (der Gastgeber): ein neuer Link, der alte gilt nicht mehr",
+        parse: |r| match r.trim().to_lowercase().as_str() {
+            "" => Some(Command::Invite { renew: false }),
+            "renew" => Some(Command::Invite { renew: true }),
+            _ => None,
+        },
+    },
+    Spec {
+        name: "vacation",
+        args: "DAYS|off",
+        who: Who::Seated,
+        when: When::Always,
+        help_en: "turn-based tables with vacation=yes: pause your clock for 1 to 7 days (in any 30); off: back early",
+        help_de: "Tische mit Zugfristen und vacation=yes: deine Uhr 1 bis 7 Tage anhalten (in 30 Tagen); off: früher zurück",
+        parse: |r| match r.trim().to_lowercase().as_str() {
+            "off" => Some(Command::Vacation { days: 0 }),
+            n => n
+                .parse::<u8>()
+                .ok()
+                .filter(|d| (1..=7).contains(d))
+                .map(|days| Command::Vacation { days }),
+        },
+    },
+    Spec {
         name: "help",
         args: "[option]",
         who: Who::Anyone,
@@ -297,6 +337,10 @@ impl Command {
             Command::Rematch => ("rematch", String::new()),
             Command::Who => ("who", String::new()),
             Command::Hint => ("hint", String::new()),
+            Command::Invite { renew: false } => ("invite", String::new()),
+            Command::Invite { renew: true } => ("invite", "renew".to_owned()),
+            Command::Vacation { days: 0 } => ("vacation", "off".to_owned()),
+            Command::Vacation { days } => ("vacation", days.to_string()),
             Command::Help { topic: None } => ("help", String::new()),
             Command::Help {
                 topic: Some(HelpTopic::Options),

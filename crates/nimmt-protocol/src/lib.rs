@@ -28,10 +28,6 @@ use serde::{Deserialize, Serialize};
 
 pub use client_to_server::{check_name, clean_chat, is_unsafe_char, ClientMsg, Envelope};
 pub use command::Command;
-pub use server_to_client::{
-    ChatLine, CloseReason, Deadline, ErrorCode, PlayerId, SeatInfo, SeatKind, SeatRating,
-    ServerMsg, TableInfo, TableState, You, YourMove,
-};
 pub use friends::{
     Challenge, ChallengeOutcome, ChallengePolicy, Followed, FollowedTable, FriendSettings,
 };

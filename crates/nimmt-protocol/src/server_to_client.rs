@@ -4,7 +4,7 @@
 
 pub use crate::close_reason::CloseReason;
 pub use crate::error_code::ErrorCode;
-use crate::friends::{Challenge, ChallengeOutcome, FriendSettings, Followed};
+use crate::friends::{Challenge, ChallengeOutcome, Followed, FriendSettings};
 use crate::texts::{self, Lang, Text};
 use crate::{Role, TableId};
 use nimmt_core::{GameDescriptor, GameKind, OptionMap, Seat};
@@ -156,7 +156,8 @@ pub enum ServerMsg {
     /// Another connection took over this identity; this one closes.
     Replaced,
     /// The turn-based tables waiting for this identity's move, soonest deadline first: sent
-    /// after `welcome` and again whenever the list changes (empty when nothing waits).
+    /// after `welcome` when any waits, and again whenever the list changes (empty when nothing
+    /// waits any more). No `your_move` after `welcome` means nothing waits.
     YourMove { tables: Vec<YourMove> },
     /// The followed players (online, and at which tables where they allow it), the challenges
     /// open to and from this account, and its settings: the answer to `friends`, `follow`,
@@ -292,6 +293,11 @@ pub struct You {
     #[cfg_attr(test, ts(optional))]
     pub seat: Option<Seat>,
     pub host: bool,
+    /// The invitation code of a private table, for whoever is seated there (the link is
+    /// `/t/ID?invite=CODE`); never in the lobby's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub invite: Option<String>,
 }
 
 /// A table as the lobby lists it (`GET /api/tables` and `tables`).

@@ -3,205 +3,11 @@
 //! move and everyone hears of it; three missed deadlines put a bot in the seat until its player
 //! is back; nobody connected neither pauses nor closes the table; a restart keeps the deadlines.
 
-use nimmt_core::{registry, OptionMap, Seat};
-use nimmt_protocol::Role;
-use nimmt_room::sim::client::Client;
-use nimmt_room::sim::store::SimStore;
-use nimmt_room::table::{Meta, Pace, TableOptions, MOST_MISSED};
-use nimmt_room::{Effect, Input, Moment, Table, TableConfig};
-use serde_json::Value;
-use std::collections::HashSet;
-use std::sync::Arc;
+mod turn_room;
+
+use nimmt_room::table::{Pace, TableOptions, MOST_MISSED};
 use std::time::Duration;
-
-const HOUR: Duration = Duration::from_secs(3600);
-const TABLE: u64 = 7;
-
-/// One table, its store and its people, in simulated time.
-struct Room {
-    table: Option<Table>,
-    store: SimStore,
-    config: Arc<TableConfig>,
-    now: Moment,
-    people: Vec<Client>,
-    next_conn: u64,
-}
-
-impl Room {
-    /// Ann opens a classic table for three with `options`; Bea and Cem sit down.
-    fn three_at(options: &[(&str, &str)]) -> Room {
-        let mut room = Room {
-            table: None,
-            store: SimStore::default(),
-            config: Arc::new(TableConfig::default()),
-            now: Moment {
-                wall_ms: 1_800_000_000_000,
-                ..Moment::default()
-            },
-            people: (0..3).map(Client::new).collect(),
-            next_conn: 1,
-        };
-        for (i, name) in ["Ann", "Bea", "Cem"].into_iter().enumerate() {
-            room.people[i].name = name.to_owned();
-        }
-        let ann = room.connect(0);
-        let mut map = OptionMap::default();
-        for (k, v) in options {
-            map.set(k, v);
-        }
-        let kind = registry::find("classic").unwrap().kind();
-        let meta = Meta::new(&ann, kind, map, Some(3), &room.config).unwrap();
-        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
-        room.table = Some(table);
-        room.feed(Input::Opened);
-        room.come(1);
-        room.come(2);
-        room
-    }
-
-    fn table(&self) -> &Table {
-        self.table.as_ref().expect("the table is there")
-    }
-
-    fn connect(&mut self, i: usize) -> nimmt_room::Conn {
-        self.next_conn += 1;
-        self.people[i].connect(self.next_conn)
-    }
-
-    /// Person `i` connects and joins the table as a player (or comes back to their seat).
-    fn come(&mut self, i: usize) {
-        let conn = self.connect(i);
-        self.feed(Input::Attach {
-            conn,
-            role: Role::Player,
-            req: None,
-            muted: HashSet::new(),
-        });
-    }
-
-    /// Person `i`'s connection drops.
-    fn drop_connection(&mut self, i: usize) {
-        let (conn, _) = self.people[i].conn.take().expect("connected");
-        self.feed(Input::Detach {
-            player: conn.player.clone(),
-            conn_id: conn.id,
-        });
-    }
-
-    fn say(&mut self, i: usize, text: &str) {
-        let (conn, _) = self.people[i].conn.clone().expect("connected");
-        self.feed(Input::Chat {
-            conn,
-            text: text.to_owned(),
-            req: None,
-            muting: HashSet::new(),
-        });
-    }
-
-    /// Person `i` makes their first legal move, if asked.
-    fn move_if_asked(&mut self, i: usize) -> bool {
-        let Some(game) = self.table().running_game() else {
-            return false;
-        };
-        let Some(action) = game.legal_actions(Seat(i as u8)).into_iter().next() else {
-            return false;
-        };
-        let (conn, _) = self.people[i].conn.clone().expect("connected");
-        let version = self.table().version();
-        self.feed(Input::Act {
-            conn,
-            version,
-            action,
-            req: None,
-        });
-        true
-    }
-
-    /// Hands the table one input and carries out its steps as a shell does: writes stored
-    /// first, then the effects, then the answers to them.
-    fn feed(&mut self, input: Input) {
-        let mut pending = vec![input];
-        while let Some(input) = pending.pop() {
-            let table = self.table.as_mut().expect("the table is there");
-            let mut step = table.handle(input, self.now);
-            loop {
-                for effect in step.effects {
-                    match effect {
-                        Effect::Send { to, frame } => to.send_frame(frame),
-                        Effect::Think(job) => pending.push(Input::Thought(job.run())),
-                        Effect::ReadRatings(query) => {
-                            let seats = Some(vec![None; query.identities.len()]);
-                            pending.push(Input::Ratings { query, seats });
-                        }
-                        _ => {}
-                    }
-                }
-                let Some(ops) = step.write.take() else { break };
-                let result = self.store.write(&ops);
-                step = self.table.as_mut().unwrap().written(result, self.now);
-            }
-        }
-    }
-
-    /// Time passes (`d`): the table wakes whenever it asked to.
-    fn wait(&mut self, d: Duration) {
-        let until = self.now.at + d;
-        while let Some(at) = self.table().next_wake().filter(|at| *at <= until) {
-            let later = at.saturating_duration_since(self.now.at);
-            self.now = self.now.later(later);
-            self.feed(Input::Wake);
-        }
-        let rest = until.saturating_duration_since(self.now.at);
-        self.now = self.now.later(rest);
-    }
-
-    /// The room restarts: the table comes back from the store alone.
-    fn restart(&mut self) {
-        self.table = None;
-        for p in &mut self.people {
-            p.conn = None;
-        }
-        let stored = self.store.open_tables().pop().expect("the table is stored");
-        let table = Table::restore(stored, self.config.clone(), 2, self.now).unwrap();
-        self.table = Some(table);
-        self.feed(Input::Opened);
-    }
-
-    /// The notices person `i` was sent since last asked: `(key, name)`.
-    fn notices(&mut self, i: usize) -> Vec<(String, String)> {
-        let Some((_, link)) = &self.people[i].conn else {
-            return Vec::new();
-        };
-        link.take()
-            .iter()
-            .filter_map(|f| {
-                let msg: Value = serde_json::from_str(f.as_str()).ok()?;
-                (msg["type"] == "notice").then(|| {
-                    let key = msg["key"].as_str().unwrap_or("").to_owned();
-                    let name = msg["params"]["name"].as_str().unwrap_or("").to_owned();
-                    (key, name)
-                })
-            })
-            .collect()
-    }
-
-    /// How many moves seat `i` made (or had made for it) so far.
-    fn moves_of(&self, i: u8) -> usize {
-        self.table()
-            .action_log()
-            .iter()
-            .filter(|(s, _)| *s == i)
-            .count()
-    }
-
-    fn missed(&self, i: usize) -> u8 {
-        self.table()
-            .meta()
-            .turns
-            .as_ref()
-            .map_or(0, |t| t.missed[i])
-    }
-}
+use turn_room::{Room, HOUR};
 
 fn said(notices: &[(String, String)], key: &str, name: &str) -> bool {
     notices.iter().any(|(k, n)| k == key && n == name)
@@ -340,4 +146,104 @@ fn the_pace_is_a_checked_option_shown_in_the_table_list() {
     let old: TableOptions =
         serde_json::from_str(r#"{"timer": 0, "reconnect": 60, "rated": true}"#).unwrap();
     assert_eq!(old.pace, Pace::Realtime);
+}
+
+/// Whom the table last told the lobby it waits for: (seat, deadline).
+fn waiting(room: &Room) -> Vec<(usize, u64)> {
+    let news = room.news.last().expect("the lobby heard of the table");
+    news.waiting
+        .iter()
+        .map(|w| (w.seat, w.deadline_ms))
+        .collect()
+}
+
+#[test]
+fn the_lobby_hears_whose_move_the_table_waits_for_and_until_when() {
+    let mut room = Room::three_at(&[("pace", "1d")]);
+    let start = room.now.wall_ms;
+    room.say(0, "/start");
+    let day = 24 * 3_600_000;
+    assert_eq!(
+        waiting(&room),
+        [(0, start + day), (1, start + day), (2, start + day)]
+    );
+    let players: Vec<_> = room
+        .news
+        .last()
+        .unwrap()
+        .waiting
+        .iter()
+        .map(|w| w.player.clone())
+        .collect();
+    assert_eq!(players, room.table().seated_players());
+    room.wait(HOUR);
+    assert!(room.move_if_asked(0));
+    assert!(room.move_if_asked(1));
+    // Ann and Bea chose: only Cem is waited for, still until a day after the start.
+    assert_eq!(waiting(&room), [(2, start + day)]);
+    // After a restart the table waits for the same move until the same time.
+    room.restart();
+    let restored: Vec<_> = room
+        .table()
+        .news()
+        .waiting
+        .iter()
+        .map(|w| (w.seat, w.deadline_ms))
+        .collect();
+    assert_eq!(restored, [(2, start + day)]);
+}
+
+#[test]
+fn a_realtime_table_waits_for_nobody_in_the_lobbys_eyes() {
+    let mut room = Room::three_at(&[("timer", "30")]);
+    room.say(0, "/start");
+    assert!(room.table().running_game().is_some());
+    assert!(room.news.iter().all(|n| n.waiting.is_empty()));
+}
+
+/// Cem's deadline as the lobby last heard it.
+fn cem_deadline(room: &Room) -> Option<u64> {
+    let news = room.news.last()?;
+    news.waiting
+        .iter()
+        .find(|w| w.seat == 2)
+        .map(|w| w.deadline_ms)
+}
+
+#[test]
+fn a_vacation_moves_the_deadline_and_counts_against_seven_days_in_thirty() {
+    let day = 24 * 3_600_000;
+    // Without the host's leave there is no vacation.
+    let mut room = Room::three_at(&[("pace", "1d")]);
+    room.say(0, "/start");
+    room.notices(2);
+    room.say(2, "/vacation 2");
+    assert!(room.errors(2).contains(&"vacation_not_allowed".to_owned()));
+    let mut room = Room::three_at(&[("pace", "1d"), ("vacation", "yes")]);
+    room.say(0, "/start");
+    let first = cem_deadline(&room).expect("Cem is asked");
+    room.say(2, "/vacation 5");
+    assert_eq!(cem_deadline(&room), Some(first + 5 * day));
+    room.wait(24 * HOUR);
+    // Back after a day: the clock runs again, one day later than without the vacation.
+    room.say(2, "/vacation off");
+    assert_eq!(cem_deadline(&room), Some(first + day));
+    room.errors(2);
+    // One day was taken: seven more are too many, six are fine.
+    room.say(2, "/vacation 7");
+    assert!(room.errors(2).contains(&"vacation_too_long".to_owned()));
+    room.say(2, "/vacation 6");
+    assert!(room.errors(2).is_empty());
+    room.say(2, "/vacation 1");
+    assert!(room.errors(2).contains(&"vacation_already".to_owned()));
+    // A restart keeps the vacation and the deadline it gave.
+    let before = cem_deadline(&room);
+    room.restart();
+    let restored = room.table().news();
+    let after = restored
+        .waiting
+        .iter()
+        .find(|w| w.seat == 2)
+        .map(|w| w.deadline_ms);
+    assert_eq!(after, before);
 }

@@ -7,7 +7,8 @@
 use crate::conn::{Conn, Refusal};
 use crate::records::RecordSource;
 use nimmt_core::{GameKind, OptionMap};
-use nimmt_protocol::{Command, ErrorCode, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{Command, ErrorCode, PlayerId, Role, TableId, TableInfo, YourMove};
+use nimmt_room::table::TableNews;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -21,6 +22,8 @@ pub enum TableCmd {
         conn: Conn,
         role: Role,
         req: Option<u64>,
+        /// The code of a private table's invitation link, if the client came with one.
+        invite: Option<String>,
     },
     /// The connection closed.
     Detach {
@@ -126,6 +129,12 @@ pub enum LobbyCmd {
     List {
         reply: oneshot::Sender<Vec<TableInfo>>,
     },
+    /// The tables as `viewer` sees the list (private ones only where they are seated; `None`:
+    /// the public list).
+    ListFor {
+        viewer: Option<PlayerId>,
+        reply: oneshot::Sender<Vec<TableInfo>>,
+    },
     Subscribe {
         conn: Conn,
     },
@@ -150,12 +159,8 @@ pub enum LobbyCmd {
         /// Who muted the speaker: they do not get the line.
         hidden_from: HashSet<PlayerId>,
     },
-    /// A table changed seats, options or state.
-    Changed {
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
-    },
+    /// A table changed seats, options, state or whose move it waits for.
+    Changed(TableNews),
     /// A table actor stopped.
     Closed {
         id: TableId,
@@ -163,9 +168,23 @@ pub enum LobbyCmd {
     /// Adopts a table restored from the database.
     Adopt {
         handle: TableHandle,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
+        news: TableNews,
+    },
+    /// The turn-based tables waiting for `player`'s move, soonest deadline first.
+    YourMoves {
+        player: PlayerId,
+        reply: oneshot::Sender<Vec<YourMove>>,
+    },
+    /// How many turn-based tables, open or running, `player` sits at.
+    TurnBasedSeats {
+        player: PlayerId,
+        reply: oneshot::Sender<usize>,
+    },
+    /// Whether `player` may take a seat at `table` (the most turn-based tables one sits at).
+    MaySit {
+        player: PlayerId,
+        table: TableId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
     },
     /// News from another node of a cluster: applied like the local kind, never passed on.
     Peer(PeerNews),
@@ -173,16 +192,6 @@ pub enum LobbyCmd {
     Friends {
         input: nimmt_room::lobby::FriendsInput,
         reply: Option<oneshot::Sender<Vec<nimmt_room::lobby::Whereabouts>>>,
-    },
-    /// Sessions of `player` ended (`which` of them: logout, password change, deletion, expiry)
-    /// or an operator banned them: those connections here get `refusal` (if any) and close
-    /// with code 4005.
-    EndSessions {
-        player: PlayerId,
-        which: crate::accounts::sessions::Ending,
-        refusal: Option<Refusal>,
-        /// Told once they are closing.
-        done: Option<oneshot::Sender<()>>,
     },
     /// Sessions of `player` ended (`which` of them: logout, password change, deletion, expiry)
     /// or an operator banned them: those connections here get `refusal` (if any) and close
@@ -202,7 +211,7 @@ pub type PeerNews = nimmt_room::lobby::PeerNews<TableHandle>;
 /// What the lobby tells the other nodes of a cluster (nothing on a single node).
 pub trait LobbyPeers: Send + Sync {
     /// A table of this node changed.
-    fn changed(&self, info: &TableInfo, players: &[PlayerId], host: Option<&PlayerId>);
+    fn changed(&self, news: &TableNews);
     /// A table of this node closed.
     fn closed(&self, id: TableId);
     /// A lobby chat line said on this node.
@@ -229,12 +238,33 @@ impl LobbyHandle {
         let _ = self.tx.send(cmd);
     }
 
-    pub fn changed(&self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {
-        self.send(LobbyCmd::Changed {
-            info,
-            players,
-            host,
+    pub fn changed(&self, news: TableNews) {
+        self.send(LobbyCmd::Changed(news));
+    }
+
+    /// The turn-based tables waiting for `player`'s move, soonest deadline first.
+    pub async fn your_moves(&self, player: PlayerId) -> Vec<YourMove> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::YourMoves { player, reply });
+        rx.await.unwrap_or_default()
+    }
+
+    /// Whether `player` may take a seat at `table`, or why not.
+    pub async fn may_sit(&self, player: PlayerId, table: TableId) -> Result<(), Refusal> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::MaySit {
+            player,
+            table,
+            reply,
         });
+        rx.await.unwrap_or(Ok(()))
+    }
+
+    /// How many turn-based tables, open or running, `player` sits at.
+    pub async fn turn_based_seats(&self, player: PlayerId) -> usize {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::TurnBasedSeats { player, reply });
+        rx.await.unwrap_or_default()
     }
 
     /// Where each of `players` is: online here, and the open or running tables they sit at.
@@ -262,6 +292,14 @@ impl LobbyHandle {
     pub async fn list(&self) -> Vec<TableInfo> {
         let (reply, rx) = oneshot::channel();
         self.send(LobbyCmd::List { reply });
+        rx.await.unwrap_or_default()
+    }
+
+    /// The tables as `viewer` sees the list: private ones only where they are seated (`None`:
+    /// the public list, as `/api/tables` gives it).
+    pub async fn list_for(&self, viewer: Option<PlayerId>) -> Vec<TableInfo> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::ListFor { viewer, reply });
         rx.await.unwrap_or_default()
     }
 

@@ -41,8 +41,8 @@ pub fn router(state: AppState) -> Router {
         .merge(moderation::routes())
         .merge(analysis::routes())
         .merge(ratings::routes())
-        .merge(push::routes())
         .merge(mail::routes())
+        .merge(push::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))
@@ -122,7 +122,7 @@ async fn cluster(
 }
 
 async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::TableInfo>> {
-    Json(state.lobby.list().await)
+    Json(state.lobby.list_for(None).await)
 }
 
 /// A game's record: in full once finished; while running, without the seed, the deals and the

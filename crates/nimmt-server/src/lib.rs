@@ -39,6 +39,7 @@ pub mod cluster;
 pub mod conn;
 pub mod forwarded;
 pub mod friends;
+pub mod guesses;
 pub mod handles;
 pub mod http;
 pub mod lease;
@@ -104,12 +105,12 @@ pub struct Config {
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` headers name the client
     /// (`forwarded.rs`); from anyone else these headers are ignored.
     pub trusted_proxies: Vec<ipnet::IpNet>,
-    /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
-    /// none: the room sends no mail.
-    pub mail: Option<mail::MailConfig>,
     /// The room's Web Push key (`nimmt serve --vapid-key FILE`): browsers subscribe with its
     /// public half and get "your move" notifications; none: no Web Push.
     pub vapid: Option<push::Vapid>,
+    /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
+    /// none: the room sends no mail.
+    pub mail: Option<mail::MailConfig>,
 }
 
 impl Default for Config {
@@ -128,8 +129,8 @@ impl Default for Config {
             game_data: Default::default(),
             cluster: None,
             trusted_proxies: Vec::new(),
-            mail: None,
             vapid: None,
+            mail: None,
         }
     }
 }
@@ -192,13 +193,11 @@ fn start_restored(
     lobby: &LobbyHandle,
     handle: Option<TableHandle>,
 ) -> TableHandle {
-    let (info, players, host) = (t.info(), t.seated_players(), t.host());
+    let news = t.news();
     let actor = t.spawn();
     lobby.send(handles::LobbyCmd::Adopt {
         handle: handle.unwrap_or_else(|| actor.clone()),
-        info,
-        players,
-        host,
+        news,
     });
     actor
 }
@@ -268,7 +267,18 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         None => None,
     };
     let peers = cluster.clone().map(|c| c as Arc<dyn handles::LobbyPeers>);
-    let lobby = lobby::Lobby::spawn_with(next_id, open, config.limits.tables_per_identity, peers);
+    let notifier = notify::Notifier {
+        store: store.clone(),
+        config: config.clone(),
+        mailer: mailer.clone(),
+    };
+    let lobby = lobby::Lobby::spawn_with(
+        next_id,
+        open,
+        config.limits.tables_per_identity,
+        peers,
+        Some(notifier),
+    );
     match &cluster {
         Some(cl) => {
             let (store, config) = (store.clone(), tables.clone());

@@ -6,7 +6,8 @@
 //! `nimmt-room`; this file only does IO.
 
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
-use nimmt_protocol::{TableId, TableInfo};
+use crate::notify::{Notifier, YourMoveNote};
+use nimmt_protocol::{TableId, TableInfo, YourMove};
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
 use nimmt_room::Refusal;
 use std::sync::Arc;
@@ -21,6 +22,8 @@ pub struct Lobby {
     me: LobbyHandle,
     /// The other nodes of a cluster, told of this node's tables and lobby chat.
     peers: Option<Arc<dyn LobbyPeers>>,
+    /// Tells players who are not here that a turn-based table waits for their move.
+    notifier: Option<Notifier>,
 }
 
 /// Where the answer to a command goes.
@@ -29,6 +32,9 @@ enum Reply {
     List(oneshot::Sender<Vec<TableInfo>>),
     Get(oneshot::Sender<Option<TableHandle>>),
     Seated(oneshot::Sender<Vec<TableHandle>>),
+    YourMoves(oneshot::Sender<Vec<YourMove>>),
+    Count(oneshot::Sender<usize>),
+    MaySit(oneshot::Sender<Result<(), Refusal>>),
     Create {
         reply: oneshot::Sender<Result<TableHandle, Refusal>>,
         /// Handed to the new table (see [`NewTable::stored`]).
@@ -42,16 +48,18 @@ impl Lobby {
     /// Starts the lobby; new table ids follow `next_id`, and `open` opens each table.
     /// `tables_per_identity`: open or running tables one identity may host (0 = no cap).
     pub fn spawn(next_id: TableId, open: OpenTable, tables_per_identity: usize) -> LobbyHandle {
-        Self::spawn_with(next_id, open, tables_per_identity, None)
+        Self::spawn_with(next_id, open, tables_per_identity, None, None)
     }
 
     /// As [`Lobby::spawn`], telling `peers` (the other nodes of a cluster) of this node's
-    /// tables and lobby chat.
+    /// tables and lobby chat, and `notifier` of the turn-based tables that wait for the move
+    /// of a player who is not here.
     pub fn spawn_with(
         next_id: TableId,
         open: OpenTable,
         tables_per_identity: usize,
         peers: Option<Arc<dyn LobbyPeers>>,
+        notifier: Option<Notifier>,
     ) -> LobbyHandle {
         let (me, rx) = LobbyHandle::channel();
         let settings = LobbySettings {
@@ -63,6 +71,7 @@ impl Lobby {
             open,
             me: me.clone(),
             peers,
+            notifier,
         };
         tokio::spawn(lobby.run(rx));
         me
@@ -100,6 +109,21 @@ impl Lobby {
                         let result = result.map(|handle| (handle.id, handle));
                         pending = Some(LobbyInput::Opened { result });
                     }
+                    LobbyEffect::Waits {
+                        player,
+                        table,
+                        game,
+                        deadline_ms,
+                    } => {
+                        if let Some(n) = &self.notifier {
+                            n.your_move(YourMoveNote {
+                                player,
+                                table,
+                                game,
+                                deadline_ms,
+                            });
+                        }
+                    }
                 }
             }
         }
@@ -108,7 +132,7 @@ impl Lobby {
     fn tell_peers(&self, news: ToPeers) {
         let Some(peers) = &self.peers else { return };
         match news {
-            ToPeers::Changed(n) => peers.changed(&n.info, &n.players, n.host.as_ref()),
+            ToPeers::Changed(n) => peers.changed(&n),
             ToPeers::Closed { id } => peers.closed(id),
             ToPeers::Chat { from, player, text } => peers.chat(&from, &player, &text),
             ToPeers::Online { player, at } => peers.online(&player, at),
@@ -124,6 +148,7 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
             (LobbyInput::Offline { player, conn_id }, Reply::None)
         }
         LobbyCmd::List { reply } => (LobbyInput::List, Reply::List(reply)),
+        LobbyCmd::ListFor { viewer, reply } => (LobbyInput::ListFor { viewer }, Reply::List(reply)),
         LobbyCmd::Subscribe { conn } => (LobbyInput::Subscribe { conn }, Reply::None),
         LobbyCmd::Create {
             request,
@@ -150,33 +175,20 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
             },
             Reply::None,
         ),
-        LobbyCmd::Changed {
-            info,
-            players,
-            host,
-        } => (
-            LobbyInput::Changed(nimmt_room::table::TableNews {
-                info,
-                players,
-                host,
-            }),
-            Reply::None,
-        ),
+        LobbyCmd::Changed(news) => (LobbyInput::Changed(news), Reply::None),
         LobbyCmd::Closed { id } => (LobbyInput::Closed { id }, Reply::None),
-        LobbyCmd::Adopt {
-            handle,
-            info,
-            players,
-            host,
-        } => (
-            LobbyInput::Adopt {
-                handle,
-                info,
-                players,
-                host,
-            },
-            Reply::None,
-        ),
+        LobbyCmd::Adopt { handle, news } => (LobbyInput::Adopt { handle, news }, Reply::None),
+        LobbyCmd::YourMoves { player, reply } => {
+            (LobbyInput::YourMoves { player }, Reply::YourMoves(reply))
+        }
+        LobbyCmd::TurnBasedSeats { player, reply } => {
+            (LobbyInput::TurnBasedSeats { player }, Reply::Count(reply))
+        }
+        LobbyCmd::MaySit {
+            player,
+            table,
+            reply,
+        } => (LobbyInput::MaySit { player, table }, Reply::MaySit(reply)),
         LobbyCmd::Peer(news) => (LobbyInput::Peer(news), Reply::None),
         LobbyCmd::Friends { input, reply } => (
             LobbyInput::Friends(input),
@@ -210,6 +222,15 @@ impl Reply {
             }
             (Reply::Seated(tx), LobbyAnswer::Handles(handles)) => {
                 let _ = tx.send(handles);
+            }
+            (Reply::YourMoves(tx), LobbyAnswer::YourMoves(list)) => {
+                let _ = tx.send(list);
+            }
+            (Reply::Count(tx), LobbyAnswer::Count(n)) => {
+                let _ = tx.send(n);
+            }
+            (Reply::MaySit(tx), LobbyAnswer::MaySit(answer)) => {
+                let _ = tx.send(answer);
             }
             (Reply::Create { reply, .. }, LobbyAnswer::Created(result)) => {
                 let _ = reply.send(result);

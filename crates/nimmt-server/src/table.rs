@@ -8,9 +8,9 @@ use crate::clock::{clock_start, now};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
 use crate::store::Store;
-use nimmt_protocol::{PlayerId, TableInfo};
+use nimmt_protocol::PlayerId;
 use nimmt_room::table::{
-    Effect, Input, Job, Meta, RatingsQuery, SeatRatingsRead, Step, TableConfig, Thought,
+    Effect, Input, Job, Meta, RatingsQuery, SeatRatingsRead, Step, TableConfig, TableNews, Thought,
 };
 use nimmt_room::{StoredTable, WriteFailed};
 use std::collections::HashSet;
@@ -68,16 +68,9 @@ impl Table {
         })
     }
 
-    pub fn info(&self) -> TableInfo {
-        self.table.info()
-    }
-
-    pub fn seated_players(&self) -> Vec<PlayerId> {
-        self.table.seated_players()
-    }
-
-    pub fn host(&self) -> Option<PlayerId> {
-        self.table.host()
+    /// How the table looks to the lobby.
+    pub fn news(&self) -> TableNews {
+        self.table.news()
     }
 
     pub fn spawn(self) -> TableHandle {
@@ -115,7 +108,13 @@ impl Table {
     /// read for it first.
     async fn command(&mut self, cmd: TableCmd) {
         let input = match cmd {
-            TableCmd::Attach { conn, role, req } => Input::Attach {
+            TableCmd::Attach {
+                conn,
+                role,
+                req,
+                invite,
+            } => Input::Attach {
+                invite,
                 muted: muted_by(&self.store, &conn).await,
                 conn,
                 role,
@@ -171,6 +170,10 @@ impl Table {
         let mut answer = None;
         let mut pending = vec![input];
         while let Some(input) = pending.pop() {
+            // The table's randomness for invitation links comes from here (see `invite_code`).
+            if self.table.wants_code() {
+                self.table.give_code(invite_code());
+            }
             let mut step = self.table.handle(input, now());
             let mut answers = Vec::new();
             loop {
@@ -202,7 +205,7 @@ impl Table {
             match effect {
                 Effect::Send { to, frame } => to.send_frame(frame),
                 Effect::Close { conn, reason } => conn.close_for(reason),
-                Effect::Lobby(news) => self.lobby.changed(news.info, news.players, news.host),
+                Effect::Lobby(news) => self.lobby.changed(news),
                 Effect::Think(job) => answers.push(Input::Thought(think(job).await)),
                 Effect::ReadRatings(query) => {
                     let seats = read_ratings(&self.store, &query).await;
@@ -225,6 +228,7 @@ impl Table {
                     answers.push(Input::RematchOpened { by, req, result });
                 }
                 Effect::Moderated(outcome) => *answer = Some(outcome),
+                Effect::WrongInvite { conn } => conn.wrong_invite(),
             }
         }
         answers
@@ -258,4 +262,16 @@ async fn think(job: Job) -> Thought {
         crate::metrics::bot_decided(kind, started.elapsed());
     }
     thought
+}
+
+/// A fresh invitation code: 128 bits from the operating system's generator, written URL-safe
+/// (22 characters).
+fn invite_code() -> String {
+    use base64::Engine;
+    use rand::TryRngCore;
+    let mut bytes = [0u8; 16];
+    if rand::rngs::OsRng.try_fill_bytes(&mut bytes).is_err() {
+        rand::RngCore::fill_bytes(&mut rand::rng(), &mut bytes);
+    }
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }

@@ -16,6 +16,8 @@ export interface GameEntry {
   game: string;
   finished_at: number;
   rated: boolean;
+  /** A turn-based game's deadline per move (`1d`); absent for one played in real time. */
+  pace?: string;
   seat: number;
   score: number;
   place: number;

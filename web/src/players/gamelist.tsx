@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { T } from '../i18n';
 import type { GameDescriptor, Lang } from '../protocol';
-import { gameTitle } from '../options';
+import { gameTitle, valueName } from '../options';
 import { fetchGames, profilePath, type GameEntry } from './api';
 import { signed } from './rating';
 
@@ -58,7 +58,15 @@ export function GameList(props: {
           {entries.map((g) => (
             <tr key={g.table} class={g.won ? 'won' : ''} data-testid={`game-${g.table}`}>
               <td class="small">{when(lang, g.finished_at)}</td>
-              <td>{gameTitle(props.games, g.game, lang)}</td>
+              <td>
+                {gameTitle(props.games, g.game, lang)}
+                {g.pace && (
+                  <span class="muted small" data-testid="pace">
+                    {' · '}
+                    {valueName(t, 'pace', g.pace)}
+                  </span>
+                )}
+              </td>
               <td>
                 {g.place}. <span class="muted small">({g.score})</span>
               </td>

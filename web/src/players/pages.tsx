@@ -9,7 +9,7 @@ import { ProfilePage } from './profile';
 export function playersPage(path: string, client: Client, t: T) {
   let m: RegExpMatchArray | null;
   if ((m = path.match(/^\/players\/([^/]+)\/?$/)))
-    return <ProfilePage t={t} lang={client.lang} games={client.state.games} profile={decodeURIComponent(m[1])} />;
+    return <ProfilePage t={t} lang={client.lang} games={client.state.games} profile={decodeURIComponent(m[1])} client={client} />;
   if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/)))
     return (
       <LeaderboardPage

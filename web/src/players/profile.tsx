@@ -3,6 +3,8 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { levelName } from '../analysis/levels';
+import type { Client } from '../client';
+import { FriendActions } from '../friends/profile';
 import type { T } from '../i18n';
 import type { GameDescriptor, Lang } from '../protocol';
 import { gameTitle } from '../options';
@@ -11,7 +13,7 @@ import { RatingChart } from './chart';
 import { GameList } from './gamelist';
 import { ratingText, toSettle } from './rating';
 
-export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; profile: string }) {
+export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; profile: string; client?: Client }) {
   const { t, lang } = props;
   const [answer, setAnswer] = useState<Answer<Profile> | null>(null);
   const [game, setGame] = useState<string>('');
@@ -34,6 +36,7 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
       <h2>
         {title} {p.kind === 'guest' && <span class="tag">{t('players.guest')}</span>}
       </h2>
+      {props.client && p.kind === 'account' && <FriendActions client={props.client} t={t} name={p.name} />}
       {p.member_since !== undefined && (
         <p class="muted">{t('players.memberSince', { date: new Date(p.member_since * 1000).toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long' }) })}</p>
       )}

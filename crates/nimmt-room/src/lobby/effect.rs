@@ -5,7 +5,7 @@ use crate::conn::{Conn, Frame};
 use crate::refusal::Refusal;
 use crate::table::{Again, TableNews};
 use nimmt_core::{GameKind, OptionMap};
-use nimmt_protocol::{CloseReason, PlayerId, TableId, TableInfo};
+use nimmt_protocol::{CloseReason, PlayerId, TableId, TableInfo, YourMove};
 
 /// One thing for the shell to do. `H` is how a table is reached.
 #[derive(Debug)]
@@ -26,6 +26,14 @@ pub enum LobbyEffect<H> {
     /// start the table, the creator seated as host. The result comes back as
     /// [`LobbyInput::Opened`](super::LobbyInput::Opened) before anything else.
     OpenTable { id: TableId, request: TableRequest },
+    /// A turn-based table of this node began waiting for the move of `player`, who is not
+    /// online here: the channels they chose (e-mail, push) may tell them.
+    Waits {
+        player: PlayerId,
+        table: TableId,
+        game: GameKind,
+        deadline_ms: u64,
+    },
 }
 
 /// The answer to a request of the lobby.
@@ -41,6 +49,12 @@ pub enum LobbyAnswer<H> {
     Created(Result<H, Refusal>),
     /// The connections are closing (for `EndSessions`).
     Done,
+    /// The turn-based tables waiting for a player, soonest deadline first (for `YourMoves`).
+    YourMoves(Vec<YourMove>),
+    /// How many (for `TurnBasedSeats`).
+    Count(usize),
+    /// Whether the seat may be taken, or why not (for `MaySit`).
+    MaySit(Result<(), Refusal>),
     /// Where the players asked about are, in the order asked (for `Friends`).
     Whereabouts(Vec<super::friends::Whereabouts>),
 }

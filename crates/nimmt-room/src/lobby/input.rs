@@ -7,7 +7,7 @@ use super::ending::Ending;
 use crate::conn::Conn;
 use crate::refusal::Refusal;
 use crate::table::TableNews;
-use nimmt_protocol::{PlayerId, TableId, TableInfo};
+use nimmt_protocol::{PlayerId, TableId};
 use std::collections::HashSet;
 
 /// One input to the lobby. Those that ask something ([`LobbyInput::List`],
@@ -22,6 +22,9 @@ pub enum LobbyInput<H> {
     /// The tables as the lobby lists them (answered with
     /// [`LobbyAnswer::Tables`](super::LobbyAnswer::Tables)).
     List,
+    /// The tables as `viewer` sees the list: private tables only where they are seated; `None`
+    /// the public list (answered with [`LobbyAnswer::Tables`](super::LobbyAnswer::Tables)).
+    ListFor { viewer: Option<PlayerId> },
     /// The connection hears of every table's change and of lobby chat from now on.
     Subscribe { conn: Conn },
     /// Open a table for the request's `conn`, who hosts it: refused at once if they host too many, else asked
@@ -51,12 +54,17 @@ pub enum LobbyInput<H> {
     /// A table of this node stopped.
     Closed { id: TableId },
     /// A table restored from the database.
-    Adopt {
-        handle: H,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
-    },
+    Adopt { handle: H, news: TableNews },
+    /// The turn-based tables waiting for `player`'s move (answered with
+    /// [`LobbyAnswer::YourMoves`](super::LobbyAnswer::YourMoves)).
+    YourMoves { player: PlayerId },
+    /// How many turn-based tables, open or running, `player` sits at (answered with
+    /// [`LobbyAnswer::Count`](super::LobbyAnswer::Count)).
+    TurnBasedSeats { player: PlayerId },
+    /// Whether `player` may take a seat at `table`: not at a turn-based table beyond
+    /// [`MOST_TURN_BASED_TABLES`](crate::table::MOST_TURN_BASED_TABLES) (answered with
+    /// [`LobbyAnswer::MaySit`](super::LobbyAnswer::MaySit)).
+    MaySit { player: PlayerId, table: TableId },
     /// About friends: where players are, or a message to one of them (see `friends`).
     Friends(super::friends::FriendsInput),
     /// News from another node of a cluster: applied like the local kind, never passed on.
@@ -77,9 +85,7 @@ pub enum PeerNews<H> {
     /// A table of another node changed (or is new here): `handle` reaches it.
     Changed {
         handle: H,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
+        news: TableNews,
     },
     Closed {
         id: TableId,

@@ -10,7 +10,8 @@
 //!
 //! Split by concern: `tables` the list of tables (opening, news, closing, the cap per identity);
 //! `presence` who is online and the replacing of an older connection; `news` the subscribers
-//! and lobby chat; `ending` which connections an ended session closes.
+//! and lobby chat; `ending` which connections an ended session closes; `your_move` the
+//! turn-based tables waiting for each player.
 
 mod effect;
 mod ending;
@@ -21,6 +22,9 @@ mod presence;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod your_move;
+#[cfg(test)]
+mod your_move_tests;
 
 pub use effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 pub use ending::Ending;
@@ -86,6 +90,7 @@ impl<H: Clone> Lobby<H> {
             LobbyInput::Online { conn } => self.online(conn),
             LobbyInput::Offline { player, conn_id } => self.offline(&player, conn_id),
             LobbyInput::List => self.list(),
+            LobbyInput::ListFor { viewer } => self.list_for(viewer.as_ref()),
             LobbyInput::Subscribe { conn } => self.subscribe(conn),
             LobbyInput::Create(request) => self.create(request),
             LobbyInput::Opened { result } => self.opened(result),
@@ -98,12 +103,13 @@ impl<H: Clone> Lobby<H> {
             } => self.chat(&conn, text, &hidden_from),
             LobbyInput::Changed(news) => self.changed(news),
             LobbyInput::Closed { id } => self.closed(id),
-            LobbyInput::Adopt {
-                handle,
-                info,
-                players,
-                host,
-            } => self.adopt(handle, info, players, host),
+            LobbyInput::Adopt { handle, news } => self.adopt(handle, news),
+            LobbyInput::YourMoves { player } => self.answer_your_moves(&player),
+            LobbyInput::TurnBasedSeats { player } => {
+                let n = self.count_turn_based(&player);
+                self.answer(LobbyAnswer::Count(n));
+            }
+            LobbyInput::MaySit { player, table } => self.may_sit(&player, table),
             LobbyInput::Friends(input) => self.friends(input),
             LobbyInput::Peer(news) => self.peer(news),
             LobbyInput::EndSessions {
@@ -118,12 +124,7 @@ impl<H: Clone> Lobby<H> {
     /// News from another node.
     fn peer(&mut self, news: PeerNews<H>) {
         match news {
-            PeerNews::Changed {
-                handle,
-                info,
-                players,
-                host,
-            } => self.peer_changed(handle, info, players, host),
+            PeerNews::Changed { handle, news } => self.peer_changed(handle, news),
             PeerNews::Closed { id } => self.forget(id),
             PeerNews::Chat {
                 from,

@@ -11,7 +11,7 @@ use nimmt_protocol::{CloseReason, PlayerId, ServerMsg};
 
 /// An identity's connection here and when it said hello.
 pub(super) struct Online {
-    conn: Conn,
+    pub(super) conn: Conn,
     /// Milliseconds since the Unix epoch.
     since: u64,
 }

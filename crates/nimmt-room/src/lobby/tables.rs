@@ -5,18 +5,21 @@
 use super::effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 use super::Lobby;
 use crate::refusal::Refusal;
-use crate::table::TableNews;
+use crate::table::{TableNews, Waiting};
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
+use std::collections::HashSet;
 
 /// A table as the lobby knows it.
 pub(super) struct Entry<H> {
     handle: H,
     /// How it looks from outside (none until a new table first says).
-    info: Option<TableInfo>,
+    pub(super) info: Option<TableInfo>,
     /// The identities seated there.
-    players: Vec<PlayerId>,
+    pub(super) players: Vec<PlayerId>,
     /// The identity hosting the table (counted against its open tables).
     host: Option<PlayerId>,
+    /// At a turn-based table: whose move it waits for (see `your_move`).
+    pub(super) waiting: Vec<Waiting>,
 }
 
 impl<H> Entry<H> {
@@ -34,6 +37,18 @@ impl<H: Clone> Lobby<H> {
         let listed = self
             .tables
             .values()
+            .filter_map(|e| e.info.clone())
+            .collect();
+        self.answer(LobbyAnswer::Tables(listed));
+    }
+
+    /// Answers with the tables as `viewer` sees the list: a private table only where they are
+    /// seated (`None`: the public list, without any private table).
+    pub(super) fn list_for(&mut self, viewer: Option<&PlayerId>) {
+        let listed = self
+            .tables
+            .values()
+            .filter(|e| e.info.as_ref().is_some_and(|i| !private(i)) || sits(e, viewer))
             .filter_map(|e| e.info.clone())
             .collect();
         self.answer(LobbyAnswer::Tables(listed));
@@ -93,6 +108,7 @@ impl<H: Clone> Lobby<H> {
                     info: None,
                     players: host.iter().cloned().collect(),
                     host,
+                    waiting: Vec::new(),
                 },
             );
         }
@@ -100,46 +116,42 @@ impl<H: Clone> Lobby<H> {
     }
 
     /// A table restored from the database.
-    pub(super) fn adopt(
-        &mut self,
-        handle: H,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
-    ) {
-        self.next_id = self.next_id.max(info.id);
+    pub(super) fn adopt(&mut self, handle: H, news: TableNews) {
+        let id = news.info.id;
+        self.next_id = self.next_id.max(id);
         self.tables.insert(
-            info.id,
+            id,
             Entry {
                 handle,
-                info: Some(info),
-                players,
-                host,
+                info: Some(news.info),
+                players: news.players,
+                host: news.host,
+                waiting: Vec::new(),
             },
         );
+        // Told to whoever is online; nobody is told again by the other channels.
+        self.waits_changed(id, &[], &news.waiting, false);
+        if let Some(e) = self.tables.get_mut(&id) {
+            e.waiting = news.waiting;
+        }
     }
 
     /// A table of this node changed: the other nodes and the subscribers hear of it.
     pub(super) fn changed(&mut self, news: TableNews) {
         self.tell_peers(ToPeers::Changed(news.clone()));
-        self.update(news.info, news.players, news.host);
+        self.update(news, true);
     }
 
     /// A table of another node changed (or is new here).
-    pub(super) fn peer_changed(
-        &mut self,
-        handle: H,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
-    ) {
-        self.tables.entry(info.id).or_insert_with(|| Entry {
+    pub(super) fn peer_changed(&mut self, handle: H, news: TableNews) {
+        self.tables.entry(news.info.id).or_insert_with(|| Entry {
             handle,
             info: None,
             players: Vec::new(),
             host: None,
+            waiting: Vec::new(),
         });
-        self.update(info, players, host);
+        self.update(news, false);
     }
 
     /// A table of this node stopped: the other nodes hear of it, and it leaves the list.
@@ -150,31 +162,95 @@ impl<H: Clone> Lobby<H> {
 
     /// A table leaves the list; the subscribers hear of it if it was listed.
     pub(super) fn forget(&mut self, id: TableId) {
-        if let Some(info) = self.tables.remove(&id).and_then(|e| e.info) {
+        let Some(entry) = self.tables.remove(&id) else {
+            return;
+        };
+        self.waits_changed(id, &entry.waiting, &[], false);
+        if let Some(info) = entry.info {
+            // A private table's end is told only where it was listed.
+            let hidden = private(&info).then(|| self.not_seated(&entry.players));
             self.broadcast(
                 &ServerMsg::TableChanged {
                     table: info,
                     closed: true,
                 },
-                None,
+                hidden.as_ref(),
             );
         }
     }
 
-    /// A known table looks different now: the subscribers hear of it.
-    fn update(&mut self, info: TableInfo, players: Vec<PlayerId>, host: Option<PlayerId>) {
-        let Some(e) = self.tables.get_mut(&info.id) else {
+    /// A known table looks different now: the subscribers hear of it (unless only whose move
+    /// it waits for changed), and so do the players whose Your-move list changed. `local`: the
+    /// table runs on this node.
+    fn update(&mut self, news: TableNews, local: bool) {
+        let id = news.info.id;
+        let Some(e) = self.tables.get_mut(&id) else {
             return;
         };
-        e.players = players;
-        e.host = host;
-        e.info = Some(info.clone());
-        self.broadcast(
-            &ServerMsg::TableChanged {
-                table: info,
-                closed: false,
-            },
-            None,
-        );
+        let before = std::mem::replace(&mut e.waiting, news.waiting.clone());
+        e.players = news.players;
+        e.host = news.host;
+        let same = e.info.as_ref() == Some(&news.info);
+        let was_listed = e.info.as_ref().is_some_and(|i| !private(i));
+        e.info = Some(news.info.clone());
+        let players = e.players.clone();
+        if !same && private(&news.info) {
+            self.announce_private(news.info, was_listed, &players);
+        } else if !same {
+            self.broadcast(
+                &ServerMsg::TableChanged {
+                    table: news.info,
+                    closed: false,
+                },
+                None,
+            );
+        }
+        self.waits_changed(id, &before, &news.waiting, local);
+    }
+}
+
+/// Whether a table is private (listed only for whoever is seated there).
+pub(super) fn private(info: &TableInfo) -> bool {
+    info.table_options
+        .get("private")
+        .is_some_and(|v| v == "yes")
+}
+
+fn sits<H>(e: &Entry<H>, viewer: Option<&PlayerId>) -> bool {
+    viewer.is_some_and(|p| e.players.contains(p))
+}
+
+impl<H: Clone> Lobby<H> {
+    /// A private table changed: the subscribers seated there hear of it; the others hear that it
+    /// left their list if it was listed before (it just became private).
+    /// The subscribers not seated among `players`.
+    fn not_seated(&self, players: &[PlayerId]) -> HashSet<PlayerId> {
+        self.subscribers
+            .values()
+            .map(|c| c.player.clone())
+            .filter(|p| !players.contains(p))
+            .collect()
+    }
+
+    fn announce_private(&mut self, info: TableInfo, was_listed: bool, players: &[PlayerId]) {
+        let others = self.not_seated(players);
+        let seated: HashSet<PlayerId> = self
+            .subscribers
+            .values()
+            .map(|c| c.player.clone())
+            .filter(|p| players.contains(p))
+            .collect();
+        if was_listed {
+            let gone = ServerMsg::TableChanged {
+                table: info.clone(),
+                closed: true,
+            };
+            self.broadcast(&gone, Some(&seated));
+        }
+        let msg = ServerMsg::TableChanged {
+            table: info,
+            closed: false,
+        };
+        self.broadcast(&msg, Some(&others));
     }
 }

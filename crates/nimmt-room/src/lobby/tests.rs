@@ -24,7 +24,7 @@ impl Link for Unused {
     fn close(&self, _: CloseReason) {}
 }
 
-fn conn(id: u64, player: &str) -> Conn {
+pub(super) fn conn(id: u64, player: &str) -> Conn {
     Conn::new(
         id,
         player.to_owned(),
@@ -60,29 +60,34 @@ fn create(by: &Conn, game: &'static str) -> LobbyInput<u64> {
 }
 
 fn news(id: TableId, state: TableState, players: &[&str]) -> LobbyInput<u64> {
-    LobbyInput::Changed(TableNews {
+    LobbyInput::Changed(table_news(id, state, players))
+}
+
+pub(super) fn table_news(id: TableId, state: TableState, players: &[&str]) -> TableNews {
+    TableNews {
         info: info(id, state),
         players: players.iter().map(|p| p.to_string()).collect(),
         host: players.first().map(|p| p.to_string()),
-    })
+        waiting: Vec::new(),
+    }
 }
 
 /// A lobby whose tables are reached by their numbers, and a clock that moves a millisecond
 /// with every input.
-struct Room {
+pub(super) struct Room {
     lobby: Lobby<u64>,
     wall_ms: u64,
 }
 
 impl Room {
-    fn new(settings: LobbySettings) -> Room {
+    pub(super) fn new(settings: LobbySettings) -> Room {
         Room {
             lobby: Lobby::new(0, settings),
             wall_ms: 1_000,
         }
     }
 
-    fn feed(&mut self, input: LobbyInput<u64>) -> Vec<LobbyEffect<u64>> {
+    pub(super) fn feed(&mut self, input: LobbyInput<u64>) -> Vec<LobbyEffect<u64>> {
         self.wall_ms += 1;
         let now = Moment {
             wall_ms: self.wall_ms,
@@ -130,7 +135,7 @@ impl Room {
 }
 
 /// The one effect of a request that asks something: its answer.
-fn only_answer(effects: Vec<LobbyEffect<u64>>) -> LobbyAnswer<u64> {
+pub(super) fn only_answer(effects: Vec<LobbyEffect<u64>>) -> LobbyAnswer<u64> {
     let mut answers: Vec<_> = effects
         .into_iter()
         .filter_map(|e| match e {
@@ -311,9 +316,7 @@ fn a_closed_table_leaves_the_list() {
     });
     room.feed(LobbyInput::Adopt {
         handle: 7,
-        info: info(7, TableState::Playing),
-        players: vec!["bob".into()],
-        host: Some("bob".into()),
+        news: table_news(7, TableState::Playing, &["bob"]),
     });
     assert_eq!(room.listed(), [7]);
     let effects = room.feed(LobbyInput::Closed { id: 7 });
@@ -428,9 +431,7 @@ fn an_ended_session_closes_only_the_connection_opened_with_it() {
     // No longer subscribed.
     let effects = room.feed(LobbyInput::Adopt {
         handle: 1,
-        info: info(1, TableState::Open),
-        players: Vec::new(),
-        host: None,
+        news: table_news(1, TableState::Open, &[]),
     });
     assert!(effects.is_empty());
     let effects = room.feed(news(1, TableState::Playing, &[]));

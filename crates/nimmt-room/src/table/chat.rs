@@ -92,8 +92,10 @@ impl Table {
                 if seated {
                     return Err(Refusal::new(ErrorCode::AlreadySeated));
                 }
+                self.invite_gate(conn, nimmt_protocol::Role::Player, None)?;
                 self.sit(conn)
             }
+            Command::Invite { renew } => self.invite_command(conn, renew),
             Command::Leave => self.leave(&conn.player, true),
             Command::Start => self.start(),
             Command::Option { key, value } => self.set_option(&key, &value),
@@ -102,6 +104,7 @@ impl Table {
             Command::Kick { player } => self.kick(conn, &player),
             Command::Rematch => self.ask_rematch(conn, req),
             Command::Hint => self.hint(conn, req),
+            Command::Vacation { days } => self.vacation(conn, days),
             Command::Who => {
                 let players: Vec<String> = self
                     .meta
@@ -183,6 +186,11 @@ impl Table {
                 .table_options
                 .set(key, value)
                 .map_err(|_| bad_seconds(key, value))?;
+            if !self.ensure_code() {
+                // No code from the shell yet: nothing changes.
+                self.meta.table_options.private = false;
+                return Err(Refusal::new(ErrorCode::Storage));
+            }
         } else {
             let mut options = self.meta.options.clone();
             options.set(key, value);

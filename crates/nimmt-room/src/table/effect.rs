@@ -7,6 +7,7 @@ use crate::moderation::Outcome;
 use crate::store_port::Op;
 use nimmt_core::GameKind;
 use nimmt_protocol::{ChatLine, CloseReason, PlayerId, SeatRating, TableId, TableInfo};
+use serde::{Deserialize, Serialize};
 
 /// What the table produced for one input. If `write` is there, the shell stores it first and
 /// hands the result to [`Table::written`](super::Table::written), which answers with the next
@@ -42,14 +43,29 @@ pub enum Effect {
     },
     /// The answer to an operator's request ([`Input::Moderate`](super::Input::Moderate)).
     Moderated(Outcome),
+    /// `conn` came with a wrong invitation code (refused): the shell counts it against the
+    /// client's address.
+    WrongInvite { conn: Conn },
 }
 
-/// What the lobby hears from a table.
-#[derive(Clone, Debug)]
+/// What the lobby hears from a table (and, in a cluster, the other nodes' lobbies).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableNews {
     pub info: TableInfo,
     pub players: Vec<PlayerId>,
     pub host: Option<PlayerId>,
+    /// At a turn-based table: the players whose move it waits for (empty in real time).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<Waiting>,
+}
+
+/// A turn-based table waits for `player`'s move at `seat` until `deadline_ms` (milliseconds
+/// since the Unix epoch).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    pub player: PlayerId,
+    pub seat: usize,
+    pub deadline_ms: u64,
 }
 
 /// Which ratings to read: the seats' identities, for a game, and the finished table whose

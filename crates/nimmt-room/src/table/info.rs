@@ -59,6 +59,15 @@ pub struct TableOptions {
     /// existed reads as real time).
     #[serde(default)]
     pub pace: Pace,
+    /// A private table: not in the lobby's list; a seat takes its invitation link (`invite`).
+    #[serde(default)]
+    pub private: bool,
+    /// Whether people without the invitation link may watch a private table.
+    #[serde(default = "super::invite::watchers_by_default")]
+    pub watchers: bool,
+    /// Whether a player of a turn-based table may pause their clock (`/vacation`).
+    #[serde(default)]
+    pub vacation: bool,
 }
 
 fn rated_by_default() -> bool {
@@ -66,7 +75,16 @@ fn rated_by_default() -> bool {
 }
 
 impl TableOptions {
-    pub const KEYS: [&'static str; 5] = ["timer", "reconnect", "rated", "hints", "pace"];
+    pub const KEYS: [&'static str; 8] = [
+        "timer",
+        "reconnect",
+        "rated",
+        "hints",
+        "pace",
+        "private",
+        "watchers",
+        "vacation",
+    ];
     /// The most seconds either option takes.
     pub const MAX_SECONDS: u32 = 3600;
 
@@ -77,12 +95,15 @@ impl TableOptions {
             ("rated".to_owned(), yes_no(self.rated).to_owned()),
             ("hints".to_owned(), yes_no(self.hints).to_owned()),
             ("pace".to_owned(), self.pace.name().to_owned()),
+            ("private".to_owned(), yes_no(self.private).to_owned()),
+            ("watchers".to_owned(), yes_no(self.watchers).to_owned()),
+            ("vacation".to_owned(), yes_no(self.vacation).to_owned()),
         ])
     }
 
     /// The schema of the table options, as games describe theirs (for `/help option`).
     pub fn specs(config: &TableConfig) -> Vec<OptionSpec> {
-        vec![
+        let mut specs = vec![
             OptionSpec::number(
                 "timer",
                 0,
@@ -130,11 +151,20 @@ impl TableOptions {
                     "realtime: in einem Zug gespielt; 1h, 12h, 1d, 2d, 3d: rundenbasiert, jede Entscheidung hat so lange Zeit (die Bedenkzeit gilt nicht), und wer in einer Partie 3 Fristen verpasst, für den spielt ein Bot, bis er zurück ist",
                 ),
             ),
-        ]
+        ];
+        specs.extend(super::invite::specs());
+        specs.push(super::vacation::spec());
+        specs
     }
 
     /// Sets one table option; `Err` names what is expected.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if let Some(r) = super::invite::set_option(self, key, value) {
+            return r;
+        }
+        if let Some(r) = super::vacation::set_option(self, key, value) {
+            return r;
+        }
         if key == "pace" {
             self.pace = Pace::parse(value).ok_or_else(|| {
                 format!(
@@ -207,6 +237,9 @@ pub struct Meta {
     /// (stored with every move; none in real time or before the start).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turns: Option<TurnClock>,
+    /// A private table's invitation link (its code, and the codes it replaced).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invitation: Option<super::invite::Invitation>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
@@ -290,7 +323,7 @@ fn setup_code(e: &SetupError) -> String {
 
 /// A table option's value out of range.
 pub fn bad_seconds(key: &str, value: &str) -> Refusal {
-    let expected = if key == "rated" || key == "hints" {
+    let expected = if key == "rated" || key == "hints" || super::invite::is_yes_no(key) {
         "yes|no".to_owned()
     } else if key == "pace" {
         Pace::names().join("|")
@@ -331,6 +364,9 @@ impl Meta {
             rated: true,
             hints: false,
             pace: Pace::Realtime,
+            private: false,
+            watchers: true,
+            vacation: false,
         };
         for key in TableOptions::KEYS {
             if let Some(v) = options.0.remove(key) {
@@ -363,6 +399,7 @@ impl Meta {
             bots_added: 0,
             kicked: Vec::new(),
             turns: None,
+            invitation: None,
         })
     }
 }
@@ -466,6 +503,7 @@ impl Table {
             },
             seat: seat.map(|s| Seat(s as u8)),
             host: self.meta.host.as_ref() == Some(player),
+            invite: self.invite_for(player),
         }
     }
 

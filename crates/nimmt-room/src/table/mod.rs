@@ -31,6 +31,7 @@ mod history;
 mod info;
 mod input;
 pub mod inspect;
+mod invite;
 pub mod job;
 mod live;
 mod moderate;
@@ -45,16 +46,19 @@ mod seats;
 mod timers;
 mod turns;
 mod undo;
+mod vacation;
 mod written;
 
-pub use effect::{Again, Effect, RatingsQuery, SeatRatingsRead, Step, TableNews};
+pub use effect::{Again, Effect, RatingsQuery, SeatRatingsRead, Step, TableNews, Waiting};
 pub use faults::Fault;
 pub use info::{Meta, SeatMeta, TableConfig, TableOptions};
 pub use input::Input;
+pub use invite::Invitation;
 pub use job::{Job, Thought};
 pub use live::Live;
 pub use pace::{Pace, MOST_TURN_BASED_TABLES};
 pub use turns::{TurnClock, MOST_MISSED};
+pub use vacation::MOST_VACATION_DAYS;
 
 use crate::bots::SeatBot;
 use crate::clock::{Instant, Moment};
@@ -150,6 +154,8 @@ pub struct Table {
     undo: Option<Box<undo::Snapshot>>,
     /// The request being handled is answered later (a hint, a rematch), not with `ack`.
     answer_later: bool,
+    /// A fresh invitation code from the shell, and who came with the right one (see `invite`).
+    invites: invite::Invites,
 }
 
 impl Table {
@@ -191,6 +197,7 @@ impl Table {
             out: Out::default(),
             undo: None,
             answer_later: false,
+            invites: invite::Invites::default(),
         }
     }
 
@@ -225,6 +232,8 @@ impl Table {
     pub fn handle(&mut self, input: Input, now: Moment) -> Step {
         self.now = now;
         self.answer_later = false;
+        // A table made private takes its link's code before it is stored.
+        self.ensure_code();
         match input {
             Input::Opened => self.opened(),
             Input::Attach {
@@ -232,11 +241,15 @@ impl Table {
                 role,
                 req,
                 muted,
+                invite,
             } => {
                 self.begin_undo(Some((&conn, req)));
                 // The state comes first, then the `ack` (clients that wait for the state keep
                 // working; clients that match answers by id get one).
-                match self.attach(&conn, role) {
+                let r = self
+                    .invite_gate(&conn, role, invite.as_deref())
+                    .and_then(|()| self.attach(&conn, role));
+                match r {
                     Ok(()) => {
                         self.out.ack(&conn, req);
                         self.send_recent(&conn);

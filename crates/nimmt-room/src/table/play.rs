@@ -88,12 +88,18 @@ impl Table {
     }
 
     pub(super) fn tell_lobby(&mut self) {
-        let news = TableNews {
+        let news = self.news();
+        self.out.effect(Effect::Lobby(news));
+    }
+
+    /// How the table looks to the lobby now.
+    pub fn news(&self) -> TableNews {
+        TableNews {
             info: self.info(),
             players: self.seated_players(),
             host: self.host(),
-        };
-        self.out.effect(Effect::Lobby(news));
+            waiting: self.waiting(),
+        }
     }
 
     /// After seats, options or state changed and were stored: everyone and the lobby hear.
@@ -278,6 +284,7 @@ impl Table {
         }
         // The seat answered its question: whatever it is asked next is a new question (with a
         // new version and a fresh timer), even if it is again "play a card".
+        let waited_for = self.turn_based() && self.waiting().iter().any(|w| w.seat == seat.index());
         if let Some(a) = self.asked.get_mut(seat.index()) {
             *a = None;
         }
@@ -286,8 +293,11 @@ impl Table {
             self.record_unsaved = true;
             self.store_record();
         }
-        // What each seat is asked now (and until when) goes out with the update.
-        self.refresh_asked();
+        // What each seat is asked now (and until when) goes out with the update; the lobby
+        // hears that the table no longer waits for this seat.
+        if !self.refresh_asked() && waited_for {
+            self.tell_lobby();
+        }
         self.note_away(seat, &action, origin.is_none(), &events);
         self.turn_told(seat, turn);
         self.send_update(&events, origin.as_ref());

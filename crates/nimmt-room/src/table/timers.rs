@@ -35,8 +35,9 @@ fn window_opens(game: &nimmt_core::Game, pending: &[(Seat, Value)]) -> bool {
 
 impl Table {
     /// Notes what each seat is asked now (and since which version), sets decision timers and
-    /// schedules bot moves.
-    pub(super) fn refresh_asked(&mut self) {
+    /// schedules bot moves. At a turn-based table the lobby hears whom the table waits for when
+    /// a seat was asked something new or no longer is; whether it did.
+    pub(super) fn refresh_asked(&mut self) -> bool {
         let n = self.meta.seats.len();
         let now = self.now.at;
         let pending: Vec<(Seat, Value)> = match (self.game(), self.state) {
@@ -46,16 +47,23 @@ impl Table {
         self.asked.resize(n, None);
         // Whether the seats are asked in a window, found out once a seat is asked anew.
         let mut window = None;
+        // Whether a seat was asked something new or no longer is (the lobby's Your-move lists).
+        let mut asked_changed = false;
         for i in 0..n {
             let decision = pending.iter().find(|(s, _)| s.index() == i).map(|(_, d)| d);
             match (decision, &self.asked[i]) {
-                (None, _) => self.asked[i] = None,
+                (None, None) => {}
+                (None, Some(_)) => {
+                    self.asked[i] = None;
+                    asked_changed = true;
+                }
                 (Some(d), Some(a)) if a.decision == *d => {}
                 (Some(d), _) => {
+                    asked_changed = true;
                     let window = *window.get_or_insert_with(|| {
                         self.game().is_some_and(|g| window_opens(g, &pending))
                     });
-                    let (deadline, deadline_at) = self.new_deadline();
+                    let (deadline, deadline_at) = self.new_deadline(i);
                     self.asked[i] = Some(Asked {
                         decision: d.clone(),
                         since: self.game_changed_at,
@@ -66,11 +74,16 @@ impl Table {
                 }
             }
         }
+        let told = asked_changed && self.turn_based();
+        if told {
+            self.tell_lobby();
+        }
         if self.bot_due.is_none()
             && (0..n).any(|i| self.asked[i].is_some() && self.stand_in(i, now))
         {
             self.bot_due = Some(now + self.config.bot_delay);
         }
+        told
     }
 
     /// When the timer decides for seat `i`, as clients see it (none without a timer or when the

@@ -10,10 +10,11 @@
 //! so a restored table's deadlines run from the stored time of the game's last change, and the
 //! missed deadlines and benched seats survive a restart.
 
-use super::Table;
+use super::{Table, Waiting};
 use crate::clock::Instant;
 use crate::conn::Conn;
 use nimmt_core::Seat;
+use nimmt_protocol::TableState;
 use serde::{Deserialize, Serialize};
 
 /// Missed deadlines in one game after which a bot plays the seat until its player is back.
@@ -29,6 +30,15 @@ pub struct TurnClock {
     pub missed: Vec<u8>,
     /// By seat: whether a bot plays the seat until its player is back.
     pub benched: Vec<bool>,
+    /// By seat: when the seat's open question was asked (milliseconds since the Unix epoch;
+    /// 0 = none, or asked by the last change): its deadline runs from here, so a simultaneous
+    /// choice keeps its deadline when another seat moves, also across a restart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked_ms: Vec<u64>,
+    /// By seat: its vacations, `(start, end)` in milliseconds since the Unix epoch (see
+    /// `vacation`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vacations: Vec<Vec<(u64, u64)>>,
 }
 
 impl TurnClock {
@@ -38,12 +48,17 @@ impl TurnClock {
             changed_ms: now_ms,
             missed: vec![0; seats],
             benched: vec![false; seats],
+            asked_ms: vec![0; seats],
+            vacations: vec![Vec::new(); seats],
         }
     }
 
-    fn fit(&mut self, seats: usize) {
+    pub(super) fn fit(&mut self, seats: usize) {
         self.missed.resize(seats.max(self.missed.len()), 0);
         self.benched.resize(seats.max(self.benched.len()), false);
+        self.asked_ms.resize(seats.max(self.asked_ms.len()), 0);
+        self.vacations
+            .resize(seats.max(self.vacations.len()), Vec::new());
     }
 }
 
@@ -74,14 +89,39 @@ impl Table {
             .is_some_and(|t| t.benched.get(i).copied().unwrap_or(false))
     }
 
-    /// The deadline of a question asked now (on the room's clock and the wall clock): the pace
-    /// from the game's last change at a turn-based table (so a restored table keeps its
-    /// deadlines), else the `timer` from now; none without either.
-    pub(super) fn new_deadline(&self) -> (Option<Instant>, Option<u64>) {
+    /// The players whose move this turn-based table waits for, with their deadlines (none in
+    /// real time, before the start and after the end; a seat a bot plays after missed deadlines
+    /// waits for nobody).
+    pub(super) fn waiting(&self) -> Vec<Waiting> {
+        if !self.turn_based() || self.state != TableState::Playing {
+            return Vec::new();
+        }
+        self.asked
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.benched(*i))
+            .filter_map(|(i, a)| {
+                Some(Waiting {
+                    player: self.meta.seats.get(i)?.player.clone()?,
+                    seat: i,
+                    deadline_ms: a.as_ref()?.deadline_at?,
+                })
+            })
+            .collect()
+    }
+
+    /// The deadline of a question asked of seat `i` now (on the room's clock and the wall
+    /// clock): at a turn-based table the pace from when the question was asked as stored (a
+    /// restored table keeps its deadlines), else from the game's last change; at any other
+    /// table the `timer` from now; none without either.
+    pub(super) fn new_deadline(&self, i: usize) -> (Option<Instant>, Option<u64>) {
         let (now, wall) = (self.now.at, self.now.wall_ms);
         if let Some(pace) = self.meta.table_options.pace.deadline() {
-            let from = self.meta.turns.as_ref().map_or(wall, |t| t.changed_ms);
-            let at = from + pace.as_millis() as u64;
+            let from = match self.meta.turns {
+                Some(_) => self.question_asked_ms(i),
+                None => wall,
+            };
+            let at = from + pace.as_millis() as u64 + self.vacation_pause(i, from);
             let left = std::time::Duration::from_millis(at.saturating_sub(wall));
             return (Some(now + left), Some(at));
         }
@@ -117,7 +157,16 @@ impl Table {
             .is_some_and(|d| now >= d);
         let missed = by_table && human && deadline_passed && !self.stand_in(i, now);
         let before = self.meta.turns.clone();
+        // When each open question was asked, as of before this move: the seats still asked
+        // after it keep their deadlines; whatever is asked anew runs from this move.
+        let asked_at: Vec<u64> = (0..self.asked.len())
+            .map(|j| match &self.asked[j] {
+                Some(_) if j != i => self.question_asked_ms(j),
+                _ => 0,
+            })
+            .collect();
         let turns = self.meta.turns.get_or_insert_with(TurnClock::default);
+        turns.asked_ms = asked_at;
         turns.fit(i + 1);
         turns.changed_ms = self.now.wall_ms;
         let mut change = TurnChange {
@@ -140,6 +189,17 @@ impl Table {
         let op = self.save_op_as_of(self.version + 1);
         self.out.write_op(op);
         Some(change)
+    }
+
+    /// When seat `j`'s open question was asked (the game's last change, unless stored earlier).
+    fn question_asked_ms(&self, j: usize) -> u64 {
+        self.meta
+            .turns
+            .as_ref()
+            .map_or(0, |t| match t.asked_ms.get(j).copied().unwrap_or(0) {
+                0 => t.changed_ms,
+                at => at,
+            })
     }
 
     /// The move was stored: everyone hears what it changed of the seat.

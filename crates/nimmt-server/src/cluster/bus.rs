@@ -10,7 +10,8 @@
 
 use crate::conn::{Conn, Outbox};
 use crate::handles::TableCmd;
-use nimmt_protocol::{CloseReason, Command, Lang, PlayerId, Role, TableId, TableInfo};
+use nimmt_protocol::{CloseReason, Command, Lang, PlayerId, Role, TableId};
+use nimmt_room::table::TableNews;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -78,6 +79,8 @@ pub enum WireCmd {
         conn: ConnRef,
         role: Role,
         req: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     Detach {
         node: String,
@@ -121,10 +124,16 @@ impl WireCmd {
     pub fn of(node: &str, cmd: TableCmd) -> Option<WireCmd> {
         let r = |c: &Conn| ConnRef::of(node, c);
         Some(match cmd {
-            TableCmd::Attach { conn, role, req } => WireCmd::Attach {
+            TableCmd::Attach {
+                conn,
+                role,
+                req,
+                invite,
+            } => WireCmd::Attach {
                 conn: r(&conn),
                 role,
                 req,
+                invite,
             },
             TableCmd::Detach { player, conn_id } => WireCmd::Detach {
                 node: node.to_owned(),
@@ -175,9 +184,8 @@ pub enum News {
     },
     Changed {
         node: String,
-        info: TableInfo,
-        players: Vec<PlayerId>,
-        host: Option<PlayerId>,
+        #[serde(flatten)]
+        table: TableNews,
     },
     Closed {
         node: String,
@@ -371,10 +379,16 @@ impl RemoteConns {
     /// Turns a command from another node into this node's command.
     pub fn command(&self, table: TableId, cmd: WireCmd) -> Option<TableCmd> {
         Some(match cmd {
-            WireCmd::Attach { conn, role, req } => TableCmd::Attach {
+            WireCmd::Attach {
+                conn,
+                role,
+                req,
+                invite,
+            } => TableCmd::Attach {
                 conn: self.conn(&conn, table),
                 role,
                 req,
+                invite,
             },
             WireCmd::Detach {
                 node,

@@ -10,7 +10,7 @@ use crate::handles::{LobbyHandle, TableCmd, TableHandle};
 use crate::lease::{self, LeaseBook};
 use crate::store::StoredTable;
 use futures_util::StreamExt;
-use nimmt_protocol::{ErrorCode, PlayerId, TableId, TableInfo};
+use nimmt_protocol::{ErrorCode, TableId};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -23,7 +23,7 @@ pub type RestoreTable =
 /// A table this node runs.
 pub(super) struct Owned {
     /// The last news of it, for nodes that join later.
-    pub(super) news: Option<(TableInfo, Vec<PlayerId>, Option<PlayerId>)>,
+    pub(super) news: Option<nimmt_room::table::TableNews>,
     /// Takes the commands other nodes send it.
     pub(super) inbox: tokio::task::JoinHandle<()>,
 }

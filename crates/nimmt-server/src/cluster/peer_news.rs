@@ -8,7 +8,8 @@ use crate::accounts::sessions::Ending;
 use crate::handles::{LobbyCmd, LobbyPeers, PeerNews};
 use crate::moderation::sanctions::Kind;
 use futures_util::StreamExt;
-use nimmt_protocol::{PlayerId, TableId, TableInfo};
+use nimmt_protocol::{PlayerId, TableId};
+use nimmt_room::table::TableNews;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -36,31 +37,20 @@ impl Cluster {
                     .values()
                     .filter_map(|o| o.news.clone())
                     .collect();
-                for (info, players, host) in owned {
+                for news in owned {
                     self.tell(News::Changed {
                         node: self.node().to_owned(),
-                        info,
-                        players,
-                        host,
+                        table: news,
                     });
                 }
             }
-            News::Changed {
-                info,
-                players,
-                host,
-                ..
-            } => {
-                if self.book.get(info.id).is_some() {
+            News::Changed { table: news, .. } => {
+                if self.book.get(news.info.id).is_some() {
                     return; // A late word from the table's former owner.
                 }
-                let handle = self.router(info.id);
-                self.lobby().send(LobbyCmd::Peer(PeerNews::Changed {
-                    handle,
-                    info,
-                    players,
-                    host,
-                }));
+                let handle = self.router(news.info.id);
+                self.lobby()
+                    .send(LobbyCmd::Peer(PeerNews::Changed { handle, news }));
             }
             News::Closed { id, .. } => {
                 if self.book.get(id).is_some() {
@@ -159,16 +149,13 @@ impl Cluster {
 }
 
 impl LobbyPeers for Cluster {
-    fn changed(&self, info: &TableInfo, players: &[PlayerId], host: Option<&PlayerId>) {
-        let news = (info.clone(), players.to_vec(), host.cloned());
-        if let Some(o) = lock(&self.owned).get_mut(&info.id) {
+    fn changed(&self, news: &TableNews) {
+        if let Some(o) = lock(&self.owned).get_mut(&news.info.id) {
             o.news = Some(news.clone());
         }
         self.tell(News::Changed {
             node: self.node().to_owned(),
-            info: news.0,
-            players: news.1,
-            host: news.2,
+            table: news.clone(),
         });
     }
 

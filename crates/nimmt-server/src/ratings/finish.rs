@@ -104,9 +104,9 @@ pub async fn insert_results(
     }
     let mut sql = String::from(
         "INSERT INTO nimmt_results (table_id, seat, seq, game, identity, name, score, place, won, \
-         seats, rated, finished_at) VALUES ",
+         seats, rated, finished_at, pace) VALUES ",
     );
-    sql.push_str(&super::sql::rows(rows.len(), 12));
+    sql.push_str(&super::sql::rows(rows.len(), 13));
     let mut q = sqlx::query(&sql);
     for (g, s) in rows {
         q = q
@@ -121,7 +121,8 @@ pub async fn insert_results(
             .bind(i64::from(s.won))
             .bind(g.seats.len() as i64)
             .bind(i64::from(g.rated))
-            .bind(g.finished_at);
+            .bind(g.finished_at)
+            .bind(g.pace.clone());
     }
     q.execute(&mut *conn).await?;
     Ok(())

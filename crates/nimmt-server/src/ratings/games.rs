@@ -21,6 +21,9 @@ pub struct GameEntry {
     pub game: String,
     pub finished_at: i64,
     pub rated: bool,
+    /// A turn-based game's deadline per move (`1d`); absent for a game played in real time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pace: Option<String>,
     pub seat: usize,
     pub score: i64,
     pub place: i64,
@@ -68,7 +71,7 @@ pub async fn page(
     limit: i64,
 ) -> Result<GamesPage, sqlx::Error> {
     let before = before.unwrap_or(i64::MAX);
-    let columns = "SELECT table_id, seq, game, seat, score, place, won, rated, finished_at \
+    let columns = "SELECT table_id, seq, game, seat, score, place, won, rated, finished_at, pace \
                    FROM nimmt_results WHERE identity = $1";
     let rows = match game {
         Some(g) => {
@@ -109,6 +112,7 @@ pub async fn page(
                 won: r.get::<i64, _>(6) != 0,
                 rated: r.get::<i64, _>(7) != 0,
                 finished_at: r.get(8),
+                pace: Some(r.get::<String, _>(9)).filter(|p| p != "realtime"),
                 rating_change: None,
                 rating: None,
                 players: Vec::new(),

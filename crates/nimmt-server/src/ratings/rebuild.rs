@@ -104,7 +104,7 @@ pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
     let rejudged = rejudge(&mut tx).await?;
     let rows = sqlx::query(
         "SELECT table_id, seat, seq, game, identity, name, score, place, won, rated, \
-         finished_at FROM nimmt_results ORDER BY seq, seat",
+         finished_at, pace FROM nimmt_results ORDER BY seq, seat",
     )
     .fetch_all(&mut *tx)
     .await?;
@@ -117,6 +117,7 @@ pub async fn rebuild(pool: &AnyPool) -> anyhow::Result<Rebuilt> {
                 seq,
                 game: r.get(3),
                 rated: r.get::<i64, _>(9) != 0,
+                pace: r.get(11),
                 seats: Vec::new(),
                 finished_at: r.get(10),
             });

@@ -26,6 +26,8 @@ pub struct FinishedGame {
     pub seq: i64,
     pub game: String,
     pub rated: bool,
+    /// `realtime`, or the deadline per move of a turn-based table (`1d`).
+    pub pace: String,
     pub seats: Vec<SeatResult>,
     /// Seconds since the Unix epoch.
     pub finished_at: i64,
@@ -77,6 +79,7 @@ impl FinishedGame {
         Some(FinishedGame {
             table_id,
             seq: 0,
+            pace: meta.table_options.pace.clone(),
             game,
             rated,
             seats,

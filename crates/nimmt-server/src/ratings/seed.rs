@@ -122,6 +122,7 @@ pub async fn seed(
             seq: start_seq + 1 + n as i64,
             game: game.to_owned(),
             rated: game != "buffalo" && rng.random_bool(0.9),
+            pace: "realtime".to_owned(),
             seats: seats_results,
             finished_at: 1_700_000_000 + n as i64 * 60,
         });

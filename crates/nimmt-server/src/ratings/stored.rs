@@ -42,12 +42,23 @@ pub struct StoredTableOptions {
     /// Tables stored before the option existed were rated.
     #[serde(default = "rated_by_default")]
     pub rated: bool,
+    /// `realtime` or a turn-based table's deadline per move (tables stored before paces
+    /// existed were played in real time).
+    #[serde(default = "realtime")]
+    pub pace: String,
 }
 
 impl Default for StoredTableOptions {
     fn default() -> Self {
-        StoredTableOptions { rated: true }
+        StoredTableOptions {
+            rated: true,
+            pace: realtime(),
+        }
     }
+}
+
+fn realtime() -> String {
+    "realtime".to_owned()
 }
 
 fn rated_by_default() -> bool {

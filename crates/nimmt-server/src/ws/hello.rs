@@ -180,6 +180,7 @@ impl Session {
             return;
         }
         let seated = self.state.lobby.seated(player.clone()).await;
+        let your_moves = self.state.lobby.your_moves(player.clone()).await;
         self.send(&ServerMsg::Welcome {
             id,
             protocol: PROTOCOL_VERSION,
@@ -201,6 +202,9 @@ impl Session {
                 .map(|c| c.other_nodes())
                 .unwrap_or_default(),
         });
+        if !your_moves.is_empty() {
+            self.send(&ServerMsg::YourMove { tables: your_moves });
+        }
         self.conn = Some(conn.clone());
         // Resume every seat: each table sends a full state.
         for h in seated {
@@ -208,6 +212,7 @@ impl Session {
                 conn: conn.clone(),
                 role: nimmt_protocol::Role::Player,
                 req: None,
+                invite: None,
             })
             .await
             {

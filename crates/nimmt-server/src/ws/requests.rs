@@ -8,7 +8,7 @@ use crate::handles::{LobbyCmd, TableCmd};
 use crate::moderation::{mutes, sanctions};
 use crate::names;
 use nimmt_protocol::{
-    clean_chat, ClientMsg, Envelope, ErrorCode, ServerMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES,
+    clean_chat, ClientMsg, Envelope, ErrorCode, Role, ServerMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES,
 };
 
 impl Session {
@@ -48,6 +48,17 @@ impl Session {
         let Some(conn) = self.conn.clone() else {
             return self.hello(id, env.msg).await;
         };
+        // A seat at one turn-based table too many is refused before the table hears of it.
+        if let ClientMsg::Join {
+            table,
+            role: Role::Player,
+            ..
+        } = &env.msg
+        {
+            if let Err(r) = self.state.lobby.may_sit(conn.player.clone(), *table).await {
+                return self.refuse(id, Some(*table), r);
+            }
+        }
         let msg = match FriendsRequest::of_msg(env.msg) {
             Ok(req) => return self.friends(id, None, conn, req, false).await,
             Err(msg) => msg,
@@ -68,7 +79,7 @@ impl Session {
                         .lobby
                         .send(LobbyCmd::Subscribe { conn: conn.clone() });
                 }
-                let tables = self.state.lobby.list().await;
+                let tables = self.state.lobby.list_for(Some(conn.player.clone())).await;
                 self.send(&ServerMsg::Tables { tables });
                 self.ack(id);
             }
@@ -83,12 +94,27 @@ impl Session {
                 }
                 Err(r) => self.refuse(id, None, r),
             },
-            ClientMsg::Join { table, role } => match self.table(table).await {
+            ClientMsg::Join {
+                table,
+                role,
+                invite,
+            } => match self.table(table).await {
                 Some(h) => {
+                    if let Some(wait) = invite
+                        .as_ref()
+                        .and(self.state.addrs.guesses.blocked(self.peer))
+                    {
+                        let minutes = wait.as_secs().div_ceil(60).max(1);
+                        let r = Refusal::new(ErrorCode::RateLimited)
+                            .keyed("invite_guesses")
+                            .with("minutes", minutes);
+                        return self.refuse(id, Some(table), r);
+                    }
                     if h.send(TableCmd::Attach {
                         conn,
                         role,
                         req: id,
+                        invite,
                     })
                     .await
                     {

@@ -1,0 +1,229 @@
+//! A turn-based table in simulated time, as the tests drive it: one table, its store and its
+//! three people (Ann, Bea, Cem); the table takes the time as an input, and `wait` moves it on,
+//! waking the table whenever it asked to.
+#![allow(dead_code)]
+
+use nimmt_core::{registry, OptionMap, Seat};
+use nimmt_protocol::Role;
+use nimmt_room::sim::client::Client;
+use nimmt_room::sim::store::SimStore;
+use nimmt_room::table::{Meta, TableNews};
+use nimmt_room::{Effect, Input, Moment, Table, TableConfig};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const HOUR: Duration = Duration::from_secs(3600);
+pub const TABLE: u64 = 7;
+
+/// One table, its store and its people, in simulated time.
+pub struct Room {
+    pub table: Option<Table>,
+    pub store: SimStore,
+    pub config: Arc<TableConfig>,
+    pub now: Moment,
+    pub people: Vec<Client>,
+    pub next_conn: u64,
+    /// What the table told the lobby, latest last.
+    pub news: Vec<TableNews>,
+}
+
+impl Room {
+    /// Ann opens a classic table for three with `options`; Bea and Cem sit down.
+    pub fn three_at(options: &[(&str, &str)]) -> Room {
+        Room::three_of("classic", options)
+    }
+
+    /// Ann opens a table of `game` for three with `options`; Bea and Cem sit down.
+    pub fn three_of(game: &str, options: &[(&str, &str)]) -> Room {
+        let mut room = Room {
+            table: None,
+            store: SimStore::default(),
+            config: Arc::new(TableConfig::default()),
+            now: Moment {
+                wall_ms: 1_800_000_000_000,
+                ..Moment::default()
+            },
+            people: (0..3).map(Client::new).collect(),
+            next_conn: 1,
+            news: Vec::new(),
+        };
+        for (i, name) in ["Ann", "Bea", "Cem"].into_iter().enumerate() {
+            room.people[i].name = name.to_owned();
+        }
+        let ann = room.connect(0);
+        let mut map = OptionMap::default();
+        for (k, v) in options {
+            map.set(k, v);
+        }
+        let kind = registry::find(game).unwrap().kind();
+        let meta = Meta::new(&ann, kind, map, Some(3), &room.config).unwrap();
+        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
+        room.table = Some(table);
+        room.feed(Input::Opened);
+        room.come(1);
+        room.come(2);
+        room
+    }
+
+    pub fn table(&self) -> &Table {
+        self.table.as_ref().expect("the table is there")
+    }
+
+    pub fn connect(&mut self, i: usize) -> nimmt_room::Conn {
+        self.next_conn += 1;
+        self.people[i].connect(self.next_conn)
+    }
+
+    /// Person `i` connects and joins the table as a player (or comes back to their seat).
+    pub fn come(&mut self, i: usize) {
+        let conn = self.connect(i);
+        self.feed(Input::Attach {
+            conn,
+            role: Role::Player,
+            req: None,
+            muted: HashSet::new(),
+            invite: None,
+        });
+    }
+
+    /// Person `i`'s connection drops.
+    pub fn drop_connection(&mut self, i: usize) {
+        let (conn, _) = self.people[i].conn.take().expect("connected");
+        self.feed(Input::Detach {
+            player: conn.player.clone(),
+            conn_id: conn.id,
+        });
+    }
+
+    pub fn say(&mut self, i: usize, text: &str) {
+        let (conn, _) = self.people[i].conn.clone().expect("connected");
+        self.feed(Input::Chat {
+            conn,
+            text: text.to_owned(),
+            req: None,
+            muting: HashSet::new(),
+        });
+    }
+
+    /// Person `i` makes their first legal move, if asked.
+    pub fn move_if_asked(&mut self, i: usize) -> bool {
+        let Some(game) = self.table().running_game() else {
+            return false;
+        };
+        let Some(action) = game.legal_actions(Seat(i as u8)).into_iter().next() else {
+            return false;
+        };
+        let (conn, _) = self.people[i].conn.clone().expect("connected");
+        let version = self.table().version();
+        self.feed(Input::Act {
+            conn,
+            version,
+            action,
+            req: None,
+        });
+        true
+    }
+
+    /// Hands the table one input and carries out its steps as a shell does: writes stored
+    /// first, then the effects, then the answers to them.
+    pub fn feed(&mut self, input: Input) {
+        let mut pending = vec![input];
+        while let Some(input) = pending.pop() {
+            let table = self.table.as_mut().expect("the table is there");
+            let mut step = table.handle(input, self.now);
+            loop {
+                for effect in step.effects {
+                    match effect {
+                        Effect::Send { to, frame } => to.send_frame(frame),
+                        Effect::Lobby(news) => self.news.push(news),
+                        Effect::Think(job) => pending.push(Input::Thought(job.run())),
+                        Effect::ReadRatings(query) => {
+                            let seats = Some(vec![None; query.identities.len()]);
+                            pending.push(Input::Ratings { query, seats });
+                        }
+                        _ => {}
+                    }
+                }
+                let Some(ops) = step.write.take() else { break };
+                let result = self.store.write(&ops);
+                step = self.table.as_mut().unwrap().written(result, self.now);
+            }
+        }
+    }
+
+    /// Time passes (`d`): the table wakes whenever it asked to.
+    pub fn wait(&mut self, d: Duration) {
+        let until = self.now.at + d;
+        while let Some(at) = self.table().next_wake().filter(|at| *at <= until) {
+            let later = at.saturating_duration_since(self.now.at);
+            self.now = self.now.later(later);
+            self.feed(Input::Wake);
+        }
+        let rest = until.saturating_duration_since(self.now.at);
+        self.now = self.now.later(rest);
+    }
+
+    /// The room restarts: the table comes back from the store alone.
+    pub fn restart(&mut self) {
+        self.table = None;
+        for p in &mut self.people {
+            p.conn = None;
+        }
+        let stored = self.store.open_tables().pop().expect("the table is stored");
+        let table = Table::restore(stored, self.config.clone(), 2, self.now).unwrap();
+        self.table = Some(table);
+        self.feed(Input::Opened);
+    }
+
+    /// The notices person `i` was sent since last asked: `(key, name)`.
+    pub fn notices(&mut self, i: usize) -> Vec<(String, String)> {
+        let Some((_, link)) = &self.people[i].conn else {
+            return Vec::new();
+        };
+        link.take()
+            .iter()
+            .filter_map(|f| {
+                let msg: Value = serde_json::from_str(f.as_str()).ok()?;
+                (msg["type"] == "notice").then(|| {
+                    let key = msg["key"].as_str().unwrap_or("").to_owned();
+                    let name = msg["params"]["name"].as_str().unwrap_or("").to_owned();
+                    (key, name)
+                })
+            })
+            .collect()
+    }
+
+    /// The keys of the refusals person `i` was sent since last asked (their other frames are
+    /// dropped).
+    pub fn errors(&mut self, i: usize) -> Vec<String> {
+        let Some((_, link)) = &self.people[i].conn else {
+            return Vec::new();
+        };
+        link.take()
+            .iter()
+            .filter_map(|f| {
+                let msg: Value = serde_json::from_str(f.as_str()).ok()?;
+                (msg["type"] == "error").then(|| msg["key"].as_str().unwrap_or("").to_owned())
+            })
+            .collect()
+    }
+
+    /// How many moves seat `i` made (or had made for it) so far.
+    pub fn moves_of(&self, i: u8) -> usize {
+        self.table()
+            .action_log()
+            .iter()
+            .filter(|(s, _)| *s == i)
+            .count()
+    }
+
+    pub fn missed(&self, i: usize) -> u8 {
+        self.table()
+            .meta()
+            .turns
+            .as_ref()
+            .map_or(0, |t| t.missed[i])
+    }
+}
