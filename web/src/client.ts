@@ -7,6 +7,7 @@ import { Connection, NAME_KEY, TOKEN_KEY, socketUrl, type ConnStatus, type Stora
 import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
 import { pickLang, translate } from './i18n';
+import { friendsMessage } from './friends/state';
 import { factor, onSkip } from './pace';
 import type { ClientMsg, Lang, ServerMsg, TableCommand, TableId } from './protocol';
 import { apply, dismissAway, initialState, type State } from './store';
@@ -217,6 +218,10 @@ export class Client {
   }
 
   private onMessage(msg: ServerMsg) {
+    if (friendsMessage(this, msg)) {
+      this.changed();
+      return;
+    }
     // The game's end is said in the chat once the animation has shown the last deal.
     if (msg.type === 'notice' && msg.table !== undefined && this.anim[msg.table] && GAME_OVER.includes(msg.key)) {
       (this.held[msg.table] ??= []).push(msg);

@@ -6,6 +6,7 @@ import type { Client } from './client';
 import { outcomeOf, type BaseView, type GameScreen } from './games/screen';
 import type { T } from './i18n';
 import { descriptorOf } from './options';
+import { PlayAgainWith } from './friends/again';
 import { DealChart } from './parts';
 import { RatingNote, RatingTag } from './players/rating';
 import type { AtTable } from './store';
@@ -99,6 +100,7 @@ export function Result(props: {
               {asked && !at.you.host ? t('table.againAsked') : t('table.again')}
             </button>
           )}
+          <PlayAgainWith client={client} t={t} at={at} />
           <button type="button" data-testid="watch-replay" onClick={() => props.go(`#/replay/${at.info.id}`)}>
             {t('result.replay')}
           </button>
