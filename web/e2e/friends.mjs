@@ -28,7 +28,8 @@ async function signUp(base, name) {
 /** `name`'s browser, logged in as the account (its session in the page's storage). */
 async function loggedIn(person, base, name, viewport) {
   const token = await signUp(base, name);
-  const page = await person(name, viewport);
+  // A guest first (the account's name is not a guest's to take), then the account's session.
+  const page = await person(`Guest ${name}`, viewport);
   await page.evaluate(
     ([n, tk]) => {
       localStorage.setItem('nimmt.token', tk);
@@ -74,6 +75,7 @@ await session(async ({ base, person }) => {
   await cem.click('[data-testid=incoming-Ann] [data-testid=decline]');
   await incoming.waitFor({ state: 'detached', timeout: 5000 });
   check('a declined challenge leaves the list', (await cem.locator('[data-testid=incoming-Ann]').count()) === 0);
+  check('…and the one who declined is not told of it as if challenged', (await cem.locator('[data-testid=challenge-answered]').count()) === 0);
   const answer = await ann.locator('[data-testid=challenge-answered]').textContent({ timeout: 5000 });
   check('the challenger is told of the decline', answer.includes('Cem declined your challenge'), answer);
   await shot(ann, 'friends-declined-desktop-en');

@@ -8,6 +8,7 @@ function fakeClient(account: string | null) {
   const sent: ClientMsg[] = [];
   const client = {
     account,
+    name: account ?? 'Guest',
     pendingOpen: false,
     send: (m: ClientMsg) => sent.push(m),
   };
@@ -41,12 +42,12 @@ describe('friends on the page', () => {
     expect(split(friends.challenges, 'Ann').outgoing).toEqual([challenge]);
     friendsMessage(client, { type: 'challenge_answered', challenge, outcome: 'accepted', table: 7 });
     expect(friends.challenges).toEqual([]);
-    expect(friends.answered?.outcome).toBe('accepted');
+    expect(friends.answered, 'Cem answered it himself').toBe(null);
     expect(sent).toEqual([{ type: 'join', table: 7, role: 'player' }]);
     expect(client.pendingOpen).toBe(true);
   });
 
-  it('a declined challenge goes nowhere', () => {
+  it('the challenger hears of a decline, and goes nowhere', () => {
     const { client, sent } = fakeClient('Ann');
     friendsMessage(client, { type: 'challenge_answered', challenge, outcome: 'declined' });
     expect(friends.answered?.outcome).toBe('declined');

@@ -12,7 +12,7 @@ export type FriendsState = {
   following: Followed[];
   challenges: Challenge[];
   settings: FriendSettings | null;
-  /** The last answer to a challenge of this account or one it answered, until dismissed. */
+  /** The last answer to a challenge of this account, until dismissed. */
   answered: Answered | null;
 };
 
@@ -54,7 +54,8 @@ export function friendsMessage(client: Client, msg: ServerMsg): boolean {
       return true;
     case 'challenge_answered':
       friends.challenges = friends.challenges.filter((c) => c.id !== msg.challenge.id);
-      friends.answered = { challenge: msg.challenge, outcome: msg.outcome, table: msg.table };
+      // The challenger is told; the challenged player answered it themselves.
+      if (msg.challenge.from === client.name) friends.answered = { challenge: msg.challenge, outcome: msg.outcome, table: msg.table };
       // Accepted: both go to the new table, where both hold a seat.
       if (msg.outcome === 'accepted' && msg.table !== undefined) {
         client.pendingOpen = true;
