@@ -48,7 +48,7 @@ async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, Stri
 }
 
 /// The account of the request's session token.
-pub(super) async fn account_caller(
+pub(super) pub(super) async fn account_caller(
     state: &AppState,
     headers: &HeaderMap,
 ) -> Result<(account::Account, String), Refused> {
@@ -127,7 +127,7 @@ struct Session {
     token: String,
 }
 
-fn check_password(p: &str) -> Result<(), Refused> {
+pub(super) fn check_password(p: &str) -> Result<(), Refused> {
     password::check(p).map_err(|e| match e {
         password::PasswordError::TooShort => {
             Refused::new(StatusCode::BAD_REQUEST, "password_short").with("min", password::MIN_CHARS)

@@ -243,16 +243,7 @@ async fn reset_password(
         lang,
         async {
             let mailer = mailer(&state)?;
-            password::check(&body.password).map_err(|e| match e {
-                password::PasswordError::TooShort => {
-                    Refused::new(StatusCode::BAD_REQUEST, "password_short")
-                        .with("min", password::MIN_CHARS)
-                }
-                password::PasswordError::TooLong => {
-                    Refused::new(StatusCode::BAD_REQUEST, "password_long")
-                        .with("max", password::MAX_CHARS)
-                }
-            })?;
+            super::accounts::check_password(&body.password)?;
             let pool = state.store.pool();
             reset::check(pool, &body.token, mailer.clock.now_ms())
                 .await
