@@ -48,7 +48,7 @@ async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, Stri
 }
 
 /// The account of the request's session token.
-pub(super) pub(super) async fn account_caller(
+pub(super) async fn account_caller(
     state: &AppState,
     headers: &HeaderMap,
 ) -> Result<(account::Account, String), Refused> {
