@@ -121,8 +121,7 @@ impl Room {
     fn refused(&mut self, i: usize) -> Option<String> {
         self.frames(i)
             .into_iter()
-            .filter(|m| m["type"] == "error")
-            .last()
+            .rfind(|m| m["type"] == "error")
             .map(|m| m["key"].as_str().unwrap_or("").to_owned())
     }
 
@@ -130,8 +129,7 @@ impl Room {
     fn code_seen(&mut self, i: usize) -> Option<String> {
         self.frames(i)
             .into_iter()
-            .filter(|m| m["type"] == "state")
-            .last()
+            .rfind(|m| m["type"] == "state")
             .and_then(|m| m["you"]["invite"].as_str().map(str::to_owned))
     }
 
