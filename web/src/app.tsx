@@ -10,6 +10,7 @@ import { TableScreen } from './table';
 import { playersPage } from './players/pages';
 import { useYourMoveAlerts } from './yourmove/alerts';
 import { ResetPage } from './account/email';
+import { takeInvite, useInviteJoin } from './invite';
 
 function useHash(): string {
   const [hash, setHash] = useState(window.location.hash || '#/');
@@ -21,10 +22,12 @@ function useHash(): string {
   return hash;
 }
 
-/** A link to `/t/ID` (as mails carry) opens table ID: the page's own route is `#/table/ID`. */
+/** A link to `/t/ID` (as mails carry) opens table ID: the page's own route is `#/table/ID`. An
+ * invitation link (`/t/ID?invite=CODE`) joins the table with its code once online. */
 function tableFromPath() {
   const m = window.location.pathname.match(/^\/t\/(\d+)\/?$/);
-  if (m && !new URLSearchParams(window.location.search).has('invite')) {
+  if (m) {
+    takeInvite(Number(m[1]), new URLSearchParams(window.location.search).get('invite'));
     window.history.replaceState(null, '', `/#/table/${m[1]}`);
   }
 }
@@ -37,6 +40,7 @@ export function App(props: { client: Client }) {
   const hash = useHash();
   const t = tFor(client.lang);
   useYourMoveAlerts(client, t('app.title'));
+  useInviteJoin(client);
   const go = (h: string) => {
     window.location.hash = h;
   };

@@ -8,6 +8,7 @@
 
 mod draw;
 mod friends;
+mod invite;
 mod keys;
 mod server_messages;
 
@@ -260,7 +261,11 @@ impl Online {
         } else {
             Role::Spectator
         };
-        out.push(OnlineEffect::Send(ClientMsg::Join { table: to, role }));
+        out.push(OnlineEffect::Send(ClientMsg::Join {
+            table: to,
+            role,
+            invite: None,
+        }));
         self.leave(from, out);
     }
 

@@ -55,6 +55,7 @@ impl Online {
                     out.push(OnlineEffect::Send(ClientMsg::Join {
                         table: at.info.id,
                         role: Role::Spectator,
+                        invite: None,
                     }));
                 }
             }
@@ -133,6 +134,14 @@ impl Online {
                 let next = text.params.get("table").and_then(|t| t.parse().ok());
                 self.say(text.text.clone());
                 if let (true, Some(from), Some(to)) = (text.key == "rematch", table, next) {
+                // The host's link, in full, on this client's server.
+                if let (true, Some(t), Some(code)) = (
+                    text.key == "invite_link",
+                    text.params.get("table"),
+                    text.params.get("code"),
+                ) {
+                    self.say(super::invite::link(&self.server, t, code));
+                }
                     self.follow(from, to, out);
                 }
             }
