@@ -245,6 +245,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("challenge_answered", "This challenge was already answered.", "Diese Herausforderung wurde schon beantwortet."),
     ("no_such_challenge", "There is no challenge {challenge}.", "Es gibt keine Herausforderung {challenge}."),
     ("not_your_challenge", "Only the challenged player may answer this challenge.", "Nur der Herausgeforderte darf diese Herausforderung beantworten."),
+    ("challenge_pending", "You already challenged {name}; wait for the answer (a challenge stays open for one day).", "Du hast {name} schon herausgefordert; warte auf die Antwort (eine Herausforderung bleibt einen Tag offen)."),
     ("friends_usage", "Usage: /follow NAME, /unfollow NAME, /challenge NAME [GAME] [PACE] [rated|casual] [KEY=VALUE …], /accept ID, /decline ID.", "Aufruf: /follow NAME, /unfollow NAME, /challenge NAME [SPIEL] [TEMPO] [rated|casual] [SCHLÜSSEL=WERT …], /accept ID, /decline ID."),
     ("following_now", "You follow {name} now.", "Du folgst jetzt {name}."),
     ("following_stopped", "You no longer follow {name}.", "Du folgst {name} nicht mehr."),

@@ -404,6 +404,12 @@ async fn refused_challenges_change_nothing(db: Db) {
     assert!(!cem.log.iter().any(|t| t.contains("challenge_received")));
     ask(&mut ann, challenge("Cem", &[])).await.unwrap();
     received(&mut cem).await;
+    // One open challenge to the same player at a time.
+    refused(
+        ask(&mut ann, challenge("Cem", &["pace=realtime"])).await,
+        ErrorCode::NotAllowed,
+        "challenge_pending",
+    );
     // The other way round: Cem's turn-based challenge finds Ann at her limit.
     refused(
         ask(&mut cem, challenge("Ann", &["pace=2d"])).await,

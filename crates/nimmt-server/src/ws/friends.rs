@@ -231,6 +231,19 @@ impl Session {
         }
         let stance = friends::stance(pool, &them.player, &me.player).await?;
         takes_challenge(&them.name, stance)?;
+        // One open challenge to the same player at a time.
+        let now = now_ms().max(0) as u64;
+        let open = store::open_for(pool, &me.player, now)
+            .await
+            .map_err(storage)?;
+        if open
+            .iter()
+            .any(|c| c.from == me.player && c.to == them.player)
+        {
+            return Err(Refusal::new(ErrorCode::NotAllowed)
+                .keyed("challenge_pending")
+                .with("name", &them.name));
+        }
         // The game, its options and two seats are checked now, not once accepted.
         self.meta(conn, game, &options)?;
         self.room_for(&me.player, &them.player, &them.name, &options)
@@ -243,7 +256,7 @@ impl Session {
             to_name: them.name.clone(),
             game,
             options,
-            created_ms: now_ms().max(0) as u64,
+            created_ms: now,
             answer: None,
         };
         store::insert(pool, &c).await.map_err(storage)?;
