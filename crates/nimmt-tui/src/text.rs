@@ -147,6 +147,14 @@ pub enum T {
     TableLine,
     /// A table where a seated player may ask for a hint (never rated).
     HintsOn,
+    /// The lobby's list of turn-based tables waiting for this player's move.
+    YourMove,
+    YourMoveLine,
+    LeftDays,
+    LeftHours,
+    LeftMinutes,
+    LeftMoment,
+    LeftPassed,
     Chat,
     LobbyHint,
     TableHint,
@@ -298,6 +306,13 @@ impl T {
                 "Noch keine Tische: n eröffnet einen.",
             ),
             HintsOn => (" · hints on", " · mit Tipps"),
+            YourMove => ("Your move ({})", "Du bist am Zug ({})"),
+            YourMoveLine => ("Table {} · {} · {} · with {}", "Tisch {} · {} · {} · mit {}"),
+            LeftDays => ("{} days left", "noch {} Tage"),
+            LeftHours => ("{} hours left", "noch {} Stunden"),
+            LeftMinutes => ("{} minutes left", "noch {} Minuten"),
+            LeftMoment => ("less than a minute left", "noch weniger als eine Minute"),
+            LeftPassed => ("deadline passed", "Frist abgelaufen"),
             TableLine => (
                 "#{} {} · {}/{} seats · {} · host {}",
                 "#{} {} · {}/{} Plätze · {} · Gastgeber {}",

@@ -48,6 +48,8 @@ enum Command {
     Backup(cmd::backup::Args),
     /// Put a backup back as the room's SQLite database (with the room stopped).
     Restore(cmd::backup::RestoreArgs),
+    /// Print a new Web Push (VAPID) private key in PEM, for `nimmt serve --vapid-key FILE`.
+    VapidKey,
 }
 
 /// The server allocates a frame per seat and move from many threads at once: a thread-caching
@@ -73,5 +75,9 @@ fn main() -> anyhow::Result<()> {
         Command::Train(a) => cmd::train::run(a),
         Command::Backup(a) => cmd::backup::run(a),
         Command::Restore(a) => cmd::backup::restore(a),
+        Command::VapidKey => {
+            print!("{}", nimmt_server::push::Vapid::generate_pem());
+            Ok(())
+        }
     }
 }

@@ -23,6 +23,7 @@ describe('the Your-move list', () => {
     expect(timeLeft(de, now + 5 * H + 59 * 60_000, now)).toBe('noch 5 Stunden');
     expect(timeLeft(en, now + 90 * 60_000, now)).toBe('90 minutes left');
     expect(timeLeft(en, now + 30_000, now)).toBe('less than a minute left');
+    expect(timeLeft(en, now + 61_000, now)).toBe('2 minutes left');
     expect(timeLeft(de, now - 1, now)).toBe('Frist abgelaufen');
     expect(urgent(now + H, now)).toBe(true);
     expect(urgent(now + 3 * H, now)).toBe(false);

@@ -13,8 +13,9 @@ export function ordered(tables: YourMove[]): YourMove[] {
   return tables.slice().sort((a, b) => a.deadline_ms - b.deadline_ms || a.table - b.table);
 }
 
-/** How long is left until `deadlineMs` at `now`: days from two days on, hours from two hours
- * on, else minutes; under a minute, and past the deadline, in words of their own. */
+/** How long is left until `deadlineMs` at `now`: whole days from two days on, whole hours from
+ * two hours on, else minutes begun (never "1 minutes"); under a minute, and past the deadline, in
+ * words of their own. */
 export function timeLeft(t: T, deadlineMs: number, now: number): string {
   const left = deadlineMs - now;
   let key: Key;
@@ -22,7 +23,7 @@ export function timeLeft(t: T, deadlineMs: number, now: number): string {
   if (left <= 0) key = 'yourmove.passed';
   else if (left >= 2 * DAY) [key, n] = ['yourmove.days', Math.floor(left / DAY)];
   else if (left >= 2 * HOUR) [key, n] = ['yourmove.hours', Math.floor(left / HOUR)];
-  else if (left >= 2 * MINUTE) [key, n] = ['yourmove.minutes', Math.floor(left / MINUTE)];
+  else if (left >= MINUTE) [key, n] = ['yourmove.minutes', Math.ceil(left / MINUTE)];
   else key = 'yourmove.moment';
   return t(key, { n });
 }

@@ -53,7 +53,8 @@ impl Message {
     }
 }
 
-/// How long is left, in words: days from two days on, hours from two hours on, else minutes.
+/// How long is left, in words: whole days from two days on, whole hours from two hours on, else
+/// minutes begun (never "1 minutes"), under a minute in words.
 pub fn time_left(lang: Lang, left_ms: u64) -> String {
     const MINUTE: u64 = 60_000;
     const HOUR: u64 = 60 * MINUTE;
@@ -62,8 +63,8 @@ pub fn time_left(lang: Lang, left_ms: u64) -> String {
         ("left_days", left_ms / DAY)
     } else if left_ms >= 2 * HOUR {
         ("left_hours", left_ms / HOUR)
-    } else if left_ms >= 2 * MINUTE {
-        ("left_minutes", left_ms / MINUTE)
+    } else if left_ms >= MINUTE {
+        ("left_minutes", left_ms.div_ceil(MINUTE))
     } else {
         ("left_moment", 0)
     };
@@ -102,6 +103,7 @@ mod tests {
         assert_eq!(time_left(Lang::En, 47 * 3_600_000), "47 hours");
         assert_eq!(time_left(Lang::De, 49 * 3_600_000), "2 Tage");
         assert_eq!(time_left(Lang::En, 30_000), "less than a minute");
+        assert_eq!(time_left(Lang::En, 61_000), "2 minutes");
         assert_eq!(time_left(Lang::De, 0), "weniger als eine Minute");
     }
 }

@@ -84,7 +84,10 @@ impl Online {
         let top_area = Rect::new(0, 1, area.width, top);
         let chat_area = Rect::new(0, 1 + top, area.width, body.saturating_sub(top));
         match &self.at {
-            None => self.draw_tables(frame, top_area),
+            None => {
+                let rest = self.draw_your_move(frame, top_area);
+                self.draw_tables(frame, rest)
+            }
             Some(at) => self.draw_table(frame, top_area, at),
         }
         let block = Block::default()

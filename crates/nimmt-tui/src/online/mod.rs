@@ -11,6 +11,7 @@ mod friends;
 mod invite;
 mod keys;
 mod server_messages;
+mod your_move;
 
 use crate::games;
 use crate::input::{Effect, Input, Key};
@@ -92,6 +93,8 @@ pub struct Online {
     pub games: Vec<GameDescriptor>,
     /// Choosing the game of a new table: the selected entry of [`Online::offered`].
     pub choosing: Option<usize>,
+    /// The turn-based tables waiting for this player's move, soonest deadline first.
+    pub your_move: Vec<nimmt_protocol::YourMove>,
 }
 
 impl Online {
@@ -115,6 +118,7 @@ impl Online {
             confirm_quit: false,
             games: Vec::new(),
             choosing: None,
+            your_move: Vec::new(),
         }
     }
 

@@ -59,6 +59,7 @@ impl Online {
                     }));
                 }
             }
+            ServerMsg::YourMove { tables } => self.your_move = super::your_move::ordered(tables),
             ServerMsg::Tables { tables } => {
                 self.tables = tables;
                 self.selected = self.selected.min(self.tables.len().saturating_sub(1));

@@ -138,6 +138,17 @@ pub struct Args {
     #[arg(long, value_name = "ADDR")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mail_from: Option<String>,
+    /// Send Web Push notifications ("your move" while no page of the room is open) signed with
+    /// this VAPID private key: a P-256 key in PEM (`nimmt vapid-key > FILE` makes one). Default:
+    /// no Web Push.
+    #[arg(long, value_name = "FILE")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vapid_key: Option<PathBuf>,
+    /// The contact push services see in the VAPID token (mailto:ADDRESS or https://URL).
+    /// Default: the first --public-url.
+    #[arg(long, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vapid_subject: Option<String>,
 }
 
 /// The log target of the "serving on" line in JSON logs, and the filter that always lets it
@@ -159,6 +170,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let game_data = crate::data::load(&args.data)?;
     let trusted_proxies = args.trusted_proxies();
+    let vapid = args.vapid()?;
     let log_format = args.log_format;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -199,6 +211,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             },
             game_data,
             trusted_proxies,
+            vapid,
             mail: args
                 .smtp
                 .clone()

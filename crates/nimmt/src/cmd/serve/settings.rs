@@ -60,6 +60,8 @@ pub struct Settings {
     pub log_format: LogFormat,
     pub smtp: Option<String>,
     pub mail_from: Option<String>,
+    pub vapid_key: Option<PathBuf>,
+    pub vapid_subject: Option<String>,
 }
 
 impl Default for Settings {
@@ -89,6 +91,8 @@ impl Default for Settings {
             log_format: LogFormat::Text,
             smtp: None,
             mail_from: None,
+            vapid_key: None,
+            vapid_subject: None,
         }
     }
 }
@@ -119,6 +123,8 @@ const KEYS: &[&str] = &[
     "log_format",
     "smtp",
     "mail_from",
+    "vapid_key",
+    "vapid_subject",
 ];
 
 /// Where the file comes from: a path given (it must exist) or the default one (if present).
@@ -230,6 +236,11 @@ impl Settings {
                 );
             }
         }
+        if let Some(subject) = &self.vapid_subject {
+            if !(subject.starts_with("mailto:") || subject.starts_with("https://")) {
+                return bad("vapid_subject", "must be mailto:ADDRESS or https://URL");
+            }
+        }
         if let Some(entry) = self.data.iter().find(|d| !d.contains('=')) {
             return bad("data", &format!("`{entry}` is not KEY=FILE"));
         }
@@ -242,6 +253,24 @@ impl Settings {
             .iter()
             .filter_map(|e| parse_net(e))
             .collect()
+    }
+
+    /// The room's Web Push key, read from `vapid_key` (none: no Web Push); its contact is
+    /// `vapid_subject`, else the first public URL, else the room's address.
+    pub fn vapid(&self) -> anyhow::Result<Option<nimmt_server::push::Vapid>> {
+        let Some(path) = &self.vapid_key else {
+            return Ok(None);
+        };
+        let pem = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the VAPID key {}: {e}", path.display()))?;
+        let subject = self
+            .vapid_subject
+            .clone()
+            .or_else(|| self.public_url.first().cloned())
+            .unwrap_or_else(|| format!("http://{}", self.addr));
+        nimmt_server::push::Vapid::from_pem(&pem, subject)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("the VAPID key {}: {e}", path.display()))
     }
 
     /// The settings as a `nimmt.toml` would hold them, secrets masked.
@@ -281,6 +310,26 @@ mod tests {
         let mut listed: Vec<_> = KEYS.iter().map(|k| k.to_string()).collect();
         listed.sort();
         assert_eq!(keys, listed);
+    }
+
+    #[test]
+    fn the_vapid_key_is_read_from_its_file_and_names_a_contact() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("vapid.pem");
+        std::fs::write(&file, nimmt_server::push::Vapid::generate_pem()).unwrap();
+        let mut s = Settings {
+            vapid_key: Some(file.clone()),
+            public_url: vec!["https://nimmt.example.org".into()],
+            ..Settings::default()
+        };
+        assert_eq!(s.check(), Ok(()));
+        let vapid = s.vapid().unwrap().unwrap();
+        assert!(format!("{vapid:?}").contains("https://nimmt.example.org"));
+        s.vapid_subject = Some("room@example.org".into());
+        assert!(s.check().unwrap_err().contains("`vapid_subject`"));
+        std::fs::write(&file, "not a key").unwrap();
+        assert!(s.vapid().unwrap_err().to_string().contains("P-256"));
+        assert!(Settings::default().vapid().unwrap().is_none());
     }
 
     #[test]
