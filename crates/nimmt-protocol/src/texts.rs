@@ -236,6 +236,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("challenge_closed", "This challenge is no longer open.", "Diese Herausforderung ist nicht mehr offen."),
     ("no_such_account", "There is no account called {name}.", "Es gibt kein Konto namens {name}."),
     ("follow_self", "You cannot follow yourself.", "Du kannst dir nicht selbst folgen."),
+    ("too_many_followed", "You already follow {max} players; unfollow one first.", "Du folgst schon {max} Spielern; folge zuerst einem nicht mehr."),
     ("challenge_self", "You cannot challenge yourself.", "Du kannst dich nicht selbst herausfordern."),
     ("challenge_blocked", "{name} takes no challenges from you.", "{name} nimmt von dir keine Herausforderungen an."),
     ("challenges_off", "{name} takes no challenges.", "{name} nimmt keine Herausforderungen an."),

@@ -176,6 +176,33 @@ async fn following_and_where_they_play(db: Db) {
         .await
         .unwrap();
     assert!(friends(&mut ann).await.0.is_empty());
+
+    // Two hundred followed accounts (stored as a sign-up and a follow would store them): no more.
+    let pool = srv.store.pool();
+    for i in 0..nimmt_server::friends::MOST_FOLLOWED {
+        let (id, name) = (format!("f{i}"), format!("Friend{i}"));
+        sqlx::query(
+            "INSERT INTO nimmt_accounts (player_id, name, name_key, name_skeleton, password_hash, \
+             created_at, password_changed_at) VALUES ($1, $2, $3, $3, 'x', 0, 0)",
+        )
+        .bind(&id)
+        .bind(&name)
+        .bind(name.to_lowercase())
+        .execute(pool)
+        .await
+        .unwrap();
+        nimmt_server::friends::store::follow(pool, &ann.me.player, &id, 0)
+            .await
+            .unwrap();
+    }
+    let refused = ask(&mut ann, ClientMsg::Follow { name: "Bea".into() }).await;
+    assert_eq!(
+        refused,
+        Err((ErrorCode::RateLimited, "too_many_followed".into()))
+    );
+    let (list, _, _) = friends(&mut ann).await;
+    assert_eq!(list.len(), nimmt_server::friends::MOST_FOLLOWED);
+    assert!(list.iter().all(|f| f.name != "Bea"));
     srv.stop().await;
     db.drop_schema().await;
 }

@@ -17,6 +17,9 @@ use nimmt_room::lobby::{expires_ms, Stance};
 use nimmt_room::Refusal;
 use sqlx::AnyPool;
 
+/// The most accounts one account follows (the list is read whole for every `friends`).
+pub const MOST_FOLLOWED: usize = 200;
+
 /// The refusal of a database that could not answer.
 fn storage(e: impl std::fmt::Display) -> Refusal {
     tracing::warn!("friends: {e}");

@@ -157,6 +157,13 @@ impl Session {
             return Err(Refusal::new(ErrorCode::BadCommand).keyed("follow_self"));
         }
         let done = if follow {
+            let followed = store::following(pool, &me.player).await.map_err(storage)?;
+            let max = friends::MOST_FOLLOWED;
+            if followed.len() >= max && !followed.iter().any(|(id, _)| *id == them.player) {
+                return Err(Refusal::new(ErrorCode::RateLimited)
+                    .keyed("too_many_followed")
+                    .with("max", max));
+            }
             store::follow(pool, &me.player, &them.player, now_ms()).await
         } else {
             store::unfollow(pool, &me.player, &them.player).await
