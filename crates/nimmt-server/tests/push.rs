@@ -19,6 +19,7 @@ use common::accounts::{get, post, sign_up};
 use common::{config, Db};
 use hkdf::Hkdf;
 use nimmt_core::GameKind;
+use nimmt_protocol::ServerMsg;
 use nimmt_server::notify::{Notifier, YourMoveNote};
 use nimmt_server::push::{random_key, Vapid};
 use p256::ecdsa::signature::Verifier;
@@ -330,6 +331,52 @@ async fn a_your_move_note_reaches_the_subscribed_browser_encrypted_and_signed_po
     let db = Db::postgres().await;
     scenario(&db).await;
     db.drop_schema().await;
+}
+
+/// Through the room itself: while Ann's page is open the page tells her (no push); once she
+/// has left, the next turn of her turn-based game pushes to her subscribed browser. Bob, who
+/// subscribed nothing, gets nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_based_game_waiting_for_an_absent_accounts_move_pushes_to_its_browser() {
+    let db = Db::sqlite();
+    let (service, mut pushed) = push_service().await;
+    let vapid = Vapid::from_pem(&Vapid::generate_pem(), "mailto:room@example.org")
+        .unwrap()
+        .with_plain_http();
+    let mut cfg = config(&db);
+    cfg.vapid = Some(vapid);
+    let (room, url) = common::server_with(cfg).await;
+    let (_, token) = sign_up(room.addr, None, "Ann", "a long enough password").await;
+    let browser = Browser::new(format!("http://{service}/ok/ann"));
+    let (status, _) = post(
+        room.addr,
+        "/api/push/subscribe",
+        Some(&token),
+        browser.subscription(),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let mut ann = common::Player::join_as(&url, "Ann", Some(&token)).await;
+    let table = ann.create(&["pace=1h", "hand_size=3"], Some(2)).await;
+    let mut bob = common::Player::join(&url, "Bob").await;
+    bob.sit(table).await;
+    ann.command("/start").await;
+    // Ann chooses her card and closes the page; Bob sees her go, then chooses his.
+    assert!(ann.act_first().await);
+    drop(ann);
+    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
+        .await;
+    assert!(bob.act_first().await);
+    // The next turn waits for Ann, who is not there: her browser is told, and only it.
+    let got = next(&mut pushed).await;
+    assert_eq!(got.path, "/ok/ann");
+    let message: Value = serde_json::from_slice(&browser.decrypt(&got.body)).unwrap();
+    assert_eq!(message["table"], table);
+    assert_eq!(message["url"], format!("/t/{table}"));
+    let body = message["body"].as_str().unwrap();
+    assert!(body.contains("minutes left"), "{body}");
+    assert!(pushed.try_recv().is_err(), "one message, for Ann's browser");
+    room.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
