@@ -186,12 +186,7 @@ fn at_a_table_the_game_follows_updates_and_a_gap_asks_for_a_resync() {
         legal: Vec::new(),
         table: info.clone(),
         version: 3,
-        you: You {
-            role: Role::Player,
-            seat: Some(Seat(1)),
-            host: false,
-            invite: None,
-        },
+        you: you(Role::Player, Some(1), false),
         view: None,
     }));
     let s = screen(&o);
@@ -293,12 +288,7 @@ fn a_refused_move_fetches_the_table_anew_and_keeps_the_game() {
     );
     let game = Classic::from_setup(2, &OptionMap::new(), 8).unwrap();
     let view = serde_json::to_value(game.view(Viewer::Seat(Seat(0)))).unwrap();
-    let you = You {
-        role: Role::Player,
-        seat: Some(Seat(0)),
-        host: true,
-        invite: None,
-    };
+    let you = you(Role::Player, Some(0), true);
     o.handle(OnlineInput::Server(ServerMsg::State {
         deadline: None,
         legal: Vec::new(),
@@ -355,12 +345,7 @@ fn playing(lang: Lang) -> (Online, TableInfo, serde_json::Value) {
         legal: Vec::new(),
         table: info.clone(),
         version: 10,
-        you: You {
-            role: Role::Player,
-            seat: Some(Seat(0)),
-            host: false,
-            invite: None,
-        },
+        you: you(Role::Player, Some(0), false),
         view: Some(view.clone()),
     }));
     assert!(o.game().is_some());
@@ -470,12 +455,7 @@ fn a_watched_table_is_asked_for_again_after_the_return() {
         legal: Vec::new(),
         table: table(5, vec![seat(0, "Ann", false)], TableState::Open),
         version: 2,
-        you: You {
-            role: Role::Spectator,
-            seat: None,
-            host: false,
-            invite: None,
-        },
+        you: you(Role::Spectator, None, false),
         view: None,
     }));
     o.handle(OnlineInput::Lost("reset".into()));
@@ -554,12 +534,7 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
             ..info.clone()
         },
         version: 30,
-        you: You {
-            role: Role::Player,
-            seat: Some(Seat(0)),
-            host: true,
-            invite: None,
-        },
+        you: you(Role::Player, Some(0), true),
         view: Some(view.clone()),
     }));
     assert_eq!(o.at.as_ref().unwrap().version, 10, "the old state stays");
@@ -568,12 +543,7 @@ fn a_rematch_notice_moves_the_client_to_the_next_table() {
         legal: Vec::new(),
         table: TableInfo { id: 4, ..info },
         version: 1,
-        you: You {
-            role: Role::Player,
-            seat: Some(Seat(0)),
-            host: false,
-            invite: None,
-        },
+        you: you(Role::Player, Some(0), false),
         view: Some(view),
     }));
     // The finished table's goodbye comes after: the new table stays.
@@ -600,4 +570,14 @@ fn a_table_moving_to_another_server_takes_the_move_back_and_waits_for_its_new_ow
     assert_eq!(effects, vec![]);
     assert_eq!(o.table::<ClassicScreen>().unwrap().view().hand, hand);
     assert!(o.chat.last().unwrap().contains("moving to another server"));
+}
+
+/// A client's place at a table.
+fn you(role: Role, seat: Option<u8>, host: bool) -> You {
+    You {
+        role,
+        seat: seat.map(Seat),
+        host,
+        invite: None,
+    }
 }

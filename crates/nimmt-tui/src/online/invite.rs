@@ -44,7 +44,29 @@ pub fn link(server: &str, table: &str, code: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Online, OnlineEffect, OnlineInput};
     use super::*;
+    use crate::input::Key;
+    use crate::text::Lang;
+    use nimmt_protocol::{ClientMsg, Role};
+
+    #[test]
+    fn a_typed_join_line_or_a_pasted_link_joins_as_a_player_with_the_code() {
+        for line in ["/join 7 C0de", "http://127.0.0.1:8080/t/7?invite=C0de"] {
+            let mut o = Online::new("127.0.0.1:8080", "Bea", Lang::En);
+            o.handle(OnlineInput::Key(Key::Tab));
+            for c in line.chars() {
+                o.handle(OnlineInput::Key(Key::Char(c)));
+            }
+            let sent = o.handle(OnlineInput::Key(Key::Enter));
+            let join = ClientMsg::Join {
+                table: 7,
+                role: Role::Player,
+                invite: Some("C0de".into()),
+            };
+            assert_eq!(sent, vec![OnlineEffect::Send(join)], "{line}");
+        }
+    }
 
     #[test]
     fn join_lines_and_pasted_links_name_the_table_and_the_code() {
