@@ -32,6 +32,31 @@ async fn account(url: &str, addr: SocketAddr, name: &str) -> Player {
     Player::join_as(url, name, Some(&session)).await
 }
 
+/// A room with Ann and Cem logged in.
+async fn ann_and_cem(db: &Db) -> (nimmt_server::Running, String, Player, Player) {
+    let (srv, url) = room(db).await;
+    let ann = account(&url, srv.addr, "Ann").await;
+    let cem = account(&url, srv.addr, "Cem").await;
+    (srv, url, ann, cem)
+}
+
+async fn close(srv: nimmt_server::Running, db: Db) {
+    srv.stop().await;
+    db.drop_schema().await;
+}
+
+/// Types `text` in the lobby's chat and waits for its ack.
+async fn typed(p: &mut Player, text: &str) {
+    let id = p
+        .send(ClientMsg::Chat {
+            table: None,
+            text: text.to_owned(),
+        })
+        .await;
+    p.recv_until(|m| matches!(m, ServerMsg::Ack { id: i } if *i == id))
+        .await;
+}
+
 /// Sends `msg` and waits for its answer: the ack, or the refusal's code and key.
 async fn ask(p: &mut Player, msg: ClientMsg) -> Result<(), (ErrorCode, String)> {
     let id = p.send(msg).await;
@@ -203,14 +228,11 @@ async fn following_and_where_they_play(db: Db) {
     let (list, _, _) = friends(&mut ann).await;
     assert_eq!(list.len(), nimmt_server::friends::MOST_FOLLOWED);
     assert!(list.iter().all(|f| f.name != "Bea"));
-    srv.stop().await;
-    db.drop_schema().await;
+    close(srv, db).await;
 }
 
 async fn an_accepted_challenge_seats_both(db: Db) {
-    let (srv, url) = room(&db).await;
-    let mut ann = account(&url, srv.addr, "Ann").await;
-    let mut cem = account(&url, srv.addr, "Cem").await;
+    let (srv, _, mut ann, mut cem) = ann_and_cem(&db).await;
     let pairs = ["pace=1d", "rated=no", "end_at=33"];
     ask(&mut ann, challenge("Cem", &pairs)).await.unwrap();
     let c = received(&mut cem).await;
@@ -257,33 +279,16 @@ async fn an_accepted_challenge_seats_both(db: Db) {
         again,
         Err((ErrorCode::ChallengeClosed, "challenge_answered".into()))
     );
-    srv.stop().await;
-    db.drop_schema().await;
+    close(srv, db).await;
 }
 
 async fn a_declined_challenge_tells_the_challenger(db: Db) {
-    let (srv, url) = room(&db).await;
-    let mut ann = account(&url, srv.addr, "Ann").await;
-    let mut cem = account(&url, srv.addr, "Cem").await;
+    let (srv, _, mut ann, mut cem) = ann_and_cem(&db).await;
     // Typed in chat, in any order after the name.
-    let id = ann
-        .send(ClientMsg::Chat {
-            table: None,
-            text: "/challenge Cem casual 12h".into(),
-        })
-        .await;
-    ann.recv_until(|m| matches!(m, ServerMsg::Ack { id: i } if *i == id))
-        .await;
+    typed(&mut ann, "/challenge Cem casual 12h").await;
     let c = received(&mut cem).await;
     assert_eq!(c.options, options(&["pace=12h", "rated=no"]));
-    let id = cem
-        .send(ClientMsg::Chat {
-            table: None,
-            text: format!("/decline {}", c.id),
-        })
-        .await;
-    cem.recv_until(|m| matches!(m, ServerMsg::Ack { id: i } if *i == id))
-        .await;
+    typed(&mut cem, &format!("/decline {}", c.id)).await;
     assert_eq!(answered(&mut ann).await, (ChallengeOutcome::Declined, None));
     // Ann cannot answer her own challenge, and nobody can answer it again.
     let refused = ask(
@@ -299,14 +304,11 @@ async fn a_declined_challenge_tells_the_challenger(db: Db) {
         Err((ErrorCode::NotAllowed, "not_your_challenge".into()))
     );
     assert!(friends(&mut ann).await.1.is_empty());
-    srv.stop().await;
-    db.drop_schema().await;
+    close(srv, db).await;
 }
 
 async fn a_challenge_expires_after_a_day(db: Db) {
-    let (srv, url) = room(&db).await;
-    let mut ann = account(&url, srv.addr, "Ann").await;
-    let mut cem = account(&url, srv.addr, "Cem").await;
+    let (srv, _, mut ann, mut cem) = ann_and_cem(&db).await;
     ask(&mut ann, challenge("Cem", &[])).await.unwrap();
     let c = received(&mut cem).await;
     let made_ago = |ms: i64| {
@@ -338,14 +340,11 @@ async fn a_challenge_expires_after_a_day(db: Db) {
         .unwrap()
         .get(0);
     assert_eq!(opened, None, "no table opened");
-    srv.stop().await;
-    db.drop_schema().await;
+    close(srv, db).await;
 }
 
 async fn refused_challenges_change_nothing(db: Db) {
-    let (srv, url) = room(&db).await;
-    let mut ann = account(&url, srv.addr, "Ann").await;
-    let mut cem = account(&url, srv.addr, "Cem").await;
+    let (srv, url, mut ann, mut cem) = ann_and_cem(&db).await;
     let (_, dan_session) = sign_up(srv.addr, None, "Dan", PASSWORD).await;
     let (status, _) = post(
         srv.addr,
@@ -444,8 +443,7 @@ async fn refused_challenges_change_nothing(db: Db) {
         "too_many_turn_based_other",
     );
     assert_eq!(stored_challenges(&srv).await, 1);
-    srv.stop().await;
-    db.drop_schema().await;
+    close(srv, db).await;
 }
 
 on_both_databases!(
