@@ -70,4 +70,9 @@ await session(async ({ base, person }) => {
   await ann.selectOption('[data-testid=lang]', 'de');
   await ann.locator('[data-testid=invite] h3', { hasText: 'Einladungslink' }).waitFor();
   await shot(ann, 'invite-host-desktop-de');
+
+  // Its players do find it in their lobby (the list Cem's check above looked at).
+  await ann.click('[data-testid=table] .tablebar button:has-text("Lobby")');
+  await ann.locator(`[data-testid=lobby-table-${id}]`).waitFor({ timeout: 10000 });
+  check('the host finds the private table in the lobby', (await ann.locator(`[data-testid=lobby-table-${id}]`).count()) === 1);
 });
