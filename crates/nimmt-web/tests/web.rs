@@ -1,6 +1,6 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
 //! Vitest) and the end-to-end tests (`web/e2e/game.mjs`, `classic.mjs`, `variants.mjs`, `buffalo.mjs`, `board.mjs`,
-//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard): a real `nimmt serve` and headless Chromium driven by playwright-core;
+//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard), `yourmove.mjs` (the lobby's Your move list, its count in the title, the alert switches and Web Push on the account page): a real `nimmt serve` and headless Chromium driven by playwright-core;
 //! screenshots in `artifacts/`), and `cluster.mjs`: the browser at a table another node of a
 //! cluster runs (PostgreSQL and NATS on loopback, or `NIMMT_TEST_POSTGRES` and `NIMMT_TEST_NATS`).
 //!
@@ -166,6 +166,7 @@ fn a_whole_game_in_headless_chromium() {
         "accounts.mjs",
         "account.mjs",
         "players.mjs",
+        "yourmove.mjs",
     ] {
         run_script(script, &chromium, &bin, &[]);
     }
