@@ -325,12 +325,8 @@ impl Session {
                 meta,
                 history: Vec::new(),
             };
-            match self
-                .state
-                .lobby
-                .create_again(conn.clone(), c.game, again)
-                .await
-            {
+            // Opened in the host's name: the lobby counts it among the challenger's tables.
+            match self.state.lobby.create_again(host, c.game, again).await {
                 Ok(h) => {
                     if let Err(e) = store::opened(&pool, id, h.id).await {
                         tracing::warn!("challenge {id}: its table {} not noted: {e}", h.id);
