@@ -247,3 +247,30 @@ fn a_vacation_moves_the_deadline_and_counts_against_seven_days_in_thirty() {
         .map(|w| w.deadline_ms);
     assert_eq!(after, before);
 }
+
+#[test]
+fn a_turn_based_table_nobody_looks_at_may_leave_memory_and_comes_back_the_same() {
+    let mut room = Room::three_at(&[("pace", "1d")]);
+    assert!(!room.table().may_sleep(), "people are connected");
+    room.say(0, "/start");
+    assert!(room.move_if_asked(0));
+    for i in 0..3 {
+        room.drop_connection(i);
+    }
+    assert!(room.table().may_sleep());
+    let before = (room.table().news(), room.table().action_log());
+    // Dropped and loaded from the store, as the server does: the same table.
+    room.restart();
+    assert_eq!((room.table().news(), room.table().action_log()), before);
+    assert!(room.table().may_sleep());
+    // Someone back: it stays in memory.
+    room.come(1);
+    assert!(!room.table().may_sleep());
+    // A table in real time never leaves memory.
+    let mut realtime = Room::three_at(&[]);
+    realtime.say(0, "/start");
+    for i in 0..3 {
+        realtime.drop_connection(i);
+    }
+    assert!(!realtime.table().may_sleep());
+}

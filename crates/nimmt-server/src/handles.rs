@@ -64,25 +64,158 @@ pub enum TableCmd {
         act: crate::moderation::acts::TableAct,
         reply: oneshot::Sender<crate::moderation::acts::Outcome>,
     },
+    /// A table that left memory is due (a deadline): loaded again, it does what is due.
+    Wake,
+}
+
+/// Loads a table that left memory back from the store and starts its actor on the handle
+/// (`Ok(false)`: the table is no longer open; `Err`: it could not be read now).
+pub type LoadTable = Arc<
+    dyn Fn(TableHandle) -> futures_util::future::BoxFuture<'static, Result<bool, ()>> + Send + Sync,
+>;
+
+/// Where a table's actor is reached: its channel while the table is in memory, none while it
+/// sleeps (see `sleep.rs`) or after it closed; shared by every clone of the handle.
+struct Slot {
+    tx: std::sync::Mutex<Option<mpsc::Sender<TableCmd>>>,
+    /// Held while the table goes to sleep or is loaded again: one of them at a time.
+    turn: Arc<tokio::sync::Mutex<()>>,
+    /// Loads the table when an input comes while it sleeps (none: it never sleeps).
+    load: Option<LoadTable>,
+    /// The table closed for good: nothing loads it again.
+    closed: std::sync::atomic::AtomicBool,
 }
 
 /// The way to reach a table actor.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TableHandle {
     pub id: TableId,
-    tx: mpsc::Sender<TableCmd>,
+    slot: Arc<Slot>,
 }
+
+impl std::fmt::Debug for TableHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TableHandle({})", self.id)
+    }
+}
+
+/// How many commands wait for a table's actor at most.
+const QUEUE: usize = 256;
 
 impl TableHandle {
     /// A handle and the receiver its actor reads.
     pub fn channel(id: TableId) -> (TableHandle, mpsc::Receiver<TableCmd>) {
-        let (tx, rx) = mpsc::channel(256);
-        (TableHandle { id, tx }, rx)
+        Self::with_loader(id, None)
     }
 
-    /// Sends a command; `false` if the table has closed.
-    pub async fn send(&self, cmd: TableCmd) -> bool {
-        self.tx.send(cmd).await.is_ok()
+    /// The handle of a table that sleeps from the start (restored, nothing to do): `load`
+    /// brings it into memory when a command comes.
+    pub fn asleep(id: TableId, load: LoadTable) -> TableHandle {
+        let (handle, _) = Self::with_loader(id, Some(load));
+        handle.set(None);
+        handle
+    }
+
+    /// A handle whose table may sleep: `load` brings it back when a command comes.
+    pub fn with_loader(
+        id: TableId,
+        load: Option<LoadTable>,
+    ) -> (TableHandle, mpsc::Receiver<TableCmd>) {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let slot = Slot {
+            tx: std::sync::Mutex::new(Some(tx)),
+            turn: Arc::new(tokio::sync::Mutex::new(())),
+            load,
+            closed: Default::default(),
+        };
+        let handle = TableHandle {
+            id,
+            slot: Arc::new(slot),
+        };
+        (handle, rx)
+    }
+
+    fn current(&self) -> Option<mpsc::Sender<TableCmd>> {
+        self.slot
+            .tx
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    fn set(&self, tx: Option<mpsc::Sender<TableCmd>>) {
+        *self.slot.tx.lock().unwrap_or_else(|e| e.into_inner()) = tx;
+    }
+
+    /// Sends a command, loading the table first if it sleeps; `false` if the table has closed.
+    pub async fn send(&self, mut cmd: TableCmd) -> bool {
+        if let Some(tx) = self.current() {
+            match tx.send(cmd).await {
+                Ok(()) => return true,
+                Err(mpsc::error::SendError(c)) => cmd = c,
+            }
+        }
+        let Some(load) = self.slot.load.clone() else {
+            return false;
+        };
+        // The table went to sleep: load it once (whoever comes first), then send.
+        let _turn = self.slot.turn.lock().await;
+        if self.slot.closed.load(std::sync::atomic::Ordering::Acquire) {
+            return false;
+        }
+        let tx = match self.current().filter(|tx| !tx.is_closed()) {
+            Some(tx) => tx,
+            None => match load(self.clone()).await {
+                Ok(true) => match self.current() {
+                    Some(tx) => tx,
+                    None => return false,
+                },
+                Ok(false) => {
+                    self.closed();
+                    return false;
+                }
+                Err(()) => return false,
+            },
+        };
+        tx.send(cmd).await.is_ok()
+    }
+
+    /// The actor of a table loaded again reads `rx` from now on.
+    pub fn loaded(&self) -> mpsc::Receiver<TableCmd> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        self.set(Some(tx));
+        rx
+    }
+
+    /// Whether the table can leave memory (it can be loaded again).
+    pub fn can_sleep(&self) -> bool {
+        self.slot.load.is_some()
+    }
+
+    /// The table closed for good.
+    pub fn closed(&self) {
+        self.slot
+            .closed
+            .store(true, std::sync::atomic::Ordering::Release);
+        self.set(None);
+    }
+
+    /// The actor goes to sleep: nobody loads the table until the returned guard is dropped;
+    /// the commands queued so far are returned, and the channel is let go of, so the next
+    /// command loads the table again. If commands were queued, the actor stays awake: it calls
+    /// [`TableHandle::loaded`] while it holds the guard, then takes them.
+    pub async fn fall_asleep(
+        &self,
+        rx: &mut mpsc::Receiver<TableCmd>,
+    ) -> (Vec<TableCmd>, tokio::sync::OwnedMutexGuard<()>) {
+        let turn = self.slot.turn.clone().lock_owned().await;
+        self.set(None);
+        rx.close();
+        let mut queued = Vec::new();
+        while let Ok(cmd) = rx.try_recv() {
+            queued.push(cmd);
+        }
+        (queued, turn)
     }
 
     /// The record as the public may see it now; `None` if the table has closed.

@@ -57,6 +57,7 @@ pub mod refused;
 pub mod replay;
 pub mod session_end;
 pub mod shutdown;
+pub mod sleep;
 pub mod state;
 pub mod store;
 pub mod table;
@@ -108,6 +109,9 @@ pub struct Config {
     /// The room's Web Push key (`nimmt serve --vapid-key FILE`): browsers subscribe with its
     /// public half and get "your move" notifications; none: no Web Push.
     pub vapid: Option<push::Vapid>,
+    /// How long a turn-based table nobody plays waits for an input before it leaves memory
+    /// (`nimmt serve --sleep-after SECS`; none: tables stay in memory). A cluster's tables stay.
+    pub sleep_after: Option<Duration>,
     /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
     /// none: the room sends no mail.
     pub mail: Option<mail::MailConfig>,
@@ -130,6 +134,7 @@ impl Default for Config {
             cluster: None,
             trusted_proxies: Vec::new(),
             vapid: None,
+            sleep_after: Some(Duration::from_secs(60)),
             mail: None,
         }
     }
@@ -187,14 +192,15 @@ impl Running {
 }
 
 /// Tells `lobby` of a restored table, reached through `handle` (its own actor if `None`), and
-/// starts the table's actor.
+/// starts the table's actor (one that may sleep with `sleep`).
 fn start_restored(
     t: table::Table,
     lobby: &LobbyHandle,
     handle: Option<TableHandle>,
+    sleep: Option<Arc<sleep::Sleep>>,
 ) -> TableHandle {
     let news = t.news();
-    let actor = t.spawn();
+    let actor = t.spawn(sleep);
     lobby.send(handles::LobbyCmd::Adopt {
         handle: handle.unwrap_or_else(|| actor.clone()),
         news,
@@ -233,16 +239,23 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         None => None,
     };
     let tables = Arc::new(table_config(&config));
+    // A single room lets turn-based tables nobody plays leave memory (a cluster keeps them).
+    let sleep = match (&cluster, config.sleep_after) {
+        (None, Some(after)) => Some(sleep::Sleep::start(after, store.clone(), tables.clone())),
+        _ => None,
+    };
     let open: handles::OpenTable = {
-        let (store, config) = (store.clone(), tables.clone());
+        let (store, config, sleep) = (store.clone(), tables.clone(), sleep.clone());
         match cluster.clone() {
-            None => Arc::new(move |new| table::Table::open(new, store.clone(), config.clone())),
+            None => Arc::new(move |new| {
+                table::Table::open(new, store.clone(), config.clone(), sleep.clone())
+            }),
             Some(cl) => Arc::new(move |mut new| {
                 let (id, lobby) = cl.open()?;
                 new.id = id;
                 new.lobby = lobby;
                 let creator = new.conn.clone();
-                match table::Table::open(new, store.clone(), config.clone()) {
+                match table::Table::open(new, store.clone(), config.clone(), None) {
                     Ok(actor) => Ok(cl.run_here(id, actor, Some(creator))),
                     Err(r) => {
                         cl.not_opened(id);
@@ -285,11 +298,16 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
             let restore: cluster::RestoreTable = Arc::new(move |stored, lobby, router| {
                 let t =
                     table::Table::restore(stored, store.clone(), lobby.clone(), config.clone())?;
-                Ok(start_restored(t, &lobby, Some(router)))
+                Ok(start_restored(t, &lobby, Some(router), None))
             });
             cl.start(lobby.clone(), restore).await?;
         }
-        None => restore_all(&store, &lobby, &config, &tables).await?,
+        None => {
+            if let Some(s) = &sleep {
+                s.reports_to(lobby.clone());
+            }
+            restore_all(&store, &lobby, &config, &tables, sleep.as_ref()).await?
+        }
     }
     let state = AppState {
         lobby,
@@ -353,23 +371,59 @@ async fn restore_all(
     lobby: &LobbyHandle,
     config: &Arc<Config>,
     tables_config: &Arc<nimmt_room::TableConfig>,
+    sleep: Option<&Arc<sleep::Sleep>>,
 ) -> anyhow::Result<()> {
-    let mut restored = 0;
-    let mut tables = store.open_tables().await?;
+    let (mut restored, mut asleep) = (0, 0);
+    // One table at a time: a room of many turn-based tables never holds them all at once.
+    let ids = store.open_table_ids().await?;
     // Games that ended lately wait for their players who were away at the end.
-    tables.extend(store.finished_tables(config.abandoned_close_after).await?);
-    for stored in tables {
+    let finished = store.finished_tables(config.abandoned_close_after).await?;
+    for id in ids {
+        let stored = match store.open_table(id).await? {
+            Some(s) => s,
+            None => continue,
+        };
+        let t = match table::Table::restore(
+            stored,
+            store.clone(),
+            lobby.clone(),
+            tables_config.clone(),
+        ) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("table {id} cannot be restored: {e}");
+                continue;
+            }
+        };
+        restored += 1;
+        let Some(s) = sleep else {
+            start_restored(t, lobby, None, None);
+            continue;
+        };
+        match t.settle(s).await {
+            Ok((handle, news)) => {
+                lobby.send(handles::LobbyCmd::Adopt { handle, news });
+                asleep += 1;
+            }
+            Err(t) => {
+                start_restored(t, lobby, None, Some(s.clone()));
+            }
+        }
+    }
+    for stored in finished {
         let id = stored.id;
         match table::Table::restore(stored, store.clone(), lobby.clone(), tables_config.clone()) {
             Ok(t) => {
-                start_restored(t, lobby, None);
+                start_restored(t, lobby, None, None);
                 restored += 1;
             }
             Err(e) => tracing::error!("table {id} cannot be restored: {e}"),
         }
     }
     if restored > 0 {
-        tracing::info!("restored {restored} tables");
+        tracing::info!(
+            "restored {restored} tables ({asleep} of them asleep until their next input)"
+        );
     }
     Ok(())
 }

@@ -7,6 +7,7 @@
 use crate::clock::{clock_start, now};
 use crate::conn::{Conn, Refusal};
 use crate::handles::{LobbyHandle, NewTable, TableCmd, TableHandle};
+use crate::sleep::Sleep;
 use crate::store::Store;
 use nimmt_protocol::PlayerId;
 use nimmt_room::table::{
@@ -26,6 +27,8 @@ pub struct Table {
     lobby: LobbyHandle,
     /// A new table: whoever opened it hears once it is stored (see `NewTable::stored`).
     opened: Option<oneshot::Sender<bool>>,
+    /// The table was told it runs (`Input::Opened`) already.
+    started: bool,
 }
 
 impl Table {
@@ -34,6 +37,7 @@ impl Table {
         new: NewTable,
         store: Store,
         tables: Arc<TableConfig>,
+        sleep: Option<Arc<Sleep>>,
     ) -> Result<TableHandle, Refusal> {
         let table = match new.again {
             Some(again) => nimmt_room::Table::again(new.id, again, tables, rand::random(), now())?,
@@ -48,8 +52,9 @@ impl Table {
             store,
             lobby: new.lobby,
             opened: new.stored,
+            started: false,
         };
-        Ok(shell.spawn())
+        Ok(shell.spawn(sleep))
     }
 
     /// Rebuilds a stored table: its setup and every logged action replayed.
@@ -65,6 +70,7 @@ impl Table {
             store,
             lobby,
             opened: None,
+            started: false,
         })
     }
 
@@ -73,24 +79,69 @@ impl Table {
         self.table.news()
     }
 
-    pub fn spawn(self) -> TableHandle {
-        let (handle, rx) = TableHandle::channel(self.table.id());
-        tokio::spawn(self.run(rx));
+    /// Starts the table's actor; with `sleep`, a turn-based table nobody plays leaves memory
+    /// after a while and comes back on its next command (see `sleep`).
+    pub fn spawn(self, sleep: Option<Arc<Sleep>>) -> TableHandle {
+        let id = self.table.id();
+        let (handle, rx) = TableHandle::with_loader(id, sleep.as_ref().map(|s| s.loader()));
+        self.run_on(handle.clone(), rx, sleep);
         handle
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<TableCmd>) {
+    /// Starts the table's actor reading `rx`, reached through `handle`.
+    pub fn run_on(
+        self,
+        handle: TableHandle,
+        rx: mpsc::Receiver<TableCmd>,
+        sleep: Option<Arc<Sleep>>,
+    ) {
+        tokio::spawn(self.run(handle, rx, sleep));
+    }
+
+    /// A restored table is told it runs; if it may sleep then, it sleeps from the start (no
+    /// actor): the handle that loads it is returned with how it looks to the lobby.
+    pub async fn settle(mut self, sleep: &Arc<Sleep>) -> Result<(TableHandle, TableNews), Self> {
         self.feed(Input::Opened).await;
+        self.started = true;
+        if !self.table.may_sleep() {
+            return Err(self);
+        }
+        let handle = TableHandle::asleep(self.table.id(), sleep.loader());
+        if let Some(at) = self.wake_instant() {
+            sleep.wake_at(at, handle.clone());
+        }
+        Ok((handle, self.table.news()))
+    }
+
+    /// When the table wants to wake next, on the shells' clock.
+    fn wake_instant(&self) -> Option<tokio::time::Instant> {
+        self.table
+            .next_wake()
+            .map(|at| clock_start() + at.since_start())
+    }
+
+    async fn run(
+        mut self,
+        handle: TableHandle,
+        mut rx: mpsc::Receiver<TableCmd>,
+        sleep: Option<Arc<Sleep>>,
+    ) {
+        let _in_memory = crate::metrics::InMemory::new();
+        if !self.started {
+            self.feed(Input::Opened).await;
+            self.started = true;
+        }
         // Stored, and the lobby told: the opening is acknowledged now.
         if let Some(opened) = self.opened.take() {
             let _ = opened.send(!self.table.closing());
         }
         while !self.table.closing() {
-            let wake = self
-                .table
-                .next_wake()
-                .map(|at| clock_start() + at.since_start());
+            let wake = self.wake_instant();
             let far = tokio::time::Instant::now() + Duration::from_secs(3600);
+            let idle = sleep
+                .as_ref()
+                .filter(|_| self.table.may_sleep() && handle.can_sleep())
+                .map(|s| tokio::time::Instant::now() + s.after);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.command(cmd).await,
@@ -99,8 +150,25 @@ impl Table {
                 _ = sleep_until(wake.unwrap_or(far)), if wake.is_some() => {
                     self.feed(Input::Wake).await;
                 }
+                _ = sleep_until(idle.unwrap_or(far)), if idle.is_some() => {
+                    let (queued, turn) = handle.fall_asleep(&mut rx).await;
+                    if queued.is_empty() {
+                        if let (Some(s), Some(at)) = (&sleep, wake) {
+                            s.wake_at(at, handle.clone());
+                        }
+                        // Out of memory: the next command loads it again.
+                        return;
+                    }
+                    // Commands came meanwhile: it stays awake and takes them first.
+                    rx = handle.loaded();
+                    drop(turn);
+                    for cmd in queued {
+                        self.command(cmd).await;
+                    }
+                }
             }
         }
+        handle.closed();
         self.lobby.closed(self.table.id());
     }
 
@@ -155,6 +223,7 @@ impl Table {
                 let _ = reply.send(self.table.record_source());
                 return;
             }
+            TableCmd::Wake => Input::Wake,
             TableCmd::Moderate { act, reply } => {
                 let outcome = self.feed(Input::Moderate { act }).await;
                 let _ = reply.send(outcome.unwrap_or_default());

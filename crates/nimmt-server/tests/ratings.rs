@@ -362,6 +362,7 @@ fn seats_with_equal_scores_share_their_place_and_draw_with_each_other() {
         seq: 1,
         game: "classic".to_owned(),
         rated: true,
+        pace: "realtime".to_owned(),
         // Ann and Bob tie for first place; the bot is last.
         seats: vec![
             seat(0, "ann", 10, 1),

@@ -43,6 +43,7 @@ mod ratings;
 mod recent;
 mod rematch;
 mod seats;
+mod sleep;
 mod timers;
 mod turns;
 mod undo;

@@ -169,7 +169,7 @@ impl WireCmd {
                 conn: r(&conn),
                 req,
             },
-            TableCmd::Record { .. } | TableCmd::Moderate { .. } => return None,
+            TableCmd::Record { .. } | TableCmd::Moderate { .. } | TableCmd::Wake => return None,
         })
     }
 }

@@ -92,7 +92,10 @@ fn asker(cmd: &TableCmd) -> Option<(&Conn, Option<u64>)> {
         | TableCmd::Command { conn, req, .. }
         | TableCmd::Act { conn, req, .. }
         | TableCmd::Resync { conn, req } => Some((conn, *req)),
-        TableCmd::Detach { .. } | TableCmd::Record { .. } | TableCmd::Moderate { .. } => None,
+        TableCmd::Detach { .. }
+        | TableCmd::Record { .. }
+        | TableCmd::Moderate { .. }
+        | TableCmd::Wake => None,
     }
 }
 

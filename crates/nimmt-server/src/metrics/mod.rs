@@ -23,6 +23,35 @@ const BOT_BUCKETS: &[f64] = &[
 ];
 
 static MOVES: AtomicU64 = AtomicU64::new(0);
+static IN_MEMORY: AtomicI64 = AtomicI64::new(0);
+static LOADS: AtomicU64 = AtomicU64::new(0);
+
+/// A table in memory (its actor runs) for as long as this lives.
+pub struct InMemory(());
+
+impl InMemory {
+    pub fn new() -> InMemory {
+        IN_MEMORY.fetch_add(1, Ordering::Relaxed);
+        InMemory(())
+    }
+}
+
+impl Default for InMemory {
+    fn default() -> Self {
+        InMemory::new()
+    }
+}
+
+impl Drop for InMemory {
+    fn drop(&mut self) {
+        IN_MEMORY.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A table that had left memory was loaded again from the store.
+pub fn table_loaded() {
+    LOADS.fetch_add(1, Ordering::Relaxed);
+}
 
 /// One database the store writes to: its commits, failed transactions and queued writes.
 pub struct Database {
@@ -158,6 +187,22 @@ pub fn render(node: &str, tables: &[TableInfo], owned: usize) -> String {
         "Tables this node runs.",
     );
     let _ = writeln!(out, "nimmt_tables_owned{{{node}}} {owned}");
+    head(
+        &mut out,
+        "nimmt_tables_in_memory",
+        "gauge",
+        "Tables whose actor runs on this node (a turn-based table nobody plays leaves memory).",
+    );
+    let in_memory = IN_MEMORY.load(Ordering::Relaxed);
+    let _ = writeln!(out, "nimmt_tables_in_memory{{{node}}} {in_memory}");
+    head(
+        &mut out,
+        "nimmt_table_loads_total",
+        "counter",
+        "Tables loaded again from the store after they had left memory.",
+    );
+    let loads = LOADS.load(Ordering::Relaxed);
+    let _ = writeln!(out, "nimmt_table_loads_total{{{node}}} {loads}");
     let open: [i64; 3] = std::array::from_fn(|i| CONNECTIONS[i].load(Ordering::Relaxed));
     head(
         &mut out,

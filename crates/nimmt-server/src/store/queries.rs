@@ -32,6 +32,16 @@ impl Store {
         Ok(out)
     }
 
+    /// The numbers of every table still open or playing, in order.
+    pub async fn open_table_ids(&self) -> Result<Vec<u64>> {
+        let rows = sqlx::query(
+            "SELECT id FROM nimmt_tables WHERE state = 'open' OR state = 'playing' ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+    }
+
     /// The logged actions of a table, in order: (seat, action JSON, version after it); the first
     /// `limit` of them, or all.
     pub async fn actions(&self, id: u64, limit: Option<u64>) -> Result<Vec<(u8, String, u64)>> {

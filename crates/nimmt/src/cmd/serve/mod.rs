@@ -54,6 +54,12 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub abandoned_close_after: Option<u64>,
+    /// Seconds a turn-based table nobody is connected to waits for an input before it leaves
+    /// memory (it is loaded again from the database on its next input or deadline; 0 = tables
+    /// stay in memory; a cluster's always do). [default: 60]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sleep_after_secs: Option<u64>,
     /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,6 +200,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             reconnect: Duration::from_secs(args.reconnect_secs),
             abandoned_close_after: Duration::from_secs(args.abandoned_close_after),
+            sleep_after: (args.sleep_after_secs > 0)
+                .then(|| Duration::from_secs(args.sleep_after_secs)),
             web_dir: args.web_dir,
             sqlite_sync: match args.sqlite_sync {
                 settings::SqliteSync::Normal => nimmt_server::store::SqliteSync::Normal,
