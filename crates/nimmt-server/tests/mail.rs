@@ -21,7 +21,7 @@ async fn verification(db: Db) {
     let room = Room::start(&db).await;
     let addr = room.addr();
     let (_, ann) = sign_up(addr, None, "Ann", "correct horse").await;
-    let (_, bea) = sign_up(addr, None, "Bea", "battery staple").await;
+    let (bea_id, bea) = sign_up(addr, None, "Bea", "battery staple").await;
 
     // A guest has no e-mail settings.
     let (status, _) = get(addr, "/api/account/mail", None).await;
@@ -146,6 +146,22 @@ async fn verification(db: Db) {
     assert!(page.contains("expired"), "{page}");
     let (_, body) = get(addr, "/api/account/mail", Some(&bea)).await;
     assert_eq!(body["verified"], false);
+
+    // A deleted account's address is forgotten.
+    let (status, _) = post(
+        addr,
+        "/api/account/delete",
+        Some(&bea),
+        json!({"password": "battery staple"}),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let pool = room.running.store.pool().clone();
+    assert_eq!(mail::address::forget_deleted(&pool).await.unwrap(), 1);
+    assert!(mail::address::of_player(&pool, &bea_id)
+        .await
+        .unwrap()
+        .is_none());
 
     // The address can be removed.
     let (status, body) = post(addr, "/api/account/mail/remove", Some(&ann), json!({})).await;

@@ -229,6 +229,23 @@ pub async fn remove(pool: &AnyPool, player: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Forgets the addresses, links and noted waits of deleted accounts (the digest's task calls it
+/// on every round); returns how many addresses went.
+pub async fn forget_deleted(pool: &AnyPool) -> sqlx::Result<u64> {
+    let gone = "NOT IN (SELECT player_id FROM nimmt_accounts)";
+    let done = sqlx::query(&format!(
+        "DELETE FROM nimmt_mail_addresses WHERE player_id {gone}"
+    ))
+    .execute(pool)
+    .await?;
+    for table in ["nimmt_mail_links", "nimmt_mail_moves"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE player_id {gone}"))
+            .execute(pool)
+            .await?;
+    }
+    Ok(done.rows_affected())
+}
+
 /// Chooses which "your move" mails `player` gets (refused without an address).
 pub async fn set_your_move(pool: &AnyPool, player: &str, mode: YourMove) -> Result<(), MailError> {
     let done = sqlx::query("UPDATE nimmt_mail_addresses SET your_move = $1 WHERE player_id = $2")

@@ -124,13 +124,17 @@ pub async fn run(pool: &AnyPool, mailer: &Mailer, now: i64) -> Result<usize, Mai
     Ok(sent)
 }
 
-/// Looks for digests due every [`LOOK_EVERY`], for as long as the room runs.
+/// Looks for digests due every [`LOOK_EVERY`], for as long as the room runs, and forgets the
+/// addresses of accounts deleted since.
 pub async fn task(pool: AnyPool, mailer: Mailer) {
     let mut tick = tokio::time::interval(LOOK_EVERY);
     loop {
         tick.tick().await;
         if let Err(e) = run(&pool, &mailer, mailer.clock.now_ms()).await {
             tracing::warn!("the daily digests: {e}");
+        }
+        if let Err(e) = address::forget_deleted(&pool).await {
+            tracing::warn!("forgetting the addresses of deleted accounts: {e}");
         }
     }
 }
