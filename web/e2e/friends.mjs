@@ -2,7 +2,8 @@
 // are accounts. Ann challenges Cem from his profile page (1 day per move, casual); Cem sees the
 // challenge in his lobby and declines; Ann is told on the page she is on. Ann follows Bea from
 // her profile; Bea opens a table; Ann's lobby shows Bea online at that table. A second
-// challenge reaches Cem on a phone in German. Screenshots, desktop 1280x800 and phone 390x844,
+// challenge reaches Cem on a phone in German; a third he accepts, and both are taken to the new
+// table. Screenshots, desktop 1280x800 and phone 390x844,
 // English and German, go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/friends.mjs
@@ -124,6 +125,7 @@ await session(async ({ base, person }) => {
   await ann.click('[data-testid=challenge]');
   await ann.click('[data-testid=challenge-send]');
   await ann.locator('[data-testid=challenge-said]').waitFor();
+  await ann.click('[data-testid=challenge-close]');
   const de = cem.locator('[data-testid=incoming-Ann]');
   await de.waitFor({ timeout: 5000 });
   check('the challenge reads in German', (await de.textContent()).includes('Ann fordert dich heraus'), await de.textContent());
@@ -134,4 +136,21 @@ await session(async ({ base, person }) => {
   await ann.locator('[data-testid=challenge-answered]').waitFor({ timeout: 5000 });
   await ann.setViewportSize(PHONE);
   await shot(ann, 'friends-declined-phone-en');
+
+  // A third challenge, accepted: both are taken to the new table, where both sit.
+  await ann.setViewportSize(DESKTOP);
+  await ann.click('[data-testid=answered-ok]');
+  await ann.click('[data-testid=challenge]');
+  await ann.click('[data-testid=challenge-send]');
+  await ann.locator('[data-testid=challenge-said]').waitFor();
+  await cem.click('[data-testid=incoming-Ann] [data-testid=accept]', { timeout: 5000 });
+  for (const page of [cem, ann]) {
+    await page.waitForURL(/#\/table\/\d+$/, { timeout: 10000 });
+    await page.locator('[data-testid=table]').waitFor();
+  }
+  const annAt = ann.url().match(/#\/table\/(\d+)/)?.[1];
+  check('an accepted challenge takes both to the same new table', !!annAt && cem.url().endsWith(`#/table/${annAt}`), `${ann.url()} ${cem.url()}`);
+  await cem.locator('button[data-testid=hand-card]').first().waitFor({ timeout: 10000 });
+  check('the game has started with both seated', (await cem.locator('button[data-testid=hand-card]').count()) > 0);
+  await shot(cem, 'friends-accepted-table-desktop-de');
 });

@@ -58,8 +58,14 @@ export function friendsMessage(client: Client, msg: ServerMsg): boolean {
       if (msg.challenge.from === client.name) friends.answered = { challenge: msg.challenge, outcome: msg.outcome, table: msg.table };
       // Accepted: both go to the new table, where both hold a seat.
       if (msg.outcome === 'accepted' && msg.table !== undefined) {
-        client.pendingOpen = true;
-        client.send({ type: 'join', table: msg.table, role: 'player' });
+        if (typeof window !== 'undefined' && window.location.pathname !== '/') {
+          // A page of its own (a profile): the room's page opens at the table, and its hello
+          // resumes the seat.
+          window.location.assign(`/#/table/${msg.table}`);
+        } else {
+          client.pendingOpen = true;
+          client.send({ type: 'join', table: msg.table, role: 'player' });
+        }
       }
       return true;
     default:
