@@ -135,7 +135,7 @@ await session(async ({ base, person }) => {
   await cem.click('[data-testid=incoming-Ann] [data-testid=decline]');
   await ann.locator('[data-testid=challenge-answered]').waitFor({ timeout: 5000 });
   await ann.setViewportSize(PHONE);
-  await shot(ann, 'friends-declined-phone-en');
+  await shot(ann, 'friends-declined-phone-de');
 
   // A third challenge, accepted: both are taken to the new table, where both sit.
   await ann.setViewportSize(DESKTOP);
