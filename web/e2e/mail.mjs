@@ -4,7 +4,8 @@
 // gets (the page asks, its button confirms), and chooses "your move" mails for each table. In
 // German on a phone the section reads in German. Logged out, she uses "Forgot password?", opens
 // the reset mail's link, sets a new password (a second use of the link is refused) and logs in
-// with it. Screenshots go to artifacts/ (ARTIFACTS to change).
+// with it. A room without SMTP settings says on the account page that it sends no e-mail.
+// Screenshots go to artifacts/ (ARTIFACTS to change).
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/mail.mjs
 
@@ -145,4 +146,18 @@ await session(
   },
   { nodes: [['--database', `sqlite://${join(maildir, '..', 'nimmt.db')}`, '--smtp', `smtp://127.0.0.1:${port}`, '--mail-from', 'Nimmt <room@example.org>']] },
 );
+
+// A room without SMTP settings says so on the account page.
+await session(async ({ base, person }) => {
+  const page = await person('Bea', DESKTOP);
+  await page.goto(`${base}/#/account`);
+  await page.fill('[data-testid=signup-name]', 'Bea');
+  await page.fill('[data-testid=signup-password]', PASSWORD);
+  await page.fill('[data-testid=signup-again]', PASSWORD);
+  await page.click('[data-testid=signup]');
+  await page.locator('[data-testid=mail-not-offered]').waitFor();
+  check('without SMTP settings the account page says the room sends no e-mail', (await page.locator('[data-testid=mail-not-offered]').innerText()).includes('sends no e-mail'));
+  await page.locator('[data-testid=mail]').scrollIntoViewIfNeeded();
+  await shot(page, 'mail-not-offered-en-desktop');
+});
 smtp.kill();
