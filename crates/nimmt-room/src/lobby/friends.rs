@@ -3,8 +3,7 @@
 //! answer). Also the rules of a challenge that need no IO: when it expires and whether a player
 //! takes it, each a pure function of what is stored and the time, so tests choose the time.
 
-use super::effect::LobbyAnswer;
-use super::Lobby;
+use super::{Lobby, LobbyAnswer};
 use crate::refusal::Refusal;
 use crate::table::MOST_TURN_BASED_TABLES;
 use nimmt_protocol::{ChallengePolicy, ErrorCode, FollowedTable, PlayerId, ServerMsg, TableState};
