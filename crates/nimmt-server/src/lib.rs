@@ -282,7 +282,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let peers = cluster.clone().map(|c| c as Arc<dyn handles::LobbyPeers>);
     let notifier = notify::Notifier {
         store: store.clone(),
-        config: config.clone(),
+        vapid: config.vapid.clone(),
         mailer: mailer.clone(),
     };
     let lobby = lobby::Lobby::spawn_with(

@@ -3,11 +3,10 @@
 //! Web Push) decides by its own settings and limits whether to say it now, later or not at all.
 //! The page itself hears of it over the WebSocket (`your_move`), not through here.
 
+use crate::push::Vapid;
 use crate::store::Store;
-use crate::Config;
 use nimmt_core::GameKind;
 use nimmt_protocol::{PlayerId, TableId};
-use std::sync::Arc;
 
 /// A turn-based table began waiting for `player`'s move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +18,13 @@ pub struct YourMoveNote {
     pub deadline_ms: u64,
 }
 
-/// What the channels need: the store (addresses, subscriptions, what was sent when) and the
-/// room's settings (SMTP, VAPID keys, public URL).
+/// What the channels need: the store (addresses, subscriptions, what was sent when), the mailer
+/// and the room's Web Push key.
 #[derive(Clone)]
 pub struct Notifier {
     pub store: Store,
-    pub config: Arc<Config>,
+    /// The room's Web Push key (`None`: no Web Push).
+    pub vapid: Option<Vapid>,
     /// Sends "your move" mails (`None`: the room has no SMTP settings).
     pub mailer: Option<crate::mail::Mailer>,
 }
@@ -39,7 +39,7 @@ impl Notifier {
 
     async fn deliver(&self, note: YourMoveNote) {
         tracing::debug!(player = %note.player, table = note.table, "your move");
-        if let Some(vapid) = &self.config.vapid {
+        if let Some(vapid) = &self.vapid {
             let now = crate::clock::now_ms();
             let (pool, player) = (self.store.pool(), note.player.as_str());
             crate::push::your_move(
@@ -69,6 +69,5 @@ impl Notifier {
                 Err(e) => tracing::warn!("a your-move mail: {e}"),
             }
         }
-        let _ = (&self.store, &self.config);
     }
 }

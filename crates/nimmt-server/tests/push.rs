@@ -30,7 +30,6 @@ use serde_json::{json, Value};
 use sha2::Sha256;
 use sqlx::Row;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -244,7 +243,7 @@ async fn scenario(db: &Db) {
     let deadline_ms = (nimmt_server::clock::now_ms() + 3_600_000) as u64;
     let notifier = Notifier {
         store: room.store.clone(),
-        config: Arc::new(cfg.clone()),
+        vapid: cfg.vapid.clone(),
         mailer: None,
     };
     notifier.your_move(YourMoveNote {

@@ -67,6 +67,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("conn", Layer::Shell),
     ("handles", Layer::Shell),
     ("lobby", Layer::Shell),
+    ("notify", Layer::Shell),
     ("sleep", Layer::Shell),
     ("table", Layer::Shell),
     ("lease", Layer::Store),
