@@ -1,6 +1,9 @@
-//! Limits per client address: open connections, and new identities per minute. An IPv6 client
+//! Limits per client address: open connections, new identities per minute, and wrong invitation
+//! codes (`guesses`). An IPv6 client
 //! counts by its /64 network (one host usually holds all of it); an IPv4 address mapped into
 //! IPv6 counts as itself.
+
+pub mod guesses;
 
 use crate::limits::{quota, Limits};
 use governor::clock::{Clock, DefaultClock};
@@ -32,7 +35,7 @@ pub struct AddrLimits {
     identities: Option<DefaultKeyedRateLimiter<IpAddr>>,
     checks: AtomicU64,
     /// Wrong invitation codes (see `guesses`).
-    pub guesses: Arc<crate::guesses::Guesses>,
+    pub guesses: Arc<guesses::Guesses>,
 }
 
 impl AddrLimits {

@@ -39,7 +39,6 @@ pub mod cluster;
 pub mod conn;
 pub mod forwarded;
 pub mod friends;
-pub mod guesses;
 pub mod handles;
 pub mod http;
 pub mod lease;

@@ -45,7 +45,6 @@ const LAYERS: &[(&str, Layer)] = &[
     ("client", Layer::Edge),
     ("cluster", Layer::Edge),
     ("forwarded", Layer::Edge),
-    ("guesses", Layer::Edge),
     ("http", Layer::Edge),
     ("limits", Layer::Edge),
     ("refused", Layer::Edge),

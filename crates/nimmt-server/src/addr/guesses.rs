@@ -4,7 +4,7 @@
 //! oldest of them is older than the window. Addresses count as in `addr` (an IPv6 client by its
 //! /64 network).
 
-use crate::addr::client_key;
+use super::client_key;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
