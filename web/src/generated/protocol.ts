@@ -446,6 +446,10 @@ export type Command =
     renew: boolean,
   }
   | {
+    "name": "vacation",
+    days: number,
+  }
+  | {
     "name": "help",
     topic?: HelpTopic,
   };
