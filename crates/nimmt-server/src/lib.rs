@@ -13,6 +13,8 @@
 //!   operators;
 //! - [`moderation`]: operators (made on the command line), mutes, bans, closing tables and
 //!   removing chat lines, each in an audit log; players' reports and personal mutes;
+//! - [`push`]: Web Push to the browsers an account subscribed ("your move" while away),
+//!   encrypted per RFC 8291 and signed with the room's VAPID key;
 //! - [`ratings`]: every finished game's results and the Weng-Lin ratings they move (in the
 //!   transaction that stores the game's end), profiles, game histories and leaderboards;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
