@@ -7,20 +7,34 @@ use nimmt_protocol::{Challenge, ChallengeOutcome, ClientMsg, Lang as WireLang, R
 use nimmt_tui::online::{Online, OnlineEffect, OnlineInput};
 use nimmt_tui::Lang;
 
-fn welcomed(name: &str, lang: Lang) -> Online {
-    let mut o = Online::new("ws://127.0.0.1:8080", name, lang);
-    o.handle(OnlineInput::Server(ServerMsg::Welcome {
+fn welcome(name: &str, token: &str) -> ServerMsg {
+    ServerMsg::Welcome {
         id: None,
         games: Vec::new(),
         protocol: 1,
         player: "p1".into(),
         name: name.into(),
-        token: "secret".into(),
+        token: token.into(),
         lang: WireLang::En,
         seated: vec![],
         nodes: vec![],
-    }));
+    }
+}
+
+fn welcomed(name: &str, lang: Lang) -> Online {
+    let mut o = Online::new("ws://127.0.0.1:8080", name, lang);
+    o.handle(OnlineInput::Server(welcome(name, "s.session")));
     o
+}
+
+#[test]
+fn an_account_asks_for_its_challenges_once_welcomed_and_a_guest_does_not() {
+    let mut account = Online::new("ws://127.0.0.1:8080", "Cem", Lang::En);
+    let effects = account.handle(OnlineInput::Server(welcome("Cem", "s.session")));
+    assert!(effects.contains(&OnlineEffect::Send(ClientMsg::Friends {})));
+    let mut guest = Online::new("ws://127.0.0.1:8080", "Gus", Lang::En);
+    let effects = guest.handle(OnlineInput::Server(welcome("Gus", "0123abcd")));
+    assert!(!effects.contains(&OnlineEffect::Send(ClientMsg::Friends {})));
 }
 
 fn challenge() -> Challenge {

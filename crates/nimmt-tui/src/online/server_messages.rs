@@ -32,6 +32,7 @@ impl Online {
                 name,
                 games,
                 seated,
+                token,
                 ..
             } => {
                 let back = self.welcomed;
@@ -49,6 +50,10 @@ impl Online {
                 out.push(OnlineEffect::Send(ClientMsg::ListTables {
                     subscribe: true,
                 }));
+                // An account (a session's token) hears of the challenges that came meanwhile.
+                if token.starts_with("s.") {
+                    out.push(OnlineEffect::Send(ClientMsg::Friends {}));
+                }
                 // A table where the identity holds a seat sends its state by itself; any other
                 // table on screen (watched, or a seat given up) is asked for again.
                 if let Some(at) = self.at.as_ref().filter(|a| !seated.contains(&a.info.id)) {
