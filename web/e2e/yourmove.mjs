@@ -102,6 +102,17 @@ await session(async ({ person }) => {
     await ann.locator('[data-testid=notifications]').waitFor();
     check(`${lang}: the sound switch is remembered`, await ann.locator('[data-testid=alert-sound]').isChecked());
     await shot(ann, `yourmove-${lang}-account`);
+
+    // The installed app's service worker: with the room out of reach, the page is the offline
+    // page (in both languages), not the browser's error.
+    await ann.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await ann.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 }).catch(() => {});
+    await ann.context().setOffline(true);
+    await ann.reload().catch(() => {});
+    const offline = await ann.locator('[data-testid=offline]').waitFor({ timeout: 10000 }).then(() => true, () => false);
+    check(`${lang}: with the room out of reach the service worker shows the offline page`, offline);
+    if (offline && lang === 'en') await shot(ann, 'yourmove-offline');
+    await ann.context().setOffline(false);
     await ann.context().close();
     await bea.context().close();
   }
