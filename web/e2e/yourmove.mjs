@@ -3,7 +3,9 @@
 // second one (1 day a move) with a bot alone; once both games start, Ann's lobby lists both
 // tables, the one due soonest first, with the time left and who else sits there, the page title
 // carries the count, and a click opens the table; Bea's phone lists hers. The account page shows
-// the notification switches. Screenshots (desktop 1280×800 and phone 390×844, English and
+// the notification switches and, for an account, Web Push; offline, the service worker shows the
+// offline page; a push message delivered to the service worker shows its notification.
+// Screenshots (desktop 1280×800 and phone 390×844, English and
 // German) go to artifacts/yourmove-*.png.
 //
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/yourmove.mjs
@@ -116,5 +118,30 @@ await session(async ({ person }) => {
     await ann.context().close();
     await bea.context().close();
   }
+
+  // A Web Push message reaching the service worker (delivered through the browser's DevTools
+  // protocol, as a push service would): it shows the notification, tagged by table, that opens
+  // /t/ID.
+  const cy = await person('Cy');
+  const origin = new URL(cy.url()).origin;
+  await cy.context().grantPermissions(['notifications'], { origin });
+  await cy.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const cdp = await cy.context().newCDPSession(cy);
+  let registrationId = null;
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+    for (const r of e.registrations) if (r.scopeURL === `${origin}/` && !r.isDeleted) registrationId = r.registrationId;
+  });
+  await cdp.send('ServiceWorker.enable');
+  for (let i = 0; i < 100 && registrationId === null; i++) await new Promise((r) => setTimeout(r, 50));
+  const message = { table: 7, game: 'classic', deadline_ms: Date.now() + 3_600_000, title: 'Your move', body: '6 nimmt! at table 7 waits for your move: 60 minutes left.', url: '/t/7' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+  const shown = await cy
+    .waitForFunction(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => (ns.length ? ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })) : null)), null, { timeout: 10000 })
+    .then((h) => h.jsonValue(), () => []);
+  check(
+    'a push message shows its notification, tagged by table, opening the table',
+    shown.length === 1 && shown[0].title === message.title && shown[0].body === message.body && shown[0].tag === 'table-7' && shown[0].url === '/t/7',
+    JSON.stringify(shown),
+  );
 }, { nodes: [['--database', `sqlite://${db}`, '--vapid-key', vapid, '--vapid-subject', 'mailto:room@example.org']] });
 rmSync(keys, { recursive: true, force: true });
