@@ -118,6 +118,30 @@ mod tests {
     }
 
     #[test]
+    fn the_installable_apps_files_are_served_with_their_types() {
+        assert_eq!(mime("manifest.webmanifest"), "application/manifest+json");
+        assert_eq!(mime("sw.js"), "text/javascript; charset=utf-8");
+        assert_eq!(mime("icon-192.png"), "image/png");
+        if built() {
+            for path in [
+                "/sw.js",
+                "/manifest.webmanifest",
+                "/offline.html",
+                "/icon-512.png",
+            ] {
+                let a = asset(path).unwrap_or_else(|| panic!("{path} is embedded"));
+                assert!(
+                    !a.immutable,
+                    "{path} keeps its name across releases: never cached for good"
+                );
+                assert_ne!(a.bytes, asset("/").unwrap().bytes, "{path} is its own file");
+            }
+        }
+        // A table's link loads the page.
+        assert_eq!(asset("/t/12").unwrap().bytes, asset("/").unwrap().bytes);
+    }
+
+    #[test]
     fn missing_files_and_escapes_are_not_found() {
         assert_eq!(asset("/assets/nothing-here.js"), None);
         assert_eq!(asset("/../Cargo.toml"), None);
@@ -137,7 +161,8 @@ mod tests {
             assert_eq!(a.bytes, *bytes);
             if p.ends_with(".js") {
                 assert_eq!(a.mime, "text/javascript; charset=utf-8");
-                assert!(a.immutable);
+                // Hashed bundles are kept for good; the service worker (`sw.js`) never is.
+                assert_eq!(a.immutable, p.starts_with("assets/"), "{p}");
             }
         }
     }
