@@ -99,6 +99,15 @@ await session(async ({ person }) => {
     await ann.locator('[data-testid=push][data-state]').waitFor({ timeout: 15000 });
     const push = await ann.locator('[data-testid=push]').getAttribute('data-state');
     check(`${lang}: an account is offered Web Push for this browser`, push === 'off' || push === 'unsupported', push);
+    if (push === 'off') {
+      // Headless Chromium has no push service: the refusal is said in the page's language and
+      // the browser stays unsubscribed, at the room too.
+      await ann.context().grantPermissions(['notifications'], { origin: new URL(ann.url()).origin });
+      await ann.click('[data-testid=push-subscribe]');
+      const said = await ann.locator('[data-testid=push-error]').innerText({ timeout: 15000 }).catch(() => '');
+      check(`${lang}: a refused subscription is said in words`, lang === 'en' ? /did not take the subscription/.test(said) : /nicht angenommen/.test(said), said);
+      check(`${lang}: … and the browser stays unsubscribed`, (await ann.locator('[data-testid=push]').getAttribute('data-state')) === 'off');
+    }
     await ann.check('[data-testid=alert-sound]');
     await ann.reload();
     await ann.locator('[data-testid=notifications]').waitFor();

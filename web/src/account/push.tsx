@@ -71,7 +71,13 @@ function PushSwitch(props: { client: Client; t: T }) {
       if (permission !== 'granted') throw new Error(t('push.denied'));
       const reg = await registration();
       if (!reg || !key) throw new Error(t('push.unsupported'));
-      const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) as BufferSource });
+      // The browser's own push service may refuse or not answer (its error is not worded for
+      // people, nor in the page's language).
+      const sub = await reg.pushManager
+        .subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) as BufferSource })
+        .catch(() => {
+          throw new Error(t('push.failed'));
+        });
       try {
         await call(client, 'POST', '/api/push/subscribe', sub.toJSON());
       } catch (e) {
