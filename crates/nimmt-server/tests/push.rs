@@ -170,11 +170,22 @@ async fn next(rx: &mut mpsc::UnboundedReceiver<Pushed>) -> Pushed {
         .unwrap()
 }
 
+/// The room's key for a test: push services on plain HTTP (the loopback one) are taken.
+fn test_vapid() -> Vapid {
+    Vapid::from_pem(&Vapid::generate_pem(), "mailto:room@example.org")
+        .unwrap()
+        .with_plain_http()
+}
+
+/// Subscribes `browser` for the account of `token` (`query`: `?lang=de`, or empty).
+async fn subscribe(addr: SocketAddr, token: &str, query: &str, browser: &Browser) -> (u16, Value) {
+    let path = format!("/api/push/subscribe{query}");
+    post(addr, &path, Some(token), browser.subscription()).await
+}
+
 async fn scenario(db: &Db) {
     let (service, mut pushed) = push_service().await;
-    let vapid = Vapid::from_pem(&Vapid::generate_pem(), "mailto:room@example.org")
-        .unwrap()
-        .with_plain_http();
+    let vapid = test_vapid();
     let mut cfg = config(db);
     cfg.vapid = Some(vapid.clone());
     let room = nimmt_server::start(cfg.clone()).await.unwrap();
@@ -221,21 +232,9 @@ async fn scenario(db: &Db) {
     assert!(subscriptions(&room.store).await.is_empty());
 
     // Two browsers subscribe (one in German).
-    let (status, body) = post(
-        addr,
-        "/api/push/subscribe",
-        Some(&token),
-        browser.subscription(),
-    )
-    .await;
+    let (status, body) = subscribe(addr, &token, "", &browser).await;
     assert_eq!(status, 204, "{body}");
-    let (status, _) = post(
-        addr,
-        "/api/push/subscribe?lang=de",
-        Some(&token),
-        gone.subscription(),
-    )
-    .await;
+    let (status, _) = subscribe(addr, &token, "?lang=de", &gone).await;
     assert_eq!(status, 204);
     assert_eq!(subscriptions(&room.store).await.len(), 2);
 
@@ -300,13 +299,7 @@ async fn scenario(db: &Db) {
     assert!(subscriptions(&room.store).await.is_empty());
 
     // A deleted account's browsers are forgotten with it.
-    let (status, _) = post(
-        addr,
-        "/api/push/subscribe",
-        Some(&token),
-        browser.subscription(),
-    )
-    .await;
+    let (status, _) = subscribe(addr, &token, "", &browser).await;
     assert_eq!(status, 204);
     let (status, body) = post(
         addr,
@@ -339,21 +332,13 @@ async fn a_your_move_note_reaches_the_subscribed_browser_encrypted_and_signed_po
 async fn a_turn_based_game_waiting_for_an_absent_accounts_move_pushes_to_its_browser() {
     let db = Db::sqlite();
     let (service, mut pushed) = push_service().await;
-    let vapid = Vapid::from_pem(&Vapid::generate_pem(), "mailto:room@example.org")
-        .unwrap()
-        .with_plain_http();
+    let vapid = test_vapid();
     let mut cfg = config(&db);
     cfg.vapid = Some(vapid);
     let (room, url) = common::server_with(cfg).await;
     let (_, token) = sign_up(room.addr, None, "Ann", "a long enough password").await;
     let browser = Browser::new(format!("http://{service}/ok/ann"));
-    let (status, _) = post(
-        room.addr,
-        "/api/push/subscribe",
-        Some(&token),
-        browser.subscription(),
-    )
-    .await;
+    let (status, _) = subscribe(room.addr, &token, "", &browser).await;
     assert_eq!(status, 204);
     let mut ann = common::Player::join_as(&url, "Ann", Some(&token)).await;
     let table = ann.create(&["pace=1h", "hand_size=3"], Some(2)).await;
