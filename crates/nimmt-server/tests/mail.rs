@@ -399,6 +399,34 @@ async fn reset(db: Db) {
     db.drop_schema().await;
 }
 
+/// A mail server that cannot be reached: the refusal says the mail was not sent, and the
+/// address stays what it was.
+#[tokio::test]
+async fn a_verification_mail_not_sent_changes_nothing() {
+    let db = Db::sqlite();
+    let room = Room::start(&db).await;
+    let addr = room.addr();
+    let (_, ann) = sign_up(addr, None, "Ann", "correct horse").await;
+    room.verified(&ann, "ann@example.org", 1).await;
+    let Room { running, smtp, .. } = room;
+    drop(smtp);
+    let (status, body) = post(
+        addr,
+        "/api/account/mail",
+        Some(&ann),
+        json!({"address": "ann@example.com"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("mail_not_sent"))
+    );
+    let (_, body) = get(addr, "/api/account/mail", Some(&ann)).await;
+    assert_eq!(body["address"], "ann@example.org");
+    assert_eq!(body["verified"], true);
+    running.stop().await;
+}
+
 #[tokio::test]
 async fn without_smtp_settings_the_room_offers_no_mail() {
     let db = Db::sqlite();

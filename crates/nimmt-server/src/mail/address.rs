@@ -151,6 +151,14 @@ pub async fn set(
     {
         return Err(MailError::Refused("mail_too_many"));
     }
+    // What the address was, to put back if the mail cannot be sent.
+    let before = sqlx::query(
+        "SELECT address, address_key, verified_at, lang FROM nimmt_mail_addresses \
+         WHERE player_id = $1",
+    )
+    .bind(player.to_owned())
+    .fetch_optional(pool)
+    .await?;
     sqlx::query(
         "INSERT INTO nimmt_mail_addresses (player_id, address, address_key, verified_at, lang, \
          your_move, unsubscribe_token, last_digest_at) VALUES ($1, $2, $3, NULL, $4, 'off', $5, 0) \
@@ -170,15 +178,52 @@ pub async fn set(
         lang_name(lang)
     ));
     let p = [("name", name), ("link", link.as_str())];
-    mailer
+    let sent = mailer
         .send(Outgoing {
             to: address.clone(),
             subject: text(lang, "verify_subject", &p),
             body: text(lang, "verify_body", &p),
             unsubscribe: None,
         })
-        .await?;
+        .await;
+    if let Err(e) = sent {
+        undo_set(pool, player, &token, before).await?;
+        return Err(e.into());
+    }
     Ok(of_player(pool, player).await?.expect("just stored"))
+}
+
+/// A verification mail that could not be sent changes nothing: its link goes, and the address
+/// is what it was (`before`: its address, key, verification time and language), or none.
+async fn undo_set(
+    pool: &AnyPool,
+    player: &str,
+    token: &str,
+    before: Option<sqlx::any::AnyRow>,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM nimmt_mail_links WHERE token_hash = $1")
+        .bind(links::token_hash(token))
+        .execute(pool)
+        .await?;
+    let Some(b) = before else {
+        sqlx::query("DELETE FROM nimmt_mail_addresses WHERE player_id = $1")
+            .bind(player.to_owned())
+            .execute(pool)
+            .await?;
+        return Ok(());
+    };
+    sqlx::query(
+        "UPDATE nimmt_mail_addresses SET address = $1, address_key = $2, verified_at = $3, \
+         lang = $4 WHERE player_id = $5",
+    )
+    .bind(b.get::<String, _>(0))
+    .bind(b.get::<String, _>(1))
+    .bind(b.get::<Option<i64>, _>(2))
+    .bind(b.get::<String, _>(3))
+    .bind(player.to_owned())
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// What a verification link found: the address, now verified.
