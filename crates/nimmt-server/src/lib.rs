@@ -242,7 +242,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let tables = Arc::new(table_config(&config));
     // A single room lets turn-based tables nobody plays leave memory (a cluster keeps them).
     let sleep = match (&cluster, config.sleep_after) {
-        (None, Some(after)) => Some(sleep::Sleep::start(after, store.clone(), tables.clone())),
+        (None, Some(after)) => Some(sleep::Sleep::start(after)),
         _ => None,
     };
     let open: handles::OpenTable = {
@@ -305,7 +305,12 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         }
         None => {
             if let Some(s) = &sleep {
-                s.reports_to(lobby.clone());
+                s.loads_with(table::Table::loader(
+                    store.clone(),
+                    lobby.clone(),
+                    tables.clone(),
+                    Arc::downgrade(s),
+                ));
             }
             restore_all(&store, &lobby, &config, &tables, sleep.as_ref()).await?
         }

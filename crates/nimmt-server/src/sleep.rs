@@ -8,11 +8,9 @@
 //! What stays in memory per sleeping table: its handle (a few words), its entry in the lobby and
 //! its place in the wake queue.
 
-use crate::handles::{LoadTable, LobbyHandle, TableCmd, TableHandle};
-use crate::store::Store;
-use nimmt_room::TableConfig;
+use crate::handles::{LoadTable, TableCmd, TableHandle};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -21,76 +19,37 @@ use tokio::time::Instant;
 pub struct Sleep {
     /// How long a table that may sleep waits for an input before it leaves memory.
     pub after: Duration,
-    store: Store,
-    /// The lobby the tables report to (set once it runs: see [`Sleep::reports_to`]).
-    lobby: std::sync::OnceLock<LobbyHandle>,
-    tables: Arc<TableConfig>,
+    /// Loads a sleeping table (set once the room can: see `table::loader`).
+    load: OnceLock<LoadTable>,
     /// The wake queue's inbox: a sleeping table due at an instant.
     queue: mpsc::UnboundedSender<(Instant, TableHandle)>,
-    /// Hands out the loader of every handle (set once, right after the start).
-    me: std::sync::OnceLock<std::sync::Weak<Sleep>>,
 }
 
 impl Sleep {
     /// Starts the wake queue; tables that may sleep leave memory after `after` without input.
-    pub fn start(after: Duration, store: Store, tables: Arc<TableConfig>) -> Arc<Sleep> {
+    pub fn start(after: Duration) -> Arc<Sleep> {
         let (queue, inbox) = mpsc::unbounded_channel();
         tokio::spawn(wake_queue(inbox));
-        let sleep = Arc::new(Sleep {
+        Arc::new(Sleep {
             after,
-            store,
-            lobby: std::sync::OnceLock::new(),
-            tables,
+            load: OnceLock::new(),
             queue,
-            me: std::sync::OnceLock::new(),
-        });
-        let _ = sleep.me.set(Arc::downgrade(&sleep));
-        sleep
+        })
     }
 
-    /// The tables loaded again report to `lobby`.
-    pub fn reports_to(&self, lobby: LobbyHandle) {
-        let _ = self.lobby.set(lobby);
+    /// Sleeping tables are loaded by `load` (set once, before the first table opens).
+    pub fn loads_with(&self, load: LoadTable) {
+        let _ = self.load.set(load);
+    }
+
+    /// What loads a sleeping table (none before [`Sleep::loads_with`]: tables stay awake).
+    pub fn loader(&self) -> Option<LoadTable> {
+        self.load.get().cloned()
     }
 
     /// The sleeping table behind `handle` is due at `at` (its next deadline).
     pub fn wake_at(&self, at: Instant, handle: TableHandle) {
         let _ = self.queue.send((at, handle));
-    }
-
-    /// Loads a sleeping table from the store and starts its actor on the handle.
-    pub fn loader(&self) -> LoadTable {
-        let me = self.me.get().cloned().unwrap_or_default();
-        Arc::new(move |handle: TableHandle| {
-            let me = me.clone();
-            Box::pin(async move {
-                let Some(sleep) = me.upgrade() else {
-                    return Ok(false);
-                };
-                sleep.load(handle).await
-            })
-        })
-    }
-
-    /// `Ok(true)`: loaded and running; `Ok(false)`: no longer open (finished or gone);
-    /// `Err`: the store could not be read now (the table stays asleep).
-    async fn load(self: Arc<Self>, handle: TableHandle) -> Result<bool, ()> {
-        let stored = match self.store.open_table(handle.id).await {
-            Ok(Some(s)) => s,
-            Ok(None) => return Ok(false),
-            Err(e) => {
-                tracing::warn!("table {}: not loaded: {e}", handle.id);
-                return Err(());
-            }
-        };
-        let lobby = self.lobby.get().cloned().ok_or(())?;
-        let table =
-            crate::table::Table::restore(stored, self.store.clone(), lobby, self.tables.clone())
-                .map_err(|e| tracing::error!("table {}: cannot be loaded: {e}", handle.id))?;
-        let rx = handle.loaded();
-        crate::metrics::table_loaded();
-        table.run_on(handle, rx, Some(self.clone()));
-        Ok(true)
     }
 }
 

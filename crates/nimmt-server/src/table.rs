@@ -83,7 +83,7 @@ impl Table {
     /// after a while and comes back on its next command (see `sleep`).
     pub fn spawn(self, sleep: Option<Arc<Sleep>>) -> TableHandle {
         let id = self.table.id();
-        let (handle, rx) = TableHandle::with_loader(id, sleep.as_ref().map(|s| s.loader()));
+        let (handle, rx) = TableHandle::with_loader(id, sleep.as_ref().and_then(|s| s.loader()));
         self.run_on(handle.clone(), rx, sleep);
         handle
     }
@@ -103,14 +103,44 @@ impl Table {
     pub async fn settle(mut self, sleep: &Arc<Sleep>) -> Result<(TableHandle, TableNews), Self> {
         self.feed(Input::Opened).await;
         self.started = true;
-        if !self.table.may_sleep() {
+        let Some(load) = sleep.loader().filter(|_| self.table.may_sleep()) else {
             return Err(self);
-        }
-        let handle = TableHandle::asleep(self.table.id(), sleep.loader());
+        };
+        let handle = TableHandle::asleep(self.table.id(), load);
         if let Some(at) = self.wake_instant() {
             sleep.wake_at(at, handle.clone());
         }
         Ok((handle, self.table.news()))
+    }
+
+    /// What loads a sleeping table of this room from `store` and starts its actor on the
+    /// handle (see `sleep`).
+    pub fn loader(
+        store: Store,
+        lobby: LobbyHandle,
+        tables: Arc<TableConfig>,
+        sleep: std::sync::Weak<Sleep>,
+    ) -> crate::handles::LoadTable {
+        Arc::new(move |handle: TableHandle| {
+            let (store, lobby, tables, sleep) =
+                (store.clone(), lobby.clone(), tables.clone(), sleep.clone());
+            Box::pin(async move {
+                let stored = match store.open_table(handle.id).await {
+                    Ok(Some(s)) => s,
+                    Ok(None) => return Ok(false),
+                    Err(e) => {
+                        tracing::warn!("table {}: not loaded: {e}", handle.id);
+                        return Err(());
+                    }
+                };
+                let table = Table::restore(stored, store, lobby, tables)
+                    .map_err(|e| tracing::error!("table {}: cannot be loaded: {e}", handle.id))?;
+                let rx = handle.loaded();
+                crate::metrics::table_loaded();
+                table.run_on(handle, rx, sleep.upgrade());
+                Ok(true)
+            })
+        })
     }
 
     /// When the table wants to wake next, on the shells' clock.

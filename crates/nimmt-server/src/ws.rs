@@ -192,7 +192,13 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
     }
     outbox.close(CloseReason::Normal);
     // Gone: the tables keep the seat for the reconnection window.
+    // The lobby hears first, so a table that waits for this player's move once they left
+    // finds them offline (and their notification channels tell them).
     if let Some(conn) = &s.conn {
+        s.state.lobby.send(LobbyCmd::Offline {
+            player: conn.player.clone(),
+            conn_id,
+        });
         for h in s.tables.values() {
             h.send(TableCmd::Detach {
                 player: conn.player.clone(),
@@ -200,10 +206,6 @@ pub async fn session(socket: WebSocket, state: AppState, peer: IpAddr, slot: Opt
             })
             .await;
         }
-        s.state.lobby.send(LobbyCmd::Offline {
-            player: conn.player.clone(),
-            conn_id,
-        });
     }
     drop(s);
     drain(

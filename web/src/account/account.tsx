@@ -10,7 +10,6 @@ import { AccountApi } from './api';
 import { EmailSection, ForgotPassword } from './email';
 import './account.css';
 import { Notifications } from './push';
-import { Notifications } from './push';
 
 export function accountApi(client: Client): AccountApi {
   return new AccountApi(
@@ -286,7 +285,6 @@ export function AccountPage(props: { client: Client; t: T }) {
           <ForgotPassword client={client} t={t} />
         </>
       )}
-      <Notifications client={client} t={t} />
       <Notifications client={client} t={t} />
       <p>
         <a href="#/">{t('account.back')}</a>

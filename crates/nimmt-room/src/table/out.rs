@@ -26,7 +26,7 @@ pub(super) enum Then {
         action: serde_json::Value,
         origin: Option<Origin>,
         /// What the move changed of a turn-based table's clock.
-        turn: Option<super::turns::TurnChange>,
+        turn: Option<Box<super::turns::TurnChange>>,
     },
     /// The finished game's record: tried again later if not stored.
     Record,

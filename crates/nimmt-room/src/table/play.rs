@@ -269,7 +269,7 @@ impl Table {
         text: Box<str>,
         action: Value,
         origin: Option<Origin>,
-        turn: Option<TurnChange>,
+        turn: Option<Box<TurnChange>>,
     ) {
         let version = self.version + 1;
         let game = self.game.as_mut().expect("the game checked the action");

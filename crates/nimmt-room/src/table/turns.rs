@@ -142,7 +142,7 @@ impl Table {
     /// Seat `seat` moves (`by_table`: the table plays for it): at a turn-based table the clock
     /// notes the change, a missed deadline and a player who is back, and is written along with
     /// the move.
-    pub(super) fn turn_move(&mut self, seat: Seat, by_table: bool) -> Option<TurnChange> {
+    pub(super) fn turn_move(&mut self, seat: Seat, by_table: bool) -> Option<Box<TurnChange>> {
         if !self.turn_based() {
             return None;
         }
@@ -188,7 +188,7 @@ impl Table {
         // Stored with the move, at the version the move gives the table.
         let op = self.save_op_as_of(self.version + 1);
         self.out.write_op(op);
-        Some(change)
+        Some(Box::new(change))
     }
 
     /// When seat `j`'s open question was asked (the game's last change, unless stored earlier).
@@ -203,7 +203,7 @@ impl Table {
     }
 
     /// The move was stored: everyone hears what it changed of the seat.
-    pub(super) fn turn_told(&mut self, seat: Seat, change: Option<TurnChange>) {
+    pub(super) fn turn_told(&mut self, seat: Seat, change: Option<Box<TurnChange>>) {
         let Some(change) = change else { return };
         let name = self.seat_name(seat.index());
         if change.missed {
@@ -221,7 +221,7 @@ impl Table {
     }
 
     /// The move was not stored: the clock is as it was.
-    pub(super) fn turn_not_stored(&mut self, change: Option<TurnChange>) {
+    pub(super) fn turn_not_stored(&mut self, change: Option<Box<TurnChange>>) {
         if let Some(change) = change {
             self.meta.turns = change.before;
         }

@@ -139,7 +139,6 @@ impl Online {
             ServerMsg::Notice { text, table } => {
                 let next = text.params.get("table").and_then(|t| t.parse().ok());
                 self.say(text.text.clone());
-                if let (true, Some(from), Some(to)) = (text.key == "rematch", table, next) {
                 // The host's link, in full, on this client's server.
                 if let (true, Some(t), Some(code)) = (
                     text.key == "invite_link",
@@ -148,6 +147,7 @@ impl Online {
                 ) {
                     self.say(super::invite::link(&self.server, t, code));
                 }
+                if let (true, Some(from), Some(to)) = (text.key == "rematch", table, next) {
                     self.follow(from, to, out);
                 }
             }

@@ -5,6 +5,7 @@ mod hostile;
 mod player;
 mod process;
 mod stats;
+mod turn_based;
 
 use nimmt_core::{GameKind, OptionMap};
 use player::ClientTask;
@@ -68,6 +69,20 @@ pub struct Args {
     /// started the server starts it again, e.g. a shell loop or systemd).
     #[arg(long, value_name = "SECS", requires = "server_pid")]
     pub sigterm_after: Option<u64>,
+    /// A room of many turn-based tables (`--tables` of them, classic for two with a bot, a
+    /// day a move), most of them out of memory: reports the server's memory once the players
+    /// left, and for `--seconds` at `--rate` moves a second, players coming back to move (the
+    /// time until the waiting table's state, loaded from the store, and the move's
+    /// acknowledgement). The server needs --max-tables-per-identity 0, --max-conns-per-addr 0,
+    /// --new-identities-per-min 0 and a short --sleep-after-secs.
+    #[arg(long)]
+    pub turn_based: bool,
+    /// `--turn-based`: the tables each player sits at (30 at most).
+    #[arg(long, default_value_t = 30)]
+    pub per_player: usize,
+    /// `--turn-based`: players coming back to move, per second.
+    #[arg(long, default_value_t = 200.0)]
+    pub rate: f64,
 }
 
 /// The loopback address of the `i`-th client with `--spread-addrs`.
@@ -95,6 +110,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         check_loopback(url)?;
     }
     anyhow::ensure!(args.tables > 0, "--tables must be at least 1");
+    if args.turn_based {
+        anyhow::ensure!(
+            (1..=30).contains(&args.per_player),
+            "--per-player must be 1 to 30"
+        );
+        raise_nofile();
+        let plan = turn_based::Plan {
+            url: args.url[0].clone(),
+            tables: args.tables,
+            per_player: args.per_player,
+            rate: args.rate,
+            seconds: args.seconds,
+            parallel: args.connect_parallel,
+            server_pid: args.server_pid,
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?;
+        return runtime.block_on(turn_based::run(plan));
+    }
     let per_table = args.clients / args.tables;
     anyhow::ensure!(
         (2..=10).contains(&per_table),
