@@ -51,12 +51,14 @@ impl<H: Clone> Lobby<H> {
     }
 
     fn whereabouts(&self, player: &PlayerId) -> Whereabouts {
+        // A private table is nobody's business but its players'.
         let tables = self
-            .tables
-            .values()
-            .filter(|e| e.players.contains(player))
-            .filter_map(|e| e.info.as_ref())
+            .seats
+            .of(player)
+            .iter()
+            .filter_map(|id| self.tables.get(id)?.info.as_ref())
             .filter(|i| matches!(i.state, TableState::Open | TableState::Playing))
+            .filter(|i| !super::tables::private(i))
             .map(|i| FollowedTable {
                 table: i.id,
                 game: i.game,

@@ -16,6 +16,7 @@
 mod effect;
 mod ending;
 mod friends;
+mod index;
 mod input;
 mod news;
 mod presence;
@@ -52,6 +53,10 @@ pub struct LobbySettings {
 /// The lobby's state.
 pub struct Lobby<H> {
     tables: BTreeMap<TableId, tables::Entry<H>>,
+    /// The tables each identity sits at.
+    seats: index::PlayerIndex,
+    /// The turn-based tables waiting for each identity's move.
+    waits: index::PlayerIndex,
     /// Who is online here.
     online: HashMap<PlayerId, presence::Online>,
     /// Who hears of every table's change and of lobby chat, by connection id.
@@ -72,6 +77,8 @@ impl<H: Clone> Lobby<H> {
     pub fn new(next_id: TableId, settings: LobbySettings) -> Lobby<H> {
         Lobby {
             tables: BTreeMap::new(),
+            seats: Default::default(),
+            waits: Default::default(),
             online: HashMap::new(),
             subscribers: HashMap::new(),
             next_id,

@@ -63,9 +63,10 @@ impl<H: Clone> Lobby<H> {
     /// Answers with how to reach the tables where `player` holds a seat.
     pub(super) fn seated(&mut self, player: &PlayerId) {
         let handles = self
-            .tables
-            .values()
-            .filter(|e| e.players.contains(player))
+            .seats
+            .of(player)
+            .iter()
+            .filter_map(|id| self.tables.get(id))
             .map(|e| e.handle.clone())
             .collect();
         self.answer(LobbyAnswer::Handles(handles));
@@ -101,6 +102,7 @@ impl<H: Clone> Lobby<H> {
         if let Ok((id, handle)) = &result {
             // The opener may number the table itself (a cluster's shared numbers).
             self.next_id = self.next_id.max(*id);
+            self.seats.set(*id, [], host.iter());
             self.tables.insert(
                 *id,
                 Entry {
@@ -119,6 +121,9 @@ impl<H: Clone> Lobby<H> {
     pub(super) fn adopt(&mut self, handle: H, news: TableNews) {
         let id = news.info.id;
         self.next_id = self.next_id.max(id);
+        let before = self.tables.get(&id).map(|e| e.players.clone());
+        self.seats
+            .set(id, before.iter().flatten(), news.players.iter());
         self.tables.insert(
             id,
             Entry {
@@ -165,6 +170,7 @@ impl<H: Clone> Lobby<H> {
         let Some(entry) = self.tables.remove(&id) else {
             return;
         };
+        self.seats.set(id, entry.players.iter(), []);
         self.waits_changed(id, &entry.waiting, &[], false);
         if let Some(info) = entry.info {
             // A private table's end is told only where it was listed.
@@ -188,7 +194,7 @@ impl<H: Clone> Lobby<H> {
             return;
         };
         let before = std::mem::replace(&mut e.waiting, news.waiting.clone());
-        e.players = news.players;
+        let seated_before = std::mem::replace(&mut e.players, news.players);
         e.host = news.host;
         let same = e.info.as_ref() == Some(&news.info);
         let was_listed = e.info.as_ref().is_some_and(|i| !private(i));
@@ -205,6 +211,7 @@ impl<H: Clone> Lobby<H> {
                 None,
             );
         }
+        self.seats.set(id, seated_before.iter(), players.iter());
         self.waits_changed(id, &before, &news.waiting, local);
     }
 }

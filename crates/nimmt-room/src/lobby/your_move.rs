@@ -25,8 +25,10 @@ impl<H: Clone> Lobby<H> {
     /// The turn-based tables waiting for `player`, soonest deadline first.
     pub(super) fn your_moves(&self, player: &PlayerId) -> Vec<YourMove> {
         let mut list: Vec<YourMove> = self
-            .tables
-            .values()
+            .waits
+            .of(player)
+            .iter()
+            .filter_map(|id| self.tables.get(id))
             .filter_map(|e| {
                 let info = e.info.as_ref()?;
                 let w = e.waiting.iter().find(|w| &w.player == player)?;
@@ -55,10 +57,10 @@ impl<H: Clone> Lobby<H> {
 
     /// How many turn-based tables, open or running, `player` sits at.
     pub(super) fn count_turn_based(&self, player: &PlayerId) -> usize {
-        self.tables
-            .values()
-            .filter(|e| e.players.contains(player))
-            .filter_map(|e| e.info.as_ref())
+        self.seats
+            .of(player)
+            .iter()
+            .filter_map(|id| self.tables.get(id)?.info.as_ref())
             .filter(|i| turn_based(i))
             .count()
     }
@@ -93,6 +95,11 @@ impl<H: Clone> Lobby<H> {
         if before == now {
             return;
         }
+        self.waits.set(
+            id,
+            before.iter().map(|w| &w.player),
+            now.iter().map(|w| &w.player),
+        );
         let affected: BTreeSet<&PlayerId> = before.iter().chain(now).map(|w| &w.player).collect();
         for player in affected {
             let Some(conn) = self.online.get(player).map(|o| o.conn.clone()) else {

@@ -107,7 +107,8 @@ pub async fn create(
             .bind(p.clone())
             .bind(revoked_token())
             .bind(name.to_owned())
-            .bind(now)
+            // Identities count their age in seconds (accounts in milliseconds).
+            .bind(now / 1000)
             .execute(&mut *tx)
             .await?;
             p
