@@ -5,7 +5,7 @@
 use super::effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 use super::Lobby;
 use crate::refusal::Refusal;
-use crate::table::{TableNews, Waiting};
+use crate::table::{TableNews, Waiting, MOST_TURN_BASED_TABLES};
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
 use std::collections::HashSet;
 
@@ -79,8 +79,10 @@ impl<H: Clone> Lobby<H> {
         let max = self.settings.tables_per_identity;
         if max > 0 {
             let hosted = self
-                .tables
-                .values()
+                .seats
+                .of(&player)
+                .iter()
+                .filter_map(|id| self.tables.get(id))
                 .filter(|e| e.live() && e.host.as_ref() == Some(&player))
                 .count();
             if hosted >= max {
@@ -90,6 +92,15 @@ impl<H: Clone> Lobby<H> {
                 self.answer(LobbyAnswer::Created(Err(refusal)));
                 return;
             }
+        }
+        // Its creator takes a seat: a turn-based table counts against their turn-based tables.
+        let turn_based = request.options.get("pace").is_some_and(|p| p != "realtime");
+        if turn_based && self.count_turn_based(&player) >= MOST_TURN_BASED_TABLES {
+            let refusal = Refusal::new(ErrorCode::RateLimited)
+                .keyed("too_many_turn_based")
+                .with("max", MOST_TURN_BASED_TABLES);
+            self.answer(LobbyAnswer::Created(Err(refusal)));
+            return;
         }
         self.opening = Some(player);
         let id = self.next_id + 1;

@@ -208,5 +208,18 @@ fn a_seat_at_one_turn_based_table_too_many_is_refused() {
     assert_eq!(refusal.code, ErrorCode::RateLimited);
     assert_eq!(refusal.key, "too_many_turn_based");
     assert_eq!(may(&mut room, 1), Ok(()), "a table where Ann sits already");
+    // Nor may she open one: its creator sits at it.
+    let mut request = TableRequest {
+        conn: conn(9, "ann"),
+        game: nimmt_core::GameKind::new("classic"),
+        options: nimmt_core::OptionMap::default(),
+        seats: None,
+        again: None,
+    };
+    request.options.set("pace", "2d");
+    match only_answer(room.feed(LobbyInput::Create(request))) {
+        LobbyAnswer::Created(Err(r)) => assert_eq!(r.key, "too_many_turn_based"),
+        other => panic!("not refused: {other:?}"),
+    }
     assert_eq!(may(&mut room, next + 1), Ok(()), "a table in real time");
 }
