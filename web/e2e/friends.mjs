@@ -9,41 +9,10 @@
 //   NIMMT_BIN=target/debug/nimmt node web/e2e/friends.mjs
 
 import { check, openTable, session, shot } from './lib.mjs';
+import { loggedIn } from './people.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const PASSWORD = 'cows and bulls 104';
-
-/** Signs `name` up over HTTP: the session token. */
-async function signUp(base, name) {
-  const r = await fetch(`${base}/api/account/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, password: PASSWORD }),
-  });
-  const body = await r.json();
-  if (r.status !== 201) throw new Error(`sign-up of ${name}: ${r.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
-
-/** `name`'s browser, logged in as the account (its session in the page's storage). */
-async function loggedIn(person, base, name, viewport) {
-  const token = await signUp(base, name);
-  // A guest first (the account's name is not a guest's to take), then the account's session.
-  const page = await person(`Guest ${name}`, viewport);
-  await page.evaluate(
-    ([n, tk]) => {
-      localStorage.setItem('nimmt.token', tk);
-      localStorage.setItem('nimmt.account', n);
-      localStorage.setItem('nimmt.name', n);
-    },
-    [name, token],
-  );
-  await page.reload();
-  await page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
-  return page;
-}
-
 const online = (page) => page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
 
 await session(async ({ base, person }) => {

@@ -58,7 +58,7 @@ impl<H: Clone> Lobby<H> {
             .iter()
             .filter_map(|id| self.tables.get(id)?.info.as_ref())
             .filter(|i| matches!(i.state, TableState::Open | TableState::Playing))
-            .filter(|i| !super::tables::private(i))
+            .filter(|i| !super::private::private(i))
             .map(|i| FollowedTable {
                 table: i.id,
                 game: i.game,

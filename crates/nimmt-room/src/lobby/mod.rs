@@ -20,6 +20,7 @@ mod index;
 mod input;
 mod news;
 mod presence;
+mod private;
 mod tables;
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 //! is seated).
 
 use super::effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
+use super::private::private;
 use super::Lobby;
 use crate::refusal::Refusal;
 use crate::table::{TableNews, Waiting, MOST_TURN_BASED_TABLES};
@@ -225,13 +226,6 @@ impl<H: Clone> Lobby<H> {
         self.seats.set(id, seated_before.iter(), players.iter());
         self.waits_changed(id, &before, &news.waiting, local);
     }
-}
-
-/// Whether a table is private (listed only for whoever is seated there).
-pub(super) fn private(info: &TableInfo) -> bool {
-    info.table_options
-        .get("private")
-        .is_some_and(|v| v == "yes")
 }
 
 fn sits<H>(e: &Entry<H>, viewer: Option<&PlayerId>) -> bool {
