@@ -37,8 +37,8 @@ async function inMemory(base) {
 async function move(page) {
   const row = page.locator('.rows.choosing [data-testid=row-0]');
   if (await row.count()) return row.evaluate((el) => el.click()).then(() => true, () => false);
-  const card = page.locator('button[data-testid=hand-card]').first();
-  if (await card.count()) return card.click({ timeout: 2000 }).then(() => true, () => false);
+  const card = page.locator('button[data-testid=hand-card]:not([disabled])').first();
+  if (await card.count()) return card.click({ timeout: 500 }).then(() => true, () => false);
   return false;
 }
 
@@ -111,6 +111,8 @@ await session(
     await ann.locator('[data-testid=your-move] li').first().waitFor({ timeout: 15000 });
     await ann.locator('[data-testid=your-move] li button').first().click();
     await ann.locator('[data-testid=table]').waitFor();
+    // The rest of the game as fast as the pages allow (no card animations).
+    for (const page of [ann, bea]) await page.emulateMedia({ reducedMotion: 'reduce' });
     for (let step = 0; step < 2000; step++) {
       const over = (await ann.locator('[data-testid=result]').count()) && (await bea.locator('[data-testid=result]').count());
       if (over) break;
