@@ -27,11 +27,14 @@ const db = join(mkdtempSync(join(tmpdir(), 'nimmt-turns-')), 'nimmt.db');
 
 const online = (page) => page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
 
-/** Tables in the server's memory, by `/metrics`. */
-async function inMemory(base) {
+/** A gauge of the server's `/metrics`. */
+async function gauge(base, name) {
   const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(text.match(/^nimmt_tables_in_memory\{[^}]*\} (\d+)/m)?.[1] ?? -1);
+  return Number(text.match(new RegExp(`^${name}\\{[^}]*\\} (\\d+)`, 'm'))?.[1] ?? -1);
 }
+
+/** Tables in the server's memory. */
+const inMemory = (base) => gauge(base, 'nimmt_tables_in_memory');
 
 /** The page's seat makes what it is asked: a row if it must take one, else its first card. */
 async function move(page) {
@@ -76,6 +79,8 @@ await session(
     await bea.locator('button[data-testid=hand-card]').first().waitFor();
     check('Bea chooses her card', await move(bea));
     await bea.goto(`${base}/healthz`);
+    // The room has seen her go (Ann's and Cem's connections are left).
+    for (let i = 0; i < 100 && (await gauge(base, 'nimmt_connections')) !== 2; i++) await new Promise((r) => setTimeout(r, 50));
     for (let i = 0; i < 40 && !(await ann.locator('button[data-testid=hand-card][disabled]').count()); i++) {
       if (await move(ann)) break;
       await ann.waitForTimeout(100);
