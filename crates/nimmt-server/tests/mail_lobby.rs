@@ -7,7 +7,6 @@ mod common;
 use common::accounts::{post, sign_up};
 use common::mail::Room;
 use common::Db;
-use nimmt_protocol::ServerMsg;
 use serde_json::json;
 
 /// The room's own path: a turn-based table that begins waiting for Ann's move while she is away
@@ -28,20 +27,9 @@ async fn a_turn_based_table_waiting_for_ann_mails_her() {
     .await;
     assert_eq!(status, 200);
     let url = format!("ws://{addr}/ws");
-    let mut ann = common::Player::join_as(&url, "Ann", Some(&token)).await;
-    let table = ann.create(&["pace=1d", "hand_size=3"], Some(2)).await;
-    let mut bob = common::Player::join(&url, "Bob").await;
-    bob.sit(table).await;
-    ann.command("/start").await;
-    // Ann chooses her card and closes the page; Bob sees her go, then chooses his: the next
-    // turn waits for Ann, who is not there.
-    assert!(ann.act_first().await);
-    drop(ann);
-    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
-        .await;
-    // Bob chooses (and takes a row if his card asks him to): the next turn waits for Ann.
-    assert!(bob.act_first().await);
-    while bob.act_first().await {}
+    // The next turn waits for Ann, who is not there.
+    let table =
+        common::a_turn_waits_for_absent_ann(&url, &token, &["pace=1d", "hand_size=3"]).await;
     let mail = room.smtp.nth(2).await;
     assert!(
         mail.contains(&format!("Subject: Your move: 6 nimmt! at table {table}")),

@@ -19,7 +19,6 @@ use common::accounts::{get, post, sign_up};
 use common::{config, Db};
 use hkdf::Hkdf;
 use nimmt_core::GameKind;
-use nimmt_protocol::ServerMsg;
 use nimmt_server::notify::{Notifier, YourMoveNote};
 use nimmt_server::push::{random_key, Vapid};
 use p256::ecdsa::signature::Verifier;
@@ -340,19 +339,8 @@ async fn a_turn_based_game_waiting_for_an_absent_accounts_move_pushes_to_its_bro
     let browser = Browser::new(format!("http://{service}/ok/ann"));
     let (status, _) = subscribe(room.addr, &token, "", &browser).await;
     assert_eq!(status, 204);
-    let mut ann = common::Player::join_as(&url, "Ann", Some(&token)).await;
-    let table = ann.create(&["pace=1h", "hand_size=3"], Some(2)).await;
-    let mut bob = common::Player::join(&url, "Bob").await;
-    bob.sit(table).await;
-    ann.command("/start").await;
-    // Ann chooses her card and closes the page; Bob sees her go, then chooses his (and takes a
-    // row if his card asks him to).
-    assert!(ann.act_first().await);
-    drop(ann);
-    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
-        .await;
-    assert!(bob.act_first().await);
-    while bob.act_first().await {}
+    let table =
+        common::a_turn_waits_for_absent_ann(&url, &token, &["pace=1h", "hand_size=3"]).await;
     // The next turn waits for Ann, who is not there: her browser is told, and only it.
     let got = next(&mut pushed).await;
     assert_eq!(got.path, "/ok/ann");

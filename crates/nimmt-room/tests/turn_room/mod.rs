@@ -177,36 +177,33 @@ impl Room {
         self.feed(Input::Opened);
     }
 
-    /// The notices person `i` was sent since last asked: `(key, name)`.
-    pub fn notices(&mut self, i: usize) -> Vec<(String, String)> {
+    /// The messages of type `kind` person `i` was sent since last asked (their other frames
+    /// are dropped).
+    fn taken(&mut self, i: usize, kind: &str) -> Vec<Value> {
         let Some((_, link)) = &self.people[i].conn else {
             return Vec::new();
         };
         link.take()
             .iter()
-            .filter_map(|f| {
-                let msg: Value = serde_json::from_str(f.as_str()).ok()?;
-                (msg["type"] == "notice").then(|| {
-                    let key = msg["key"].as_str().unwrap_or("").to_owned();
-                    let name = msg["params"]["name"].as_str().unwrap_or("").to_owned();
-                    (key, name)
-                })
-            })
+            .filter_map(|f| serde_json::from_str::<Value>(f.as_str()).ok())
+            .filter(|msg| msg["type"] == kind)
             .collect()
     }
 
-    /// The keys of the refusals person `i` was sent since last asked (their other frames are
-    /// dropped).
-    pub fn errors(&mut self, i: usize) -> Vec<String> {
-        let Some((_, link)) = &self.people[i].conn else {
-            return Vec::new();
-        };
-        link.take()
+    /// The notices person `i` was sent since last asked: `(key, name)`.
+    pub fn notices(&mut self, i: usize) -> Vec<(String, String)> {
+        let text = |v: &Value| v.as_str().unwrap_or("").to_owned();
+        self.taken(i, "notice")
             .iter()
-            .filter_map(|f| {
-                let msg: Value = serde_json::from_str(f.as_str()).ok()?;
-                (msg["type"] == "error").then(|| msg["key"].as_str().unwrap_or("").to_owned())
-            })
+            .map(|msg| (text(&msg["key"]), text(&msg["params"]["name"])))
+            .collect()
+    }
+
+    /// The keys of the refusals person `i` was sent since last asked.
+    pub fn errors(&mut self, i: usize) -> Vec<String> {
+        self.taken(i, "error")
+            .iter()
+            .map(|msg| msg["key"].as_str().unwrap_or("").to_owned())
             .collect()
     }
 

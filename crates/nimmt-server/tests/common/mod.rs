@@ -412,7 +412,6 @@ impl Player {
     }
 }
 
-/// Fetches an HTTP path from the running server (a tiny HTTP/1.1 GET).
 /// Ann opens a table of `seats` seats with `options`; Bob sits down at it.
 pub async fn ann_and_bob(url: &str, options: &[&str], seats: usize) -> (Player, Player, u64) {
     let mut ann = Player::join(url, "Ann").await;
@@ -422,6 +421,26 @@ pub async fn ann_and_bob(url: &str, options: &[&str], seats: usize) -> (Player, 
     (ann, bob, table)
 }
 
+/// Ann (her account's `token`) opens a turn-based table of two with `options` that Bob joins
+/// and starts it; she chooses her card and closes the page, and once Bob saw her go he plays
+/// what he is asked (his card, a row if his card asks for one): the next question is Ann's,
+/// asked while she is away. The table's number.
+pub async fn a_turn_waits_for_absent_ann(url: &str, token: &str, options: &[&str]) -> u64 {
+    let mut ann = Player::join_as(url, "Ann", Some(token)).await;
+    let table = ann.create(options, Some(2)).await;
+    let mut bob = Player::join(url, "Bob").await;
+    bob.sit(table).await;
+    ann.command("/start").await;
+    assert!(ann.act_first().await);
+    drop(ann);
+    bob.recv_until(|m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "disconnected"))
+        .await;
+    assert!(bob.act_first().await);
+    while bob.act_first().await {}
+    table
+}
+
+/// Fetches an HTTP path from the running server (a tiny HTTP/1.1 GET).
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
