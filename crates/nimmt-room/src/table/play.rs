@@ -282,22 +282,15 @@ impl Table {
         if let Some(public) = public {
             self.public_actions = public;
         }
-        // The seat answered its question: whatever it is asked next is a new question (with a
-        // new version and a fresh timer), even if it is again "play a card".
-        let waited_for = self.turn_based() && self.waiting().iter().any(|w| w.seat == seat.index());
-        if let Some(a) = self.asked.get_mut(seat.index()) {
-            *a = None;
-        }
         if over {
             // The record, from the game in memory, is stored before anyone hears of the end.
             self.record_unsaved = true;
             self.store_record();
         }
-        // What each seat is asked now (and until when) goes out with the update; the lobby
-        // hears that the table no longer waits for this seat.
-        if !self.refresh_asked() && waited_for {
-            self.tell_lobby();
-        }
+        // The seat answered its question: whatever it is asked next is a new question (with a
+        // new version and a fresh timer), even if it is again "play a card". What each seat is
+        // asked now (and until when) goes out with the update.
+        self.refresh_asked_after(Some(seat.index()));
         self.note_away(seat, &action, origin.is_none(), &events);
         self.turn_told(seat, turn);
         self.send_update(&events, origin.as_ref());

@@ -36,8 +36,14 @@ fn window_opens(game: &nimmt_core::Game, pending: &[(Seat, Value)]) -> bool {
 impl Table {
     /// Notes what each seat is asked now (and since which version), sets decision timers and
     /// schedules bot moves. At a turn-based table the lobby hears whom the table waits for when
-    /// a seat was asked something new or no longer is; whether it did.
-    pub(super) fn refresh_asked(&mut self) -> bool {
+    /// a seat was asked something new or no longer is.
+    pub(super) fn refresh_asked(&mut self) {
+        self.refresh_asked_after(None);
+    }
+
+    /// As [`Table::refresh_asked`], after seat `answered` answered its question (whatever it
+    /// is asked next is a new question).
+    pub(super) fn refresh_asked_after(&mut self, answered: Option<usize>) {
         let n = self.meta.seats.len();
         let now = self.now.at;
         let pending: Vec<(Seat, Value)> = match (self.game(), self.state) {
@@ -48,7 +54,9 @@ impl Table {
         // Whether the seats are asked in a window, found out once a seat is asked anew.
         let mut window = None;
         // Whether a seat was asked something new or no longer is (the lobby's Your-move lists).
-        let mut asked_changed = false;
+        let mut asked_changed = answered
+            .and_then(|i| self.asked.get_mut(i))
+            .is_some_and(|a| a.take().is_some());
         for i in 0..n {
             let decision = pending.iter().find(|(s, _)| s.index() == i).map(|(_, d)| d);
             match (decision, &self.asked[i]) {
@@ -74,8 +82,7 @@ impl Table {
                 }
             }
         }
-        let told = asked_changed && self.turn_based();
-        if told {
+        if asked_changed && self.turn_based() {
             self.tell_lobby();
         }
         if self.bot_due.is_none()
@@ -83,7 +90,6 @@ impl Table {
         {
             self.bot_due = Some(now + self.config.bot_delay);
         }
-        told
     }
 
     /// When the timer decides for seat `i`, as clients see it (none without a timer or when the
