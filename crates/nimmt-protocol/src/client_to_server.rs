@@ -1,6 +1,7 @@
 //! Client → server: the messages a client sends ([`ClientMsg`], in an [`Envelope`] with an
 //! optional request id), and the checks the room makes of what a client says (names, chat).
 
+use crate::bot_accounts::BotDeclaration;
 use crate::friends::FriendSettings;
 use crate::server_to_client::ErrorCode;
 use crate::texts::Lang;
@@ -138,6 +139,13 @@ pub enum ClientMsg {
     },
     /// Accepts or declines challenge `challenge`; both players get `challenge_answered`.
     AnswerChallenge { challenge: String, accept: bool },
+    /// A bot account says what it plays (again to change it): answered with `ack`, refused with
+    /// `not_bot` for any other connection. From then on it is online in the lobby's bot list
+    /// until its connection closes.
+    BotReady { declaration: BotDeclaration },
+    /// The online bot accounts (answered with `bots`; a subscribed lobby gets `bots` again
+    /// whenever the list changes).
+    ListBots {},
 }
 
 /// Checks a nickname: 1–24 characters after trimming, no control characters (nor the invisible

@@ -40,10 +40,15 @@ pub enum Command {
         key: String,
         value: String,
     },
+    /// Seats a built-in bot of `level`, or (with `account`) the online bot account of that name
+    /// (`/bot add @NAME`).
     BotAdd {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(test, ts(optional))]
         level: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        account: Option<String>,
     },
     BotRemove,
     Kick {
@@ -167,17 +172,28 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "bot add",
-        args: "[LEVEL]",
+        args: "[LEVEL | @BOT]",
         who: Who::Seated,
         when: When::BeforeStart,
-        help_en: "seat a bot: beginner, casual, strong or master",
-        help_de: "einen Bot Platz nehmen lassen: Anfänger, Freizeit, Stark oder Meister",
+        help_en: "seat a bot: beginner, casual, strong or master, or an online bot account (@NAME)",
+        help_de: "einen Bot Platz nehmen lassen: Anfänger, Freizeit, Stark oder Meister, oder ein Bot-Konto, das online ist (@NAME)",
         parse: |r| {
+            if let Some(name) = r.trim().strip_prefix('@') {
+                let name = name.trim();
+                return (!name.is_empty()).then(|| Command::BotAdd {
+                    level: None,
+                    account: Some(name.to_owned()),
+                });
+            }
             let words: Vec<&str> = r.split_whitespace().collect();
             match words.as_slice() {
-                [] => Some(Command::BotAdd { level: None }),
+                [] => Some(Command::BotAdd {
+                    level: None,
+                    account: None,
+                }),
                 [level] => Some(Command::BotAdd {
                     level: Some((*level).to_owned()),
+                    account: None,
                 }),
                 _ => None,
             }
@@ -331,7 +347,11 @@ impl Command {
             Command::Leave => ("leave", String::new()),
             Command::Start => ("start", String::new()),
             Command::Option { key, value } => ("option", format!("{key}={value}")),
-            Command::BotAdd { level } => ("bot add", level.clone().unwrap_or_default()),
+            Command::BotAdd {
+                account: Some(name),
+                ..
+            } => ("bot add", format!("@{name}")),
+            Command::BotAdd { level, .. } => ("bot add", level.clone().unwrap_or_default()),
             Command::BotRemove => ("bot remove", String::new()),
             Command::Kick { player } => ("kick", player.clone()),
             Command::Rematch => ("rematch", String::new()),
@@ -430,14 +450,26 @@ mod tests {
         );
         assert_eq!(
             parse("/bot add").unwrap().1,
-            Command::BotAdd { level: None }
+            Command::BotAdd {
+                level: None,
+                account: None
+            }
         );
         assert_eq!(
             parse("/bot add greedy").unwrap().1,
             Command::BotAdd {
-                level: Some("greedy".into())
+                level: Some("greedy".into()),
+                account: None
             }
         );
+        assert_eq!(
+            parse("/bot add @Robo Ann").unwrap().1,
+            Command::BotAdd {
+                level: None,
+                account: Some("Robo Ann".into())
+            }
+        );
+        assert!(parse("/bot add @").is_err());
         assert_eq!(parse("/bot remove").unwrap().1, Command::BotRemove);
         assert_eq!(
             parse("/kick Ann Lee").unwrap().1,
@@ -475,7 +507,7 @@ mod tests {
         );
         assert_eq!(
             parse("/bot").unwrap_err(),
-            ParseError::Usage("/bot add [LEVEL] | /bot remove".into())
+            ParseError::Usage("/bot add [LEVEL | @BOT] | /bot remove".into())
         );
         assert_eq!(
             parse("/dance").unwrap_err(),
@@ -540,6 +572,7 @@ mod tests {
             "/kick Ann Lee",
             "/help option",
             "/rematch",
+            "/bot add @Robo",
         ] {
             let (_, c) = parse(line).unwrap();
             let wire = serde_json::to_string(&c).unwrap();
@@ -573,10 +606,11 @@ mod tests {
         );
         let two = Command::BotAdd {
             level: Some("very strong".into()),
+            account: None,
         };
         assert_eq!(
             two.checked().unwrap_err(),
-            ParseError::Usage("/bot add [LEVEL]".into())
+            ParseError::Usage("/bot add [LEVEL | @BOT]".into())
         );
         assert!(serde_json::from_str::<Command>(r#"{"name":"dance"}"#).is_err());
         assert!(serde_json::from_str::<Command>(r#"{"name":"option","key":"deck"}"#).is_err());

@@ -79,11 +79,17 @@ pub enum ErrorCode {
     ChallengeClosed,
     /// A private table: joining it takes the code of its current invitation link.
     NotInvited,
+    /// Only a bot account may do this (`bot_ready`), or a bot account may not (log in on the
+    /// account page, be an operator, become a bot after rated games).
+    NotBot,
+    /// The bot account is not online, does not take this table (game, size, options, rated or
+    /// casual, as it declared), or plays as many games as it takes.
+    BotUnavailable,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -119,6 +125,8 @@ impl ErrorCode {
         ErrorCode::NotAllowed,
         ErrorCode::ChallengeClosed,
         ErrorCode::NotInvited,
+        ErrorCode::NotBot,
+        ErrorCode::BotUnavailable,
     ];
 
     pub fn name(self) -> &'static str {
@@ -159,6 +167,8 @@ impl ErrorCode {
             ErrorCode::NotAllowed => "not_allowed",
             ErrorCode::ChallengeClosed => "challenge_closed",
             ErrorCode::NotInvited => "not_invited",
+            ErrorCode::NotBot => "not_bot",
+            ErrorCode::BotUnavailable => "bot_unavailable",
         }
     }
 }

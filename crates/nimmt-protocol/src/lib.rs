@@ -11,6 +11,7 @@
 //! - [`ErrorCode`]: the typed refusals. A refused message changes nothing on the server.
 //! - [`texts`]: every server text as a code with parameters, and its English and German wording.
 
+pub mod bot_accounts;
 pub mod client_to_server;
 mod close_reason;
 pub mod command;
@@ -26,6 +27,7 @@ mod update;
 
 use serde::{Deserialize, Serialize};
 
+pub use bot_accounts::{BotDeclaration, BotGame, OnlineBot, API_TOKEN_PREFIX};
 pub use client_to_server::{check_name, clean_chat, is_unsafe_char, ClientMsg, Envelope};
 pub use command::Command;
 pub use friends::{

@@ -2,6 +2,7 @@
 //! lines they carry, the typed refusals ([`ErrorCode`]) and why a connection was closed
 //! ([`CloseReason`]).
 
+use crate::bot_accounts::OnlineBot;
 pub use crate::close_reason::CloseReason;
 pub use crate::error_code::ErrorCode;
 use crate::friends::{Challenge, ChallengeOutcome, Followed, FriendSettings};
@@ -126,6 +127,9 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(test, ts(optional))]
         player: Option<PlayerId>,
+        /// The speaker is a bot account.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bot: bool,
     },
     /// An operator removed chat line `line` of `table`: clients take it out of what they show.
     ChatRemoved { table: TableId, line: u64 },
@@ -178,6 +182,12 @@ pub enum ServerMsg {
         #[cfg_attr(test, ts(optional))]
         table: Option<TableId>,
     },
+    /// The online bot accounts, by name: the answer to `list_bots`, and to a subscribed lobby
+    /// whenever the list changes.
+    Bots { bots: Vec<OnlineBot> },
+    /// To a bot account: it was seated at `table` (by its host, an accepted challenge or the
+    /// ladder). The bot joins it as a player to get its `state`.
+    BotSeated { table: TableId, game: GameKind },
     /// Answer to `ping`; `id` echoes the ping's.
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -233,6 +243,9 @@ pub struct ChatLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub player: Option<PlayerId>,
+    /// The speaker is a bot account.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 impl ChatLine {
@@ -245,6 +258,7 @@ impl ChatLine {
             params: BTreeMap::new(),
             line: None,
             player: None,
+            bot: false,
         }
     }
 
@@ -266,6 +280,7 @@ impl ChatLine {
             params: text.params.clone(),
             line: None,
             player: None,
+            bot: false,
         }
     }
 
@@ -336,6 +351,10 @@ pub struct SeatInfo {
     /// Whether a bot plays for the absent human right now.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bot_standing_in: bool,
+    /// The seat is a bot account (`kind` is `human`: a player of the room, played by a
+    /// program), shown with a bot mark.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot_account: bool,
     /// The seat's rating in this game, once it has played a rated game of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]

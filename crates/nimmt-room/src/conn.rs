@@ -77,6 +77,8 @@ pub struct Conn {
     /// The hash of the session token the connection said hello with (none for a guest's token):
     /// the connection closes when that session ends.
     pub session: Option<String>,
+    /// The connection is a bot account's (its name is shown with a bot mark).
+    pub bot: bool,
     link: Arc<dyn Link>,
 }
 
@@ -88,8 +90,15 @@ impl Conn {
             name,
             lang,
             session: None,
+            bot: false,
             link,
         }
+    }
+
+    /// The connection is a bot account's.
+    pub fn as_bot(mut self, bot: bool) -> Conn {
+        self.bot = bot;
+        self
     }
 
     /// The connection said hello with the session whose token hash is `hash`.

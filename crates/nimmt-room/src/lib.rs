@@ -6,6 +6,7 @@
 //! from a seeded random source in simulated time. This crate has no tokio, no sqlx and no
 //! sockets, so the compiler keeps it that way.
 
+pub mod bot_accounts;
 pub mod bots;
 pub mod clock;
 pub mod conn;

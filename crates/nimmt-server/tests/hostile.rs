@@ -289,7 +289,7 @@ async fn commands_check_who_may_use_them() {
         "/leave",
         "/start",
         "/option KEY=VALUE",
-        "/bot add [LEVEL]",
+        "/bot add [LEVEL | @BOT]",
         "/bot remove",
         "/kick NAME",
         "/who",

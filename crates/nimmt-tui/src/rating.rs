@@ -41,6 +41,7 @@ mod tests {
             level: None,
             connected: true,
             bot_standing_in: false,
+            bot_account: false,
             rating,
         }
     }

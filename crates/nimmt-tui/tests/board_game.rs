@@ -142,6 +142,7 @@ fn seat(i: u8, name: &str) -> SeatInfo {
         level: None,
         connected: true,
         bot_standing_in: false,
+        bot_account: false,
         rating: None,
     }
 }

@@ -26,6 +26,7 @@ fn seat(i: u8, name: &str, bot: bool) -> SeatInfo {
         level: bot.then(|| "greedy".into()),
         connected: true,
         bot_standing_in: false,
+        bot_account: false,
         rating: None,
     }
 }
@@ -159,6 +160,7 @@ fn a_chat_line_is_typed_edited_and_sent() {
         text: "hallo".into(),
         line: None,
         player: None,
+        bot: false,
     }));
     o.handle(OnlineInput::Server(ServerMsg::Notice {
         table: None,

@@ -94,6 +94,8 @@ export type ServerMsg =
     line?: number,
     /** The identity that said it (to report or mute them); absent when not known. */
     player?: string,
+    /** The speaker is a bot account. */
+    bot?: boolean,
   }
   | {
     "type": "chat_removed",
@@ -146,6 +148,15 @@ export type ServerMsg =
     table?: number,
   }
   | {
+    "type": "bots",
+    bots: Array<OnlineBot>,
+  }
+  | {
+    "type": "bot_seated",
+    table: number,
+    game: GameKind,
+  }
+  | {
     "type": "pong",
     id?: number,
   };
@@ -185,6 +196,8 @@ export type ChatLine = {
   line?: number,
   /** The identity that said a chat line; absent for a notice. */
   player?: string,
+  /** The speaker is a bot account. */
+  bot?: boolean,
 };
 
 /**
@@ -233,7 +246,9 @@ export type ErrorCode =
   | "sent_away"
   | "not_allowed"
   | "challenge_closed"
-  | "not_invited";
+  | "not_invited"
+  | "not_bot"
+  | "bot_unavailable";
 
 /** A followed player as the "Following" list shows them. */
 export type Followed = {
@@ -268,6 +283,53 @@ export type ChallengePolicy = "everyone" | "followed" | "nobody";
 /** The languages the server writes. */
 export type Lang = "en" | "de";
 
+/** An online bot account as the lobby's bot list shows it. */
+export type OnlineBot = {
+  player: string,
+  name: string,
+  /** What it declared. */
+  declaration: BotDeclaration,
+  /** Its rating in each game it declared, once it played a rated game of it. */
+  ratings?: Record<string, SeatRating>,
+  /** Tables it sits at now (at most `declaration.most_games`). */
+  playing: number,
+};
+
+/** What a bot account plays: sent with `bot_ready` (again to change it). */
+export type BotDeclaration = {
+  /**
+   * The games it plays, each with the table sizes and options it takes. Empty: it plays
+   * nothing for now (it stays connected, listed as not taking games).
+   */
+  games: Array<BotGame>,
+  /** Whether it plays rated games. */
+  rated: boolean,
+  /** Whether it plays casual (unrated) games. */
+  casual: boolean,
+  /**
+   * Most tables (open or running) it sits at at once, 1 to [`MOST_BOT_GAMES`]. A table
+   * beyond it is declined.
+   */
+  most_games: number,
+  /**
+   * Whether the ladder may pair it with other bots (rated bot-only games of every game it
+   * declared).
+   */
+  ladder: boolean,
+};
+
+/** One game a bot plays. */
+export type BotGame = {
+  game: GameKind,
+  /** The table sizes (players, bots included) it plays; empty: every size the game has. */
+  players?: Array<number>,
+  /**
+   * Per game or table option, the values it accepts (as the option map writes them, e.g.
+   * `{"deck": ["full"], "pace": ["realtime"]}`); an option not named may take any value.
+   */
+  options?: Record<string, unknown[]>,
+};
+
 /** A table as the lobby lists it (`GET /api/tables` and `tables`). */
 export type TableInfo = {
   id: number,
@@ -299,6 +361,11 @@ export type SeatInfo = {
   connected: boolean,
   /** Whether a bot plays for the absent human right now. */
   bot_standing_in?: boolean,
+  /**
+   * The seat is a bot account (`kind` is `human`: a player of the room, played by a
+   * program), shown with a bot mark.
+   */
+  bot_account?: boolean,
   /** The seat's rating in this game, once it has played a rated game of it. */
   rating?: SeatRating,
 };
@@ -417,7 +484,12 @@ export type ClientMsg =
     "type": "answer_challenge",
     challenge: string,
     accept: boolean,
-  };
+  }
+  | {
+    "type": "bot_ready",
+    declaration: BotDeclaration,
+  }
+  | { "type": "list_bots" };
 
 /** A table command, tagged by `name` on the wire (`{"name":"bot_add","level":"strong"}`). */
 export type Command =
@@ -432,6 +504,7 @@ export type Command =
   | {
     "name": "bot_add",
     level?: string,
+    account?: string,
   }
   | { "name": "bot_remove" }
   | {

@@ -60,6 +60,7 @@ impl<H: Clone> Lobby<H> {
             text,
             line: None,
             player,
+            bot: false,
         };
         self.broadcast(&msg, Some(hidden_from));
     }

@@ -22,6 +22,7 @@ fn turn_based(id: TableId, players: &[&str], waiting: &[(&str, u64)]) -> TableNe
             level: None,
             connected: false,
             bot_standing_in: false,
+            bot_account: false,
             rating: None,
         })
         .collect();

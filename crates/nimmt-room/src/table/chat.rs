@@ -33,6 +33,7 @@ impl Table {
             text,
             line: said.line,
             player: said.player,
+            bot: conn.bot,
         });
         for (player, m) in &self.members {
             if let Some(c) = &m.conn {
@@ -99,7 +100,7 @@ impl Table {
             Command::Leave => self.leave(&conn.player, true),
             Command::Start => self.start(),
             Command::Option { key, value } => self.set_option(&key, &value),
-            Command::BotAdd { level } => self.bot_add(level),
+            Command::BotAdd { level, .. } => self.bot_add(level),
             Command::BotRemove => self.bot_remove(),
             Command::Kick { player } => self.kick(conn, &player),
             Command::Rematch => self.ask_rematch(conn, req),

@@ -253,6 +253,9 @@ pub struct SeatMeta {
     /// watch the table under the seat's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<PlayerId>,
+    /// The seat's player is a bot account (a program playing for an account of the room).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot_account: bool,
 }
 
 fn bad_options(reason: impl ToString) -> Refusal {
@@ -395,6 +398,7 @@ impl Meta {
                 player: Some(creator.player.clone()),
                 name: creator.name.clone(),
                 bot: None,
+                bot_account: creator.bot,
             }],
             bots_added: 0,
             kicked: Vec::new(),
@@ -477,6 +481,7 @@ impl Table {
                         level: s.bot.clone().filter(|_| s.player.is_none()),
                         connected: s.player.is_none() || member.is_some_and(|m| m.conn.is_some()),
                         bot_standing_in: s.player.is_some() && self.stand_in(i, now),
+                        bot_account: s.bot_account,
                         rating: self.ratings.of(i),
                     }
                 })

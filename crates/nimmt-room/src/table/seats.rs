@@ -196,6 +196,7 @@ impl Table {
             player: Some(conn.player.clone()),
             name: conn.name.clone(),
             bot: None,
+            bot_account: conn.bot,
         });
         if self.meta.host.is_none() {
             self.meta.host = Some(conn.player.clone());
@@ -379,6 +380,7 @@ impl Table {
             player: None,
             name: name.clone(),
             bot: Some(level.clone()),
+            bot_account: false,
         });
         self.save_meta();
         self.notice_all("bot_added", vec![("name", name), ("level", level)]);

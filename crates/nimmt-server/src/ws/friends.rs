@@ -313,6 +313,7 @@ impl Session {
                 name: conn.name.clone(),
                 bot: None,
                 left: None,
+                bot_account: conn.bot,
             });
             let meta = serde_json::to_string(&meta).map_err(storage)?;
             if !store::answer(&pool, id, "accepted", now as i64)

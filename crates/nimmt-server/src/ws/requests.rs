@@ -71,6 +71,10 @@ impl Session {
             | ClientMsg::FriendSettings { .. }
             | ClientMsg::Challenge { .. }
             | ClientMsg::AnswerChallenge { .. } => {}
+            // Bot accounts: not built yet.
+            ClientMsg::BotReady { .. } | ClientMsg::ListBots {} => {
+                self.refuse(id, None, ErrorCode::NotBot)
+            }
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
             ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {

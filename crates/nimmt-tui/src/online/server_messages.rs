@@ -196,7 +196,12 @@ impl Online {
             msg @ (ServerMsg::Friends { .. }
             | ServerMsg::ChallengeReceived { .. }
             | ServerMsg::ChallengeAnswered { .. }) => self.friends(msg, out),
-            ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::Recent { .. } => {}
+            // A person's terminal is never seated as a bot account; the bot list is the browser's.
+            ServerMsg::Ack { .. }
+            | ServerMsg::Pong { .. }
+            | ServerMsg::Recent { .. }
+            | ServerMsg::Bots { .. }
+            | ServerMsg::BotSeated { .. } => {}
         }
     }
 

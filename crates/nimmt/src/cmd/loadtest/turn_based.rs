@@ -201,7 +201,13 @@ async fn open_tables(
             ServerMsg::State { table, .. } => table.id,
             other => anyhow::bail!("table refused: {other:?}"),
         };
-        for command in [Command::BotAdd { level: None }, Command::Start] {
+        for command in [
+            Command::BotAdd {
+                level: None,
+                account: None,
+            },
+            Command::Start,
+        ] {
             let id = c.send(ClientMsg::Command { table, command }).await?;
             c.recv_until(10, |m| {
                 matches!(m, ServerMsg::Ack { id: a } if *a == id)
