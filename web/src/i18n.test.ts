@@ -31,7 +31,7 @@ describe('texts in English and German', () => {
       (k) => DICTS.en[k as keyof typeof DICTS.en] === DICTS.de[k as keyof typeof DICTS.de] && !/^\W*\{\w+\}\W*$/.test(DICTS.en[k as keyof typeof DICTS.en]),
     );
     // Only names and formulas that read the same in both.
-    expect(same.sort()).toEqual(['app.title', 'bf.onCard', 'bf.sp.seven_takes', 'board.card.stop', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'opt.version', 'srv.option_set', 'table.chat', 'table.lobby']);
+    expect(same.sort()).toEqual(['app.title', 'bf.onCard', 'bf.sp.seven_takes', 'board.card.stop', 'bots.bots', 'bots.mark', 'help.card.joker', 'help.card.no', 'help.card.switch', 'help.card.zap', 'opt.version', 'srv.option_set', 'table.chat', 'table.lobby']);
   });
 
   it('fills placeholders', () => {

@@ -3,6 +3,7 @@
 // table knows it (`srv.KEY`), else shown as the server wrote them.
 
 import { de as accountDe, en as accountEn } from './account/texts';
+import { de as botsDe, en as botsEn } from './bots/texts';
 import { de as mailDe, en as mailEn } from './account/mailtexts';
 import { de as adminDe, en as adminEn } from './admin/texts';
 import { de as analysisDe, en as analysisEn } from './analysis/texts';
@@ -311,6 +312,7 @@ const en = {
   ...friendsEn,
   ...yourMoveEn,
   ...inviteEn,
+  ...botsEn,
 };
 
 export type Key = keyof typeof en;
@@ -610,6 +612,7 @@ const de: Record<Key, string> = {
   ...friendsDe,
   ...yourMoveDe,
   ...inviteDe,
+  ...botsDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

@@ -6,6 +6,7 @@ import type { RuleText } from './games/screen';
 import { fill, serverText, type T } from './i18n';
 import type { Lang } from './protocol';
 import type { Line } from './store';
+import { BotMark } from './bots/mark';
 
 export function ChatBox(props: {
   t: T;
@@ -28,7 +29,18 @@ export function ChatBox(props: {
       <div class="lines" ref={list} aria-live="polite">
         {props.lines.map((l, i) => (
           <div key={l.line ?? `i${i}`} class={l.from === null ? (l.error ? 'line error' : 'line notice') : 'line'}>
-            {l.from !== null && <b>{l.from}: </b>}
+            {l.from !== null && (
+              <b>
+                {l.from}
+                {l.bot && (
+                  <>
+                    {' '}
+                    <BotMark t={props.t} />
+                  </>
+                )}
+                :{' '}
+              </b>
+            )}
             <span style="white-space: pre-wrap">{l.from === null ? serverText(props.lang, l) : l.text}</span>
             {l.from !== null && props.lineActions?.(l)}
           </div>

@@ -9,11 +9,14 @@ import type { Command } from './generated/protocol';
 
 export { PROTOCOL_VERSION } from './generated/protocol';
 export type {
+  BotDeclaration,
+  BotGame,
   ChatLine,
   ClientMsg,
   Deadline,
   ErrorCode,
   Lang,
+  OnlineBot,
   Role,
   SeatInfo,
   SeatRating,

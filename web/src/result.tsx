@@ -10,6 +10,7 @@ import { PlayAgainWith } from './friends/again';
 import { DealChart } from './parts';
 import { RatingNote, RatingTag } from './players/rating';
 import type { AtTable } from './store';
+import { NameWithMark } from './bots/mark';
 
 export function Result(props: {
   client: Client;
@@ -78,7 +79,9 @@ export function Result(props: {
               {order.map(([s, i]) => (
                 <tr key={i} class={outcome.winners.includes(i) ? 'won' : ''}>
                   <td>{order.findIndex(([x]) => x === s) + 1}.</td>
-                  <td>{names[i]}</td>
+                  <td>
+                    <NameWithMark t={t} name={names[i]} bot={at.info.seats.find((x) => x.seat === i)?.bot_account} />
+                  </td>
                   <td>{s}</td>
                   {at.info.seats.some((x) => x.rating?.change !== undefined) && (
                     <td data-testid={`rating-change-${i}`}>

@@ -1,7 +1,7 @@
 // The client's state and how each server message changes it. Pure: `apply` returns the new state
 // and the effects (messages to send, animations, token changes) for the caller to carry out.
 
-import type { ChatLine, ClientMsg, Deadline, GameDescriptor, ServerMsg, TableId, TableInfo, Text, You, YourMove } from './protocol';
+import type { ChatLine, ClientMsg, Deadline, GameDescriptor, OnlineBot, ServerMsg, TableId, TableInfo, Text, You, YourMove } from './protocol';
 import { ordered } from './yourmove/words';
 
 export interface Line {
@@ -14,6 +14,8 @@ export interface Line {
   /** A table's chat line: its number and who said it (to report or mute them). */
   line?: number;
   player?: string;
+  /** The speaker is a bot account (shown with the bot mark). */
+  bot?: boolean;
 }
 
 export interface AtTable {
@@ -83,6 +85,8 @@ export interface State {
   early: Record<TableId, Line[]>;
   /** The turn-based tables waiting for this player's move, soonest deadline first (`your_move`). */
   yourMove: YourMove[];
+  /** The online bot accounts (`bots`: the whole list each time it changes). */
+  bots: OnlineBot[];
 }
 
 export type Effect =
@@ -96,7 +100,7 @@ export type Effect =
 export const CHAT_KEEP = 200;
 
 export function initialState(): State {
-  return { me: null, games: [], lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {}, yourMove: [] };
+  return { me: null, games: [], lobby: [], lobbyChat: [], tables: {}, errors: [], replaced: false, early: {}, yourMove: [], bots: [] };
 }
 
 function push(lines: Line[], line: Line): Line[] {
@@ -123,7 +127,7 @@ function localDeadline(d: Deadline | undefined, now: number): number | null {
 
 /** A line of the server's chat history as the chat keeps it (a notice without a sender). */
 function historyLine(l: ChatLine): Line {
-  return l.key ? { from: null, text: l.text, key: l.key, params: l.params ?? {} } : { from: l.from, text: l.text, line: l.line, player: l.player };
+  return l.key ? { from: null, text: l.text, key: l.key, params: l.params ?? {} } : { from: l.from, text: l.text, line: l.line, player: l.player, ...(l.bot ? { bot: true } : {}) };
 }
 
 /** Whether two lines are the same thing said (a notice: the same key and parameters). */
@@ -172,6 +176,8 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
     case 'welcome': {
       effects.push({ kind: 'token', token: msg.token });
       effects.push({ kind: 'send', msg: { type: 'list_tables', subscribe: true } });
+      // The bot list comes once asked; a subscribed lobby hears of each change.
+      effects.push({ kind: 'send', msg: { type: 'list_bots' } });
       // Tables where we no longer sit are forgotten; each seated one sends a `state` next.
       const tables: Record<TableId, AtTable> = {};
       for (const id of msg.seated) if (s.tables[id]) tables[id] = { ...s.tables[id], resyncing: true, historyMark: s.tables[id].chat.length };
@@ -257,11 +263,14 @@ export function apply(s: State, msg: ServerMsg, now: number = Date.now()): { sta
       s = withTable(s, msg.table, (t) => ({ ...t, chat: withHistory(t.chat, msg.lines, t.historyMark), historyMark: t.chat.length }));
       break;
     case 'chat': {
-      const line: Line = { from: msg.from, text: msg.text, line: msg.line, player: msg.player };
+      const line: Line = { from: msg.from, text: msg.text, line: msg.line, player: msg.player, ...(msg.bot ? { bot: true } : {}) };
       if (msg.table === undefined) s = { ...s, lobbyChat: push(s.lobbyChat, line) };
       else s = tableLine(s, msg.table, line);
       break;
     }
+    case 'bots':
+      s = { ...s, bots: msg.bots };
+      break;
     case 'chat_removed':
       s = withTable(s, msg.table, (t) => ({ ...t, chat: t.chat.filter((l) => l.line !== msg.line) }));
       break;

@@ -20,6 +20,7 @@ import type { AtTable } from './store';
 import { Waiting } from './waiting';
 import { RatingTag } from './players/rating';
 import { InviteBox } from './invite';
+import { BotMark } from './bots/mark';
 
 /** Seat names by seat, for `players` seats (`#3` for a seat nobody holds). */
 export function seatNames(info: TableInfo, players: number): string[] {
@@ -194,6 +195,7 @@ function Seats(props: { client: Client; t: T; at: AtTable }) {
           <div key={i} class={`seat${i === me ? ' me' : ''}${line?.gain ? ' hit' : ''}`} data-testid={`seat-${i}`} data-seat={i}>
             <div class="seatname">
               {s.name}
+              {s.bot_account && <BotMark t={t} />}
               <RatingTag t={t} rating={s.rating} change />
               {i === me && <span class="tag">{t('table.you')}</span>}
               {s.kind === 'bot' && <span class="tag">{s.level ? `${t('table.bot')} · ${levelName(t, s.level)}` : t('table.bot')}</span>}

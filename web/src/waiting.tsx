@@ -3,7 +3,7 @@
 // descriptor.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { AddBot } from './analysis/levels';
+import { AddBot } from './bots/addbot';
 import type { Client } from './client';
 import type { TableCommand } from './protocol';
 import { serverText, type T } from './i18n';
@@ -46,7 +46,7 @@ export function Waiting(props: { client: Client; t: T; at: AtTable }) {
             <button type="button" class="primary" data-testid="start" onClick={() => cmd({ name: 'start' })}>
               {t('table.start')}
             </button>
-            <AddBot t={t} label={t('table.addBot')} add={(level) => cmd({ name: 'bot_add', level })} />
+            <AddBot t={t} lang={client.lang} game={at.info.game} bots={client.state.bots} chat={at.chat} send={cmd} />
             <button type="button" onClick={() => cmd({ name: 'bot_remove' })}>
               {t('table.removeBot')}
             </button>

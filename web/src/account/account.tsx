@@ -10,6 +10,7 @@ import { AccountApi } from './api';
 import { EmailSection, ForgotPassword } from './email';
 import './account.css';
 import { Notifications } from './push';
+import { BotSections } from '../bots/account';
 
 export function accountApi(client: Client): AccountApi {
   return new AccountApi(
@@ -204,6 +205,7 @@ function Signed(props: { client: Client; t: T; name: string; bye: (text: string)
         <Said said={said} testid="password-said" />
       </form>
       <EmailSection client={client} t={t} />
+      <BotSections api={api} t={t} lang={client.lang} name={props.name} />
       <form class="accountform danger" data-testid="delete-form" onSubmit={remove}>
         <h3>{t('account.delete')}</h3>
         <p class="muted">{t('account.deleteHelp')}</p>

@@ -1,5 +1,5 @@
 // The account routes of the server (`/api/account/…`): sign up, log in, log out, change the
-// password, delete the account, download one's data. A refusal throws `AccountError` with the
+// password, delete the account, download one's data, become a bot account, its API tokens. A refusal throws `AccountError` with the
 // server's code and its text in the page's language.
 
 import type { Lang } from '../protocol';
@@ -26,6 +26,23 @@ export interface Me {
   player: string;
   name: string;
   account: boolean;
+  /** A bot account (played by a program through an API token). */
+  bot?: boolean;
+}
+
+/** An API token as its owner sees it listed (never its secret). */
+export interface TokenInfo {
+  id: string;
+  name: string;
+  created_ms: number;
+  last_used_ms?: number | null;
+}
+
+/** A token just made: the only time its secret is seen. */
+export interface NewToken {
+  id: string;
+  name: string;
+  token: string;
 }
 
 export class AccountApi {
@@ -72,5 +89,19 @@ export class AccountApi {
   }
   myData() {
     return this.call<unknown>('GET', '/api/account/data');
+  }
+  /** Makes this account a bot account (irreversible; refused after a rated game). */
+  becomeBot() {
+    return this.call<unknown>('POST', '/api/account/bot', { confirm: true });
+  }
+  async tokens(): Promise<TokenInfo[]> {
+    const r = await this.call<TokenInfo[] | { tokens: TokenInfo[] }>('GET', '/api/account/tokens');
+    return Array.isArray(r) ? r : (r?.tokens ?? []);
+  }
+  createToken(name: string) {
+    return this.call<NewToken>('POST', '/api/account/tokens', { name });
+  }
+  revokeToken(id: string) {
+    return this.call<null>('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`);
   }
 }

@@ -60,6 +60,8 @@ export interface Profile {
   name: string;
   kind: 'account' | 'guest' | 'bot';
   level?: string;
+  /** A bot account (played by a program). */
+  bot?: boolean;
   member_since?: number;
   games: GameStanding[];
   teams?: { team_size: number; games: number; won: number }[];
@@ -110,4 +112,33 @@ export function fetchGames(profile: string, game?: string, before?: number): Pro
   return getJson<GamesPage>(`/api${profilePath(profile)}/games${qs ? `?${qs}` : ''}`);
 }
 
-export const fetchLeaderboard = (game: string) => getJson<Leaderboard>(`/api/leaderboard/${encodeURIComponent(game)}`);
+/** Whose places a leaderboard shows: people (the default), bots (built-in and bot accounts), all. */
+export type Who = 'people' | 'bots' | 'all';
+
+export const fetchLeaderboard = (game: string, who: Who = 'people') =>
+  getJson<Leaderboard>(`/api/leaderboard/${encodeURIComponent(game)}?who=${who}`);
+
+/** A built-in bot's profile key (`bot:LEVEL`); a bot account's is its name. */
+export const builtIn = (profile: string) => profile.startsWith('bot:');
+
+/** A bot on a game's ladder. */
+export interface LadderBot {
+  name: string;
+  rating: number;
+  games: number;
+  provisional?: boolean;
+}
+
+/** A finished game of the ladder. */
+export interface LadderGame {
+  table: number;
+  ended_ms: number;
+  seats: { name: string; place: number; points: number }[];
+}
+
+export interface Ladder {
+  bots: LadderBot[];
+  recent: LadderGame[];
+}
+
+export const fetchLadder = (game: string) => getJson<Ladder>(`/api/ladder/${encodeURIComponent(game)}`);

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'preact/hooks';
 import type { T } from '../i18n';
 import type { GameDescriptor, Lang } from '../protocol';
 import { gameTitle, valueName } from '../options';
-import { fetchGames, profilePath, type GameEntry } from './api';
+import { builtIn, fetchGames, profilePath, type GameEntry } from './api';
 import { signed } from './rating';
+import { BotMark } from '../bots/mark';
 
 export function when(lang: Lang, secs: number): string {
   return new Date(secs * 1000).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -86,7 +87,7 @@ export function GameList(props: {
                     <span key={p.seat}>
                       {i > 0 && ', '}
                       <a href={profilePath(p.profile)}>{p.name}</a>
-                      {p.bot && <span class="tag">{t('players.botTag')}</span>}
+                      {p.bot && (builtIn(p.profile) ? <span class="tag">{t('players.botTag')}</span> : <BotMark t={t} />)}
                     </span>
                   ))}
               </td>

@@ -7,7 +7,8 @@ import { levelName } from '../analysis/levels';
 import type { T } from '../i18n';
 import type { GameDescriptor, Lang } from '../protocol';
 import { gameTitle } from '../options';
-import { fetchLeaderboard, fetchProfile, profilePath, type Answer, type Leaderboard, type Profile } from './api';
+import { builtIn, fetchLeaderboard, fetchProfile, profilePath, type Answer, type Leaderboard, type Profile, type Who } from './api';
+import { BotMark } from '../bots/mark';
 
 /** The games that have ratings, as their descriptors say: a game whose seats play as one team (the
  * buffalo) keeps team records instead. */
@@ -18,10 +19,15 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
   const { t, lang } = props;
   const [answer, setAnswer] = useState<Answer<Leaderboard> | null>(null);
   const [mine, setMine] = useState<Answer<Profile> | null>(null);
+  const [who, setWho] = useState<Who>(whoFrom(typeof window === 'undefined' ? '' : window.location.search));
   useEffect(() => {
     setAnswer(null);
-    void fetchLeaderboard(props.game).then(setAnswer);
-  }, [props.game]);
+    void fetchLeaderboard(props.game, who).then(setAnswer);
+  }, [props.game, who]);
+  const choose = (w: Who) => {
+    setWho(w);
+    window.history.replaceState(null, '', w === 'people' ? window.location.pathname : `?who=${w}`);
+  };
   useEffect(() => {
     setMine(null);
     if (props.me) void fetchProfile(props.me).then(setMine);
@@ -34,17 +40,26 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
       <h2>{t('players.leaderboardOf', { game: gameTitle(props.games, props.game, lang) })}</h2>
       <nav class="boards">
         {ratedGames(props.games).map((g) => (
-          <a key={g} href={`/leaderboard/${g}`} class={g === props.game ? 'current' : ''}>
+          <a key={g} href={`/leaderboard/${g}${who === 'people' ? '' : `?who=${who}`}`} class={g === props.game ? 'current' : ''}>
             {gameTitle(props.games, g, lang)}
           </a>
         ))}
       </nav>
+      <div class="boardfilter" role="group" aria-label={t('bots.show')} data-testid="board-filter">
+        <span class="muted">{t('bots.show')}:</span>
+        {WHO.map((w) => (
+          <button key={w} type="button" aria-pressed={w === who} data-testid={`who-${w}`} onClick={() => choose(w)}>
+            {t(`bots.${w}`)}
+          </button>
+        ))}
+        <a href={`/ladder/${encodeURIComponent(props.game)}`}>{t('bots.ladderLink')}</a>
+      </div>
       {!answer ? (
         <p class="muted">{t('players.loading')}</p>
       ) : 'ok' in answer ? (
         <>
           <p class="muted small">{t('players.minGames', { n: answer.ok.min_games })}</p>
-          <YouOnBoard t={t} board={answer.ok} me={props.me} mine={mine} />
+          {who !== 'bots' && <YouOnBoard t={t} board={answer.ok} me={props.me} mine={mine} />}
           {answer.ok.players.length === 0 ? (
             <p class="muted">{t('players.empty')}</p>
           ) : (
@@ -63,7 +78,8 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
                   <tr key={p.profile} data-testid={`place-${p.place}`} class={p.profile === props.me || (mine && 'ok' in mine && p.profile === mine.ok.profile) ? 'me' : ''}>
                     <td>{p.place}.</td>
                     <td>
-                      <a href={profilePath(p.profile)}>{p.bot ? levelName(t, p.name) : p.name}</a> {p.bot && <span class="tag">{t('players.botTag')}</span>}
+                      <a href={profilePath(p.profile)}>{p.bot && builtIn(p.profile) ? levelName(t, p.name) : p.name}</a>{' '}
+                      {p.bot && (builtIn(p.profile) ? <span class="tag">{t('players.botTag')}</span> : <BotMark t={t} />)}
                     </td>
                     <td>
                       <b>{p.rating}</b>
@@ -81,6 +97,14 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
       )}
     </main>
   );
+}
+
+const WHO: Who[] = ['people', 'bots', 'all'];
+
+/** The filter a page address asks for (`?who=bots`); people when it names none. */
+export function whoFrom(search: string): Who {
+  const w = new URLSearchParams(search).get('who');
+  return w === 'bots' || w === 'all' ? w : 'people';
 }
 
 /** Where the viewer stands: their place, or how many of the rated games it takes they have. */

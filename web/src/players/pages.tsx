@@ -1,10 +1,11 @@
-// The players' pages by their address (`/players/NAME`, `/leaderboard/GAME`), which the server
+// The players' pages by their address (`/players/NAME`, `/leaderboard/GAME`, `/ladder/GAME`), which the server
 // answers with the client's page.
 
 import type { Client } from '../client';
 import type { T } from '../i18n';
 import { LeaderboardPage } from './leaderboard';
 import { ProfilePage } from './profile';
+import { LadderPage } from '../bots/ladder';
 
 export function playersPage(path: string, client: Client, t: T) {
   let m: RegExpMatchArray | null;
@@ -20,5 +21,7 @@ export function playersPage(path: string, client: Client, t: T) {
         me={client.state.me ? `id:${client.state.me.player}` : undefined}
       />
     );
+  if ((m = path.match(/^\/ladder\/([^/]+)\/?$/)))
+    return <LadderPage t={t} lang={client.lang} games={client.state.games} game={decodeURIComponent(m[1])} />;
   return null;
 }

@@ -12,6 +12,7 @@ import { fetchProfile, type Answer, type Profile } from './api';
 import { RatingChart } from './chart';
 import { GameList } from './gamelist';
 import { ratingText, toSettle } from './rating';
+import { BotMark } from '../bots/mark';
 
 export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; profile: string; client?: Client }) {
   const { t, lang } = props;
@@ -35,6 +36,7 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
       </p>
       <h2>
         {title} {p.kind === 'guest' && <span class="tag">{t('players.guest')}</span>}
+        {p.bot && <BotMark t={t} />}
       </h2>
       {props.client && p.kind === 'account' && <FriendActions client={props.client} t={t} name={p.name} />}
       {p.member_since !== undefined && (

@@ -5,6 +5,7 @@ import './players.css';
 
 import type { T } from '../i18n';
 import type { SeatRating } from '../protocol';
+import { BotMark } from '../bots/mark';
 
 /** A change with its sign (a real minus sign). */
 export function signed(n: number): string {
@@ -28,13 +29,19 @@ export function RatingTag(props: { t: T; rating?: SeatRating | null; change?: bo
 }
 
 /** Seat names with their ratings, as one line of the lobby's table list. */
-export function SeatNames(props: { t: T; seats: { name: string; rating?: SeatRating }[] }) {
+export function SeatNames(props: { t: T; seats: { name: string; rating?: SeatRating; bot_account?: boolean }[] }) {
   return (
     <>
       {props.seats.map((x, i) => (
         <span key={i}>
           {i > 0 && ', '}
           {x.name}
+          {x.bot_account && (
+            <>
+              {' '}
+              <BotMark t={props.t} />
+            </>
+          )}
           {x.rating && <span class="muted"> ({ratingText(x.rating)})</span>}
         </span>
       ))}
