@@ -1,6 +1,6 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
 //! Vitest) and the end-to-end tests (`web/e2e/game.mjs`, `classic.mjs`, `variants.mjs`, `buffalo.mjs`, `board.mjs`,
-//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard), `yourmove.mjs` (the lobby's Your move list, its count in the title, the alert switches and Web Push on the account page), `invite.mjs` (a private table's link), `friends.mjs` (following, a challenge declined), `mail.mjs` (an address verified, password reset) and `turnbased.mjs` (a private table of an hour a move played across two sittings, the mail that says whose move it is, the Your-move list, the rated result, a challenge declined): a real `nimmt serve` and headless Chromium driven by playwright-core;
+//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard), `yourmove.mjs` (the lobby's Your move list, its count in the title, the alert switches and Web Push on the account page), `invite.mjs` (a private table's link), `friends.mjs` (following, a challenge declined), `mail.mjs` (an address verified, password reset) `turnbased.mjs` (a private table of an hour a move played across two sittings, the mail that says whose move it is, the Your-move list, the rated result, a challenge declined) and `botaccounts.mjs` (a bot account and its token made in the browser, a small bot program seated with Add bot, a rated game to the end, the bot marked in the result and on the leaderboard, a challenge the bot accepts): a real `nimmt serve` and headless Chromium driven by playwright-core;
 //! screenshots in `artifacts/`), and `cluster.mjs`: the browser at a table another node of a
 //! cluster runs (PostgreSQL and NATS on loopback, or `NIMMT_TEST_POSTGRES` and `NIMMT_TEST_NATS`).
 //!
@@ -171,6 +171,7 @@ fn a_whole_game_in_headless_chromium() {
         "friends.mjs",
         "mail.mjs",
         "turnbased.mjs",
+        "botaccounts.mjs",
     ] {
         run_script(script, &chromium, &bin, &[]);
     }

@@ -72,7 +72,10 @@ export interface Place {
   place: number;
   profile: string;
   name: string;
+  /** A bot: a built-in level or a bot account. */
   bot: boolean;
+  /** A bot account (played by a program), marked as such. */
+  bot_account?: boolean;
   rating: number;
   rated_games: number;
   games: number;

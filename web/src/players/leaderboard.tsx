@@ -79,7 +79,7 @@ export function LeaderboardPage(props: { t: T; lang: Lang; games: GameDescriptor
                     <td>{p.place}.</td>
                     <td>
                       <a href={profilePath(p.profile)}>{p.bot && builtIn(p.profile) ? levelName(t, p.name) : p.name}</a>{' '}
-                      {p.bot && (builtIn(p.profile) ? <span class="tag">{t('players.botTag')}</span> : <BotMark t={t} />)}
+                      {p.bot_account || (p.bot && !builtIn(p.profile)) ? <BotMark t={t} /> : p.bot && <span class="tag">{t('players.botTag')}</span>}
                     </td>
                     <td>
                       <b>{p.rating}</b>
