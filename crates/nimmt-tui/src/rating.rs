@@ -1,16 +1,30 @@
-//! A seat's rating beside its name: `Ann 1540` (`1540?` while provisional), and once the game is
-//! over what it changed: `Ann 1564? (+24)`.
+//! A seat's name as the screens show it: a bot account's with the bot mark (`Robo [bot]`, in
+//! seats and chat lines alike), then its rating: `Ann 1540` (`1540?` while provisional), and once
+//! the game is over what it changed: `Ann 1564? (+24)`.
 
 use nimmt_protocol::SeatInfo;
 
-/// The seat's name with its rating, if it has one.
+/// The mark after a bot account's name (the same in both languages).
+pub const BOT_MARK: &str = "[bot]";
+
+/// A name, with the bot mark when it is a bot account's.
+pub fn marked_name(name: &str, bot_account: bool) -> String {
+    if bot_account {
+        format!("{name} {BOT_MARK}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The seat's name (marked when a bot account's) with its rating, if it has one.
 pub fn rated_name(seat: &SeatInfo) -> String {
+    let name = marked_name(&seat.name, seat.bot_account);
     let Some(r) = seat.rating else {
-        return seat.name.clone();
+        return name;
     };
     let mut text = format!(
         "{} {}{}",
-        seat.name,
+        name,
         r.rating,
         if r.provisional { "?" } else { "" }
     );
@@ -63,5 +77,28 @@ mod tests {
             change: Some(-8),
         };
         assert_eq!(rated_name(&seat(Some(done))), "Ann 1712 (−8)");
+    }
+
+    #[test]
+    fn a_bot_account_is_marked_before_its_rating_and_a_person_is_not() {
+        let bot = SeatInfo {
+            name: "Robo".into(),
+            bot_account: true,
+            ..seat(Some(SeatRating {
+                rating: 1490,
+                provisional: true,
+                games_to_settle: Some(3),
+                change: None,
+            }))
+        };
+        assert_eq!(rated_name(&bot), "Robo [bot] 1490?");
+        assert_eq!(
+            rated_name(&SeatInfo {
+                rating: None,
+                ..bot
+            }),
+            "Robo [bot]"
+        );
+        assert_eq!(marked_name("Ann", false), "Ann");
     }
 }

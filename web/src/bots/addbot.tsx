@@ -14,12 +14,15 @@ export function commandOf(choice: string): TableCommand {
   return choice.startsWith('@') ? { name: 'bot_add', account: choice.slice(1) } : { name: 'bot_add', level: choice };
 }
 
+/** The server's refusals of a bot account at a table (besides `bot_declines_*`). */
+const REFUSALS = ['bot_unavailable', 'bot_busy', 'bot_not_account'];
+
 /** The last refusal of a bot account at this table, unless a bot sat down since. */
 export function botRefusal(lines: Line[]): Line | null {
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i];
-    if (l.from === null && !l.error && l.key === 'bot_added') return null;
-    if (l.error && l.key && (l.key === 'bot_unavailable' || l.key.startsWith('bot_declines_'))) return l;
+    if (l.from === null && !l.error && (l.key === 'bot_added' || l.key === 'bot_account_seated')) return null;
+    if (l.error && l.key && (REFUSALS.includes(l.key) || l.key.startsWith('bot_declines_'))) return l;
   }
   return null;
 }

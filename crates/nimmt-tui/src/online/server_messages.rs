@@ -4,6 +4,7 @@
 use super::{AtTable, Online, OnlineEffect};
 use crate::games;
 use crate::input::Input;
+use crate::rating::marked_name;
 use crate::screen::Screen;
 use crate::text::{Lang, T};
 use nimmt_core::Seat;
@@ -124,7 +125,9 @@ impl Online {
                 legal,
                 ..
             } => self.update(table, version, events, view, legal, out),
-            ServerMsg::Chat { from, text, .. } => self.say(format!("{from}: {text}")),
+            ServerMsg::Chat {
+                from, text, bot, ..
+            } => self.say(format!("{}: {text}", marked_name(&from, bot))),
             // The terminal's log keeps what it printed; a removed line stays until it scrolls away.
             ServerMsg::ChatRemoved { .. } => {}
             ServerMsg::ChatHistory { lines, .. } => {
@@ -132,7 +135,7 @@ impl Online {
                     // A notice the table heard has no sender.
                     match l.key {
                         Some(_) => self.say(l.text),
-                        None => self.say(format!("{}: {}", l.from, l.text)),
+                        None => self.say(format!("{}: {}", marked_name(&l.from, l.bot), l.text)),
                     }
                 }
             }
