@@ -236,6 +236,13 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("bot_declines_rated", "The bot {name} plays only casual games.", "Der Bot {name} spielt nur ungewertete Partien."),
     ("bot_declines_casual", "The bot {name} plays only rated games.", "Der Bot {name} spielt nur gewertete Partien."),
     ("bot_declines_option", "The bot {name} does not play with {option}={value}.", "Der Bot {name} spielt nicht mit {option}={value}."),
+    // Bot accounts at tables: seating, faults, chat.
+    ("bot_busy", "The bot {name} plays as many games as it takes ({most}).", "Der Bot {name} spielt schon so viele Partien, wie er annimmt ({most})."),
+    ("bot_account_seated", "{name} (bot) takes a seat.", "{name} (Bot) nimmt Platz."),
+    ("bot_fault", "{name} (bot) made a move the rules refuse ({reason}); the table played the default move.", "{name} (Bot) hat einen Zug gemacht, den die Regeln nicht erlauben ({reason}); der Tisch hat den Standardzug gespielt."),
+    ("bot_fault_late", "{name} (bot) did not move within {seconds} s; the table played the default move.", "{name} (Bot) hat nicht innerhalb von {seconds} s gezogen; der Tisch hat den Standardzug gespielt."),
+    ("bot_chat_seated", "A bot account may chat only at tables where it is seated.", "Ein Bot-Konto darf nur an Tischen chatten, an denen es sitzt."),
+    ("bot_not_account", "{name} is not a bot account.", "{name} ist kein Bot-Konto."),
     ("invite_link", "Invitation link of table {table}: /t/{table}?invite={code} (whoever opens it takes a free seat).", "Einladungslink von Tisch {table}: /t/{table}?invite={code} (wer ihn öffnet, nimmt einen freien Platz)."),
     ("invite_renewed_notice", "{name} renewed the invitation link; the old one no longer works.", "{name} hat den Einladungslink erneuert; der alte gilt nicht mehr."),
     ("away_summary", "Moves a bot made for you while you were away: {moves}.", "Züge, die ein Bot für dich gemacht hat, während du weg warst: {moves}."),

@@ -25,6 +25,10 @@ impl Table {
         if text.trim_start().starts_with('/') {
             return self.command(conn, &text, req);
         }
+        // A bot account chats only where it is seated.
+        if conn.bot && self.members.get(&conn.player).is_some_and(|m| m.seat.is_none()) {
+            return Err(Refusal::new(ErrorCode::NotBot).keyed("bot_chat_seated"));
+        }
         let said = self.history.said(&conn.player, &conn.name, &text);
         // Whoever muted the speaker does not get the line.
         let f = frame(&ServerMsg::Chat {
@@ -100,6 +104,10 @@ impl Table {
             Command::Leave => self.leave(&conn.player, true),
             Command::Start => self.start(),
             Command::Option { key, value } => self.set_option(&key, &value),
+            Command::BotAdd {
+                account: Some(name),
+                ..
+            } => self.seek_bot(conn, name, req),
             Command::BotAdd { level, .. } => self.bot_add(level),
             Command::BotRemove => self.bot_remove(),
             Command::Kick { player } => self.kick(conn, &player),
@@ -182,6 +190,23 @@ impl Table {
     }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), Refusal> {
+        let before = (self.meta.options.clone(), self.meta.table_options.clone());
+        if let Err(r) = self.change_option(key, value) {
+            (self.meta.options, self.meta.table_options) = before;
+            return Err(r);
+        }
+        self.save_meta();
+        self.notice_all(
+            "option_set",
+            vec![("key", key.to_owned()), ("value", value.to_owned())],
+        );
+        self.changed();
+        Ok(())
+    }
+
+    /// Changes an option in the settings (not stored yet), or says why not: a bad value, or a
+    /// value a seated bot account does not take.
+    fn change_option(&mut self, key: &str, value: &str) -> Result<(), Refusal> {
         if TableOptions::KEYS.contains(&key) {
             self.meta
                 .table_options
@@ -204,13 +229,7 @@ impl Table {
             )?;
             self.meta.options = options;
         }
-        self.save_meta();
-        self.notice_all(
-            "option_set",
-            vec![("key", key.to_owned()), ("value", value.to_owned())],
-        );
-        self.changed();
-        Ok(())
+        self.within_bot_terms(&self.meta.options, &self.meta.table_options, None)
     }
 }
 

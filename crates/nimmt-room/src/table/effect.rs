@@ -1,12 +1,15 @@
 //! What a table asks its shell to do: the effects of one input, carried out in order, and the
 //! jobs whose answers come back as inputs.
 
+use super::bot_seat::BotOffer;
 use super::job::Job;
 use crate::conn::{Conn, Frame};
 use crate::moderation::Outcome;
 use crate::store_port::Op;
 use nimmt_core::GameKind;
-use nimmt_protocol::{ChatLine, CloseReason, PlayerId, SeatRating, TableId, TableInfo};
+use nimmt_protocol::{
+    ChatLine, CloseReason, PlayerId, SeatRating, ServerMsg, TableId, TableInfo,
+};
 use serde::{Deserialize, Serialize};
 
 /// What the table produced for one input. If `write` is there, the shell stores it first and
@@ -46,6 +49,23 @@ pub enum Effect {
     /// `conn` came with a wrong invitation code (refused): the shell counts it against the
     /// client's address.
     WrongInvite { conn: Conn },
+    /// `/bot add @NAME` from `by`: the shell looks for the online bot account `name` and checks
+    /// it against `offer` (`bot_seat::choose`); answered by
+    /// [`Input::SeatAccount`](super::Input::SeatAccount).
+    SeekBot {
+        by: Conn,
+        req: Option<u64>,
+        name: String,
+        offer: BotOffer,
+    },
+    /// A message to `player` wherever they are connected (a bot account told `bot_seated`).
+    Tell {
+        player: PlayerId,
+        msg: Box<ServerMsg>,
+    },
+    /// The bot account `player` made a fault (an illegal, malformed or late move: the table
+    /// played the default move for it): the lobby counts it.
+    BotFault { player: PlayerId },
 }
 
 /// What the lobby hears from a table (and, in a cluster, the other nodes' lobbies).

@@ -240,6 +240,10 @@ pub struct Meta {
     /// A private table's invitation link (its code, and the codes it replaced).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invitation: Option<super::invite::Invitation>,
+    /// By player: what each bot account seated here declared it takes (see `bot_seat`), so the
+    /// table's options and size stay within it, also after a restart.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bot_terms: BTreeMap<PlayerId, super::bot_seat::BotTerms>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
@@ -404,6 +408,7 @@ impl Meta {
             kicked: Vec::new(),
             turns: None,
             invitation: None,
+            bot_terms: BTreeMap::new(),
         })
     }
 }

@@ -2,6 +2,7 @@
 //! or a read it asked for, an operator's request. The store's answer to a write is not an input
 //! but [`Table::written`](super::Table::written), since nothing else may come in between.
 
+use super::bot_seat::FoundBot;
 use super::effect::{RatingsQuery, SeatRatingsRead};
 use super::job::Thought;
 use crate::conn::Conn;
@@ -80,5 +81,12 @@ pub enum Input {
         by: Conn,
         req: Option<u64>,
         result: Result<TableId, Refusal>,
+    },
+    /// The answer to an `Effect::SeekBot`: the bot account `by` asked for, with what it takes
+    /// here, or why it does not come.
+    SeatAccount {
+        by: Conn,
+        req: Option<u64>,
+        found: Result<FoundBot, Refusal>,
     },
 }

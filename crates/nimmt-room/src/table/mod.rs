@@ -22,6 +22,8 @@
 
 mod abandon;
 mod away;
+pub mod bot_faults;
+pub mod bot_seat;
 mod chat;
 pub mod effect;
 pub mod faults;
@@ -50,6 +52,8 @@ mod undo;
 mod vacation;
 mod written;
 
+pub use bot_faults::BOT_MOVE_LIMIT;
+pub use bot_seat::{choose_bot, BotOffer, BotTerms, FoundBot};
 pub use effect::{Again, Effect, RatingsQuery, SeatRatingsRead, Step, TableNews, Waiting};
 pub use faults::Fault;
 pub use info::{Meta, SeatMeta, TableConfig, TableOptions};
@@ -299,6 +303,8 @@ impl Table {
             } => {
                 if let Err(r) = self.human_act(&conn, version, action, req) {
                     self.out.refuse(&conn, req, Some(self.id), &r);
+                    // A bot account's seat is played by the default move at once.
+                    self.bot_fault(&conn, &r);
                 }
             }
             Input::Resync { conn, req } => {
@@ -330,6 +336,7 @@ impl Table {
             Input::Thought(thought) => self.thought(thought),
             Input::Ratings { query, seats } => self.ratings_read(query, seats),
             Input::RematchOpened { by, req, result } => self.rematch_opened(&by, req, result),
+            Input::SeatAccount { by, req, found } => self.seat_account(&by, req, found),
         }
         self.check_empty();
         self.after_input()

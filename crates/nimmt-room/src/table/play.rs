@@ -115,6 +115,8 @@ impl Table {
 
     pub(super) fn start(&mut self) -> Result<(), Refusal> {
         let players = self.meta.seats.len();
+        // Every seated bot account takes a game of this many seats.
+        self.within_bot_terms(&self.meta.options, &self.meta.table_options, Some(players))?;
         let setup = Setup {
             data: super::info::data_for(
                 self.meta.game,

@@ -93,7 +93,7 @@ impl Table {
 
     /// Whether someone else at the table has a name that reads as `name` (the name rule:
     /// equal after case folding and width, or look-alike letters).
-    fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
+    pub(super) fn name_taken(&self, name: &str, except: &PlayerId) -> bool {
         self.meta.seats.iter().any(|s| {
             crate::names::same(&s.name, name)
                 && s.player.as_ref() != Some(except)
@@ -402,10 +402,19 @@ impl Table {
         seat
     }
 
+    /// Removes the last seated bot: a built-in one, or a bot account (which leaves the table).
     pub(super) fn bot_remove(&mut self) -> Result<(), Refusal> {
-        let Some(i) = self.meta.seats.iter().rposition(|s| s.player.is_none()) else {
+        let Some(i) = self
+            .meta
+            .seats
+            .iter()
+            .rposition(|s| s.player.is_none() || s.bot_account)
+        else {
             return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
         };
+        if self.meta.seats[i].player.is_some() {
+            return self.remove_bot_account(i);
+        }
         let seat = self.remove_seat(i);
         self.notice_all("bot_removed", vec![("name", seat.name)]);
         self.changed();

@@ -237,8 +237,11 @@ impl Table {
             return;
         };
         self.bot_run = Some(moves + 1);
-        // A turn-based table tells of a missed deadline once the move is stored (`turns`).
-        if !self.stand_in(i, now) && !self.turn_based() {
+        // A turn-based table tells of a missed deadline once the move is stored (`turns`); a
+        // bot account's late move is a fault.
+        if self.bot_account_seat(i) && !self.stand_in(i, now) {
+            self.bot_late(i);
+        } else if !self.stand_in(i, now) && !self.turn_based() {
             self.notice_all("timer_expired", vec![("name", self.seat_name(i))]);
         }
         self.bot_move(i);
@@ -300,7 +303,7 @@ impl Table {
 
     /// Plays `action` for seat `i` (a bot's or the game's default); once stored the run of bot
     /// moves goes on (see `apply_stored`).
-    fn play_for(&mut self, i: usize, action: Option<Value>) {
+    pub(super) fn play_for(&mut self, i: usize, action: Option<Value>) {
         let Some(action) = action else {
             self.bot_move_later(i);
             return;

@@ -125,7 +125,8 @@ impl Table {
             let left = std::time::Duration::from_millis(at.saturating_sub(wall));
             return (Some(now + left), Some(at));
         }
-        let timer = self.meta.table_options.timer;
+        // A bot account's seat has a limit even without a timer (see `bot_faults`).
+        let timer = self.move_seconds(i);
         (
             (timer > 0).then(|| now + std::time::Duration::from_secs(timer)),
             (timer > 0).then(|| wall + timer * 1000),

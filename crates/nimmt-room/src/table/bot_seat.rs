@@ -1,0 +1,354 @@
+//! Bot accounts at a table. A seated player seats an online bot account by name (`/bot add
+//! @NAME`, before the start): the table asks its shell for the bot ([`Effect::SeekBot`]), which
+//! answers with the bot and what it declared, or why not ([`Input::SeatAccount`](super::Input));
+//! the table checks again (the table may have changed meanwhile), seats the bot as a player who
+//! has not arrived yet (it joins when told `bot_seated`) and keeps what it declared it takes in
+//! its stored settings ([`Meta::bot_terms`](super::Meta)): an option, or a start with a number of
+//! seats, that a seated bot account does not take is refused. `/bot remove` removes the last
+//! seated bot, a built-in one or a bot account.
+
+use super::effect::Effect;
+use super::{Member, SeatMeta, Table, TableOptions};
+use crate::bot_accounts::{takes, Offer};
+use crate::conn::Conn;
+use crate::refusal::Refusal;
+use nimmt_core::{GameKind, OptionMap};
+use nimmt_protocol::{
+    BotDeclaration, BotGame, ErrorCode, OnlineBot, PlayerId, ServerMsg, TableState,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What a bot account seated at a table declared it takes there: the game with its sizes and
+/// options, rated or casual games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotTerms {
+    pub accepts: BotGame,
+    pub rated: bool,
+    pub casual: bool,
+}
+
+impl BotTerms {
+    /// The terms of `game`, one of the games of `declaration`.
+    pub fn of(game: &BotGame, declaration: &BotDeclaration) -> BotTerms {
+        BotTerms {
+            accepts: game.clone(),
+            rated: declaration.rated,
+            casual: declaration.casual,
+        }
+    }
+
+    /// The terms as a declaration of one game (`any_size`: whatever the table's size).
+    fn declaration(&self, any_size: bool) -> BotDeclaration {
+        let mut accepts = self.accepts.clone();
+        if any_size {
+            accepts.players.clear();
+        }
+        BotDeclaration {
+            games: vec![accepts],
+            rated: self.rated,
+            casual: self.casual,
+            most_games: 1,
+            ladder: false,
+        }
+    }
+}
+
+/// The table a bot account is asked to take, as the shell checks it against the bot's
+/// declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotOffer {
+    pub game: GameKind,
+    /// Seats of the table (its most seats while it is open).
+    pub seats: usize,
+    pub options: OptionMap,
+    /// Table options as the table writes them.
+    pub table_options: BTreeMap<String, String>,
+    pub rated: bool,
+}
+
+impl BotOffer {
+    /// A table of `game` with `seats` seats, its game options and table options.
+    pub fn new(
+        game: GameKind,
+        seats: usize,
+        options: &OptionMap,
+        table_options: &TableOptions,
+    ) -> BotOffer {
+        BotOffer {
+            game,
+            seats,
+            options: options.clone(),
+            table_options: table_options.to_map(),
+            rated: table_options.rated,
+        }
+    }
+
+    pub fn offer(&self) -> Offer<'_> {
+        Offer {
+            game: self.game,
+            seats: self.seats,
+            options: &self.options,
+            table_options: &self.table_options,
+            rated: self.rated,
+        }
+    }
+}
+
+/// A bot account found for a table, with what it takes there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundBot {
+    pub player: PlayerId,
+    pub name: String,
+    pub terms: BotTerms,
+}
+
+/// Whether the bot account asked for as `asked` takes the table `offer`: `bot` is the online bot
+/// of that name (`None`: not online). The bot and its terms, or why not (`bot_unavailable`,
+/// keyed by the reason: `bot_declines_*`, `bot_busy` when it plays as many games as it takes).
+pub fn choose_bot(
+    asked: &str,
+    bot: Option<&OnlineBot>,
+    offer: &BotOffer,
+) -> Result<FoundBot, Refusal> {
+    let Some(bot) = bot else {
+        return Err(Refusal::new(ErrorCode::BotUnavailable).with("name", asked));
+    };
+    let game = takes(&bot.name, &bot.declaration, &offer.offer())?;
+    if bot.playing >= bot.declaration.most_games {
+        return Err(Refusal::new(ErrorCode::BotUnavailable)
+            .keyed("bot_busy")
+            .with("name", &bot.name)
+            .with("most", bot.declaration.most_games));
+    }
+    Ok(FoundBot {
+        player: bot.player.clone(),
+        name: bot.name.clone(),
+        terms: BotTerms::of(game, &bot.declaration),
+    })
+}
+
+impl Table {
+    /// The table as offered to a bot account with `seats` seats.
+    fn bot_offer(&self, seats: usize) -> BotOffer {
+        BotOffer::new(
+            self.meta.game,
+            seats,
+            &self.meta.options,
+            &self.meta.table_options,
+        )
+    }
+
+    /// Whether seat `i` is a bot account's.
+    pub(super) fn bot_account_seat(&self, i: usize) -> bool {
+        self.meta
+            .seats
+            .get(i)
+            .is_some_and(|s| s.bot_account && s.player.is_some())
+    }
+
+    /// `/bot add @NAME` from a seated player before the start (checked by the command's rules):
+    /// the shell looks for the bot; its answer seats it (see [`Table::seat_account`]).
+    pub(super) fn seek_bot(
+        &mut self,
+        conn: &Conn,
+        name: String,
+        req: Option<u64>,
+    ) -> Result<(), Refusal> {
+        if self.meta.seats.len() >= self.meta.max_seats {
+            return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
+        }
+        let offer = self.bot_offer(self.meta.max_seats);
+        self.out.effect(Effect::SeekBot {
+            by: conn.clone(),
+            req,
+            name,
+            offer,
+        });
+        self.answer_later = true;
+        Ok(())
+    }
+
+    /// The shell's answer to [`Effect::SeekBot`]: the bot takes a seat, or `by` hears why not.
+    pub(super) fn seat_account(
+        &mut self,
+        by: &Conn,
+        req: Option<u64>,
+        found: Result<FoundBot, Refusal>,
+    ) {
+        self.begin_undo(Some((by, req)));
+        match found.and_then(|bot| self.seat_bot(by, bot)) {
+            Ok(()) => self.out.ack(by, req),
+            Err(r) => self.out.refuse(by, req, Some(self.id), &r),
+        }
+    }
+
+    fn seat_bot(&mut self, by: &Conn, bot: FoundBot) -> Result<(), Refusal> {
+        // The table as it is now: someone may have left, started or changed it meanwhile.
+        let seated = self
+            .members
+            .get(&by.player)
+            .is_some_and(|m| m.seat.is_some());
+        if !seated {
+            return Err(Refusal::new(ErrorCode::NotSeated));
+        }
+        if self.state != TableState::Open {
+            return Err(Refusal::new(ErrorCode::AlreadyStarted));
+        }
+        if self.meta.seats.len() >= self.meta.max_seats {
+            return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
+        }
+        if self.meta.kicked.contains(&bot.player) {
+            return Err(Refusal::new(ErrorCode::SentAway).with("table", self.id));
+        }
+        if self
+            .meta
+            .seats
+            .iter()
+            .any(|s| s.player.as_ref() == Some(&bot.player))
+        {
+            return Err(Refusal::new(ErrorCode::BotUnavailable)
+                .keyed("bot_busy")
+                .with("name", &bot.name)
+                .with("most", 1));
+        }
+        if self.name_taken(&bot.name, &bot.player) {
+            return Err(Refusal::new(ErrorCode::NameTaken).with("name", &bot.name));
+        }
+        takes(
+            &bot.name,
+            &bot.terms.declaration(false),
+            &self.bot_offer(self.meta.max_seats).offer(),
+        )?;
+        self.meta.seats.push(SeatMeta {
+            player: Some(bot.player.clone()),
+            name: bot.name.clone(),
+            bot: None,
+            left: None,
+            bot_account: true,
+        });
+        self.meta
+            .bot_terms
+            .insert(bot.player.clone(), bot.terms.clone());
+        let seat = self.meta.seats.len() - 1;
+        let now = self.now.at;
+        let member = self
+            .members
+            .entry(bot.player.clone())
+            .or_insert_with(|| Member {
+                conn: None,
+                name: bot.name.clone(),
+                seat: None,
+                away_since: Some(now),
+                standing_in: false,
+            });
+        member.seat = Some(seat);
+        // Its joining is its arrival, not a "back".
+        if member.conn.is_none() {
+            self.rematch.awaited.insert(bot.player.clone());
+        }
+        self.save_meta();
+        self.notice_all("bot_account_seated", vec![("name", bot.name.clone())]);
+        self.changed();
+        self.out.effect(Effect::Tell {
+            player: bot.player,
+            msg: Box::new(ServerMsg::BotSeated {
+                table: self.id,
+                game: self.meta.game,
+            }),
+        });
+        Ok(())
+    }
+
+    /// Whether every bot account seated here takes the table with `options` and
+    /// `table_options`; `seats`: the number of seats the game starts with (none: the size is
+    /// not checked, as before the start).
+    pub(super) fn within_bot_terms(
+        &self,
+        options: &OptionMap,
+        table_options: &TableOptions,
+        seats: Option<usize>,
+    ) -> Result<(), Refusal> {
+        let offer = BotOffer::new(
+            self.meta.game,
+            seats.unwrap_or(self.meta.seats.len()),
+            options,
+            table_options,
+        );
+        for s in self.meta.seats.iter().filter(|s| s.bot_account) {
+            let Some(terms) = s.player.as_ref().and_then(|p| self.meta.bot_terms.get(p)) else {
+                continue;
+            };
+            takes(&s.name, &terms.declaration(seats.is_none()), &offer.offer())?;
+        }
+        Ok(())
+    }
+
+    /// `/bot remove` took a bot account's seat `i` before the start: it leaves the table (and
+    /// hears so) and its terms are forgotten.
+    pub(super) fn remove_bot_account(&mut self, i: usize) -> Result<(), Refusal> {
+        let Some(player) = self.meta.seats.get(i).and_then(|s| s.player.clone()) else {
+            return Err(Refusal::new(ErrorCode::NoSuchPlayer).with("name", "bot"));
+        };
+        self.meta.bot_terms.remove(&player);
+        self.rematch.awaited.remove(&player);
+        self.leave(&player, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn online(playing: u32) -> OnlineBot {
+        serde_json::from_value(json!({
+            "player": "p-robo", "name": "Robo", "playing": playing,
+            "declaration": {"games": [{"game": "classic", "players": [2, 3, 4]}],
+                            "most_games": 2}
+        }))
+        .unwrap()
+    }
+
+    fn offer(seats: usize) -> BotOffer {
+        BotOffer::new(
+            GameKind::new("classic"),
+            seats,
+            &OptionMap::default(),
+            &TableOptions {
+                timer: 0,
+                reconnect: 60,
+                rated: true,
+                hints: false,
+                pace: Default::default(),
+                private: false,
+                watchers: true,
+                vacation: false,
+            },
+        )
+    }
+
+    #[test]
+    fn a_bot_is_chosen_only_online_with_room_for_the_table() {
+        let r = choose_bot("robo", None, &offer(4)).unwrap_err();
+        assert_eq!(
+            (r.code, r.key),
+            (ErrorCode::BotUnavailable, "bot_unavailable")
+        );
+        let found = choose_bot("robo", Some(&online(1)), &offer(4)).unwrap();
+        assert_eq!(found.name, "Robo");
+        assert_eq!(found.terms.accepts.players, vec![2, 3, 4]);
+        assert_eq!(
+            choose_bot("Robo", Some(&online(2)), &offer(4))
+                .unwrap_err()
+                .key,
+            "bot_busy"
+        );
+        assert_eq!(
+            choose_bot("Robo", Some(&online(0)), &offer(5))
+                .unwrap_err()
+                .key,
+            "bot_declines_size"
+        );
+    }
+}

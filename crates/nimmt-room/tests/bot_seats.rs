@@ -1,0 +1,488 @@
+//! Bot accounts at a table, driven in simulated time: a seated player seats an online bot account
+//! by name (`/bot add @NAME`), the table keeps what the bot declared it takes (options, size,
+//! rated or casual) and refuses a change it does not take; a bot's illegal, malformed or late
+//! move is a fault that the table answers with the default move, going on; a disconnected bot's
+//! seat is played by the default move until it is back; a restart forgets nothing of it.
+
+use nimmt_core::{registry, OptionMap, Seat};
+use nimmt_protocol::{BotDeclaration, OnlineBot, PlayerId, Role};
+use nimmt_room::sim::client::Client;
+use nimmt_room::sim::store::SimStore;
+use nimmt_room::table::{choose_bot, Meta, BOT_MOVE_LIMIT};
+use nimmt_room::{Effect, Input, Moment, Table, TableConfig};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+const TABLE: u64 = 9;
+const ANN: usize = 0;
+const BEA: usize = 1;
+const ROBO: usize = 2;
+
+/// One table, its store, Ann (host), Bea and the bot account Robo, in simulated time.
+struct Room {
+    table: Option<Table>,
+    store: SimStore,
+    config: Arc<TableConfig>,
+    now: Moment,
+    people: Vec<Client>,
+    next_conn: u64,
+    /// The bot accounts online, as the lobby lists them.
+    online: Vec<OnlineBot>,
+    /// What the table asked the shell to tell someone: `(player, message)`.
+    told: Vec<(PlayerId, Value)>,
+    /// The faults the table reported, by player.
+    faults: Vec<PlayerId>,
+}
+
+fn declaration(v: Value) -> BotDeclaration {
+    serde_json::from_value(v).unwrap()
+}
+
+impl Room {
+    /// Ann opens a classic table of `seats` with `options`; Robo is online with `declared`.
+    fn new(seats: usize, options: &[(&str, &str)], declared: Value) -> Room {
+        let mut room = Room {
+            table: None,
+            store: SimStore::default(),
+            config: Arc::new(TableConfig::default()),
+            now: Moment {
+                wall_ms: 1_800_000_000_000,
+                ..Moment::default()
+            },
+            people: (0..3).map(Client::new).collect(),
+            next_conn: 1,
+            online: Vec::new(),
+            told: Vec::new(),
+            faults: Vec::new(),
+        };
+        for (i, name) in ["Ann", "Bea", "Robo"].into_iter().enumerate() {
+            room.people[i].name = name.to_owned();
+        }
+        room.online.push(OnlineBot {
+            player: room.people[ROBO].player.clone(),
+            name: "Robo".to_owned(),
+            declaration: declaration(declared),
+            ratings: Default::default(),
+            playing: 0,
+        });
+        let ann = room.connect(ANN);
+        let mut map = OptionMap::default();
+        for (k, v) in options {
+            map.set(k, v);
+        }
+        let kind = registry::find("classic").unwrap().kind();
+        let meta = Meta::new(&ann, kind, map, Some(seats), &room.config).unwrap();
+        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
+        room.table = Some(table);
+        room.feed(Input::Opened);
+        room
+    }
+
+    /// A table of three where Robo takes any classic game.
+    fn open_three() -> Room {
+        Room::new(
+            3,
+            &[],
+            json!({"games": [{"game": "classic"}], "most_games": 3}),
+        )
+    }
+
+    fn table(&self) -> &Table {
+        self.table.as_ref().expect("the table is there")
+    }
+
+    /// Person `i` connects (Robo as a bot account).
+    fn connect(&mut self, i: usize) -> nimmt_room::Conn {
+        self.next_conn += 1;
+        let conn = self.people[i].connect(self.next_conn).as_bot(i == ROBO);
+        if let Some(c) = self.people[i].conn.as_mut() {
+            c.0 = conn.clone();
+        }
+        conn
+    }
+
+    /// Person `i` connects and joins as a player (or comes back to their seat).
+    fn come(&mut self, i: usize) {
+        self.attach(i, Role::Player);
+    }
+
+    fn attach(&mut self, i: usize, role: Role) {
+        let conn = self.connect(i);
+        self.feed(Input::Attach {
+            conn,
+            role,
+            req: None,
+            muted: HashSet::new(),
+            invite: None,
+        });
+    }
+
+    fn drop_connection(&mut self, i: usize) {
+        let (conn, _) = self.people[i].conn.take().expect("connected");
+        self.feed(Input::Detach {
+            player: conn.player.clone(),
+            conn_id: conn.id,
+        });
+    }
+
+    fn say(&mut self, i: usize, text: &str) {
+        let (conn, _) = self.people[i].conn.clone().expect("connected");
+        self.feed(Input::Chat {
+            conn,
+            text: text.to_owned(),
+            req: None,
+            muting: HashSet::new(),
+        });
+    }
+
+    /// Person `i` sends `action` for the table's current version.
+    fn act(&mut self, i: usize, action: Value) {
+        let (conn, _) = self.people[i].conn.clone().expect("connected");
+        let version = self.table().version();
+        self.feed(Input::Act {
+            conn,
+            version,
+            action,
+            req: None,
+        });
+    }
+
+    /// Person `i` makes their first legal move, if asked.
+    fn move_if_asked(&mut self, i: usize) -> bool {
+        let Some(game) = self.table().running_game() else {
+            return false;
+        };
+        let Some(action) = game.legal_actions(Seat(i as u8)).into_iter().next() else {
+            return false;
+        };
+        self.act(i, action);
+        true
+    }
+
+    fn asked(&self, i: usize) -> bool {
+        self.table()
+            .running_game()
+            .is_some_and(|g| !g.legal_actions(Seat(i as u8)).is_empty())
+    }
+
+    /// The table's input carried out as a shell does: writes first, then the effects, then the
+    /// answers to them (the online bots are looked up as the lobby would).
+    fn feed(&mut self, input: Input) {
+        let mut pending = vec![input];
+        while let Some(input) = pending.pop() {
+            let mut step = self.table.as_mut().unwrap().handle(input, self.now);
+            loop {
+                for effect in step.effects {
+                    match effect {
+                        Effect::Send { to, frame } => to.send_frame(frame),
+                        Effect::Think(job) => pending.push(Input::Thought(job.run())),
+                        Effect::ReadRatings(query) => {
+                            let seats = Some(vec![None; query.identities.len()]);
+                            pending.push(Input::Ratings { query, seats });
+                        }
+                        Effect::SeekBot {
+                            by,
+                            req,
+                            name,
+                            offer,
+                        } => {
+                            let bot = self
+                                .online
+                                .iter()
+                                .find(|b| nimmt_room::names::same(&b.name, &name));
+                            let found = choose_bot(&name, bot, &offer);
+                            pending.push(Input::SeatAccount { by, req, found });
+                        }
+                        Effect::Tell { player, msg } => self
+                            .told
+                            .push((player, serde_json::to_value(&msg).unwrap())),
+                        Effect::BotFault { player } => self.faults.push(player),
+                        _ => {}
+                    }
+                }
+                let Some(ops) = step.write.take() else { break };
+                let result = self.store.write(&ops);
+                step = self.table.as_mut().unwrap().written(result, self.now);
+            }
+        }
+    }
+
+    /// Time passes: the table wakes whenever it asked to.
+    fn wait(&mut self, d: Duration) {
+        let until = self.now.at + d;
+        while let Some(at) = self.table().next_wake().filter(|at| *at <= until) {
+            let later = at.saturating_duration_since(self.now.at);
+            self.now = self.now.later(later);
+            self.feed(Input::Wake);
+        }
+        let rest = until.saturating_duration_since(self.now.at);
+        self.now = self.now.later(rest);
+    }
+
+    /// The room restarts: the table comes back from the store alone.
+    fn restart(&mut self) {
+        self.table = None;
+        for p in &mut self.people {
+            p.conn = None;
+        }
+        let stored = self.store.open_tables().pop().expect("the table is stored");
+        let table = Table::restore(stored, self.config.clone(), 2, self.now).unwrap();
+        self.table = Some(table);
+        self.feed(Input::Opened);
+    }
+
+    /// The messages person `i` was sent since last asked.
+    fn frames(&mut self, i: usize) -> Vec<Value> {
+        let Some((_, link)) = &self.people[i].conn else {
+            return Vec::new();
+        };
+        link.take()
+            .iter()
+            .filter_map(|f| serde_json::from_str::<Value>(f.as_str()).ok())
+            .collect()
+    }
+
+    /// The keys of the notices and refusals person `i` was sent since last asked.
+    fn keys(&mut self, i: usize) -> Vec<String> {
+        self.frames(i)
+            .iter()
+            .filter(|m| m["type"] == "notice" || m["type"] == "error")
+            .map(|m| m["key"].as_str().unwrap_or("").to_owned())
+            .collect()
+    }
+
+    fn moves_of(&self, i: u8) -> usize {
+        self.table()
+            .action_log()
+            .iter()
+            .filter(|(s, _)| *s == i)
+            .count()
+    }
+
+    /// Ann, Bea and Robo seated at a started table of three, Robo connected.
+    fn playing() -> Room {
+        let mut room = Room::open_three();
+        room.come(BEA);
+        room.say(ANN, "/bot add @Robo");
+        room.come(ROBO);
+        room.say(ANN, "/start");
+        assert!(room.table().running_game().is_some());
+        for i in 0..3 {
+            room.frames(i);
+        }
+        room
+    }
+}
+
+#[test]
+fn a_seated_player_seats_an_online_bot_account_by_name() {
+    let mut room = Room::open_three();
+    room.come(BEA);
+    room.keys(ANN);
+    room.say(ANN, "/bot add @robo");
+    let seat = &room.table().meta().seats[2];
+    assert_eq!(seat.name, "Robo");
+    assert!(seat.bot_account && seat.bot.is_none());
+    assert_eq!(seat.player.as_ref(), Some(&room.people[ROBO].player));
+    assert!(room.keys(ANN).contains(&"bot_account_seated".to_owned()));
+    // The bot is told where it sits, and joins: no "back" notice, it gets the table's state.
+    assert_eq!(room.told.len(), 1);
+    assert_eq!(room.told[0].0, room.people[ROBO].player);
+    assert_eq!(
+        room.told[0].1,
+        json!({"type": "bot_seated", "table": TABLE, "game": "classic"})
+    );
+    room.come(ROBO);
+    assert!(!room.keys(BEA).contains(&"back".to_owned()));
+    let state = room.frames(ROBO);
+    let state = state.iter().find(|m| m["type"] == "state").expect("state");
+    assert_eq!(state["you"]["seat"], 2);
+    assert_eq!(state["table"]["seats"][2]["bot_account"], true);
+    // `/bot remove` takes the last bot: the bot account leaves (and hears so).
+    room.say(BEA, "/bot remove");
+    assert_eq!(room.table().meta().seats.len(), 2);
+    assert!(room.table().meta().bot_terms.is_empty());
+    assert!(room.frames(ROBO).iter().any(|m| m["type"] == "left"));
+}
+
+#[test]
+fn a_bot_that_is_offline_declines_busy_or_asked_by_the_wrong_one_is_not_seated() {
+    // Not online.
+    let mut room = Room::open_three();
+    room.say(ANN, "/bot add @Nobody");
+    assert_eq!(room.keys(ANN), vec!["bot_unavailable"]);
+    // It does not play this game, or not rated ones.
+    let mut room = Room::new(3, &[], json!({"games": [{"game": "help"}]}));
+    room.say(ANN, "/bot add @Robo");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_game"]);
+    let mut room = Room::new(
+        3,
+        &[],
+        json!({"games": [{"game": "classic"}], "rated": false}),
+    );
+    room.say(ANN, "/bot add @Robo");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_rated"]);
+    // It plays as many games as it takes.
+    let mut room = Room::open_three();
+    room.online[0].playing = 3;
+    room.say(ANN, "/bot add @Robo");
+    assert_eq!(room.keys(ANN), vec!["bot_busy"]);
+    // Only a seated player, and only before the start.
+    let mut room = Room::open_three();
+    room.attach(BEA, Role::Spectator);
+    room.keys(BEA);
+    room.say(BEA, "/bot add @Robo");
+    assert_eq!(room.keys(BEA), vec!["not_seated"]);
+    let mut room = Room::playing();
+    room.say(ANN, "/bot add @Robo");
+    assert_eq!(room.keys(ANN), vec!["already_started"]);
+    // Refused, nothing changed: no seat, nobody told.
+    let mut room = Room::open_three();
+    room.say(ANN, "/bot add @Nobody");
+    assert_eq!(room.table().meta().seats.len(), 1);
+    assert!(room.told.is_empty());
+}
+
+#[test]
+fn options_and_a_start_the_seated_bot_does_not_take_are_refused() {
+    let declared = json!({
+        "games": [{"game": "classic", "players": [3, 4], "options": {"deck": ["full"]}}],
+        "casual": false
+    });
+    let mut room = Room::new(4, &[], declared);
+    room.say(ANN, "/bot add @Robo");
+    room.come(ROBO);
+    room.keys(ANN);
+    room.say(ANN, "/option deck=tactic");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_option"]);
+    room.say(ANN, "/option rated=no");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_casual"]);
+    let meta = room.table().meta();
+    assert!(meta.table_options.rated);
+    assert_eq!(meta.options.0.get("deck"), None);
+    // Two seats are too few for Robo; with Bea the game starts.
+    room.say(ANN, "/start");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_size"]);
+    assert!(room.table().running_game().is_none());
+    room.come(BEA);
+    room.say(ANN, "/option timer=30");
+    assert!(room.keys(ANN).contains(&"option_set".to_owned()));
+    room.say(ANN, "/start");
+    assert!(room.table().running_game().is_some());
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_the_default_move_is_played_at_once() {
+    let mut room = Room::playing();
+    assert!(room.asked(ROBO));
+    room.act(ROBO, json!({"type": "play", "card": 1000}));
+    let errors: Vec<Value> = room
+        .frames(ROBO)
+        .into_iter()
+        .filter(|m| m["type"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(["illegal_action", "malformed"].contains(&errors[0]["code"].as_str().unwrap()));
+    // The table played for Robo and goes on; everyone hears why, the lobby counts the fault.
+    assert_eq!(room.moves_of(ROBO as u8), 1);
+    assert!(!room.asked(ROBO));
+    assert!(room.keys(ANN).contains(&"bot_fault".to_owned()));
+    assert_eq!(room.faults, vec![room.people[ROBO].player.clone()]);
+    // A person's illegal move is only refused.
+    room.act(ANN, json!({"type": "play", "card": 1000}));
+    assert_eq!(room.moves_of(ANN as u8), 0);
+    assert_eq!(room.faults.len(), 1);
+    // A well-formed move out of turn is no fault either.
+    room.act(ROBO, json!({"type": "play", "card": 1}));
+    assert_eq!(room.faults.len(), 1);
+}
+
+#[test]
+fn a_bot_that_does_not_move_in_time_gets_the_default_move() {
+    let mut room = Room::playing();
+    // People at a table without a timer have all the time they want; the bot has its limit.
+    room.wait(BOT_MOVE_LIMIT - Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), 0);
+    room.wait(Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), 1);
+    assert_eq!(room.moves_of(ANN as u8), 0);
+    assert!(room.keys(BEA).contains(&"bot_fault_late".to_owned()));
+    assert_eq!(room.faults.len(), 1);
+    // Robo's state told it its deadline.
+    let mut room = Room::playing();
+    room.drop_connection(ROBO);
+    room.come(ROBO);
+    let frames = room.frames(ROBO);
+    let state = frames.iter().find(|m| m["type"] == "state").unwrap();
+    assert!(state["deadline"]["left_ms"].as_u64().unwrap() <= 10_000);
+}
+
+#[test]
+fn a_disconnected_bot_is_played_by_the_default_move_until_it_is_back() {
+    let mut room = Room::playing();
+    room.drop_connection(ROBO);
+    let mut turns = 0;
+    while room.moves_of(ROBO as u8) < 3 {
+        while room.move_if_asked(ANN) || room.move_if_asked(BEA) {}
+        room.wait(BOT_MOVE_LIMIT);
+        turns += 1;
+        assert!(turns < 10, "the table waits for Robo");
+    }
+    // No fault while away: it is not there to make one.
+    assert!(room.faults.is_empty());
+    // Back: it gets the state and plays its own moves again.
+    while room.move_if_asked(ANN) || room.move_if_asked(BEA) {}
+    let before = room.moves_of(ROBO as u8);
+    room.come(ROBO);
+    assert!(room.frames(ROBO).iter().any(|m| m["type"] == "state"));
+    if !room.asked(ROBO) {
+        room.wait(room.config.bot_delay);
+    }
+    assert!(room.move_if_asked(ROBO));
+    assert_eq!(room.moves_of(ROBO as u8), before + 1);
+    assert!(room.faults.is_empty());
+}
+
+#[test]
+fn a_bot_chats_only_where_it_is_seated() {
+    let mut room = Room::open_three();
+    room.attach(ROBO, Role::Spectator);
+    room.keys(ROBO);
+    room.say(ROBO, "hello");
+    assert_eq!(room.keys(ROBO), vec!["bot_chat_seated"]);
+    let mut room = Room::playing();
+    room.say(ROBO, "good luck");
+    let line = room
+        .frames(ANN)
+        .into_iter()
+        .find(|m| m["type"] == "chat")
+        .expect("the line");
+    assert_eq!(line["bot"], true);
+}
+
+#[test]
+fn a_restart_keeps_the_bot_account_and_what_it_takes() {
+    let declared = json!({"games": [{"game": "classic", "options": {"deck": ["full"]}}]});
+    let mut room = Room::new(3, &[], declared);
+    room.say(ANN, "/bot add @Robo");
+    room.restart();
+    let meta = room.table().meta();
+    assert!(meta.seats[1].bot_account);
+    assert!(meta.bot_terms.contains_key(&room.people[ROBO].player));
+    room.come(ANN);
+    room.come(ROBO);
+    room.keys(ANN);
+    room.say(ANN, "/option deck=tactic");
+    assert_eq!(room.keys(ANN), vec!["bot_declines_option"]);
+    // And a running game's bot seat keeps its limit.
+    let mut room = Room::playing();
+    room.restart();
+    room.come(ANN);
+    room.come(BEA);
+    room.come(ROBO);
+    assert!(room.table().meta().seats[2].bot_account);
+    room.wait(BOT_MOVE_LIMIT);
+    assert_eq!(room.moves_of(ROBO as u8), 1);
+}
