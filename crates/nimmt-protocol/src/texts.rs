@@ -246,6 +246,14 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("invite_link", "Invitation link of table {table}: /t/{table}?invite={code} (whoever opens it takes a free seat).", "Einladungslink von Tisch {table}: /t/{table}?invite={code} (wer ihn öffnet, nimmt einen freien Platz)."),
     ("invite_renewed_notice", "{name} renewed the invitation link; the old one no longer works.", "{name} hat den Einladungslink erneuert; der alte gilt nicht mehr."),
     ("away_summary", "Moves a bot made for you while you were away: {moves}.", "Züge, die ein Bot für dich gemacht hat, während du weg warst: {moves}."),
+    // The lobby's bot list, bot rests and the ladder.
+    ("bot_most_games", "A bot plays at most {max} games at once and at least one (most_games), not {got}.", "Ein Bot spielt höchstens {max} Partien gleichzeitig und mindestens eine (most_games), nicht {got}."),
+    ("bot_game_twice", "The game {game} is declared twice; declare each game once.", "Das Spiel {game} ist doppelt angegeben; gib jedes Spiel nur einmal an."),
+    ("bot_players", "{game} is played by {min} to {max} players, not {got}.", "{game} wird von {min} bis {max} Spielern gespielt, nicht von {got}."),
+    ("bot_resting", "Too many faulty moves: this bot rests and may say bot_ready again in {minutes} min.", "Zu viele fehlerhafte Züge: Dieser Bot pausiert und darf in {minutes} Min. wieder bot_ready senden."),
+    ("bot_rests", "{faults} faulty moves within 10 minutes: this bot rests for {minutes} min (it keeps playing its tables, but takes no new ones).", "{faults} fehlerhafte Züge innerhalb von 10 Minuten: Dieser Bot pausiert {minutes} Min. (er spielt seine Tische weiter, nimmt aber keine neuen an)."),
+    ("bot_back", "This bot rested long enough: it is listed and takes tables again.", "Dieser Bot hat lange genug pausiert: Er ist wieder gelistet und nimmt wieder Tische an."),
+    ("ladder_unknown_game", "There is no game {game} (games: {known}).", "Es gibt kein Spiel {game} (Spiele: {known})."),
     // Friends: following and challenges (errors and notices).
     ("not_allowed", "That is not allowed.", "Das ist nicht erlaubt."),
     ("challenge_closed", "This challenge is no longer open.", "Diese Herausforderung ist nicht mehr offen."),

@@ -336,6 +336,28 @@ pub enum LobbyCmd {
         /// Told once they are closing.
         done: Option<oneshot::Sender<()>>,
     },
+    /// A bot account's `bot_ready` with its ratings as stored: listed, or why not.
+    BotReady {
+        conn: Conn,
+        declaration: nimmt_protocol::BotDeclaration,
+        ratings: std::collections::BTreeMap<GameKind, nimmt_protocol::SeatRating>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The online bot accounts, by name.
+    ListBots {
+        reply: oneshot::Sender<Vec<nimmt_protocol::OnlineBot>>,
+    },
+    /// The online bot account called `name`, unless it rests.
+    OnlineBot {
+        name: String,
+        reply: oneshot::Sender<Option<nimmt_protocol::OnlineBot>>,
+    },
+    /// A bot account's seat got the default move for a move it got wrong.
+    BotFault {
+        player: PlayerId,
+    },
+    /// A tick of the ladder.
+    LadderTick,
 }
 
 /// What another node of a cluster tells the lobby (see [`nimmt_room::lobby::PeerNews`]).
@@ -369,6 +391,11 @@ impl LobbyHandle {
 
     pub fn send(&self, cmd: LobbyCmd) {
         let _ = self.tx.send(cmd);
+    }
+
+    /// The lobby stopped (nothing reads its commands any more).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
     }
 
     pub fn changed(&self, news: TableNews) {
@@ -420,6 +447,52 @@ impl LobbyHandle {
 
     pub fn closed(&self, id: TableId) {
         self.send(LobbyCmd::Closed { id });
+    }
+
+    /// A bot account's `bot_ready` (`ratings`: its ratings as stored): listed, or why not.
+    pub async fn bot_ready(
+        &self,
+        conn: Conn,
+        declaration: nimmt_protocol::BotDeclaration,
+        ratings: std::collections::BTreeMap<GameKind, nimmt_protocol::SeatRating>,
+    ) -> Result<(), Refusal> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::BotReady {
+            conn,
+            declaration,
+            ratings,
+            reply,
+        });
+        rx.await
+            .unwrap_or_else(|_| Err(Refusal::new(ErrorCode::Storage)))
+    }
+
+    /// The online bot accounts, by name.
+    pub async fn bots(&self) -> Vec<nimmt_protocol::OnlineBot> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::ListBots { reply });
+        rx.await.unwrap_or_default()
+    }
+
+    /// The online bot account called `name` (names matched as everywhere), unless it rests.
+    pub async fn online_bot(&self, name: &str) -> Option<nimmt_protocol::OnlineBot> {
+        let (reply, rx) = oneshot::channel();
+        self.send(LobbyCmd::OnlineBot {
+            name: name.to_owned(),
+            reply,
+        });
+        rx.await.ok().flatten()
+    }
+
+    /// A bot account's seat got the default move for a move it got wrong (illegal, malformed,
+    /// late): five within ten minutes and it rests for ten.
+    pub fn bot_fault(&self, player: PlayerId) {
+        self.send(LobbyCmd::BotFault { player });
+    }
+
+    /// A tick of the ladder: online bots that opted in are paired into rated tables.
+    pub fn ladder_tick(&self) {
+        self.send(LobbyCmd::LadderTick);
     }
 
     pub async fn list(&self) -> Vec<TableInfo> {

@@ -116,6 +116,9 @@ pub struct Config {
     /// E-mail for accounts (SMTP server, sender; `nimmt serve --smtp URL --mail-from ADDR`);
     /// none: the room sends no mail.
     pub mail: Option<mail::MailConfig>,
+    /// How often the ladder pairs the bot accounts that opted in (`nimmt serve
+    /// --ladder-every-secs`); zero: no ladder.
+    pub ladder_every: Duration,
 }
 
 impl Default for Config {
@@ -137,6 +140,7 @@ impl Default for Config {
             vapid: None,
             sleep_after: Some(Duration::from_secs(60)),
             mail: None,
+            ladder_every: Duration::from_secs(10),
         }
     }
 }
@@ -292,7 +296,12 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         config.limits.tables_per_identity,
         peers,
         Some(notifier),
+        (*tables).clone(),
     );
+    // The ladder pairs the bots that opted in, every `ladder_every`.
+    if !config.ladder_every.is_zero() {
+        tokio::spawn(ladder_ticks(lobby.clone(), config.ladder_every));
+    }
     match &cluster {
         Some(cl) => {
             let (store, config) = (store.clone(), tables.clone());
@@ -368,6 +377,19 @@ pub(crate) fn table_config(config: &Config) -> nimmt_room::TableConfig {
         abandoned_close_after: config.abandoned_close_after,
         game_data: config.game_data.clone(),
         fault: None,
+    }
+}
+
+/// Ticks the ladder every `every` while the lobby runs.
+async fn ladder_ticks(lobby: LobbyHandle, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if lobby.is_closed() {
+            return;
+        }
+        lobby.ladder_tick();
     }
 }
 

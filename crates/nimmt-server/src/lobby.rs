@@ -7,7 +7,7 @@
 
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
 use crate::notify::{Notifier, YourMoveNote};
-use nimmt_protocol::{TableId, TableInfo, YourMove};
+use nimmt_protocol::{OnlineBot, TableId, TableInfo, YourMove};
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
 use nimmt_room::Refusal;
 use std::sync::Arc;
@@ -42,29 +42,42 @@ enum Reply {
     },
     Done(Option<oneshot::Sender<()>>),
     Whereabouts(oneshot::Sender<Vec<nimmt_room::lobby::Whereabouts>>),
+    BotReady(oneshot::Sender<Result<(), Refusal>>),
+    Bots(oneshot::Sender<Vec<OnlineBot>>),
+    OnlineBot(oneshot::Sender<Option<OnlineBot>>),
 }
 
 impl Lobby {
     /// Starts the lobby; new table ids follow `next_id`, and `open` opens each table.
     /// `tables_per_identity`: open or running tables one identity may host (0 = no cap).
     pub fn spawn(next_id: TableId, open: OpenTable, tables_per_identity: usize) -> LobbyHandle {
-        Self::spawn_with(next_id, open, tables_per_identity, None, None)
+        Self::spawn_with(
+            next_id,
+            open,
+            tables_per_identity,
+            None,
+            None,
+            Default::default(),
+        )
     }
 
     /// As [`Lobby::spawn`], telling `peers` (the other nodes of a cluster) of this node's
     /// tables and lobby chat, and `notifier` of the turn-based tables that wait for the move
-    /// of a player who is not here.
+    /// of a player who is not here; the tables the lobby opens itself (the ladder's) are set up
+    /// by `tables`.
     pub fn spawn_with(
         next_id: TableId,
         open: OpenTable,
         tables_per_identity: usize,
         peers: Option<Arc<dyn LobbyPeers>>,
         notifier: Option<Notifier>,
+        tables: nimmt_room::TableConfig,
     ) -> LobbyHandle {
         let (me, rx) = LobbyHandle::channel();
         let settings = LobbySettings {
             tables_per_identity,
             peers: peers.is_some(),
+            tables,
         };
         let lobby = Lobby {
             lobby: nimmt_room::Lobby::new(next_id, settings),
@@ -207,6 +220,25 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
             },
             Reply::Done(done),
         ),
+        LobbyCmd::BotReady {
+            conn,
+            declaration,
+            ratings,
+            reply,
+        } => (
+            LobbyInput::BotReady {
+                conn,
+                declaration,
+                ratings,
+            },
+            Reply::BotReady(reply),
+        ),
+        LobbyCmd::ListBots { reply } => (LobbyInput::ListBots, Reply::Bots(reply)),
+        LobbyCmd::OnlineBot { name, reply } => {
+            (LobbyInput::OnlineBot { name }, Reply::OnlineBot(reply))
+        }
+        LobbyCmd::BotFault { player } => (LobbyInput::BotFault { player }, Reply::None),
+        LobbyCmd::LadderTick => (LobbyInput::LadderTick, Reply::None),
     }
 }
 
@@ -236,6 +268,15 @@ impl Reply {
                 let _ = reply.send(result);
             }
             (Reply::Whereabouts(tx), LobbyAnswer::Whereabouts(found)) => {
+                let _ = tx.send(found);
+            }
+            (Reply::BotReady(tx), LobbyAnswer::BotReady(answer)) => {
+                let _ = tx.send(answer);
+            }
+            (Reply::Bots(tx), LobbyAnswer::Bots(list)) => {
+                let _ = tx.send(list);
+            }
+            (Reply::OnlineBot(tx), LobbyAnswer::OnlineBot(found)) => {
                 let _ = tx.send(found);
             }
             (Reply::Done(done), LobbyAnswer::Done) => {

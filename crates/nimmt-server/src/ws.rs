@@ -21,6 +21,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tokio::time::Instant;
 
+mod bots;
 mod budget;
 mod delivery;
 mod friends;

@@ -57,6 +57,12 @@ pub enum LobbyAnswer<H> {
     MaySit(Result<(), Refusal>),
     /// Where the players asked about are, in the order asked (for `Friends`).
     Whereabouts(Vec<super::friends::Whereabouts>),
+    /// The bot is online and listed, or why not (for `BotReady`).
+    BotReady(Result<(), Refusal>),
+    /// The online bots, by name (for `ListBots`).
+    Bots(Vec<nimmt_protocol::OnlineBot>),
+    /// The online bot asked for, if it is online and not resting (for `OnlineBot`).
+    OnlineBot(Option<nimmt_protocol::OnlineBot>),
 }
 
 /// What the other nodes of a cluster are told.

@@ -7,8 +7,9 @@ use super::ending::Ending;
 use crate::conn::Conn;
 use crate::refusal::Refusal;
 use crate::table::TableNews;
-use nimmt_protocol::{PlayerId, TableId};
-use std::collections::HashSet;
+use nimmt_core::GameKind;
+use nimmt_protocol::{BotDeclaration, PlayerId, SeatRating, TableId};
+use std::collections::{BTreeMap, HashSet};
 
 /// One input to the lobby. Those that ask something ([`LobbyInput::List`],
 /// [`LobbyInput::Get`], [`LobbyInput::Seated`], [`LobbyInput::Create`],
@@ -77,6 +78,27 @@ pub enum LobbyInput<H> {
         which: Ending,
         refusal: Option<Refusal>,
     },
+    /// A connection says it is a bot account ready to play what it declares (`bot_ready`),
+    /// with its ratings as stored: answered with
+    /// [`LobbyAnswer::BotReady`](super::LobbyAnswer::BotReady) (refused with `not_bot` unless
+    /// the connection is a bot account's, with a keyed `bad_options` for a wrong declaration,
+    /// `bot_unavailable` while it rests).
+    BotReady {
+        conn: Conn,
+        declaration: BotDeclaration,
+        ratings: BTreeMap<GameKind, SeatRating>,
+    },
+    /// The online bot accounts, by name (answered with
+    /// [`LobbyAnswer::Bots`](super::LobbyAnswer::Bots)).
+    ListBots,
+    /// The online bot account called `name` (names matched as everywhere), unless it rests
+    /// (answered with [`LobbyAnswer::OnlineBot`](super::LobbyAnswer::OnlineBot)).
+    OnlineBot { name: String },
+    /// A bot account's seat got the default move for a move it got wrong (illegal, malformed,
+    /// late): too many within a while and it rests.
+    BotFault { player: PlayerId },
+    /// A tick of the ladder: online bots that opted in are paired into rated tables.
+    LadderTick,
 }
 
 /// What another node of a cluster tells the lobby.

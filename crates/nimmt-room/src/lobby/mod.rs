@@ -13,11 +13,15 @@
 //! and lobby chat; `ending` which connections an ended session closes; `your_move` the
 //! turn-based tables waiting for each player.
 
+mod bots;
+#[cfg(test)]
+mod bots_tests;
 mod effect;
 mod ending;
 mod friends;
 mod index;
 mod input;
+mod ladder;
 mod news;
 mod presence;
 mod private;
@@ -28,6 +32,7 @@ mod your_move;
 #[cfg(test)]
 mod your_move_tests;
 
+pub use bots::{check_declaration, FAULT_WINDOW_MS, MOST_FAULTS, REST_MS};
 pub use effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 pub use ending::Ending;
 pub use friends::{
@@ -35,6 +40,7 @@ pub use friends::{
     ChallengeState, FriendsInput, Stance, Whereabouts, CHALLENGE_LIFETIME_MS,
 };
 pub use input::{LobbyInput, PeerNews};
+pub use ladder::{pair, sizes, Candidate, LadderTable};
 
 use crate::clock::Moment;
 use crate::conn::{frame, Conn};
@@ -49,6 +55,8 @@ pub struct LobbySettings {
     /// Whether there are other nodes to tell of this node's tables, lobby chat and hellos
     /// ([`LobbyEffect::Peers`]).
     pub peers: bool,
+    /// How the tables the lobby opens itself (the ladder's) are set up.
+    pub tables: crate::table::TableConfig,
 }
 
 /// The lobby's state.
@@ -67,6 +75,8 @@ pub struct Lobby<H> {
     settings: LobbySettings,
     /// Who asked for the table being opened (its host), until the answer comes.
     opening: Option<PlayerId>,
+    /// The online bot accounts, their faults and rests, the ladder.
+    bots: bots::Bots,
     /// The time of the input being handled.
     now: Moment,
     /// What the input being handled produced so far.
@@ -85,6 +95,7 @@ impl<H: Clone> Lobby<H> {
             next_id,
             settings,
             opening: None,
+            bots: Default::default(),
             now: Moment::default(),
             out: Vec::new(),
         }
@@ -96,11 +107,17 @@ impl<H: Clone> Lobby<H> {
         self.now = now;
         match input {
             LobbyInput::Online { conn } => self.online(conn),
-            LobbyInput::Offline { player, conn_id } => self.offline(&player, conn_id),
+            LobbyInput::Offline { player, conn_id } => {
+                self.offline(&player, conn_id);
+                self.bot_offline(&player, conn_id);
+            }
             LobbyInput::List => self.list(),
             LobbyInput::ListFor { viewer } => self.list_for(viewer.as_ref()),
             LobbyInput::Subscribe { conn } => self.subscribe(conn),
             LobbyInput::Create(request) => self.create(request),
+            LobbyInput::Opened { result } if self.bots.ladder.opening.is_some() => {
+                self.ladder_opened(result)
+            }
             LobbyInput::Opened { result } => self.opened(result),
             LobbyInput::Get { table } => self.get(table),
             LobbyInput::Seated { player } => self.seated(&player),
@@ -125,6 +142,15 @@ impl<H: Clone> Lobby<H> {
                 which,
                 refusal,
             } => self.end_sessions(&player, &which, refusal.as_ref()),
+            LobbyInput::BotReady {
+                conn,
+                declaration,
+                ratings,
+            } => self.bot_ready(conn, declaration, ratings),
+            LobbyInput::ListBots => self.list_bots(),
+            LobbyInput::OnlineBot { name } => self.online_bot(&name),
+            LobbyInput::BotFault { player } => self.bot_fault(player),
+            LobbyInput::LadderTick => self.ladder_tick(),
         }
         std::mem::take(&mut self.out)
     }

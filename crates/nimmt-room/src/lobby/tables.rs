@@ -110,6 +110,16 @@ impl<H: Clone> Lobby<H> {
 
     /// The table asked for is open (listed once it first says how it looks), or it is not.
     pub(super) fn opened(&mut self, result: Result<(TableId, H), Refusal>) {
+        let answer = result
+            .as_ref()
+            .map(|(_, h)| h.clone())
+            .map_err(Clone::clone);
+        self.enter_opened(result);
+        self.answer(LobbyAnswer::Created(answer));
+    }
+
+    /// A table the lobby asked for is open: it enters the list (its host seated), or it is not.
+    pub(super) fn enter_opened(&mut self, result: Result<(TableId, H), Refusal>) {
         let host = self.opening.take();
         if let Ok((id, handle)) = &result {
             // The opener may number the table itself (a cluster's shared numbers).
@@ -126,7 +136,6 @@ impl<H: Clone> Lobby<H> {
                 },
             );
         }
-        self.answer(LobbyAnswer::Created(result.map(|(_, handle)| handle)));
     }
 
     /// A table restored from the database.

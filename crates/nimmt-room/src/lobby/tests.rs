@@ -177,6 +177,7 @@ fn an_identity_hosting_as_many_tables_as_allowed_is_refused_another() {
     let mut room = Room::new(LobbySettings {
         tables_per_identity: 2,
         peers: false,
+        ..Default::default()
     });
     let (ann, bob) = (conn(1, "ann"), conn(2, "bob"));
     assert_eq!(room.open(&ann), Ok(1));
@@ -393,6 +394,7 @@ fn peers_hear_of_hellos_chat_and_tables_only_in_a_cluster() {
     let (told, hello_at) = peers_told(LobbySettings {
         tables_per_identity: 0,
         peers: true,
+        ..Default::default()
     });
     assert!(
         matches!(&told[0], ToPeers::Online { player, at } if player == "ann" && *at == hello_at),

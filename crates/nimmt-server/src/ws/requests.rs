@@ -71,10 +71,8 @@ impl Session {
             | ClientMsg::FriendSettings { .. }
             | ClientMsg::Challenge { .. }
             | ClientMsg::AnswerChallenge { .. } => {}
-            // Bot accounts: not built yet.
-            ClientMsg::BotReady { .. } | ClientMsg::ListBots {} => {
-                self.refuse(id, None, ErrorCode::NotBot)
-            }
+            ClientMsg::BotReady { declaration } => self.bot_ready(id, conn, declaration).await,
+            ClientMsg::ListBots {} => self.list_bots().await,
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
             ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {

@@ -60,6 +60,11 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sleep_after_secs: Option<u64>,
+    /// Seconds between two pairings of the ladder (online bot accounts that opted in play rated
+    /// bot-only games; 0 = no ladder). [default: 10]
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ladder_every_secs: Option<u64>,
     /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -202,6 +207,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             abandoned_close_after: Duration::from_secs(args.abandoned_close_after),
             sleep_after: (args.sleep_after_secs > 0)
                 .then(|| Duration::from_secs(args.sleep_after_secs)),
+            ladder_every: Duration::from_secs(args.ladder_every_secs),
             web_dir: args.web_dir,
             sqlite_sync: match args.sqlite_sync {
                 settings::SqliteSync::Normal => nimmt_server::store::SqliteSync::Normal,
