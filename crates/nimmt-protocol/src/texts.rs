@@ -309,6 +309,16 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("left_hours", "{n} hours", "{n} Stunden"),
     ("left_minutes", "{n} minutes", "{n} Minuten"),
     ("left_moment", "less than a minute", "weniger als eine Minute"),
+    // Bot accounts: becoming one, and the account page's API tokens (HTTP answers).
+    ("api_token_not_session", "An API token only connects a bot program; it cannot open the account page. Log in with the account's name and password.", "Ein API-Token verbindet nur ein Bot-Programm; mit ihm lässt sich die Kontoseite nicht öffnen. Melde dich mit Name und Passwort des Kontos an."),
+    ("bot_confirm_needed", "A bot account stays a bot account for good: confirm it (\"confirm\": true).", "Ein Bot-Konto bleibt für immer ein Bot-Konto: bitte bestätigen (\"confirm\": true)."),
+    ("bot_after_rated", "This account has played rated games; only an account without rated games can become a bot account.", "Dieses Konto hat gewertete Partien gespielt; nur ein Konto ohne gewertete Partien kann ein Bot-Konto werden."),
+    ("bot_operator", "An operator's account cannot become a bot account.", "Das Konto eines Moderators kann kein Bot-Konto werden."),
+    ("bot_account_needed", "Only a bot account has API tokens: make this account a bot account first.", "Nur ein Bot-Konto hat API-Tokens: mache dieses Konto zuerst zu einem Bot-Konto."),
+    ("too_many_tokens", "An account has at most {max} API tokens; revoke one first.", "Ein Konto hat höchstens {max} API-Tokens; widerrufe zuerst eines."),
+    ("token_name_bad", "Name the token (1 to {max} characters).", "Gib dem Token einen Namen (1 bis {max} Zeichen)."),
+    ("no_such_token", "This account has no API token {id}.", "Dieses Konto hat kein API-Token {id}."),
+    ("leaderboard_who", "A leaderboard shows who=people, who=bots or who=all, not who={who}.", "Eine Bestenliste zeigt who=people, who=bots oder who=all, nicht who={who}."),
 ];
 
 #[cfg(test)]

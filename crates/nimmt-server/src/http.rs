@@ -9,6 +9,7 @@ pub mod mail;
 pub mod moderation;
 pub mod push;
 pub mod ratings;
+pub mod tokens;
 
 use crate::forwarded::{ClientIp, TrustedProxies};
 use crate::records::{self, PublicRecord, TableRecord};
@@ -43,6 +44,7 @@ pub fn router(state: AppState) -> Router {
         .merge(ratings::routes())
         .merge(mail::routes())
         .merge(push::routes())
+        .merge(tokens::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))

@@ -182,6 +182,7 @@ pub async fn set_password(
 pub async fn delete(pool: &AnyPool, player: &str) -> sqlx::Result<()> {
     let mut tx = pool.begin().await?;
     sessions::close_others(&mut tx, player, None).await?;
+    super::tokens::revoke_all(&mut tx, player).await?;
     sqlx::query("DELETE FROM nimmt_accounts WHERE player_id = $1")
         .bind(player.to_owned())
         .execute(&mut *tx)

@@ -7,6 +7,8 @@
 //! - [`limits`]: failed logins per name and per address, with a growing wait.
 //! - [`account`]: the account rows (sign-up, password change, deletion).
 //! - [`export`]: a player's own data as JSON.
+//! - [`bot`]: bot accounts (marked once, never operators); [`tokens`]: their API tokens, which
+//!   open a WebSocket connection (`hello`) and nothing else.
 //!
 //! The HTTP routes under `/api/account` are in `http/accounts.rs`; a session that ends closes
 //! its open connections, on every node, through `session_end.rs`.
@@ -15,10 +17,12 @@
 //! headers): `Authorization: Bearer TOKEN`, with a guest's token or an account's session token.
 
 pub mod account;
+pub mod bot;
 pub mod export;
 pub mod limits;
 pub mod password;
 pub mod sessions;
+pub mod tokens;
 
 use crate::store::{Store, StoreError};
 use axum::http::{header, HeaderMap};

@@ -41,6 +41,13 @@ pub(super) fn respond(lang: Lang, answer: Answer) -> Response {
 async fn caller(state: &AppState, headers: &HeaderMap) -> Result<(PlayerId, String), Refused> {
     let token = accounts::bearer_token(headers)
         .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
+    // A bot program's token never opens the account's own routes.
+    if accounts::tokens::is_api_token(token) {
+        return Err(Refused::new(
+            StatusCode::UNAUTHORIZED,
+            "api_token_not_session",
+        ));
+    }
     let player = accounts::authenticate(&state.store, token)
         .await
         .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?;
@@ -72,6 +79,8 @@ struct Me {
     /// Whether the identity is an operator of the room (a client offers the admin page only
     /// then, and asks `/api/admin` for nothing otherwise).
     operator: bool,
+    /// Whether the account is a bot account.
+    bot: bool,
 }
 
 async fn whoami(
@@ -100,11 +109,15 @@ async fn whoami(
             let operator = operators::is_operator(state.store.pool(), &player)
                 .await
                 .map_err(Refused::storage)?;
+            let bot = accounts::bot::is_bot(state.store.pool(), &player)
+                .await
+                .map_err(Refused::storage)?;
             Ok(Json(Me {
                 player,
                 name,
                 account: found.is_some(),
                 operator,
+                bot,
             })
             .into_response())
         }
@@ -153,6 +166,12 @@ async fn sign_up(
         async {
             let player = match accounts::bearer_token(&headers) {
                 Some(token) => {
+                    if accounts::tokens::is_api_token(token) {
+                        return Err(Refused::new(
+                            StatusCode::UNAUTHORIZED,
+                            "api_token_not_session",
+                        ));
+                    }
                     if accounts::is_session_token(token) {
                         return Err(Refused::new(StatusCode::CONFLICT, "already_account"));
                     }

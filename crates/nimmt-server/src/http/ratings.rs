@@ -84,6 +84,8 @@ async fn player_games(
 #[derive(Debug, Default, Deserialize)]
 struct BoardQuery {
     limit: Option<i64>,
+    /// `people` (the default), `bots` or `all`.
+    who: Option<String>,
 }
 
 /// `GET /api/leaderboard/{game}`.
@@ -100,10 +102,20 @@ async fn game_leaderboard(
             .with("rated", rated_games().join(", "))
             .respond(lang);
     }
+    let who = match q.who.as_deref() {
+        None | Some("people") => leaderboard::Who::People,
+        Some("bots") => leaderboard::Who::Bots,
+        Some("all") => leaderboard::Who::All,
+        Some(other) => {
+            return Refused::new(StatusCode::BAD_REQUEST, "leaderboard_who")
+                .with("who", other)
+                .respond(lang);
+        }
+    };
     let limit = q.limit.unwrap_or(PLACES).clamp(1, MAX_PLACES);
     let answer = async {
         let mut conn = state.store.pool().acquire().await?;
-        leaderboard::leaderboard(&mut conn, &game, limit).await
+        leaderboard::leaderboard(&mut conn, &game, who, limit).await
     };
     match answer.await {
         Ok(board) => Json(board).into_response(),

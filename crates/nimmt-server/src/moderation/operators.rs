@@ -74,8 +74,11 @@ pub async fn name_of(pool: &AnyPool, id: &str) -> anyhow::Result<Option<String>>
         .map(|r| r.get(0)))
 }
 
-/// Makes `player` an operator; `false` if they already were.
+/// Makes `player` an operator; `false` if they already were. A bot account is never one.
 pub async fn grant(pool: &AnyPool, player: &str) -> anyhow::Result<bool> {
+    if crate::accounts::bot::is_bot(pool, player).await? {
+        anyhow::bail!("{player} is a bot account, and a bot account is never an operator");
+    }
     if is_operator(pool, player).await? {
         return Ok(false);
     }

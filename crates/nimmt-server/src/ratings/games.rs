@@ -48,6 +48,7 @@ pub struct TablePlayer {
     pub name: String,
     /// The address of the player's profile (`/players/{profile}`).
     pub profile: String,
+    /// A bot: a bot level (`bot:LEVEL` profile) or a bot account.
     pub bot: bool,
     pub score: i64,
     pub place: i64,
@@ -154,7 +155,7 @@ async fn fill_tables(
     for r in rows {
         let who: String = r.get(2);
         let (profile, bot) = match named.get(&who) {
-            Some(n) => (n.profile.clone(), n.kind == Kind::Bot),
+            Some(n) => (n.profile.clone(), n.kind == Kind::Bot || n.bot_account),
             None => (format!("{}{who}", lookup::ID_PREFIX), false),
         };
         by_table

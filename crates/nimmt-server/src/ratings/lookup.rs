@@ -25,6 +25,8 @@ pub struct Who {
     pub profile: String,
     pub name: String,
     pub kind: Kind,
+    /// An account marked as a bot account (played by a program).
+    pub bot_account: bool,
     /// When the identity was made (seconds since the Unix epoch; none for a bot level).
     pub member_since: Option<i64>,
 }
@@ -51,6 +53,7 @@ pub async fn find(conn: &mut AnyConnection, address: &str) -> Result<Option<Who>
                 profile: address.to_owned(),
                 name: level.to_owned(),
                 kind: Kind::Bot,
+                bot_account: false,
                 member_since: None,
             }));
         }
@@ -70,15 +73,26 @@ pub async fn find(conn: &mut AnyConnection, address: &str) -> Result<Option<Who>
     }
     let Some(row) = row else { return Ok(None) };
     let named = names_of(conn, std::slice::from_ref(&player)).await?;
-    let (profile, name, kind) = match named.get(&player) {
-        Some(n) if n.kind == Kind::Account => (n.profile.clone(), n.name.clone(), Kind::Account),
-        _ => (format!("{ID_PREFIX}{player}"), row.get(0), Kind::Guest),
+    let (profile, name, kind, bot_account) = match named.get(&player) {
+        Some(n) if n.kind == Kind::Account => (
+            n.profile.clone(),
+            n.name.clone(),
+            Kind::Account,
+            n.bot_account,
+        ),
+        _ => (
+            format!("{ID_PREFIX}{player}"),
+            row.get(0),
+            Kind::Guest,
+            false,
+        ),
     };
     Ok(Some(Who {
         identity: player,
         profile,
         name,
         kind,
+        bot_account,
         member_since: Some(row.get(1)),
     }))
 }
@@ -100,6 +114,8 @@ pub struct Named {
     pub profile: String,
     pub name: String,
     pub kind: Kind,
+    /// An account marked as a bot account.
+    pub bot_account: bool,
 }
 
 /// The player id of the account called `name` (as names compare).
@@ -133,6 +149,7 @@ pub async fn names_of(
                         profile: i.clone(),
                         name: level.to_owned(),
                         kind: Kind::Bot,
+                        bot_account: false,
                     },
                 );
             }
@@ -144,8 +161,9 @@ pub async fn names_of(
         return Ok(out);
     }
     let marks = super::sql::placeholders(1, people.len());
-    let accounts_sql =
-        format!("SELECT player_id, name FROM nimmt_accounts WHERE player_id IN ({marks})");
+    let accounts_sql = format!(
+        "SELECT player_id, name, bot_since FROM nimmt_accounts WHERE player_id IN ({marks})"
+    );
     let mut q = sqlx::query(&accounts_sql);
     for p in &people {
         q = q.bind(p.clone());
@@ -158,6 +176,7 @@ pub async fn names_of(
                 profile: name.clone(),
                 name,
                 kind: Kind::Account,
+                bot_account: r.get::<Option<i64>, _>(2).is_some(),
             },
         );
     }
@@ -179,6 +198,7 @@ pub async fn names_of(
                 profile: format!("{ID_PREFIX}{id}"),
                 name: r.get(1),
                 kind: Kind::Guest,
+                bot_account: false,
             },
         );
     }

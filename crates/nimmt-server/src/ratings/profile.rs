@@ -23,6 +23,9 @@ pub struct Profile {
     /// A bot level's level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// A bot account (an account played by a program; its kind stays `account`).
+    #[serde(default)]
+    pub bot: bool,
     /// When the identity was made (seconds since the Unix epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member_since: Option<i64>,
@@ -147,6 +150,7 @@ pub async fn profile(
         }
         .to_owned(),
         level: identity::bot_level(&who.identity).map(str::to_owned),
+        bot: who.bot_account,
         member_since: who.member_since,
         games: standings,
         teams,

@@ -60,6 +60,26 @@ impl Session {
                 .with("name", name)
         };
         let (player, token) = match token {
+            Some(token) if crate::accounts::tokens::is_api_token(&token) => {
+                match crate::accounts::tokens::player_of(store.pool(), &token).await {
+                    Ok(Some((player, account_name))) => {
+                        // A bot program plays under its account's name.
+                        name = account_name;
+                        if let Err(e) = crate::accounts::tokens::used(store.pool(), &token).await {
+                            tracing::debug!("the API token of {player} is not marked as used: {e}");
+                        }
+                        (player, token)
+                    }
+                    Ok(None) => {
+                        self.refuse(id, None, ErrorCode::BadToken);
+                        return;
+                    }
+                    Err(_) => {
+                        self.refuse(id, None, ErrorCode::Storage);
+                        return;
+                    }
+                }
+            }
             Some(token) => match store.player_by_token(&token).await {
                 Ok(Some((player, old_name))) => {
                     if crate::accounts::is_session_token(&token) {
@@ -148,6 +168,16 @@ impl Session {
         if let Err(e) = sanctions::note_address(pool, &player, &address).await {
             tracing::debug!("the address of {player} cannot be noted: {e}");
         }
+        // An account's session or API token: the connection closes when it ends.
+        let session_ends = crate::accounts::is_session_token(&token)
+            || crate::accounts::tokens::is_api_token(&token);
+        let bot = match crate::accounts::bot::is_bot(pool, &player).await {
+            Ok(bot) => bot,
+            Err(_) => {
+                self.refuse(id, None, ErrorCode::Storage);
+                return;
+            }
+        };
         let conn = Conn::new(
             self.conn_id,
             player.clone(),
@@ -155,23 +185,20 @@ impl Session {
             lang,
             self.outbox.clone(),
         )
-        .with_session(
-            crate::accounts::is_session_token(&token)
-                .then(|| crate::accounts::sessions::token_hash(&token)),
-        );
-        self.counted
-            .is(if crate::accounts::is_session_token(&token) {
-                ConnKind::Account
-            } else {
-                ConnKind::Guest
-            });
+        .with_session(session_ends.then(|| crate::accounts::sessions::token_hash(&token)))
+        .as_bot(bot);
+        self.counted.is(if session_ends {
+            ConnKind::Account
+        } else {
+            ConnKind::Guest
+        });
         self.state
             .lobby
             .send(LobbyCmd::Online { conn: conn.clone() });
         // A session that ended while this hello was checked: its end found no connection here
         // yet (it closes any the lobby knows), so the session is looked up again now that the
         // lobby knows this one.
-        if conn.session.is_some() && matches!(store.player_by_token(&token).await, Ok(None)) {
+        if conn.session.is_some() && !self.still_opens(&token).await {
             self.state.lobby.send(LobbyCmd::Offline {
                 player: player.clone(),
                 conn_id: self.conn_id,
@@ -218,6 +245,23 @@ impl Session {
             {
                 self.tables.insert(h.id, h);
             }
+        }
+    }
+
+    /// Whether an account's session or API token still opens a connection (`true` when the
+    /// database cannot tell: the ending's own path closes it then).
+    async fn still_opens(&self, token: &str) -> bool {
+        let pool = self.state.store.pool();
+        if crate::accounts::tokens::is_api_token(token) {
+            crate::accounts::tokens::player_of(pool, token)
+                .await
+                .map_or(true, |f| f.is_some())
+        } else {
+            self.state
+                .store
+                .player_by_token(token)
+                .await
+                .map_or(true, |f| f.is_some())
         }
     }
 }
