@@ -27,17 +27,20 @@ from ._nimmt import (
     spaces,
 )
 from ._nimmt import arena_json as _arena_json
+from .connect import ConnectError, connect
 
 __all__ = [
     "ActionError",
     "Bot",
     "BotError",
+    "ConnectError",
     "Game",
     "NimmtError",
     "ReplayError",
     "SetupError",
     "VecClassic",
     "arena",
+    "connect",
     "games",
     "replay",
     "spaces",

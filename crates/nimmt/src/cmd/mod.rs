@@ -7,6 +7,7 @@ pub mod arena_report;
 pub mod backup;
 pub mod bench;
 pub mod bot;
+pub mod bot_connect;
 pub mod loadtest;
 pub mod play;
 pub mod ratings;
