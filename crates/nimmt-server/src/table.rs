@@ -334,26 +334,16 @@ impl Table {
                     name,
                     offer,
                 } => {
-                    let bot = online_bot(&self.lobby, &name).await;
+                    let bot = self.lobby.online_bot(&name).await;
                     let found = nimmt_room::table::choose_bot(&name, bot.as_ref(), &offer);
                     answers.push(Input::SeatAccount { by, req, found });
                 }
                 Effect::Tell { player, msg } => self.lobby.tell(player, *msg),
-                Effect::BotFault { player } => bot_fault(&self.lobby, player),
+                Effect::BotFault { player } => self.lobby.bot_fault(player),
             }
         }
         answers
     }
-}
-
-/// The online bot account named `name`, as the lobby lists it.
-async fn online_bot(_lobby: &LobbyHandle, _name: &str) -> Option<nimmt_protocol::OnlineBot> {
-    None
-}
-
-/// The lobby counts a bot account's fault.
-fn bot_fault(_lobby: &LobbyHandle, player: PlayerId) {
-    tracing::debug!("bot account {player}: a fault");
 }
 
 /// Whom `conn`'s player muted (their lines are not in the chat history it gets).

@@ -26,7 +26,12 @@ impl Table {
             return self.command(conn, &text, req);
         }
         // A bot account chats only where it is seated.
-        if conn.bot && self.members.get(&conn.player).is_some_and(|m| m.seat.is_none()) {
+        if conn.bot
+            && self
+                .members
+                .get(&conn.player)
+                .is_some_and(|m| m.seat.is_none())
+        {
             return Err(Refusal::new(ErrorCode::NotBot).keyed("bot_chat_seated"));
         }
         let said = self.history.said(&conn.player, &conn.name, &text);

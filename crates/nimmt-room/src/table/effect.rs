@@ -7,9 +7,7 @@ use crate::conn::{Conn, Frame};
 use crate::moderation::Outcome;
 use crate::store_port::Op;
 use nimmt_core::GameKind;
-use nimmt_protocol::{
-    ChatLine, CloseReason, PlayerId, SeatRating, ServerMsg, TableId, TableInfo,
-};
+use nimmt_protocol::{ChatLine, CloseReason, PlayerId, SeatRating, ServerMsg, TableId, TableInfo};
 use serde::{Deserialize, Serialize};
 
 /// What the table produced for one input. If `write` is there, the shell stores it first and

@@ -15,7 +15,7 @@ use nimmt_protocol::{
     ChallengeOutcome, ClientMsg, ErrorCode, Followed, FriendSettings, ServerMsg, TableId, Text,
 };
 use nimmt_room::lobby::{challenge_state, closed_refusal, room_for_turn_based, takes_challenge};
-use nimmt_room::table::{Again, Meta, Pace, SeatMeta};
+use nimmt_room::table::{choose_bot, Again, BotOffer, Meta, Pace, SeatMeta};
 
 /// A request about friends, however it was sent.
 pub(super) enum FriendsRequest {
@@ -236,6 +236,13 @@ impl Session {
         if them.player == me.player {
             return Err(Refusal::new(ErrorCode::BadCommand).keyed("challenge_self"));
         }
+        // A bot account answers by what it declared, at once.
+        if crate::accounts::bot::is_bot(pool, &them.player)
+            .await
+            .map_err(storage)?
+        {
+            return self.challenge_bot(conn, &them, game, options).await;
+        }
         let stance = friends::stance(pool, &them.player, &me.player).await?;
         takes_challenge(&them.name, stance)?;
         // One open challenge to the same player at a time.
@@ -355,6 +362,82 @@ impl Session {
         };
         self.send(&msg);
         self.state.lobby.tell(c.from.clone(), msg);
+        Ok(None)
+    }
+
+    /// A challenge to the bot account `bot`: accepted on its behalf when it is online and takes
+    /// the table (the table opens as for an accepted challenge, the bot is told `bot_seated`),
+    /// else declined with the reason.
+    async fn challenge_bot(
+        &self,
+        conn: &Conn,
+        bot: &crate::accounts::account::Account,
+        game: GameKind,
+        options: OptionMap,
+    ) -> Answered {
+        let pool = self.state.store.pool();
+        let mut meta = self.meta(conn, game, &options)?;
+        let offer = BotOffer::new(game, 2, &meta.options, &meta.table_options);
+        let online = self
+            .state
+            .lobby
+            .online_bot(&bot.name)
+            .await
+            .filter(|b| b.player == bot.player);
+        let found = choose_bot(&bot.name, online.as_ref(), &offer)?;
+        self.room_for(&conn.player, &bot.player, &bot.name, &options)
+            .await?;
+        meta.seats.push(SeatMeta {
+            player: Some(found.player.clone()),
+            name: found.name.clone(),
+            bot: None,
+            left: None,
+            bot_account: true,
+        });
+        meta.bot_terms.insert(found.player.clone(), found.terms);
+        let now = now_ms().max(0) as u64;
+        let c = store::Stored {
+            id: crate::moderation::new_id(),
+            from: conn.player.clone(),
+            from_name: conn.name.clone(),
+            to: found.player.clone(),
+            to_name: found.name.clone(),
+            game,
+            options,
+            created_ms: now,
+            answer: None,
+        };
+        store::insert(pool, &c).await.map_err(storage)?;
+        store::answer(pool, &c.id, "accepted", now as i64)
+            .await
+            .map_err(storage)?;
+        let again = Again {
+            meta: serde_json::to_string(&meta).map_err(storage)?,
+            history: Vec::new(),
+        };
+        let table = match self
+            .state
+            .lobby
+            .create_again(conn.clone(), game, again)
+            .await
+        {
+            Ok(h) => h.id,
+            Err(r) => {
+                let _ = store::unanswer(pool, &c.id).await;
+                return Err(r);
+            }
+        };
+        if let Err(e) = store::opened(pool, &c.id, table).await {
+            tracing::warn!("challenge {}: its table {table} not noted: {e}", c.id);
+        }
+        self.state
+            .lobby
+            .tell(found.player, ServerMsg::BotSeated { table, game });
+        self.send(&ServerMsg::ChallengeAnswered {
+            challenge: friends::wire(&c),
+            outcome: ChallengeOutcome::Accepted,
+            table: Some(table),
+        });
         Ok(None)
     }
 

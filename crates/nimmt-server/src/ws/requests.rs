@@ -177,6 +177,11 @@ impl Session {
                 };
                 // The flood rule counts chat lines; commands count against the message budget.
                 let command = table.is_some() && text.trim_start().starts_with('/');
+                // A bot account chats only at its tables (there, the table checks its seat).
+                if conn.bot && table.is_none() {
+                    let r = Refusal::new(ErrorCode::NotBot).keyed("bot_chat_seated");
+                    return self.refuse(id, table, r);
+                }
                 if !command && self.chat.check().is_err() {
                     self.refuse(id, table, ErrorCode::Flood);
                     return;
