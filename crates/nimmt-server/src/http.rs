@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod ladder;
 pub mod mail;
 pub mod moderation;
 pub mod push;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .merge(moderation::routes())
         .merge(analysis::routes())
         .merge(ratings::routes())
+        .merge(ladder::routes())
         .merge(mail::routes())
         .merge(push::routes())
         .merge(tokens::routes())

@@ -11,7 +11,7 @@ use super::effect::{LobbyEffect, TableRequest};
 use super::Lobby;
 use crate::bot_accounts::{takes, Offer};
 use crate::refusal::Refusal;
-use crate::table::{Again, Meta, SeatMeta, TableConfig};
+use crate::table::{Again, BotTerms, Meta, SeatMeta, TableConfig};
 use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{BotDeclaration, PlayerId, SeatRating, ServerMsg, TableId};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -222,33 +222,48 @@ impl<H: Clone> Lobby<H> {
     /// The request that opens a ladder table: its settings with every seat taken, the first
     /// bot hosting.
     fn ladder_request(&self, table: &LadderTable) -> Option<TableRequest> {
-        let mut conns = table
+        let n = table.seats.len();
+        let ready: Vec<&super::bots::Ready> = table
             .seats
             .iter()
-            .map(|p| self.bots.ready.get(p).map(|r| r.conn.clone()));
-        let host = conns.next()??;
-        let n = table.seats.len();
-        let mut meta: Meta = Meta::new(
-            &host,
+            .map(|p| self.bots.ready.get(p))
+            .collect::<Option<_>>()?;
+        let host = &ready.first()?.conn;
+        let mut meta = Meta::new(
+            host,
             table.game,
             ladder_options(),
             Some(n),
             &self.settings.tables,
         )
         .ok()?;
-        for conn in conns {
-            let conn = conn?;
+        let table_options = meta.table_options.to_map();
+        let offer = Offer {
+            game: table.game,
+            seats: n,
+            options: &meta.options,
+            table_options: &table_options,
+            rated: true,
+        };
+        let mut terms = Vec::new();
+        for r in &ready {
+            let game = takes(&r.conn.name, &r.declaration, &offer).ok()?;
+            terms.push((r.conn.player.clone(), BotTerms::of(game, &r.declaration)));
+        }
+        meta.seats[0].bot_account = true;
+        for r in &ready[1..] {
             meta.seats.push(SeatMeta {
-                player: Some(conn.player.clone()),
-                name: conn.name.clone(),
+                player: Some(r.conn.player.clone()),
+                name: r.conn.name.clone(),
                 bot: None,
                 left: None,
                 bot_account: true,
             });
         }
+        meta.bot_terms.extend(terms);
         let meta = serde_json::to_string(&meta).ok()?;
         Some(TableRequest {
-            conn: host,
+            conn: host.clone(),
             game: table.game,
             options: OptionMap::default(),
             seats: Some(n),
