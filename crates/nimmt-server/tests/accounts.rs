@@ -105,7 +105,7 @@ async fn a_guest_becomes_an_account_and_keeps_its_seat(db: &Db) {
     assert_eq!(status, 200);
     assert_eq!(
         me,
-        json!({"player": player, "name": "Ann", "account": true, "operator": false})
+        json!({"player": player, "name": "Ann", "account": true, "operator": false, "bot": false})
     );
     // Signing up twice is refused.
     let (status, body) = post(

@@ -138,8 +138,8 @@ async fn routes_page_through_every_game(db: Db) {
     let (status, _) = http_get(srv.addr, "/api/players/nobody-here").await;
     assert_eq!(status, 404);
 
-    // The leaderboard: best first, only settled ratings, bots marked.
-    let (status, body) = http_get(srv.addr, "/api/leaderboard/classic").await;
+    // The leaderboard of everyone: best first, only settled ratings, bots marked.
+    let (status, body) = http_get(srv.addr, "/api/leaderboard/classic?who=all").await;
     assert_eq!(status, 200, "{body}");
     let board: Value = serde_json::from_str(&body).unwrap();
     let places = board["players"].as_array().unwrap();
