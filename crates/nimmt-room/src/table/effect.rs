@@ -1,7 +1,7 @@
 //! What a table asks its shell to do: the effects of one input, carried out in order, and the
 //! jobs whose answers come back as inputs.
 
-use super::bot_seat::BotOffer;
+use super::bot_terms::BotOffer;
 use super::job::Job;
 use crate::conn::{Conn, Frame};
 use crate::moderation::Outcome;

@@ -243,7 +243,7 @@ pub struct Meta {
     /// By player: what each bot account seated here declared it takes (see `bot_seat`), so the
     /// table's options and size stay within it, also after a restart.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub bot_terms: BTreeMap<PlayerId, super::bot_seat::BotTerms>,
+    pub bot_terms: BTreeMap<PlayerId, super::bot_terms::BotTerms>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game

@@ -2,7 +2,7 @@
 //! or a read it asked for, an operator's request. The store's answer to a write is not an input
 //! but [`Table::written`](super::Table::written), since nothing else may come in between.
 
-use super::bot_seat::FoundBot;
+use super::bot_terms::FoundBot;
 use super::effect::{RatingsQuery, SeatRatingsRead};
 use super::job::Thought;
 use crate::conn::Conn;

@@ -23,7 +23,8 @@
 mod abandon;
 mod away;
 pub mod bot_faults;
-pub mod bot_seat;
+mod bot_seat;
+pub mod bot_terms;
 mod chat;
 pub mod effect;
 pub mod faults;
@@ -53,7 +54,7 @@ mod vacation;
 mod written;
 
 pub use bot_faults::BOT_MOVE_LIMIT;
-pub use bot_seat::{choose_bot, BotOffer, BotTerms, FoundBot};
+pub use bot_terms::{choose_bot, BotOffer, BotTerms, FoundBot};
 pub use effect::{Again, Effect, RatingsQuery, SeatRatingsRead, Step, TableNews, Waiting};
 pub use faults::Fault;
 pub use info::{Meta, SeatMeta, TableConfig, TableOptions};

@@ -377,7 +377,14 @@ impl Session {
     ) -> Answered {
         let pool = self.state.store.pool();
         let mut meta = self.meta(conn, game, &options)?;
-        let offer = BotOffer::new(game, 2, &meta.options, &meta.table_options);
+        let table_options = meta.table_options.to_map();
+        let offer = BotOffer::new(
+            game,
+            2,
+            &meta.options,
+            table_options,
+            meta.table_options.rated,
+        );
         let online = self
             .state
             .lobby
