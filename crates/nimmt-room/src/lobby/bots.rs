@@ -28,7 +28,7 @@ pub(super) struct Ready {
     pub(super) ratings: BTreeMap<GameKind, SeatRating>,
 }
 
-/// The bot accounts of the lobby: those online, their faults and rests, the ladder's state.
+/// The bot accounts of the lobby: those online, their faults and rests.
 #[derive(Default)]
 pub(super) struct Bots {
     /// Online bots by identity.
@@ -39,8 +39,6 @@ pub(super) struct Bots {
     rests: HashMap<PlayerId, u64>,
     /// The list as the subscribers last heard it.
     told: Vec<OnlineBot>,
-    /// The ladder's state (see `ladder`).
-    pub(super) ladder: super::ladder::LadderState,
 }
 
 impl Bots {

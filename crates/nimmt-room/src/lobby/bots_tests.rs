@@ -94,7 +94,11 @@ impl Room {
                 serde_json::from_str(&again.expect("seats given").meta).unwrap();
             assert!(meta.table_options.rated, "ladder tables are rated");
             assert!(meta.seats.iter().all(|s| s.bot_account));
-            assert_eq!(meta.bot_terms.len(), meta.seats.len(), "the terms of each bot kept");
+            assert_eq!(
+                meta.bot_terms.len(),
+                meta.seats.len(),
+                "the terms of each bot kept"
+            );
             tables.push(meta.seats.iter().map(|s| s.name.clone()).collect());
             effects = self.feed(LobbyInput::Opened {
                 result: Ok((id, id)),

@@ -171,7 +171,7 @@ impl<H: Clone> Lobby<H> {
     pub(super) fn ladder_tick(&mut self) {
         self.bots_changed();
         let now = self.now.wall_ms;
-        let state = &mut self.bots.ladder;
+        let state = &mut self.ladder;
         state.ticks += 1;
         for times in state.recent.values_mut() {
             while times.front().is_some_and(|&t| t + RECENT_MS <= now) {
@@ -194,25 +194,25 @@ impl<H: Clone> Lobby<H> {
                 name: &r.conn.name,
                 declaration: d,
                 ratings: &r.ratings,
-                recent: self.bots.ladder.recent.get(player).map_or(0, |t| t.len()),
+                recent: self.ladder.recent.get(player).map_or(0, |t| t.len()),
             });
         }
         // The same order whatever the map's.
         candidates.sort_by(|a, b| a.player.cmp(b.player));
-        let first = self.bots.ladder.ticks;
+        let first = self.ladder.ticks;
         let tables = pair(&candidates, first, &self.settings.tables);
-        self.bots.ladder.queue.extend(tables);
+        self.ladder.queue.extend(tables);
         self.open_next_ladder_table();
     }
 
     /// Opens the next paired table, if any (its seats still online and free).
     fn open_next_ladder_table(&mut self) {
-        while let Some(table) = self.bots.ladder.queue.pop_front() {
+        while let Some(table) = self.ladder.queue.pop_front() {
             let Some(request) = self.ladder_request(&table) else {
                 continue;
             };
             self.opening = Some(request.conn.player.clone());
-            self.bots.ladder.opening = Some(table);
+            self.ladder.opening = Some(table);
             let id = self.next_id + 1;
             self.out.push(LobbyEffect::OpenTable { id, request });
             return;
@@ -277,7 +277,7 @@ impl<H: Clone> Lobby<H> {
     /// The answer to opening a ladder table: its seats are noted, each bot is told, and the
     /// next paired table opens.
     pub(super) fn ladder_opened(&mut self, result: Result<(TableId, H), Refusal>) {
-        let table = self.bots.ladder.opening.take();
+        let table = self.ladder.opening.take();
         let id = result.as_ref().ok().map(|(id, _)| *id);
         self.enter_opened(result);
         if let (Some(id), Some(table)) = (id, table) {
@@ -288,8 +288,7 @@ impl<H: Clone> Lobby<H> {
             }
             let now = self.now.wall_ms;
             for p in &table.seats {
-                self.bots
-                    .ladder
+                self.ladder
                     .recent
                     .entry(p.clone())
                     .or_default()

@@ -77,6 +77,8 @@ pub struct Lobby<H> {
     opening: Option<PlayerId>,
     /// The online bot accounts, their faults and rests, the ladder.
     bots: bots::Bots,
+    /// The ladder's memory.
+    ladder: ladder::LadderState,
     /// The time of the input being handled.
     now: Moment,
     /// What the input being handled produced so far.
@@ -96,6 +98,7 @@ impl<H: Clone> Lobby<H> {
             settings,
             opening: None,
             bots: Default::default(),
+            ladder: Default::default(),
             now: Moment::default(),
             out: Vec::new(),
         }
@@ -115,7 +118,7 @@ impl<H: Clone> Lobby<H> {
             LobbyInput::ListFor { viewer } => self.list_for(viewer.as_ref()),
             LobbyInput::Subscribe { conn } => self.subscribe(conn),
             LobbyInput::Create(request) => self.create(request),
-            LobbyInput::Opened { result } if self.bots.ladder.opening.is_some() => {
+            LobbyInput::Opened { result } if self.ladder.opening.is_some() => {
                 self.ladder_opened(result)
             }
             LobbyInput::Opened { result } => self.opened(result),

@@ -12,6 +12,7 @@
 pub mod action;
 pub mod checks;
 pub mod client;
+pub mod ladder;
 mod shrink;
 pub mod store;
 pub mod world;
