@@ -199,6 +199,10 @@ impl Room {
                             .told
                             .push((player, serde_json::to_value(&msg).unwrap())),
                         Effect::BotFault { player } => self.faults.push(player),
+                        Effect::OpenRematch { by, req, .. } => {
+                            let result = Ok(TABLE + 1);
+                            pending.push(Input::RematchOpened { by, req, result });
+                        }
                         _ => {}
                     }
                 }
@@ -485,4 +489,23 @@ fn a_restart_keeps_the_bot_account_and_what_it_takes() {
     assert!(room.table().meta().seats[2].bot_account);
     room.wait(BOT_MOVE_LIMIT);
     assert_eq!(room.moves_of(ROBO as u8), 1);
+}
+
+#[test]
+fn a_rematch_seats_the_bot_account_again_and_tells_it() {
+    let mut room = Room::playing();
+    let mut rounds = 0;
+    while room.table().state() != nimmt_protocol::TableState::Finished {
+        while room.move_if_asked(ANN) || room.move_if_asked(BEA) || room.move_if_asked(ROBO) {}
+        room.wait(Duration::from_secs(1));
+        rounds += 1;
+        assert!(rounds < 500, "the game does not end");
+    }
+    assert!(room.faults.is_empty());
+    room.told.clear();
+    room.say(ANN, "/rematch");
+    assert_eq!(room.told.len(), 1, "{:?}", room.told);
+    assert_eq!(room.told[0].0, room.people[ROBO].player);
+    assert_eq!(room.told[0].1["type"], "bot_seated");
+    assert_eq!(room.told[0].1["table"], TABLE + 1);
 }

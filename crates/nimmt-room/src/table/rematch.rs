@@ -11,7 +11,7 @@ use super::{Meta, Table, TableConfig};
 use crate::clock::Moment;
 use crate::conn::Conn;
 use crate::refusal::Refusal;
-use nimmt_protocol::{ErrorCode, PlayerId, TableId};
+use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -110,6 +110,14 @@ impl Table {
                 self.rematch.next = Some(id);
                 self.notice_all("rematch", vec![("table", id.to_string())]);
                 self.out.ack(by, req);
+                // The bot accounts of the seats are seated there too: each is told so.
+                let game = self.meta.game;
+                for s in self.meta.seats.iter().filter(|s| s.bot_account) {
+                    if let Some(player) = s.player.clone() {
+                        let msg = Box::new(ServerMsg::BotSeated { table: id, game });
+                        self.out.effect(Effect::Tell { player, msg });
+                    }
+                }
             }
             Err(r) => self.out.refuse(by, req, Some(self.id), &r),
         }
