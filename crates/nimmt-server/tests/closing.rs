@@ -227,21 +227,9 @@ on_both!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_logout_on_one_node_closes_the_connection_on_another() {
     let db = Db::postgres().await;
-    let prefix = format!("t{}", hex::encode(rand::random::<[u8; 5]>()));
-    let node = |name: &str| {
-        let mut config = common::config(&db);
-        let mut cluster = nimmt_server::cluster::ClusterConfig::new(
-            &std::env::var("NIMMT_TEST_NATS")
-                .unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned()),
-            name,
-        );
-        cluster.prefix = prefix.clone();
-        cluster.lease = Duration::from_millis(1500);
-        config.cluster = Some(cluster);
-        common::server_with(config)
-    };
-    let (a, _) = node("a").await;
-    let (b, url_b) = node("b").await;
+    let prefix = common::nodes::prefix();
+    let (a, _) = common::nodes::node(&db, &prefix, "a").await;
+    let (b, url_b) = common::nodes::node(&db, &prefix, "b").await;
     let (_, token) = sign_up(a.addr, None, "Ann", PASSWORD).await;
     let mut ann = Player::join_as(&url_b, "Ann", Some(&token)).await;
     let started = std::time::Instant::now();

@@ -7,6 +7,7 @@ pub mod both_databases;
 pub mod coming_back;
 pub mod mail;
 pub mod moderation;
+pub mod nodes;
 pub mod stored_ratings;
 
 use nimmt_core::games::classic::View;
