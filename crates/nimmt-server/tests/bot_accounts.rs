@@ -57,12 +57,12 @@ async fn close_code(c: &mut Client, secs: u64) -> Option<u16> {
     close
 }
 
-/// The refusal of a hello with `token`, or the welcome's (player, name).
-async fn hello(url: &str, token: &str) -> Result<(String, String), ErrorCode> {
+/// The refusal of a hello as `name` with `token`, or the welcome's (player, name).
+async fn hello(url: &str, name: &str, token: &str) -> Result<(String, String), ErrorCode> {
     let mut c = Client::connect(url).await.unwrap();
     c.send(nimmt_protocol::ClientMsg::Hello {
         protocol: nimmt_protocol::PROTOCOL_VERSION,
-        name: "Somebody Else".to_owned(),
+        name: name.to_owned(),
         token: Some(token.to_owned()),
         lang: Lang::En,
     })
@@ -218,6 +218,18 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
         "the secret is listed"
     );
 
+    // A bot program need not say a name (not even a valid one).
+    assert_eq!(
+        hello(&url, "", &token).await,
+        Ok((player.clone(), "Robo".to_owned()))
+    );
+    // The account's data lists its tokens, never their secrets.
+    let data = get(addr, "/api/account/data", Some(&session)).await.1;
+    assert_eq!(
+        (&data["bot"], &data["api_tokens"][0]["name"]),
+        (&json!(true), &json!("laptop"))
+    );
+    assert!(!data.to_string().contains(&token[2..]), "{data}");
     // The token connects: the account's identity and name, marked as a bot.
     let mut robo = Player::join_as(&url, "Whatever Name", Some(&token)).await;
     assert_eq!(
@@ -304,7 +316,7 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
 
     // An unknown token, and a revoked one: refused at once, and its connection closes.
     assert_eq!(
-        hello(&url, &format!("t.{}", "0".repeat(64))).await,
+        hello(&url, "Somebody Else", &format!("t.{}", "0".repeat(64))).await,
         Err(ErrorCode::BadToken)
     );
     let (status, body) = revoke(addr, &session, "000000000000").await;
@@ -318,7 +330,10 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
         close_code(&mut robo.client, 5).await,
         Some(CloseReason::SessionEnded.code())
     );
-    assert_eq!(hello(&url, &token).await, Err(ErrorCode::BadToken));
+    assert_eq!(
+        hello(&url, "Somebody Else", &token).await,
+        Err(ErrorCode::BadToken)
+    );
     assert_eq!(
         get(addr, "/api/account/tokens", Some(&session)).await.1,
         json!([])
@@ -361,7 +376,10 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
         close_code(&mut robo.client, 5).await,
         Some(CloseReason::SessionEnded.code())
     );
-    assert_eq!(hello(&url, &token).await, Err(ErrorCode::BadToken));
+    assert_eq!(
+        hello(&url, "Somebody Else", &token).await,
+        Err(ErrorCode::BadToken)
+    );
     srv.stop().await;
 }
 on_both!(
@@ -531,8 +549,14 @@ async fn a_revoked_token_is_refused_at_once_on_every_node() {
     );
     let took = started.elapsed();
     assert!(took < Duration::from_secs(2), "closed after {took:?}");
-    assert_eq!(hello(&url_b, &token).await, Err(ErrorCode::BadToken));
-    assert_eq!(hello(&url_a, &token).await, Err(ErrorCode::BadToken));
+    assert_eq!(
+        hello(&url_b, "Somebody Else", &token).await,
+        Err(ErrorCode::BadToken)
+    );
+    assert_eq!(
+        hello(&url_a, "Somebody Else", &token).await,
+        Err(ErrorCode::BadToken)
+    );
     a.stop().await;
     b.stop().await;
     db.drop_schema().await;

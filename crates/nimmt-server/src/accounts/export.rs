@@ -2,7 +2,7 @@
 //! identity's own rows: of a table it sat at, its own seat; of other players, nothing but the
 //! names that stand in its games' results.
 
-use super::{account, sessions};
+use super::{account, bot, sessions, tokens};
 use serde_json::{json, Value};
 use sqlx::{AnyPool, Row};
 
@@ -21,12 +21,15 @@ pub async fn of(pool: &AnyPool, player: &str, current: Option<&str>) -> sqlx::Re
         })
     });
     let sessions = sessions::list(pool, player, current).await?;
+    let bot = bot::is_bot(pool, player).await?;
     Ok(json!({
         "player": player,
         "name": name,
         "created_at": created_at,
         "account": account,
         "sessions": sessions,
+        "bot": bot,
+        "api_tokens": tokens::list(pool, player).await?,
         "tables": tables(pool, player).await?,
         "results": optional(results(pool, player).await),
         "ratings": optional(ratings(pool, player).await),

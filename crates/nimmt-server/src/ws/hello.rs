@@ -40,6 +40,14 @@ impl Session {
         }
         let mut name = match names::check(&name) {
             Ok(n) => n,
+            // A bot program's name is its account's: what it says is not used.
+            Err(_)
+                if token
+                    .as_deref()
+                    .is_some_and(crate::accounts::tokens::is_api_token) =>
+            {
+                String::new()
+            }
             Err(e) => {
                 self.refuse(id, None, e.refusal());
                 return;
