@@ -87,7 +87,7 @@ class _Session:
 
     def hello(self):
         self.hello_id = self.send(
-            {"type": "hello", "protocol": 1, "name": "bot", "token": self.token, "lang": "en"}
+            {"type": "hello", "protocol": 1, "name": "Bridge", "token": self.token, "lang": "en"}
         )
         for t in self.tables.values():
             t.pending = None

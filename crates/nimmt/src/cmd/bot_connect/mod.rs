@@ -40,8 +40,8 @@ pub struct Args {
     /// answer is replaced by the game's default bot.
     #[arg(long, default_value_t = 5000)]
     pub bot_timeout_ms: u64,
-    /// Write each table's protocol lines (the room's frames and the bridge's moves) to
-    /// DIR/table-ID.jsonl.
+    /// Write each table's protocol lines to DIR/table-ID.jsonl: the room's frames for the table,
+    /// each move the bridge sends, and each move the room acknowledged (`{"type": "acked", …}`).
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
     /// The bot program and its arguments, after `--`; one process per table.
@@ -66,6 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let config = config(args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

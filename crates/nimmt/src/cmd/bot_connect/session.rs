@@ -58,6 +58,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         seats: BTreeMap::new(),
         answers_tx,
         ready_id: None,
+        hello_id: None,
         welcomed: false,
     };
     let mut backoff = Backoff::new();
@@ -100,6 +101,7 @@ struct Bridge {
     seats: BTreeMap<u64, SeatHandle>,
     answers_tx: UnboundedSender<Answer>,
     ready_id: Option<u64>,
+    hello_id: Option<u64>,
     welcomed: bool,
 }
 
@@ -115,18 +117,21 @@ impl Bridge {
     async fn session(&mut self, answers: &mut UnboundedReceiver<Answer>) -> End {
         self.welcomed = false;
         self.ready_id = None;
+        self.hello_id = None;
         let mut client = match Client::connect(&self.config.url).await {
             Ok(c) => c,
             Err(e) => return lost(false, format!("{e:#}")),
         };
         let hello = ClientMsg::Hello {
             protocol: PROTOCOL_VERSION,
-            name: "bot".to_owned(),
+            // A token's hello plays under the account's own name; this one is only checked.
+            name: "Bridge".to_owned(),
             token: Some(self.config.token.clone()),
             lang: Lang::En,
         };
-        if let Err(e) = client.send(hello).await {
-            return lost(false, e);
+        match client.send(hello).await {
+            Ok(id) => self.hello_id = Some(id),
+            Err(e) => return lost(false, e),
         }
         for table in self.tables.values_mut() {
             table.on_reconnect();
@@ -257,27 +262,36 @@ impl Bridge {
                 let Some(table) = self.tables.get_mut(&id) else {
                     return Ok(());
                 };
-                if let Some(ack) = ack {
-                    table.on_ack(ack);
-                }
+                let acked = ack.and_then(|ack| table.on_ack(ack));
                 let todo = table.on_view(version, Some(view), legal);
                 self.write_log(id, text);
+                if let Some(action) = acked {
+                    let line = serde_json::json!({"type": "acked", "table": id, "action": action});
+                    self.write_log(id, &line.to_string());
+                }
                 self.carry_out(client, id, todo).await?;
             }
             ServerMsg::Error {
                 id, code, text: t, ..
             } => {
-                if id.is_some() && id == self.ready_id {
-                    return Err(End::Stop(anyhow!(
-                        "the room refused bot_ready ({}): {}",
-                        code.name(),
-                        t.text
-                    )));
-                }
                 if code == ErrorCode::BadToken {
                     return Err(End::Stop(anyhow!(
                         "the room refused the token ({}): {}; check the token file, or make a new \
                          token on the account page",
+                        code.name(),
+                        t.text
+                    )));
+                }
+                if id.is_some() && id == self.hello_id {
+                    return Err(End::Stop(anyhow!(
+                        "the room refused hello ({}): {}",
+                        code.name(),
+                        t.text
+                    )));
+                }
+                if id.is_some() && id == self.ready_id {
+                    return Err(End::Stop(anyhow!(
+                        "the room refused bot_ready ({}): {}",
                         code.name(),
                         t.text
                     )));
@@ -405,12 +419,12 @@ impl Bridge {
                 let act = ClientMsg::Act {
                     table: id,
                     version,
-                    action,
+                    action: action.clone(),
                 };
                 let line = serde_json::to_string(&act).unwrap_or_default();
                 let request = client.send(act).await.map_err(|e| lost(true, e))?;
                 self.write_log(id, &line);
-                Some(request)
+                Some((request, action))
             }
             Err(why) => {
                 warn!("table {id}: no move from the bot ({why}); the table plays the default move");

@@ -33,8 +33,8 @@ pub struct Table {
     started: bool,
     /// A decision is with the bot (asked, not answered yet).
     thinking: bool,
-    /// The request id of a move sent and not yet acknowledged or refused.
-    pending: Option<u64>,
+    /// The request id and action of a move sent and not yet acknowledged or refused.
+    pending: Option<(u64, Value)>,
     /// The legal actions of a question whose move the room refused: not asked again (the table
     /// plays its default move when its timer runs out).
     refused: Option<Vec<Value>>,
@@ -95,22 +95,24 @@ impl Table {
         out
     }
 
-    /// The room acknowledged the move of request `id` (an `update` with `ack`).
-    pub fn on_ack(&mut self, id: u64) {
-        if self.pending == Some(id) {
-            self.pending = None;
-            self.refused = None;
+    /// The room acknowledged the move of request `id` (an `update` with `ack`): the move, if it
+    /// was this table's.
+    pub fn on_ack(&mut self, id: u64) -> Option<Value> {
+        if !self.is_pending(id) {
+            return None;
         }
+        self.refused = None;
+        self.pending.take().map(|(_, action)| action)
     }
 
     /// Whether request `id` is this table's move on its way.
     pub fn is_pending(&self, id: u64) -> bool {
-        self.pending == Some(id)
+        self.pending.as_ref().is_some_and(|(p, _)| *p == id)
     }
 
     /// The room refused the move of request `id`: the question is not asked again.
     pub fn on_refused(&mut self, id: u64) -> Vec<Do> {
-        if self.pending != Some(id) {
+        if !self.is_pending(id) {
             return Vec::new();
         }
         self.pending = None;
@@ -118,13 +120,13 @@ impl Table {
         self.ask().into_iter().collect()
     }
 
-    /// The bot answered; `sent`: the request id of the move sent for it (`None`: no move, the
-    /// bot had none to give).
-    pub fn on_answer(&mut self, sent: Option<u64>) -> Vec<Do> {
+    /// The bot answered; `sent`: the request id and action of the move sent for it (`None`: no
+    /// move, the bot had none to give).
+    pub fn on_answer(&mut self, sent: Option<(u64, Value)>) -> Vec<Do> {
         self.thinking = false;
         match sent {
-            Some(id) => {
-                self.pending = Some(id);
+            Some(move_sent) => {
+                self.pending = Some(move_sent);
                 Vec::new()
             }
             None => {
@@ -185,13 +187,14 @@ mod tests {
         assert!(t
             .on_view(3, Some(view(1)), vec![play(3), play(9)])
             .is_empty());
-        assert!(t.on_answer(Some(11)).is_empty());
+        assert!(t.on_answer(Some((11, play(3)))).is_empty());
         assert!(
             t.on_view(4, Some(view(1)), vec![play(3), play(9)])
                 .is_empty(),
             "move on its way"
         );
-        t.on_ack(11);
+        assert_eq!(t.on_ack(10), None, "not this table's move");
+        assert_eq!(t.on_ack(11), Some(play(3)));
         let out = t.on_view(5, Some(view(1)), vec![play(9)]);
         assert!(matches!(out[..], [Do::Ask { version: 5, .. }]));
     }
@@ -200,7 +203,7 @@ mod tests {
     fn a_refused_move_is_not_asked_again_for_the_same_question() {
         let mut t = classic();
         t.on_view(2, Some(view(1)), vec![play(3), play(9)]);
-        t.on_answer(Some(4));
+        t.on_answer(Some((4, play(3))));
         assert!(t.on_refused(4).is_empty());
         assert!(t
             .on_view(3, Some(view(1)), vec![play(3), play(9)])
@@ -226,7 +229,7 @@ mod tests {
     fn after_a_lost_connection_the_unacknowledged_move_is_asked_again() {
         let mut t = classic();
         t.on_view(2, Some(view(1)), vec![play(3)]);
-        t.on_answer(Some(4));
+        t.on_answer(Some((4, play(3))));
         t.on_reconnect();
         let out = t.on_view(2, Some(view(1)), vec![play(3)]);
         assert!(matches!(out[..], [Do::Ask { version: 2, .. }]));

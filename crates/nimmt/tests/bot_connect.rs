@@ -1,0 +1,326 @@
+//! `nimmt bot connect` against the real `nimmt serve`: two bot accounts, one a built-in bot
+//! (`--spec greedy`), one the arena's example bot through a command (`-- python3
+//! examples/classic_bot.py`), play a rated game with a person and then ladder games with each
+//! other, every rating moving; a bridge killed mid-game loses nothing: its seat is played by the
+//! default move meanwhile, and once it is back it plays on to the end.
+
+#[path = "../../nimmt-server/tests/common/mod.rs"]
+mod common;
+mod serving;
+
+use common::accounts::{get, post, sign_up};
+use common::Player;
+use nimmt_protocol::ServerMsg;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PASSWORD: &str = "a long enough password";
+
+/// A process ended when the test ends however it ends.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn python() -> Option<&'static str> {
+    let works = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    works.then_some("python3")
+}
+
+/// Makes the bot account `name` (sign-up, bot, token) and writes its token to a file in `dir`.
+async fn bot_account(addr: SocketAddr, dir: &Path, name: &str) -> PathBuf {
+    let (_, session) = sign_up(addr, None, name, PASSWORD).await;
+    let (status, body) = post(
+        addr,
+        "/api/account/bot",
+        Some(&session),
+        json!({"confirm": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = post(
+        addr,
+        "/api/account/tokens",
+        Some(&session),
+        json!({"name": "bridge"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let file = dir.join(format!("{name}.token"));
+    // With a line end and spaces, as an editor may leave it: the bridge trims them.
+    std::fs::write(&file, format!("  {}\n", body["token"].as_str().unwrap())).unwrap();
+    file
+}
+
+/// Starts `nimmt bot connect` for the token in `token_file` with `args` (the flags, then the
+/// bot); its standard error goes to `log`.
+fn bridge(url: &str, token_file: &Path, args: &[&str], log: &Path) -> Proc {
+    let err = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_nimmt"))
+        .args(["bot", "connect", "--server", url, "--token-file"])
+        .arg(token_file)
+        .args(args)
+        .current_dir(repo())
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(err)
+        .spawn()
+        .expect("nimmt bot connect starts");
+    Proc(child)
+}
+
+/// Sends the chat command `text` until the room acknowledges it (the bot may not be online or
+/// arrived yet); panics after 30 s with the last refusal.
+async fn until_acked(p: &mut Player, text: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let m = p.command(text).await;
+        if matches!(m, ServerMsg::Ack { .. }) {
+            return;
+        }
+        assert!(Instant::now() < until, "{text}: still refused: {m:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The classic entry of `name`'s profile (`Null` before its first game).
+async fn classic(addr: SocketAddr, name: &str) -> Value {
+    let (status, profile) = get(addr, &format!("/api/players/{name}"), None).await;
+    assert_eq!(status, 200, "{profile}");
+    profile["games"]
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["game"] == "classic"))
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// Waits up to `secs` for `name`'s classic profile to satisfy `ok`; returns it.
+async fn profile_until(
+    addr: SocketAddr,
+    name: &str,
+    secs: u64,
+    ok: impl Fn(&Value) -> bool,
+) -> Value {
+    let until = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let p = classic(addr, name).await;
+        if ok(&p) {
+            return p;
+        }
+        assert!(Instant::now() < until, "{name}'s classic profile stays {p}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// Waits up to `secs` for `log` to contain `text`.
+fn log_until(log: &Path, text: &str, secs: u64) -> String {
+    let until = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let got = std::fs::read_to_string(log).unwrap_or_default();
+        if got.contains(text) {
+            return got;
+        }
+        assert!(
+            Instant::now() < until,
+            "no {text:?} in the bridge's log:\n{got}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Ann (an account) opens a table of `seats` with `options`, seats the bot accounts `bots` and
+/// starts it.
+async fn table_with_bots(
+    url: &str,
+    session: &str,
+    options: &[&str],
+    seats: usize,
+    bots: &[&str],
+) -> (Player, u64) {
+    let mut ann = Player::join_as(url, "Ann", Some(session)).await;
+    let table = ann.create(options, Some(seats)).await;
+    for bot in bots {
+        until_acked(&mut ann, &format!("/bot add @{bot}")).await;
+    }
+    until_acked(&mut ann, "/start").await;
+    (ann, table)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the_ladder() {
+    let Some(python) = python() else {
+        eprintln!("SKIPPED: needs python3 for the example bot");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("room.db").display());
+    let (server, addr) = serving::serve(&["--database", &db, "--ladder-every-secs", "1"]);
+    let _server = Proc(server);
+    let url = format!("ws://{addr}/ws");
+    let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
+    let greedy_token = bot_account(addr, dir.path(), "Greedy").await;
+    let python_token = bot_account(addr, dir.path(), "Pyth").await;
+    let (greedy_log, python_log) = (dir.path().join("greedy.log"), dir.path().join("pyth.log"));
+    let mut greedy = bridge(&url, &greedy_token, &["--spec", "greedy"], &greedy_log);
+    let mut pyth = bridge(
+        &url,
+        &python_token,
+        &["--", python, "examples/classic_bot.py"],
+        &python_log,
+    );
+
+    // A rated game of three: Ann, and the two bots seated by name.
+    let (mut ann, table) = table_with_bots(&url, &session, &[], 3, &["Greedy", "Pyth"]).await;
+    tokio::time::timeout(Duration::from_secs(120), ann.play_to_end())
+        .await
+        .expect("the game ends within two minutes");
+    for name in ["Ann", "Greedy", "Pyth"] {
+        let p = profile_until(addr, name, 10, |p| p["rated_games"] == 1).await;
+        assert!(p["rating"].is_number(), "{name} has a rating: {p}");
+    }
+    for log in [&greedy_log, &python_log] {
+        let text = log_until(log, "game over", 10);
+        assert!(text.contains(&format!("table={table}")), "{text}");
+        assert!(text.contains("Ann"), "the log names the seats: {text}");
+    }
+
+    // Then the two meet on the ladder (no person at the table): rated games between bots.
+    drop(std::mem::replace(
+        &mut greedy,
+        bridge(
+            &url,
+            &greedy_token,
+            &["--spec", "greedy", "--ladder"],
+            &greedy_log,
+        ),
+    ));
+    drop(std::mem::replace(
+        &mut pyth,
+        bridge(
+            &url,
+            &python_token,
+            &["--ladder", "--", python, "examples/classic_bot.py"],
+            &python_log,
+        ),
+    ));
+    for name in ["Greedy", "Pyth"] {
+        let p = profile_until(addr, name, 120, |p| p["games"] == 2).await;
+        assert_eq!(p["rated_games"], 2, "{name}'s ladder game is rated: {p}");
+    }
+    assert_eq!(
+        classic(addr, "Ann").await["games"],
+        1,
+        "Ann was not at the ladder table"
+    );
+}
+
+/// The lines of the bridge's `--log-dir` file of `table`, as JSON.
+fn table_log(dir: &Path, table: u64) -> Vec<Value> {
+    std::fs::read_to_string(dir.join(format!("table-{table}.jsonl")))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn acked(log: &[Value]) -> Vec<Value> {
+    log.iter()
+        .filter(|l| l["type"] == "acked")
+        .map(|l| l["action"].clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
+    let Some(python) = python() else {
+        eprintln!("SKIPPED: needs python3 for the example bot");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("room.db").display());
+    let (server, addr) = serving::serve(&["--database", &db, "--ladder-every-secs", "0"]);
+    let _server = Proc(server);
+    let url = format!("ws://{addr}/ws");
+    let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
+    let token = bot_account(addr, dir.path(), "Pyth").await;
+    let (log, moves) = (dir.path().join("pyth.log"), dir.path().join("moves"));
+    let moves_dir = moves.to_str().unwrap();
+    let args = [
+        "--log-dir",
+        moves_dir,
+        "--",
+        python,
+        "examples/classic_bot.py",
+    ];
+    let pyth = bridge(&url, &token, &args, &log);
+
+    // Two deals of two seats, two seconds a decision: the bot's seat waits at most that long.
+    let (mut ann, table) =
+        table_with_bots(&url, &session, &["deals=2", "timer=2"], 2, &["Pyth"]).await;
+    ann.play_moves(4).await;
+    let before = acked(&table_log(&moves, table));
+    assert!(!before.is_empty(), "the bot played before it was killed");
+    drop(pyth); // SIGKILL; its bot process sees its input end and exits
+
+    // The game goes on without it: its seat gets the default move at each turn.
+    tokio::time::timeout(Duration::from_secs(30), ann.play_moves(3))
+        .await
+        .expect("the table plays on while the bot is away");
+    let away = acked(&table_log(&moves, table)).len();
+
+    // Back: it says hello again, gets its table's state and plays on to the end.
+    let _pyth = bridge(&url, &token, &args, &log);
+    tokio::time::timeout(Duration::from_secs(120), ann.play_to_end())
+        .await
+        .expect("the game ends");
+    log_until(&log, "game over", 10);
+    let all = acked(&table_log(&moves, table));
+    assert!(all.len() > away, "the bot played again after it came back");
+
+    // Every move the room acknowledged to the bridge is in the game's record, for the bot's seat.
+    let (status, record) = get(addr, &format!("/api/games/{table}/record"), None).await;
+    assert_eq!(status, 200, "{record}");
+    let seat = record["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s == "Pyth" || s["name"] == "Pyth")
+        .expect("Pyth has a seat in the record");
+    let recorded: Vec<&Value> = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["seat"] == seat)
+        .map(|a| &a["action"])
+        .collect();
+    for action in &all {
+        assert!(
+            recorded.contains(&action),
+            "{action} is in the record: {recorded:?}"
+        );
+    }
+    assert!(
+        recorded.len() > all.len(),
+        "the default moves of the time away are recorded too"
+    );
+}
