@@ -1,7 +1,7 @@
 //! The Python package's own tests (pytest, `crates/nimmt-py/tests/test_*.py`), run from
 //! `cargo test`: the package is built with maturin into a virtual environment under `target/`
-//! (with pytest, PettingZoo and Gymnasium from PyPI) and its tests are run there. Without a
-//! Python 3 on the machine the test says so and passes.
+//! (with pytest, PettingZoo, Gymnasium and websockets from PyPI) and its tests are run there.
+//! Without a Python 3 on the machine the test says so and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -48,7 +48,10 @@ fn the_python_package_passes_its_tests() {
         );
     }
     let have_tools = Command::new(bin.join("python"))
-        .args(["-c", "import maturin, pytest, pettingzoo, gymnasium, numpy"])
+        .args([
+            "-c",
+            "import maturin, pytest, pettingzoo, gymnasium, numpy, websockets",
+        ])
         .output()
         .is_ok_and(|o| o.status.success());
     if !have_tools {
@@ -63,8 +66,9 @@ fn the_python_package_passes_its_tests() {
                 "numpy",
                 "pettingzoo>=1.24",
                 "gymnasium>=0.29",
+                "websockets>=12",
             ]),
-            "installing maturin, pytest, numpy, PettingZoo and Gymnasium",
+            "installing maturin, pytest, numpy, PettingZoo, Gymnasium and websockets",
         );
     }
     // Its own target directory: the outer cargo's stays free, and rebuilds are incremental.

@@ -1,0 +1,191 @@
+"""nimmt.connect against a real room: a Python bot account plays a rated classic game with a
+person (a scripted WebSocket client) and a bridged bot (`nimmt bot connect --spec greedy`), and
+every rating moves."""
+
+import json
+import os
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+
+import pytest
+
+import nimmt
+from conftest import nimmt_binary
+
+websockets = pytest.importorskip("websockets")
+from websockets.sync.client import connect as ws_connect  # noqa: E402
+
+PASSWORD = "a long enough password"
+
+
+def http(base, method, path, token=None, body=None):
+    req = urllib.request.Request(base + path, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(req, data=data, timeout=10) as answer:
+        text = answer.read()
+    return json.loads(text) if text else None
+
+
+def sign_up(base, name):
+    return http(base, "POST", "/api/account/signup", body={"name": name, "password": PASSWORD})["token"]
+
+
+def bot_account(base, name):
+    session = sign_up(base, name)
+    http(base, "POST", "/api/account/bot", session, {"confirm": True})
+    return http(base, "POST", "/api/account/tokens", session, {"name": "python"})["token"]
+
+
+def classic(base, name):
+    profile = http(base, "GET", f"/api/players/{name}")
+    return next((g for g in profile.get("games", []) if g["game"] == "classic"), {})
+
+
+@pytest.fixture
+def room():
+    binary = nimmt_binary()
+    if binary is None:
+        pytest.skip("the nimmt command is not built (cargo build -p nimmt, or set NIMMT_BIN)")
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [binary, "serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0",
+             "--ladder-every-secs", "0", "--database", f"sqlite://{tmp}/room.db"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )
+        try:
+            line = server.stdout.readline()
+            addr = line.split("http://")[1].split()[0]
+            yield binary, addr, tmp
+        finally:
+            server.kill()
+            server.wait()
+
+
+class Person:
+    """A scripted player: says what it is told, and plays the first legal action when asked."""
+
+    def __init__(self, ws, token):
+        self.ws = ws
+        self.next_id = 1
+        self.table = None
+        self.view = None
+        self.last = None  # (version, legal) of the latest question
+        self.pending = None
+        self.request({"type": "hello", "protocol": 1, "name": "Ann", "token": token, "lang": "en"},
+                     lambda m: m["type"] == "welcome")
+
+    def send(self, msg):
+        msg = dict(msg, id=self.next_id)
+        self.next_id += 1
+        self.ws.send(json.dumps(msg))
+        return msg["id"]
+
+    def recv(self):
+        msg = json.loads(self.ws.recv(timeout=30))
+        if msg["type"] in ("state", "update") and msg.get("view") is not None:
+            self.view = msg["view"]
+            legal = msg.get("legal") or []
+            self.last = (msg["version"], legal) if legal else None
+            if msg["type"] == "update" and msg.get("ack") == self.pending:
+                self.pending = None
+        if msg["type"] == "error" and msg.get("id") == self.pending:
+            self.pending = None
+        return msg
+
+    def request(self, msg, done):
+        self.send(msg)
+        while True:
+            m = self.recv()
+            if done(m):
+                return m
+
+    def command(self, text):
+        """The chat command `text`, until the room acknowledges it (30 s at most)."""
+        until = time.monotonic() + 30
+        while True:
+            i = self.send({"type": "chat", "table": self.table, "text": text})
+            while True:
+                m = self.recv()
+                if m.get("id") == i and m["type"] in ("ack", "error"):
+                    break
+            if m["type"] == "ack":
+                return
+            assert time.monotonic() < until, f"{text}: {m}"
+            time.sleep(0.2)
+
+    def play_to_end(self):
+        while not (self.view and self.view.get("outcome")):
+            if self.last and self.pending is None:
+                version, legal = self.last
+                self.pending = self.send(
+                    {"type": "act", "table": self.table, "version": version, "action": legal[0]})
+                self.last = None
+            self.recv()
+
+
+def play_with_the_bots(ann):
+    state = ann.request({"type": "create_table", "game": "classic", "seats": 3},
+                        lambda m: m["type"] in ("state", "error"))
+    assert state["type"] == "state", state
+    ann.table = state["table"]["id"]
+    ann.command("/bot add @PyBot")
+    ann.command("/bot add @Gree")
+    ann.command("/start")
+    ann.play_to_end()
+
+
+def test_a_python_bot_plays_a_rated_game_with_a_person_and_a_bridged_bot(room):
+    binary, addr, tmp = room
+    base, url = f"http://{addr}", f"ws://{addr}/ws"
+    session = sign_up(base, "Ann")
+    python_token = bot_account(base, "PyBot")
+    greedy_token = os.path.join(tmp, "greedy.token")
+    with open(greedy_token, "w") as f:
+        f.write(bot_account(base, "Gree"))
+    bridge = subprocess.Popen(
+        [binary, "bot", "connect", "--server", url, "--token-file", greedy_token,
+         "--spec", "greedy"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    lines, asked, stop = [], [], threading.Event()
+
+    def lowest(view, legal):
+        asked.append(view["asked"]["type"])
+        return min(legal, key=lambda a: a.get("card", a.get("row", 0)))
+
+    bot = threading.Thread(
+        target=nimmt.connect, args=(url, python_token, lowest),
+        kwargs={"players": [3], "log": lines.append, "stop": stop}, daemon=True,
+    )
+    bot.start()
+    try:
+        with ws_connect(url) as ws:
+            play_with_the_bots(Person(ws, session))
+        until = time.monotonic() + 10
+        while not all(classic(base, n).get("rated_games") == 1 for n in ("Ann", "PyBot", "Gree")):
+            assert time.monotonic() < until, [classic(base, n) for n in ("Ann", "PyBot", "Gree")]
+            time.sleep(0.2)
+        while not any("game over" in line for line in lines):
+            assert time.monotonic() < until, lines
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        bot.join(5)
+        bridge.kill()
+        bridge.wait()
+    assert "play_card" in asked, "the Python bot chose its cards"
+    assert any(line.startswith("connected as PyBot") for line in lines), lines
+    over = next(line for line in lines if "game over" in line)
+    assert "Ann" in over and "Gree" in over, over
+
+
+def test_a_refused_token_stops_connect_with_a_clear_error(room):
+    _, addr, _ = room
+    with pytest.raises(nimmt.ConnectError, match="bad_token"):
+        nimmt.connect(f"ws://{addr}/ws", "t." + "0" * 64, lambda view: None, log=lambda _: None)
