@@ -71,3 +71,29 @@ fn operators_are_granted_listed_and_revoked_on_the_command_line() {
         assert!(!operators::is_operator(store.pool(), "b1").await.unwrap());
     });
 }
+
+#[test]
+fn a_bot_account_is_never_made_an_operator() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("room.db").display());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let store = Store::open(&db).await.unwrap();
+        store.write(vec![guest("r1", "Robo")]).await.unwrap();
+        sqlx::query(
+            "INSERT INTO nimmt_accounts (player_id, name, name_key, name_skeleton, \
+             password_hash, created_at, password_changed_at, bot_since) \
+             VALUES ('r1', 'Robo', 'robo', 'robo', 'x', 1, 1, 2)",
+        )
+        .execute(store.pool())
+        .await
+        .unwrap();
+    });
+    let (ok, out) = admin(&db, &["grant", "Robo"]);
+    assert!(!ok && out.contains("is a bot account"), "{out}");
+    let (ok, out) = admin(&db, &["list"]);
+    assert!(ok && !out.contains("r1"), "{out}");
+}
