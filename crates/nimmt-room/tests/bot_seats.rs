@@ -4,285 +4,54 @@
 //! move is a fault that the table answers with the default move, going on; a disconnected bot's
 //! seat is played by the default move until it is back; a restart forgets nothing of it.
 
-use nimmt_core::{registry, OptionMap, Seat};
-use nimmt_protocol::{BotDeclaration, OnlineBot, PlayerId, Role};
-use nimmt_room::sim::client::Client;
-use nimmt_room::sim::store::SimStore;
-use nimmt_room::table::{choose_bot, Meta, BOT_MOVE_LIMIT};
-use nimmt_room::{Effect, Input, Moment, Table, TableConfig};
-use serde_json::{json, Value};
-use std::collections::HashSet;
-use std::sync::Arc;
-use std::time::Duration;
+mod turn_room;
 
-const TABLE: u64 = 9;
+use nimmt_protocol::{OnlineBot, Role};
+use nimmt_room::table::BOT_MOVE_LIMIT;
+use serde_json::{json, Value};
+use std::time::Duration;
+use turn_room::{Room, TABLE};
+
 const ANN: usize = 0;
 const BEA: usize = 1;
 const ROBO: usize = 2;
 
-/// One table, its store, Ann (host), Bea and the bot account Robo, in simulated time.
-struct Room {
-    table: Option<Table>,
-    store: SimStore,
-    config: Arc<TableConfig>,
-    now: Moment,
-    people: Vec<Client>,
-    next_conn: u64,
-    /// The bot accounts online, as the lobby lists them.
-    online: Vec<OnlineBot>,
-    /// What the table asked the shell to tell someone: `(player, message)`.
-    told: Vec<(PlayerId, Value)>,
-    /// The faults the table reported, by player.
-    faults: Vec<PlayerId>,
+/// Ann opens a classic table of `seats`; Bea is around, and the bot account Robo is online with
+/// `declared`.
+fn robo_room(seats: usize, declared: Value) -> Room {
+    let mut room = Room::opened("classic", seats, &[], &["Ann", "Bea", "Robo"], &[ROBO]);
+    room.online.push(OnlineBot {
+        player: room.people[ROBO].player.clone(),
+        name: "Robo".to_owned(),
+        declaration: serde_json::from_value(declared).unwrap(),
+        ratings: Default::default(),
+        playing: 0,
+    });
+    room
 }
 
-fn declaration(v: Value) -> BotDeclaration {
-    serde_json::from_value(v).unwrap()
+/// A table of three where Robo takes any classic game.
+fn open_three() -> Room {
+    robo_room(3, json!({"games": [{"game": "classic"}], "most_games": 3}))
 }
 
-impl Room {
-    /// Ann opens a classic table of `seats` with `options`; Robo is online with `declared`.
-    fn new(seats: usize, options: &[(&str, &str)], declared: Value) -> Room {
-        let mut room = Room {
-            table: None,
-            store: SimStore::default(),
-            config: Arc::new(TableConfig::default()),
-            now: Moment {
-                wall_ms: 1_800_000_000_000,
-                ..Moment::default()
-            },
-            people: (0..3).map(Client::new).collect(),
-            next_conn: 1,
-            online: Vec::new(),
-            told: Vec::new(),
-            faults: Vec::new(),
-        };
-        for (i, name) in ["Ann", "Bea", "Robo"].into_iter().enumerate() {
-            room.people[i].name = name.to_owned();
-        }
-        room.online.push(OnlineBot {
-            player: room.people[ROBO].player.clone(),
-            name: "Robo".to_owned(),
-            declaration: declaration(declared),
-            ratings: Default::default(),
-            playing: 0,
-        });
-        let ann = room.connect(ANN);
-        let mut map = OptionMap::default();
-        for (k, v) in options {
-            map.set(k, v);
-        }
-        let kind = registry::find("classic").unwrap().kind();
-        let meta = Meta::new(&ann, kind, map, Some(seats), &room.config).unwrap();
-        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
-        room.table = Some(table);
-        room.feed(Input::Opened);
-        room
+/// Ann, Bea and Robo seated at a started table of three, Robo connected.
+fn playing() -> Room {
+    let mut room = open_three();
+    room.come(BEA);
+    room.say(ANN, "/bot add @Robo");
+    room.come(ROBO);
+    room.say(ANN, "/start");
+    assert!(room.table().running_game().is_some());
+    for i in 0..3 {
+        room.frames(i);
     }
-
-    /// A table of three where Robo takes any classic game.
-    fn open_three() -> Room {
-        Room::new(
-            3,
-            &[],
-            json!({"games": [{"game": "classic"}], "most_games": 3}),
-        )
-    }
-
-    fn table(&self) -> &Table {
-        self.table.as_ref().expect("the table is there")
-    }
-
-    /// Person `i` connects (Robo as a bot account).
-    fn connect(&mut self, i: usize) -> nimmt_room::Conn {
-        self.next_conn += 1;
-        let conn = self.people[i].connect(self.next_conn).as_bot(i == ROBO);
-        if let Some(c) = self.people[i].conn.as_mut() {
-            c.0 = conn.clone();
-        }
-        conn
-    }
-
-    /// Person `i` connects and joins as a player (or comes back to their seat).
-    fn come(&mut self, i: usize) {
-        self.attach(i, Role::Player);
-    }
-
-    fn attach(&mut self, i: usize, role: Role) {
-        let conn = self.connect(i);
-        self.feed(Input::Attach {
-            conn,
-            role,
-            req: None,
-            muted: HashSet::new(),
-            invite: None,
-        });
-    }
-
-    fn drop_connection(&mut self, i: usize) {
-        let (conn, _) = self.people[i].conn.take().expect("connected");
-        self.feed(Input::Detach {
-            player: conn.player.clone(),
-            conn_id: conn.id,
-        });
-    }
-
-    fn say(&mut self, i: usize, text: &str) {
-        let (conn, _) = self.people[i].conn.clone().expect("connected");
-        self.feed(Input::Chat {
-            conn,
-            text: text.to_owned(),
-            req: None,
-            muting: HashSet::new(),
-        });
-    }
-
-    /// Person `i` sends `action` for the table's current version.
-    fn act(&mut self, i: usize, action: Value) {
-        let (conn, _) = self.people[i].conn.clone().expect("connected");
-        let version = self.table().version();
-        self.feed(Input::Act {
-            conn,
-            version,
-            action,
-            req: None,
-        });
-    }
-
-    /// Person `i` makes their first legal move, if asked.
-    fn move_if_asked(&mut self, i: usize) -> bool {
-        let Some(game) = self.table().running_game() else {
-            return false;
-        };
-        let Some(action) = game.legal_actions(Seat(i as u8)).into_iter().next() else {
-            return false;
-        };
-        self.act(i, action);
-        true
-    }
-
-    fn asked(&self, i: usize) -> bool {
-        self.table()
-            .running_game()
-            .is_some_and(|g| !g.legal_actions(Seat(i as u8)).is_empty())
-    }
-
-    /// The table's input carried out as a shell does: writes first, then the effects, then the
-    /// answers to them (the online bots are looked up as the lobby would).
-    fn feed(&mut self, input: Input) {
-        let mut pending = vec![input];
-        while let Some(input) = pending.pop() {
-            let mut step = self.table.as_mut().unwrap().handle(input, self.now);
-            loop {
-                for effect in step.effects {
-                    match effect {
-                        Effect::Send { to, frame } => to.send_frame(frame),
-                        Effect::Think(job) => pending.push(Input::Thought(job.run())),
-                        Effect::ReadRatings(query) => {
-                            let seats = Some(vec![None; query.identities.len()]);
-                            pending.push(Input::Ratings { query, seats });
-                        }
-                        Effect::SeekBot {
-                            by,
-                            req,
-                            name,
-                            offer,
-                        } => {
-                            let bot = self
-                                .online
-                                .iter()
-                                .find(|b| nimmt_room::names::same(&b.name, &name));
-                            let found = choose_bot(&name, bot, &offer);
-                            pending.push(Input::SeatAccount { by, req, found });
-                        }
-                        Effect::Tell { player, msg } => self
-                            .told
-                            .push((player, serde_json::to_value(&msg).unwrap())),
-                        Effect::BotFault { player } => self.faults.push(player),
-                        Effect::OpenRematch { by, req, .. } => {
-                            let result = Ok(TABLE + 1);
-                            pending.push(Input::RematchOpened { by, req, result });
-                        }
-                        _ => {}
-                    }
-                }
-                let Some(ops) = step.write.take() else { break };
-                let result = self.store.write(&ops);
-                step = self.table.as_mut().unwrap().written(result, self.now);
-            }
-        }
-    }
-
-    /// Time passes: the table wakes whenever it asked to.
-    fn wait(&mut self, d: Duration) {
-        let until = self.now.at + d;
-        while let Some(at) = self.table().next_wake().filter(|at| *at <= until) {
-            let later = at.saturating_duration_since(self.now.at);
-            self.now = self.now.later(later);
-            self.feed(Input::Wake);
-        }
-        let rest = until.saturating_duration_since(self.now.at);
-        self.now = self.now.later(rest);
-    }
-
-    /// The room restarts: the table comes back from the store alone.
-    fn restart(&mut self) {
-        self.table = None;
-        for p in &mut self.people {
-            p.conn = None;
-        }
-        let stored = self.store.open_tables().pop().expect("the table is stored");
-        let table = Table::restore(stored, self.config.clone(), 2, self.now).unwrap();
-        self.table = Some(table);
-        self.feed(Input::Opened);
-    }
-
-    /// The messages person `i` was sent since last asked.
-    fn frames(&mut self, i: usize) -> Vec<Value> {
-        let Some((_, link)) = &self.people[i].conn else {
-            return Vec::new();
-        };
-        link.take()
-            .iter()
-            .filter_map(|f| serde_json::from_str::<Value>(f.as_str()).ok())
-            .collect()
-    }
-
-    /// The keys of the notices and refusals person `i` was sent since last asked.
-    fn keys(&mut self, i: usize) -> Vec<String> {
-        self.frames(i)
-            .iter()
-            .filter(|m| m["type"] == "notice" || m["type"] == "error")
-            .map(|m| m["key"].as_str().unwrap_or("").to_owned())
-            .collect()
-    }
-
-    fn moves_of(&self, i: u8) -> usize {
-        self.table()
-            .action_log()
-            .iter()
-            .filter(|(s, _)| *s == i)
-            .count()
-    }
-
-    /// Ann, Bea and Robo seated at a started table of three, Robo connected.
-    fn playing() -> Room {
-        let mut room = Room::open_three();
-        room.come(BEA);
-        room.say(ANN, "/bot add @Robo");
-        room.come(ROBO);
-        room.say(ANN, "/start");
-        assert!(room.table().running_game().is_some());
-        for i in 0..3 {
-            room.frames(i);
-        }
-        room
-    }
+    room
 }
 
 #[test]
 fn a_seated_player_seats_an_online_bot_account_by_name() {
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.come(BEA);
     room.keys(ANN);
     room.say(ANN, "/bot add @robo");
@@ -314,36 +83,32 @@ fn a_seated_player_seats_an_online_bot_account_by_name() {
 #[test]
 fn a_bot_that_is_offline_declines_busy_or_asked_by_the_wrong_one_is_not_seated() {
     // Not online.
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.say(ANN, "/bot add @Nobody");
     assert_eq!(room.keys(ANN), vec!["bot_unavailable"]);
     // It does not play this game, or not rated ones.
-    let mut room = Room::new(3, &[], json!({"games": [{"game": "help"}]}));
+    let mut room = robo_room(3, json!({"games": [{"game": "help"}]}));
     room.say(ANN, "/bot add @Robo");
     assert_eq!(room.keys(ANN), vec!["bot_declines_game"]);
-    let mut room = Room::new(
-        3,
-        &[],
-        json!({"games": [{"game": "classic"}], "rated": false}),
-    );
+    let mut room = robo_room(3, json!({"games": [{"game": "classic"}], "rated": false}));
     room.say(ANN, "/bot add @Robo");
     assert_eq!(room.keys(ANN), vec!["bot_declines_rated"]);
     // It plays as many games as it takes.
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.online[0].playing = 3;
     room.say(ANN, "/bot add @Robo");
     assert_eq!(room.keys(ANN), vec!["bot_busy"]);
     // Only a seated player, and only before the start.
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.attach(BEA, Role::Spectator);
     room.keys(BEA);
     room.say(BEA, "/bot add @Robo");
     assert_eq!(room.keys(BEA), vec!["not_seated"]);
-    let mut room = Room::playing();
+    let mut room = playing();
     room.say(ANN, "/bot add @Robo");
     assert_eq!(room.keys(ANN), vec!["already_started"]);
     // Refused, nothing changed: no seat, nobody told.
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.say(ANN, "/bot add @Nobody");
     assert_eq!(room.table().meta().seats.len(), 1);
     assert!(room.told.is_empty());
@@ -355,7 +120,7 @@ fn options_and_a_start_the_seated_bot_does_not_take_are_refused() {
         "games": [{"game": "classic", "players": [3, 4], "options": {"deck": ["full"]}}],
         "casual": false
     });
-    let mut room = Room::new(4, &[], declared);
+    let mut room = robo_room(4, declared);
     room.say(ANN, "/bot add @Robo");
     room.come(ROBO);
     room.keys(ANN);
@@ -379,7 +144,7 @@ fn options_and_a_start_the_seated_bot_does_not_take_are_refused() {
 
 #[test]
 fn an_illegal_move_is_refused_and_the_default_move_is_played_at_once() {
-    let mut room = Room::playing();
+    let mut room = playing();
     assert!(room.asked(ROBO));
     room.act(ROBO, json!({"type": "play", "card": 1000}));
     let errors: Vec<Value> = room
@@ -405,7 +170,7 @@ fn an_illegal_move_is_refused_and_the_default_move_is_played_at_once() {
 
 #[test]
 fn a_bot_that_does_not_move_in_time_gets_the_default_move() {
-    let mut room = Room::playing();
+    let mut room = playing();
     // People at a table without a timer have all the time they want; the bot has its limit.
     room.wait(BOT_MOVE_LIMIT - Duration::from_secs(1));
     assert_eq!(room.moves_of(ROBO as u8), 0);
@@ -415,7 +180,7 @@ fn a_bot_that_does_not_move_in_time_gets_the_default_move() {
     assert!(room.keys(BEA).contains(&"bot_fault_late".to_owned()));
     assert_eq!(room.faults.len(), 1);
     // Robo's state told it its deadline.
-    let mut room = Room::playing();
+    let mut room = playing();
     room.drop_connection(ROBO);
     room.come(ROBO);
     let frames = room.frames(ROBO);
@@ -425,7 +190,7 @@ fn a_bot_that_does_not_move_in_time_gets_the_default_move() {
 
 #[test]
 fn a_disconnected_bot_is_played_by_the_default_move_until_it_is_back() {
-    let mut room = Room::playing();
+    let mut room = playing();
     room.drop_connection(ROBO);
     let mut turns = 0;
     while room.moves_of(ROBO as u8) < 3 {
@@ -451,12 +216,12 @@ fn a_disconnected_bot_is_played_by_the_default_move_until_it_is_back() {
 
 #[test]
 fn a_bot_chats_only_where_it_is_seated() {
-    let mut room = Room::open_three();
+    let mut room = open_three();
     room.attach(ROBO, Role::Spectator);
     room.keys(ROBO);
     room.say(ROBO, "hello");
     assert_eq!(room.keys(ROBO), vec!["bot_chat_seated"]);
-    let mut room = Room::playing();
+    let mut room = playing();
     room.say(ROBO, "good luck");
     let line = room
         .frames(ANN)
@@ -469,7 +234,7 @@ fn a_bot_chats_only_where_it_is_seated() {
 #[test]
 fn a_restart_keeps_the_bot_account_and_what_it_takes() {
     let declared = json!({"games": [{"game": "classic", "options": {"deck": ["full"]}}]});
-    let mut room = Room::new(3, &[], declared);
+    let mut room = robo_room(3, declared);
     room.say(ANN, "/bot add @Robo");
     room.restart();
     let meta = room.table().meta();
@@ -481,7 +246,7 @@ fn a_restart_keeps_the_bot_account_and_what_it_takes() {
     room.say(ANN, "/option deck=tactic");
     assert_eq!(room.keys(ANN), vec!["bot_declines_option"]);
     // And a running game's bot seat keeps its limit.
-    let mut room = Room::playing();
+    let mut room = playing();
     room.restart();
     room.come(ANN);
     room.come(BEA);
@@ -493,7 +258,7 @@ fn a_restart_keeps_the_bot_account_and_what_it_takes() {
 
 #[test]
 fn a_rematch_seats_the_bot_account_again_and_tells_it() {
-    let mut room = Room::playing();
+    let mut room = playing();
     let mut rounds = 0;
     while room.table().state() != nimmt_protocol::TableState::Finished {
         while room.move_if_asked(ANN) || room.move_if_asked(BEA) || room.move_if_asked(ROBO) {}

@@ -328,15 +328,9 @@ impl Table {
                 }
                 Effect::Moderated(outcome) => *answer = Some(outcome),
                 Effect::WrongInvite { conn } => conn.wrong_invite(),
-                Effect::SeekBot {
-                    by,
-                    req,
-                    name,
-                    offer,
-                } => {
-                    let bot = self.lobby.online_bot(&name).await;
-                    let found = nimmt_room::table::choose_bot(&name, bot.as_ref(), &offer);
-                    answers.push(Input::SeatAccount { by, req, found });
+                Effect::SeekBot(seek) => {
+                    let bot = self.lobby.online_bot(&seek.name).await;
+                    answers.push(seek.answer(bot.as_ref()));
                 }
                 Effect::Tell { player, msg } => self.lobby.tell(player, *msg),
                 Effect::BotFault { player } => self.lobby.bot_fault(player),

@@ -455,15 +455,7 @@ impl World {
                 Effect::Lobby(_) | Effect::Moderated(_) | Effect::WrongInvite { .. } => {}
                 // Bot accounts at tables: no bot account is online in the simulated room yet.
                 Effect::Tell { .. } | Effect::BotFault { .. } => {}
-                Effect::SeekBot {
-                    by,
-                    req,
-                    name,
-                    offer,
-                } => {
-                    let found = crate::table::choose_bot(&name, None, &offer);
-                    answers.push(Input::SeatAccount { by, req, found });
-                }
+                Effect::SeekBot(seek) => answers.push(seek.answer(None)),
                 Effect::Think(job) => answers.push(Input::Thought(job.run())),
                 Effect::ReadRatings(query) => {
                     let seats = Some(vec![None; query.identities.len()]);

@@ -7,7 +7,7 @@
 //! seats, that a seated bot account does not take is refused. `/bot remove` removes the last
 //! seated bot, a built-in one or a bot account.
 
-use super::bot_terms::{BotOffer, FoundBot};
+use super::bot_terms::{BotOffer, BotSeek, FoundBot};
 use super::effect::Effect;
 use super::{Member, SeatMeta, Table, TableOptions};
 use crate::bot_accounts::takes;
@@ -64,12 +64,12 @@ impl Table {
             return Err(Refusal::new(ErrorCode::TableFull).with("max", self.meta.max_seats));
         }
         let offer = self.bot_offer(self.meta.max_seats);
-        self.out.effect(Effect::SeekBot {
+        self.out.effect(Effect::SeekBot(BotSeek {
             by: conn.clone(),
             req,
             name,
             offer,
-        });
+        }));
         self.answer_later = true;
         Ok(())
     }

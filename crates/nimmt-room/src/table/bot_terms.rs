@@ -3,6 +3,7 @@
 //! against a table offered to it (by a host's `/bot add @NAME`, a challenge, the ladder).
 
 use crate::bot_accounts::{takes, Offer};
+use crate::conn::Conn;
 use crate::refusal::Refusal;
 use nimmt_core::{GameKind, OptionMap};
 use nimmt_protocol::{BotDeclaration, BotGame, ErrorCode, OnlineBot, PlayerId};
@@ -85,6 +86,16 @@ impl BotOffer {
             rated: self.rated,
         }
     }
+}
+
+/// A player's `/bot add @NAME` (`by`, request `req`): the bot account asked for and the table
+/// offered to it.
+#[derive(Clone, Debug)]
+pub struct BotSeek {
+    pub by: Conn,
+    pub req: Option<u64>,
+    pub name: String,
+    pub offer: BotOffer,
 }
 
 /// A bot account found for a table, with what it takes there.

@@ -1,7 +1,7 @@
 //! What a table asks its shell to do: the effects of one input, carried out in order, and the
 //! jobs whose answers come back as inputs.
 
-use super::bot_terms::BotOffer;
+use super::bot_terms::BotSeek;
 use super::job::Job;
 use crate::conn::{Conn, Frame};
 use crate::moderation::Outcome;
@@ -47,15 +47,9 @@ pub enum Effect {
     /// `conn` came with a wrong invitation code (refused): the shell counts it against the
     /// client's address.
     WrongInvite { conn: Conn },
-    /// `/bot add @NAME` from `by`: the shell looks for the online bot account `name` and checks
-    /// it against `offer` (`bot_seat::choose`); answered by
-    /// [`Input::SeatAccount`](super::Input::SeatAccount).
-    SeekBot {
-        by: Conn,
-        req: Option<u64>,
-        name: String,
-        offer: BotOffer,
-    },
+    /// `/bot add @NAME`: the shell looks for the online bot account of that name and answers
+    /// with [`BotSeek::answer`] (an [`Input::SeatAccount`](super::Input::SeatAccount)).
+    SeekBot(BotSeek),
     /// A message to `player` wherever they are connected (a bot account told `bot_seated`).
     Tell {
         player: PlayerId,

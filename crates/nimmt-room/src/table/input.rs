@@ -2,7 +2,7 @@
 //! or a read it asked for, an operator's request. The store's answer to a write is not an input
 //! but [`Table::written`](super::Table::written), since nothing else may come in between.
 
-use super::bot_terms::FoundBot;
+use super::bot_terms::{choose_bot, BotSeek, FoundBot};
 use super::effect::{RatingsQuery, SeatRatingsRead};
 use super::job::Thought;
 use crate::conn::Conn;
@@ -89,4 +89,17 @@ pub enum Input {
         req: Option<u64>,
         found: Result<FoundBot, Refusal>,
     },
+}
+
+impl BotSeek {
+    /// The table's answer: the online bot account of the name asked for (`None`: none is
+    /// online), checked against the table offered (see [`choose_bot`]).
+    pub fn answer(self, bot: Option<&nimmt_protocol::OnlineBot>) -> Input {
+        let found = choose_bot(&self.name, bot, &self.offer);
+        Input::SeatAccount {
+            by: self.by,
+            req: self.req,
+            found,
+        }
+    }
 }

@@ -54,7 +54,7 @@ mod vacation;
 mod written;
 
 pub use bot_faults::BOT_MOVE_LIMIT;
-pub use bot_terms::{choose_bot, BotOffer, BotTerms, FoundBot};
+pub use bot_terms::{choose_bot, BotOffer, BotSeek, BotTerms, FoundBot};
 pub use effect::{Again, Effect, RatingsQuery, SeatRatingsRead, Step, TableNews, Waiting};
 pub use faults::Fault;
 pub use info::{Meta, SeatMeta, TableConfig, TableOptions};

@@ -1,10 +1,11 @@
-//! A turn-based table in simulated time, as the tests drive it: one table, its store and its
-//! three people (Ann, Bea, Cem); the table takes the time as an input, and `wait` moves it on,
-//! waking the table whenever it asked to.
+//! A table in simulated time, as the tests drive it: one table, its store and its people (Ann,
+//! Bea, Cem at a turn-based table; some may be bot accounts, looked up by the table as the lobby
+//! lists them); the table takes the time as an input, and `wait` moves it on, waking the table
+//! whenever it asked to.
 #![allow(dead_code)]
 
 use nimmt_core::{registry, OptionMap, Seat};
-use nimmt_protocol::Role;
+use nimmt_protocol::{OnlineBot, PlayerId, Role};
 use nimmt_room::sim::client::Client;
 use nimmt_room::sim::store::SimStore;
 use nimmt_room::table::{Meta, TableNews};
@@ -27,6 +28,13 @@ pub struct Room {
     pub next_conn: u64,
     /// What the table told the lobby, latest last.
     pub news: Vec<TableNews>,
+    /// The people who are bot accounts (by index), and the bot accounts online.
+    pub bot_accounts: HashSet<usize>,
+    pub online: Vec<OnlineBot>,
+    /// What the table asked the shell to tell someone: `(player, message)`.
+    pub told: Vec<(PlayerId, Value)>,
+    /// The bot accounts' faults the table reported, by player.
+    pub faults: Vec<PlayerId>,
 }
 
 impl Room {
@@ -37,6 +45,21 @@ impl Room {
 
     /// Ann opens a table of `game` for three with `options`; Bea and Cem sit down.
     pub fn three_of(game: &str, options: &[(&str, &str)]) -> Room {
+        let mut room = Room::opened(game, 3, options, &["Ann", "Bea", "Cem"], &[]);
+        room.come(1);
+        room.come(2);
+        room
+    }
+
+    /// The first of `names` opens a table of `game` for `seats` with `options`; the others are
+    /// not there yet. The people of `bots` are bot accounts.
+    pub fn opened(
+        game: &str,
+        seats: usize,
+        options: &[(&str, &str)],
+        names: &[&str],
+        bots: &[usize],
+    ) -> Room {
         let mut room = Room {
             table: None,
             store: SimStore::default(),
@@ -45,12 +68,16 @@ impl Room {
                 wall_ms: 1_800_000_000_000,
                 ..Moment::default()
             },
-            people: (0..3).map(Client::new).collect(),
+            people: (0..names.len()).map(Client::new).collect(),
             next_conn: 1,
             news: Vec::new(),
+            bot_accounts: bots.iter().copied().collect(),
+            online: Vec::new(),
+            told: Vec::new(),
+            faults: Vec::new(),
         };
-        for (i, name) in ["Ann", "Bea", "Cem"].into_iter().enumerate() {
-            room.people[i].name = name.to_owned();
+        for (i, name) in names.iter().enumerate() {
+            room.people[i].name = (*name).to_owned();
         }
         let ann = room.connect(0);
         let mut map = OptionMap::default();
@@ -58,12 +85,10 @@ impl Room {
             map.set(k, v);
         }
         let kind = registry::find(game).unwrap().kind();
-        let meta = Meta::new(&ann, kind, map, Some(3), &room.config).unwrap();
+        let meta = Meta::new(&ann, kind, map, Some(seats), &room.config).unwrap();
         let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
         room.table = Some(table);
         room.feed(Input::Opened);
-        room.come(1);
-        room.come(2);
         room
     }
 
@@ -71,17 +96,28 @@ impl Room {
         self.table.as_ref().expect("the table is there")
     }
 
+    /// Person `i` connects (a bot account's connection is marked so).
     pub fn connect(&mut self, i: usize) -> nimmt_room::Conn {
         self.next_conn += 1;
-        self.people[i].connect(self.next_conn)
+        let bot = self.bot_accounts.contains(&i);
+        let conn = self.people[i].connect(self.next_conn).as_bot(bot);
+        if let Some(c) = self.people[i].conn.as_mut() {
+            c.0 = conn.clone();
+        }
+        conn
     }
 
     /// Person `i` connects and joins the table as a player (or comes back to their seat).
     pub fn come(&mut self, i: usize) {
+        self.attach(i, Role::Player);
+    }
+
+    /// Person `i` connects and joins the table as `role`.
+    pub fn attach(&mut self, i: usize, role: Role) {
         let conn = self.connect(i);
         self.feed(Input::Attach {
             conn,
-            role: Role::Player,
+            role,
             req: None,
             muted: HashSet::new(),
             invite: None,
@@ -115,6 +151,12 @@ impl Room {
         let Some(action) = game.legal_actions(Seat(i as u8)).into_iter().next() else {
             return false;
         };
+        self.act(i, action);
+        true
+    }
+
+    /// Person `i` sends `action` for the table's current version.
+    pub fn act(&mut self, i: usize, action: Value) {
         let (conn, _) = self.people[i].conn.clone().expect("connected");
         let version = self.table().version();
         self.feed(Input::Act {
@@ -123,7 +165,13 @@ impl Room {
             action,
             req: None,
         });
-        true
+    }
+
+    /// Whether seat `i` is asked something now.
+    pub fn asked(&self, i: usize) -> bool {
+        self.table()
+            .running_game()
+            .is_some_and(|g| !g.legal_actions(Seat(i as u8)).is_empty())
     }
 
     /// Hands the table one input and carries out its steps as a shell does: writes stored
@@ -142,6 +190,22 @@ impl Room {
                         Effect::ReadRatings(query) => {
                             let seats = Some(vec![None; query.identities.len()]);
                             pending.push(Input::Ratings { query, seats });
+                        }
+                        Effect::SeekBot(seek) => {
+                            let bot = self
+                                .online
+                                .iter()
+                                .find(|b| nimmt_room::names::same(&b.name, &seek.name));
+                            pending.push(seek.answer(bot));
+                        }
+                        Effect::Tell { player, msg } => self
+                            .told
+                            .push((player, serde_json::to_value(&msg).unwrap())),
+                        Effect::BotFault { player } => self.faults.push(player),
+                        // A rematch opens as the next table.
+                        Effect::OpenRematch { by, req, .. } => {
+                            let result = Ok(TABLE + 1);
+                            pending.push(Input::RematchOpened { by, req, result });
                         }
                         _ => {}
                     }
@@ -177,16 +241,31 @@ impl Room {
         self.feed(Input::Opened);
     }
 
-    /// The messages of type `kind` person `i` was sent since last asked (their other frames
-    /// are dropped).
-    fn taken(&mut self, i: usize, kind: &str) -> Vec<Value> {
+    /// The messages person `i` was sent since last asked.
+    pub fn frames(&mut self, i: usize) -> Vec<Value> {
         let Some((_, link)) = &self.people[i].conn else {
             return Vec::new();
         };
         link.take()
             .iter()
             .filter_map(|f| serde_json::from_str::<Value>(f.as_str()).ok())
-            .filter(|msg| msg["type"] == kind)
+            .collect()
+    }
+
+    /// The messages of type `kind` person `i` was sent since last asked (their other frames
+    /// are dropped).
+    fn taken(&mut self, i: usize, kind: &str) -> Vec<Value> {
+        let mut frames = self.frames(i);
+        frames.retain(|msg| msg["type"] == kind);
+        frames
+    }
+
+    /// The keys of the notices and refusals person `i` was sent since last asked.
+    pub fn keys(&mut self, i: usize) -> Vec<String> {
+        self.frames(i)
+            .iter()
+            .filter(|m| m["type"] == "notice" || m["type"] == "error")
+            .map(|m| m["key"].as_str().unwrap_or("").to_owned())
             .collect()
     }
 
