@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::accounts::{post, sign_up};
+use common::accounts::bot_account;
 use common::{http_get, retry_after, Db};
 use nimmt_core::games::classic::View;
 use nimmt_protocol::{ClientMsg, Lang, Role, ServerMsg};
@@ -15,34 +15,11 @@ use nimmt_server::client::Client;
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "a long enough password";
 const BOTS: [&str; 3] = ["Ada", "Bit", "Cog"];
 const GAMES: i64 = 50;
-
-/// A bot account `name` made over HTTP: its API token.
-async fn bot_token(addr: SocketAddr, name: &str) -> String {
-    let (_, session) = sign_up(addr, None, name, PASSWORD).await;
-    let (status, body) = post(
-        addr,
-        "/api/account/bot",
-        Some(&session),
-        json!({"confirm": true}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let (status, body) = post(
-        addr,
-        "/api/account/tokens",
-        Some(&session),
-        json!({"name": "ladder"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_owned()
-}
 
 /// A table as the bot last saw it: its version, its view, and the move it waits to hear of.
 #[derive(Default)]
@@ -185,7 +162,7 @@ async fn three_bots_play_fifty_rated_ladder_games_and_the_ladder_page_shows_them
     let addr = srv.addr;
     let mut clients = Vec::new();
     for name in BOTS {
-        let token = bot_token(addr, name).await;
+        let (_, token) = bot_account(addr, name, PASSWORD).await;
         clients.push(connect(&url, name, &token).await);
     }
     // The lobby lists the three, by name.

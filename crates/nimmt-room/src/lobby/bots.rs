@@ -114,6 +114,16 @@ impl<H: Clone> Lobby<H> {
         }
     }
 
+    /// `player` said hello again (here or on another node): a bot listed under an older
+    /// connection leaves the list until the new one says `bot_ready`.
+    pub(super) fn bot_replaced(&mut self, player: &PlayerId, new_conn: Option<u64>) {
+        let here = self.bots.ready.get(player);
+        if here.is_some_and(|r| Some(r.conn.id) != new_conn) {
+            self.bots.ready.remove(player);
+            self.bots_changed();
+        }
+    }
+
     /// The bots online and not resting, by name.
     pub(super) fn online_bots(&self) -> Vec<OnlineBot> {
         let now = self.now.wall_ms;

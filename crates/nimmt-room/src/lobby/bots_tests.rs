@@ -186,6 +186,34 @@ fn subscribers_hear_the_bot_list_when_it_changes_and_a_closed_bot_leaves_it() {
 }
 
 #[test]
+fn a_newer_connection_of_a_bot_lists_it_only_once_it_says_bot_ready() {
+    let mut room = room();
+    let old = bot(2, "Robo");
+    room.feed(LobbyInput::Online { conn: old.clone() });
+    room.ready(&old, ladder_bot()).unwrap();
+    let new = bot(3, "Robo");
+    room.feed(LobbyInput::Online { conn: new.clone() });
+    assert!(
+        room.bots().is_empty(),
+        "nobody seats it at the old connection"
+    );
+    room.ready(&new, ladder_bot()).unwrap();
+    // The old connection's goodbye comes late: the bot stays listed.
+    room.feed(LobbyInput::Offline {
+        player: "Robo".into(),
+        conn_id: 2,
+    });
+    assert_eq!(room.bots(), ["Robo"]);
+    // A newer hello on another node takes it off the list here.
+    room.feed(LobbyInput::Peer(PeerNews::Online {
+        player: "Robo".into(),
+        at: u64::MAX,
+        wins_tie: true,
+    }));
+    assert!(room.bots().is_empty());
+}
+
+#[test]
 fn a_bot_is_found_by_its_name_as_names_are_matched() {
     let mut room = room();
     room.ready(&bot(2, "Robo"), ladder_bot()).unwrap();

@@ -109,7 +109,10 @@ impl<H: Clone> Lobby<H> {
     pub fn handle(&mut self, input: LobbyInput<H>, now: Moment) -> Vec<LobbyEffect<H>> {
         self.now = now;
         match input {
-            LobbyInput::Online { conn } => self.online(conn),
+            LobbyInput::Online { conn } => {
+                self.bot_replaced(&conn.player, Some(conn.id));
+                self.online(conn);
+            }
             LobbyInput::Offline { player, conn_id } => {
                 self.offline(&player, conn_id);
                 self.bot_offline(&player, conn_id);
@@ -173,7 +176,12 @@ impl<H: Clone> Lobby<H> {
                 player,
                 at,
                 wins_tie,
-            } => self.peer_online(&player, at, wins_tie),
+            } => {
+                self.peer_online(&player, at, wins_tie);
+                if !self.online.contains_key(&player) {
+                    self.bot_replaced(&player, None);
+                }
+            }
         }
     }
 

@@ -79,6 +79,19 @@ pub async fn sign_up(
     )
 }
 
+/// A new bot account `name` (signed up with `password`, made a bot account) and an API token
+/// of its: (player, token).
+pub async fn bot_account(addr: SocketAddr, name: &str, password: &str) -> (String, String) {
+    let (player, session) = sign_up(addr, None, name, password).await;
+    let confirm = serde_json::json!({"confirm": true});
+    let (status, body) = post(addr, "/api/account/bot", Some(&session), confirm).await;
+    assert_eq!(status, 200, "{name} a bot account: {body}");
+    let named = serde_json::json!({"name": "bot"});
+    let (status, body) = post(addr, "/api/account/tokens", Some(&session), named).await;
+    assert_eq!(status, 201, "a token of {name}: {body}");
+    (player, body["token"].as_str().unwrap().to_owned())
+}
+
 /// Logs in: the status and the answer.
 pub async fn log_in(addr: SocketAddr, name: &str, password: &str) -> (u16, Value) {
     post(
