@@ -15,6 +15,8 @@ pub mod bot_accounts;
 pub mod client_to_server;
 mod close_reason;
 pub mod command;
+#[cfg(test)]
+mod command_tests;
 mod error_code;
 pub mod friends;
 pub mod replay;

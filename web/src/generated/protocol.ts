@@ -324,10 +324,10 @@ export type BotGame = {
   /** The table sizes (players, bots included) it plays; empty: every size the game has. */
   players?: Array<number>,
   /**
-   * Per game or table option, the values it accepts (as the option map writes them, e.g.
+   * Per game or table option, the values it accepts, as the option map writes them (e.g.
    * `{"deck": ["full"], "pace": ["realtime"]}`); an option not named may take any value.
    */
-  options?: Record<string, unknown[]>,
+  options?: { [key in string]: Array<string> },
 };
 
 /** A table as the lobby lists it (`GET /api/tables` and `tables`). */
