@@ -201,6 +201,18 @@ fn a_disconnected_bot_is_played_by_the_default_move_until_it_is_back() {
     }
     // No fault while away: it is not there to make one.
     assert!(room.faults.is_empty());
+    // Past the reconnection window no bot stands in: each question still waits its limit.
+    room.wait(Duration::from_secs(61));
+    assert!(!room.keys(ANN).contains(&"standing_in".to_owned()));
+    assert!(!room.table().info().seats[ROBO].bot_standing_in);
+    while !room.asked(ROBO) {
+        assert!(room.move_if_asked(ANN) || room.move_if_asked(BEA));
+    }
+    let asked_at = room.moves_of(ROBO as u8);
+    room.wait(BOT_MOVE_LIMIT - Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), asked_at);
+    room.wait(Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), asked_at + 1);
     // Back: it gets the state and plays its own moves again.
     while room.move_if_asked(ANN) || room.move_if_asked(BEA) {}
     let before = room.moves_of(ROBO as u8);

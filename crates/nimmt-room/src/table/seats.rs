@@ -60,8 +60,11 @@ impl Table {
             return false;
         };
         // At a turn-based table an absent player keeps the seat past the window; a bot plays
-        // it only after missed deadlines (see `turns`).
-        let window_over = |t: Instant| !self.turn_based() && now >= t + self.reconnect();
+        // it only after missed deadlines (see `turns`). A bot account's seat gets the default
+        // move at its limit instead (see `bot_faults`).
+        let window_over = |t: Instant| {
+            !self.turn_based() && !self.bot_account_seat(i) && now >= t + self.reconnect()
+        };
         match &seat.player {
             None => true,
             Some(_) if self.benched(i) => true,

@@ -133,7 +133,9 @@ impl Table {
                 }
                 // At a turn-based table an absent player keeps the seat: only deadlines count.
                 let player = self.meta.seats.get(i).and_then(|s| s.player.as_ref());
-                if let Some(p) = player.filter(|_| !self.turn_based()) {
+                // A bot account's seat has its limit instead (see `bot_faults`).
+                let window = !self.turn_based() && !self.bot_account_seat(i);
+                if let Some(p) = player.filter(|_| window) {
                     if let Some(m) = self.members.get(p) {
                         if let (None, Some(t), false) = (&m.conn, m.away_since, m.standing_in) {
                             earliest(t + self.reconnect());
@@ -192,11 +194,16 @@ impl Table {
             return;
         }
         // Absent players whose window ran out: the bot stands in from now on (not at a
-        // turn-based table, which waits for its deadlines).
+        // turn-based table, which waits for its deadlines, nor for a bot account, whose seat
+        // gets the default move at its limit: see `bot_faults`).
         let mut newly = Vec::new();
         let turn_based = self.turn_based();
+        let bot_accounts: Vec<usize> = (0..self.meta.seats.len())
+            .filter(|&i| self.bot_account_seat(i))
+            .collect();
         for m in self.members.values_mut() {
             if !turn_based
+                && !m.seat.is_some_and(|i| bot_accounts.contains(&i))
                 && m.conn.is_none()
                 && !m.standing_in
                 && m.away_since.is_some_and(|t| {
