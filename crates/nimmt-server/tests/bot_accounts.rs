@@ -92,6 +92,18 @@ async fn become_bot(addr: SocketAddr, session: &str) -> (u16, Value) {
     .await
 }
 
+/// Asks for a token named `name` for the account of `token`: the status and the refusal's code.
+async fn ask_token(addr: SocketAddr, token: &str, name: &str) -> (u16, Option<String>) {
+    let (status, body) = post(
+        addr,
+        "/api/account/tokens",
+        Some(token),
+        json!({"name": name}),
+    )
+    .await;
+    (status, body["code"].as_str().map(str::to_owned))
+}
+
 /// A new token named `name` of the account of `session`: its (id, secret).
 async fn new_token(addr: SocketAddr, session: &str, name: &str) -> (String, String) {
     let (status, body) = post(
@@ -155,16 +167,9 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
     assert_eq!(me["bot"], false);
 
     // A person's account has no tokens; becoming a bot must be confirmed.
-    let (status, body) = post(
-        addr,
-        "/api/account/tokens",
-        Some(&session),
-        json!({"name": "x"}),
-    )
-    .await;
     assert_eq!(
-        (status, body["code"].as_str()),
-        (403, Some("bot_account_needed"))
+        ask_token(addr, &session, "x").await,
+        (403, Some("bot_account_needed".to_owned()))
     );
     let (status, body) = post(addr, "/api/account/bot", Some(&session), json!({})).await;
     assert_eq!(
@@ -191,16 +196,9 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
 
     // A token, shown once; its name is checked.
     for bad in ["", "   ", &"x".repeat(41)] {
-        let (status, body) = post(
-            addr,
-            "/api/account/tokens",
-            Some(&session),
-            json!({"name": bad}),
-        )
-        .await;
         assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("token_name_bad")),
+            ask_token(addr, &session, bad).await,
+            (400, Some("token_name_bad".to_owned())),
             "{bad:?}"
         );
     }
@@ -345,16 +343,9 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
     for i in 0..20 {
         new_token(addr, &session, &format!("token {i}")).await;
     }
-    let (status, body) = post(
-        addr,
-        "/api/account/tokens",
-        Some(&session),
-        json!({"name": "one too many"}),
-    )
-    .await;
     assert_eq!(
-        (status, body["code"].as_str()),
-        (409, Some("too_many_tokens"))
+        ask_token(addr, &session, "one too many").await,
+        (409, Some("too_many_tokens".to_owned()))
     );
 
     // Deleting the account takes its tokens with it.

@@ -29,14 +29,20 @@ fn guest(id: &str, name: &str) -> Op {
     }
 }
 
-#[test]
-fn operators_are_granted_listed_and_revoked_on_the_command_line() {
-    let dir = tempfile::tempdir().unwrap();
+/// The address of a room's database in `dir`, and a runtime to fill it.
+fn room(dir: &tempfile::TempDir) -> (String, tokio::runtime::Runtime) {
     let db = format!("sqlite://{}", dir.path().join("room.db").display());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
+    (db, runtime)
+}
+
+#[test]
+fn operators_are_granted_listed_and_revoked_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, runtime) = room(&dir);
     runtime.block_on(async {
         let store = Store::open(&db).await.unwrap();
         let players = vec![guest("a1", "Ann"), guest("b1", "Bob"), guest("b2", "bob")];
@@ -75,11 +81,7 @@ fn operators_are_granted_listed_and_revoked_on_the_command_line() {
 #[test]
 fn a_bot_account_is_never_made_an_operator() {
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("room.db").display());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let (db, runtime) = room(&dir);
     runtime.block_on(async {
         let store = Store::open(&db).await.unwrap();
         store.write(vec![guest("r1", "Robo")]).await.unwrap();
