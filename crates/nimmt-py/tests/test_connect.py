@@ -2,6 +2,7 @@
 person (a scripted WebSocket client) and a bridged bot (`nimmt bot connect --spec greedy`), and
 every rating moves."""
 
+import itertools
 import json
 import os
 import subprocess
@@ -72,7 +73,7 @@ class Person:
 
     def __init__(self, ws, token):
         self.ws = ws
-        self.next_id = 1
+        self.ids = itertools.count(1)
         self.table = None
         self.view = None
         self.last = None  # (version, legal) of the latest question
@@ -81,10 +82,9 @@ class Person:
                      lambda m: m["type"] == "welcome")
 
     def send(self, msg):
-        msg = dict(msg, id=self.next_id)
-        self.next_id += 1
-        self.ws.send(json.dumps(msg))
-        return msg["id"]
+        request = next(self.ids)
+        self.ws.send(json.dumps({**msg, "id": request}))
+        return request
 
     def recv(self):
         msg = json.loads(self.ws.recv(timeout=30))

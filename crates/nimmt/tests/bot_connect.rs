@@ -41,28 +41,36 @@ fn python() -> Option<&'static str> {
     works.then_some("python3")
 }
 
+/// POSTs `body` to `path` with the session token `session`; the answer, once its status is
+/// `status`.
+async fn post_ok(addr: SocketAddr, path: &str, session: &str, body: Value, status: u16) -> Value {
+    let (got, answer) = post(addr, path, Some(session), body).await;
+    assert_eq!(got, status, "POST {path}: {answer}");
+    answer
+}
+
 /// Makes the bot account `name` (sign-up, bot, token) and writes its token to a file in `dir`.
 async fn bot_account(addr: SocketAddr, dir: &Path, name: &str) -> PathBuf {
     let (_, session) = sign_up(addr, None, name, PASSWORD).await;
-    let (status, body) = post(
+    post_ok(
         addr,
         "/api/account/bot",
-        Some(&session),
+        &session,
         json!({"confirm": true}),
+        200,
     )
     .await;
-    assert_eq!(status, 200, "{body}");
-    let (status, body) = post(
+    let made = post_ok(
         addr,
         "/api/account/tokens",
-        Some(&session),
+        &session,
         json!({"name": "bridge"}),
+        201,
     )
     .await;
-    assert_eq!(status, 201, "{body}");
     let file = dir.join(format!("{name}.token"));
     // With a line end and spaces, as an editor may leave it: the bridge trims them.
-    std::fs::write(&file, format!("  {}\n", body["token"].as_str().unwrap())).unwrap();
+    std::fs::write(&file, format!("  {}\n", made["token"].as_str().unwrap())).unwrap();
     file
 }
 
@@ -148,6 +156,38 @@ fn log_until(log: &Path, text: &str, secs: u64) -> String {
     }
 }
 
+/// A room of its own: `nimmt serve` on SQLite in a temporary folder (the ladder pairing every
+/// `ladder_secs`, 0: never), with the person Ann's account.
+struct Room {
+    _server: Proc,
+    addr: SocketAddr,
+    url: String,
+    /// Ann's session token.
+    session: String,
+    dir: tempfile::TempDir,
+}
+
+impl Room {
+    async fn open(ladder_secs: &str) -> Room {
+        let dir = tempfile::tempdir().unwrap();
+        let db = format!("sqlite://{}", dir.path().join("room.db").display());
+        let (server, addr) =
+            serving::serve(&["--database", &db, "--ladder-every-secs", ladder_secs]);
+        let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
+        Room {
+            _server: Proc(server),
+            addr,
+            url: format!("ws://{addr}/ws"),
+            session,
+            dir,
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+}
+
 /// Ann (an account) opens a table of `seats` with `options`, seats the bot accounts `bots` and
 /// starts it.
 async fn table_with_bots(
@@ -172,25 +212,21 @@ async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the
         eprintln!("SKIPPED: needs python3 for the example bot");
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("room.db").display());
-    let (server, addr) = serving::serve(&["--database", &db, "--ladder-every-secs", "1"]);
-    let _server = Proc(server);
-    let url = format!("ws://{addr}/ws");
-    let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
-    let greedy_token = bot_account(addr, dir.path(), "Greedy").await;
-    let python_token = bot_account(addr, dir.path(), "Pyth").await;
-    let (greedy_log, python_log) = (dir.path().join("greedy.log"), dir.path().join("pyth.log"));
-    let mut greedy = bridge(&url, &greedy_token, &["--spec", "greedy"], &greedy_log);
+    let room = Room::open("1").await;
+    let (addr, url, session, dir) = (room.addr, &room.url, &room.session, room.dir.path());
+    let greedy_token = bot_account(addr, dir, "Greedy").await;
+    let python_token = bot_account(addr, dir, "Pyth").await;
+    let (greedy_log, python_log) = (room.path("greedy.log"), room.path("pyth.log"));
+    let mut greedy = bridge(url, &greedy_token, &["--spec", "greedy"], &greedy_log);
     let mut pyth = bridge(
-        &url,
+        url,
         &python_token,
         &["--", python, "examples/classic_bot.py"],
         &python_log,
     );
 
     // A rated game of three: Ann, and the two bots seated by name.
-    let (mut ann, table) = table_with_bots(&url, &session, &[], 3, &["Greedy", "Pyth"]).await;
+    let (mut ann, table) = table_with_bots(url, session, &[], 3, &["Greedy", "Pyth"]).await;
     tokio::time::timeout(Duration::from_secs(120), ann.play_to_end())
         .await
         .expect("the game ends within two minutes");
@@ -208,7 +244,7 @@ async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the
     drop(std::mem::replace(
         &mut greedy,
         bridge(
-            &url,
+            url,
             &greedy_token,
             &["--spec", "greedy", "--ladder"],
             &greedy_log,
@@ -217,7 +253,7 @@ async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the
     drop(std::mem::replace(
         &mut pyth,
         bridge(
-            &url,
+            url,
             &python_token,
             &["--ladder", "--", python, "examples/classic_bot.py"],
             &python_log,
@@ -259,14 +295,10 @@ async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
         eprintln!("SKIPPED: needs python3 for the example bot");
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("room.db").display());
-    let (server, addr) = serving::serve(&["--database", &db, "--ladder-every-secs", "0"]);
-    let _server = Proc(server);
-    let url = format!("ws://{addr}/ws");
-    let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
-    let token = bot_account(addr, dir.path(), "Pyth").await;
-    let (log, moves) = (dir.path().join("pyth.log"), dir.path().join("moves"));
+    let room = Room::open("0").await;
+    let (addr, url, session) = (room.addr, &room.url, &room.session);
+    let token = bot_account(addr, room.dir.path(), "Pyth").await;
+    let (log, moves) = (room.path("pyth.log"), room.path("moves"));
     let moves_dir = moves.to_str().unwrap();
     let args = [
         "--log-dir",
@@ -275,11 +307,11 @@ async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
         python,
         "examples/classic_bot.py",
     ];
-    let pyth = bridge(&url, &token, &args, &log);
+    let pyth = bridge(url, &token, &args, &log);
 
     // Two deals of two seats, two seconds a decision: the bot's seat waits at most that long.
     let (mut ann, table) =
-        table_with_bots(&url, &session, &["deals=2", "timer=2"], 2, &["Pyth"]).await;
+        table_with_bots(url, session, &["deals=2", "timer=2"], 2, &["Pyth"]).await;
     ann.play_moves(4).await;
     let before = acked(&table_log(&moves, table));
     assert!(!before.is_empty(), "the bot played before it was killed");
@@ -292,7 +324,7 @@ async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
     let away = acked(&table_log(&moves, table)).len();
 
     // Back: it says hello again, gets its table's state and plays on to the end.
-    let _pyth = bridge(&url, &token, &args, &log);
+    let _pyth = bridge(url, &token, &args, &log);
     tokio::time::timeout(Duration::from_secs(120), ann.play_to_end())
         .await
         .expect("the game ends");

@@ -5,6 +5,7 @@
 
 use nimmt_bots::endings::DealEnd;
 use nimmt_core::Outcome;
+use serde::Deserialize;
 use serde_json::Value;
 
 /// Follows one table's game from the first view the bridge sees.
@@ -70,12 +71,9 @@ impl ViewEndings {
     }
 }
 
+/// The view's `totals` (each seat's points of the finished deals), if it shows them.
 fn totals(view: &Value) -> Option<Vec<i32>> {
-    view.get("totals")?
-        .as_array()?
-        .iter()
-        .map(|t| t.as_i64().map(|t| t as i32))
-        .collect()
+    Vec::<i32>::deserialize(view.get("totals")?).ok()
 }
 
 #[cfg(test)]

@@ -79,32 +79,16 @@ fn run(
     rx: mpsc::Receiver<ToSeat>,
     answers: UnboundedSender<Answer>,
 ) {
-    let mut seat = match start(kind, command, seed_of(table), timeout) {
-        Ok(seat) => seat,
-        Err(why) => {
-            // Every decision is answered with the reason; the table plays its default move.
-            for message in rx {
-                if let ToSeat::Decide { version, .. } = message {
-                    let action = Err(why.clone());
-                    if answers
-                        .send(Answer {
-                            table,
-                            version,
-                            action,
-                        })
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-            }
-            return;
-        }
-    };
+    // A process that could not start answers every decision with the reason; the table plays
+    // its default move.
+    let mut seat = start(kind, command, seed_of(table), timeout);
     for message in rx {
-        match message {
-            ToSeat::Decide { version, view } => {
-                let action = seat.decide(&view);
+        match (message, seat.as_mut()) {
+            (ToSeat::Decide { version, view }, bot) => {
+                let action = match bot {
+                    Ok(bot) => bot.decide(&view),
+                    Err(why) => Err(why.clone()),
+                };
                 if answers
                     .send(Answer {
                         table,
@@ -116,11 +100,14 @@ fn run(
                     return;
                 }
             }
-            ToSeat::DealEnded { view, end } => seat.deal_ended(&view, &end),
-            ToSeat::GameEnded(outcome) => {
-                seat.game_ended(&outcome);
-                return; // dropping the seat closes the process's input
+            (ToSeat::DealEnded { view, end }, Ok(bot)) => bot.deal_ended(&view, &end),
+            (ToSeat::GameEnded(outcome), bot) => {
+                if let Ok(bot) = bot {
+                    bot.game_ended(&outcome);
+                }
+                return; // dropping the bot closes the process's input
             }
+            (ToSeat::DealEnded { .. }, Err(_)) => {}
         }
     }
 }
