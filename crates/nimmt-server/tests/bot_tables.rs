@@ -17,6 +17,17 @@ const PASSWORD: &str = "a long enough password";
 /// A bot account `name` made over HTTP, connected with a token of its own and ready with
 /// `declared`.
 async fn bot(url: &str, addr: SocketAddr, name: &str, declared: Value) -> Player {
+    let token = bot_token(addr, name).await;
+    let mut p = Player::join_as(url, name, Some(&token)).await;
+    let declaration = serde_json::from_value(declared).unwrap();
+    let id = p.send(ClientMsg::BotReady { declaration }).await;
+    let m = answer(&mut p, id).await;
+    assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
+    p
+}
+
+/// A new bot account `name` (made over HTTP) and an API token of it.
+async fn bot_token(addr: SocketAddr, name: &str) -> String {
     let (_, session) = sign_up(addr, None, name, PASSWORD).await;
     let (status, body) = post(
         addr,
@@ -34,18 +45,16 @@ async fn bot(url: &str, addr: SocketAddr, name: &str, declared: Value) -> Player
     )
     .await;
     assert_eq!(status, 201, "{body}");
-    let token = body["token"].as_str().unwrap();
-    let mut p = Player::join_as(url, name, Some(token)).await;
-    let declaration = serde_json::from_value(declared).unwrap();
-    let id = p.send(ClientMsg::BotReady { declaration }).await;
-    let m = p
-        .recv_until(|m| {
-            matches!(m, ServerMsg::Ack { id: i } if *i == id)
-                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
-        })
-        .await;
-    assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
-    p
+    body["token"].as_str().unwrap().to_owned()
+}
+
+/// The answer to the request `id` of `p`: its `ack` or its refusal.
+async fn answer(p: &mut Player, id: u64) -> ServerMsg {
+    p.recv_until(|m| {
+        matches!(m, ServerMsg::Ack { id: i } if *i == id)
+            || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+    })
+    .await
 }
 
 /// The table the bot is told it was seated at.
@@ -143,9 +152,7 @@ async fn a_host_seats_an_online_bot_whose_illegal_move_is_played_by_default() {
             text: "hi all".into(),
         })
         .await;
-    let m = robo
-        .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
-        .await;
+    let m = answer(&mut robo, id).await;
     assert_eq!(
         refused_key(&m),
         Some((ErrorCode::NotBot, "bot_chat_seated".into()))
@@ -179,12 +186,18 @@ async fn a_challenge_to_a_bot_is_answered_at_once_by_what_it_declared() {
     };
     // Casey plays only casual games: a rated challenge is declined with the reason.
     let id = ann.send(challenge("Casey", &[])).await;
-    let m = ann
-        .recv_until(|m| matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id))
-        .await;
+    let m = answer(&mut ann, id).await;
     assert_eq!(
         refused_key(&m),
         Some((ErrorCode::BotUnavailable, "bot_declines_rated".into()))
+    );
+    // A bot account that is not connected declines: not online.
+    bot_token(srv.addr, "Dozy").await;
+    let id = ann.send(challenge("Dozy", &["rated=no"])).await;
+    let m = answer(&mut ann, id).await;
+    assert_eq!(
+        refused_key(&m),
+        Some((ErrorCode::BotUnavailable, "bot_unavailable".into()))
     );
     // Robo takes a rated game of two: accepted on its behalf, the table opens for both.
     ann.send(challenge("Robo", &[])).await;
