@@ -11,6 +11,7 @@
 
 pub mod action;
 pub mod checks;
+pub mod bot_client;
 pub mod client;
 pub mod ladder;
 mod shrink;
