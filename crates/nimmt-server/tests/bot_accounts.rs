@@ -20,6 +20,7 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
 const PASSWORD: &str = "a long enough password";
+const NEW_PASSWORD: &str = "another long enough password";
 
 /// Runs a scenario on SQLite and on PostgreSQL.
 macro_rules! on_both {
@@ -312,6 +313,14 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
         200
     );
 
+    // A password change ends the account's other sessions, not its bot's connection.
+    let change = json!({"password": PASSWORD, "new_password": NEW_PASSWORD});
+    let (status, _) = post(addr, "/api/account/password", Some(&session), change).await;
+    assert_eq!(status, 204);
+    robo.say("still here").await;
+    robo.recv_until(|m| matches!(m, ServerMsg::Chat { text, .. } if text == "still here"))
+        .await;
+
     // An unknown token, and a revoked one: refused at once, and its connection closes.
     assert_eq!(
         hello(&url, "Somebody Else", &format!("t.{}", "0".repeat(64))).await,
@@ -359,7 +368,7 @@ async fn a_bot_account_connects_with_its_token_until_it_is_revoked(db: &Db) {
         addr,
         "/api/account/delete",
         Some(&session),
-        json!({"password": PASSWORD}),
+        json!({"password": NEW_PASSWORD}),
     )
     .await;
     assert_eq!(status, 204);

@@ -1,10 +1,13 @@
 //! Which of a player's connections end when sessions end (a logout, a password change, an
 //! account's deletion, an expired session, a ban).
 
+use nimmt_protocol::API_TOKEN_PREFIX;
 use serde::{Deserialize, Serialize};
 
 /// Which of a player's open connections end, by the session they said hello with (its token's
-/// hash; a guest's token has none).
+/// hash; a guest's token has none). A bot program's connection, opened with an API token, has
+/// the token's hash after [`API_TOKEN_PREFIX`] (`t.`) as its session: a password change does
+/// not end it (the token stays valid), revoking the token does (`Only`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
@@ -12,7 +15,8 @@ pub enum Ending {
     All,
     /// The one of this session (logout, expiry).
     Only(String),
-    /// Every one but this session's (password changed from this session).
+    /// Every one but this session's (password changed from this session), and but those of API
+    /// tokens.
     AllBut(String),
 }
 
@@ -22,7 +26,10 @@ impl Ending {
         match self {
             Ending::All => true,
             Ending::Only(h) => session == Some(h.as_str()),
-            Ending::AllBut(h) => session != Some(h.as_str()),
+            Ending::AllBut(h) => {
+                session != Some(h.as_str())
+                    && !session.is_some_and(|s| s.starts_with(API_TOKEN_PREFIX))
+            }
         }
     }
 }

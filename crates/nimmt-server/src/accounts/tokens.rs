@@ -3,8 +3,9 @@
 //! and revokes them; only their SHA-256 is stored (as sessions' are), with the time of their
 //! last use. A token opens a WebSocket connection only: it never logs in to the account page.
 //!
-//! A connection opened with a token carries the token's hash as its session, so revoking the
-//! token closes it on every node through the sessions' ending (`session_end.rs`).
+//! A connection opened with a token carries [`session`] of the token's hash as its session, so
+//! revoking the token closes it on every node through the sessions' ending (`session_end.rs`);
+//! a password change, which ends the account's other sessions, leaves it open.
 
 use super::now_ms;
 use super::sessions::token_hash;
@@ -29,6 +30,12 @@ pub fn new_token() -> String {
         "{API_TOKEN_PREFIX}{}",
         hex::encode(rand::random::<[u8; 32]>())
     )
+}
+
+/// The session of a connection opened with the token whose hash is `hash`: `t.` and the hash
+/// (a session token's is its bare hash).
+pub fn session(hash: &str) -> String {
+    format!("{API_TOKEN_PREFIX}{hash}")
 }
 
 /// A token as its owner sees it listed (never its secret).
@@ -164,5 +171,17 @@ mod tests {
         assert_ne!(t, new_token());
         assert!(!super::super::is_session_token(&t));
         assert!(!is_api_token(&super::super::sessions::new_token()));
+    }
+
+    #[test]
+    fn a_password_change_leaves_a_token_connection_open_and_a_revocation_ends_it() {
+        use super::super::sessions::Ending;
+        let bot = Some(session(&token_hash("t.a")));
+        let browser = token_hash("s.b");
+        assert!(!Ending::AllBut(browser.clone()).ends(bot.as_deref()));
+        assert!(Ending::AllBut(browser).ends(Some(&token_hash("s.c"))));
+        assert!(Ending::Only(session(&token_hash("t.a"))).ends(bot.as_deref()));
+        assert!(!Ending::Only(session(&token_hash("t.z"))).ends(bot.as_deref()));
+        assert!(Ending::All.ends(bot.as_deref()));
     }
 }

@@ -185,7 +185,8 @@ async fn revoke(
                 .ok_or_else(|| {
                     Refused::new(StatusCode::NOT_FOUND, "no_such_token").with("id", &id)
                 })?;
-            session_end::end(&state, &a.player, sessions::Ending::Only(hash)).await;
+            let ending = sessions::Ending::Only(tokens::session(&hash));
+            session_end::end(&state, &a.player, ending).await;
             Ok(StatusCode::NO_CONTENT.into_response())
         }
         .await,

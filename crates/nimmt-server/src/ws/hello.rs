@@ -193,7 +193,14 @@ impl Session {
             lang,
             self.outbox.clone(),
         )
-        .with_session(session_ends.then(|| crate::accounts::sessions::token_hash(&token)))
+        .with_session(session_ends.then(|| {
+            let hash = crate::accounts::sessions::token_hash(&token);
+            if crate::accounts::tokens::is_api_token(&token) {
+                crate::accounts::tokens::session(&hash)
+            } else {
+                hash
+            }
+        }))
         .as_bot(bot);
         self.counted.is(if session_ends {
             ConnKind::Account
