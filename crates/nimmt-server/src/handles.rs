@@ -358,6 +358,11 @@ pub enum LobbyCmd {
     },
     /// A tick of the ladder.
     LadderTick,
+    /// An online bot's ratings as stored now.
+    BotRatings {
+        player: PlayerId,
+        ratings: std::collections::BTreeMap<GameKind, nimmt_protocol::SeatRating>,
+    },
 }
 
 /// What another node of a cluster tells the lobby (see [`nimmt_room::lobby::PeerNews`]).
@@ -493,6 +498,15 @@ impl LobbyHandle {
     /// A tick of the ladder: online bots that opted in are paired into rated tables.
     pub fn ladder_tick(&self) {
         self.send(LobbyCmd::LadderTick);
+    }
+
+    /// An online bot's ratings as stored now.
+    pub fn bot_ratings(
+        &self,
+        player: PlayerId,
+        ratings: std::collections::BTreeMap<GameKind, nimmt_protocol::SeatRating>,
+    ) {
+        self.send(LobbyCmd::BotRatings { player, ratings });
     }
 
     pub async fn list(&self) -> Vec<TableInfo> {

@@ -300,7 +300,8 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     );
     // The ladder pairs the bots that opted in, every `ladder_every`.
     if !config.ladder_every.is_zero() {
-        tokio::spawn(ladder_ticks(lobby.clone(), config.ladder_every));
+        let (pool, every) = (store.pool().clone(), config.ladder_every);
+        tokio::spawn(lobby::ladder_ticks(lobby.clone(), pool, every));
     }
     match &cluster {
         Some(cl) => {
@@ -377,19 +378,6 @@ pub(crate) fn table_config(config: &Config) -> nimmt_room::TableConfig {
         abandoned_close_after: config.abandoned_close_after,
         game_data: config.game_data.clone(),
         fault: None,
-    }
-}
-
-/// Ticks the ladder every `every` while the lobby runs.
-async fn ladder_ticks(lobby: LobbyHandle, every: Duration) {
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        if lobby.is_closed() {
-            return;
-        }
-        lobby.ladder_tick();
     }
 }
 

@@ -7,10 +7,13 @@
 
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
 use crate::notify::{Notifier, YourMoveNote};
-use nimmt_protocol::{OnlineBot, TableId, TableInfo, YourMove};
+use nimmt_core::GameKind;
+use nimmt_protocol::{OnlineBot, SeatRating, TableId, TableInfo, YourMove};
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
 use nimmt_room::Refusal;
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// The lobby and what its shell needs to carry out its effects.
@@ -239,6 +242,9 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
         }
         LobbyCmd::BotFault { player } => (LobbyInput::BotFault { player }, Reply::None),
         LobbyCmd::LadderTick => (LobbyInput::LadderTick, Reply::None),
+        LobbyCmd::BotRatings { player, ratings } => {
+            (LobbyInput::BotRatings { player, ratings }, Reply::None)
+        }
     }
 }
 
@@ -294,5 +300,45 @@ impl Reply {
             Reply::Create { stored, .. } => stored.take(),
             _ => None,
         }
+    }
+}
+
+/// A bot account's ratings in `games` (those it played rated).
+pub async fn bot_ratings(
+    pool: &sqlx::AnyPool,
+    player: &str,
+    games: &[GameKind],
+) -> Result<BTreeMap<GameKind, SeatRating>, sqlx::Error> {
+    let mut db = pool.acquire().await?;
+    let mut ratings = BTreeMap::new();
+    let me = [Some(player.to_owned())];
+    for &game in games {
+        let found = crate::ratings::shown::of_seats(&mut db, game.name(), &me, None).await?;
+        if let Some(Some(r)) = found.into_iter().next() {
+            ratings.insert(game, r);
+        }
+    }
+    Ok(ratings)
+}
+
+/// Ticks the ladder every `every` while the lobby runs; before each tick, the online bots'
+/// ratings are read again (the ladder pairs by them, the bot list shows them).
+pub async fn ladder_ticks(lobby: LobbyHandle, pool: sqlx::AnyPool, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if lobby.is_closed() {
+            return;
+        }
+        for bot in lobby.bots().await {
+            let games: Vec<GameKind> = bot.declaration.games.iter().map(|g| g.game).collect();
+            match bot_ratings(&pool, &bot.player, &games).await {
+                Ok(now) if now != bot.ratings => lobby.bot_ratings(bot.player, now),
+                Ok(_) => {}
+                Err(e) => tracing::warn!("the ratings of bot {}: {e}", bot.name),
+            }
+        }
+        lobby.ladder_tick();
     }
 }

@@ -206,6 +206,26 @@ async fn three_bots_play_fifty_rated_ladder_games_and_the_ladder_page_shows_them
         .collect();
     assert_eq!(names, BOTS);
 
+    // The bot list shows the ratings as they are now (read again at each tick).
+    let mut guest = Client::connect(&url).await.unwrap();
+    guest.hello("Gus", None, Lang::En).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    guest.send(ClientMsg::ListBots {}).await.unwrap();
+    let m = guest
+        .recv_until(10, |m| matches!(m, ServerMsg::Bots { .. }))
+        .await
+        .unwrap();
+    let ServerMsg::Bots { bots } = m else {
+        unreachable!()
+    };
+    let classic = "classic".parse().unwrap();
+    let listed: Vec<i64> = bots
+        .iter()
+        .map(|b| b.ratings.get(&classic).expect("rated in classic").rating)
+        .collect();
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().any(|&r| r != 1500), "{listed:?}");
+
     // The ladder page: the three with ratings that moved, the recent games with their replays.
     let (status, body) = http_get(addr, "/api/ladder/classic").await;
     assert_eq!(status, 200, "{body}");

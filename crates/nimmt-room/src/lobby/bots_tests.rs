@@ -214,6 +214,30 @@ fn a_newer_connection_of_a_bot_lists_it_only_once_it_says_bot_ready() {
 }
 
 #[test]
+fn a_bots_ratings_read_again_are_listed_and_told_at_the_next_tick() {
+    let mut room = room();
+    let ann = conn(1, "ann");
+    room.feed(LobbyInput::Subscribe { conn: ann.clone() });
+    room.ready(&bot(2, "Robo"), ladder_bot()).unwrap();
+    let classic = GameKind::new("classic");
+    let rating = nimmt_protocol::SeatRating {
+        rating: 1620,
+        provisional: true,
+        games_to_settle: Some(3),
+        change: None,
+    };
+    room.feed(LobbyInput::BotRatings {
+        player: "Robo".into(),
+        ratings: [(classic, rating)].into(),
+    });
+    assert_eq!(room.find("Robo").unwrap().ratings[&classic].rating, 1620);
+    let (_, effects) = room.tick();
+    assert_eq!(texts(&effects, 1), ["bots"]);
+    let (_, effects) = room.tick();
+    assert!(texts(&effects, 1).is_empty(), "told once");
+}
+
+#[test]
 fn a_bot_is_found_by_its_name_as_names_are_matched() {
     let mut room = room();
     room.ready(&bot(2, "Robo"), ladder_bot()).unwrap();

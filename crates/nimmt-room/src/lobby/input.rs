@@ -99,6 +99,12 @@ pub enum LobbyInput<H> {
     BotFault { player: PlayerId },
     /// A tick of the ladder: online bots that opted in are paired into rated tables.
     LadderTick,
+    /// An online bot's ratings as stored now (the list shows them from the next change on,
+    /// the ladder pairs by them).
+    BotRatings {
+        player: PlayerId,
+        ratings: BTreeMap<GameKind, SeatRating>,
+    },
 }
 
 /// What another node of a cluster tells the lobby.

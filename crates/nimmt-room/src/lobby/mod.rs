@@ -157,6 +157,11 @@ impl<H: Clone> Lobby<H> {
             LobbyInput::OnlineBot { name } => self.online_bot(&name),
             LobbyInput::BotFault { player } => self.bot_fault(player),
             LobbyInput::LadderTick => self.ladder_tick(),
+            LobbyInput::BotRatings { player, ratings } => {
+                if let Some(r) = self.bots.ready.get_mut(&player) {
+                    r.ratings = ratings;
+                }
+            }
         }
         std::mem::take(&mut self.out)
     }

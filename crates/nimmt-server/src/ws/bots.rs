@@ -4,10 +4,7 @@
 
 use super::Session;
 use crate::conn::Conn;
-use crate::ratings::shown;
-use nimmt_core::GameKind;
-use nimmt_protocol::{BotDeclaration, ErrorCode, SeatRating, ServerMsg};
-use std::collections::BTreeMap;
+use nimmt_protocol::{BotDeclaration, ErrorCode, ServerMsg};
 
 impl Session {
     /// `bot_ready`: answered with `ack` once the bot is listed, else refused.
@@ -20,7 +17,9 @@ impl Session {
         if !conn.bot {
             return self.refuse(id, None, ErrorCode::NotBot);
         }
-        let ratings = match self.ratings_of(&conn, &declaration).await {
+        let games: Vec<_> = declaration.games.iter().map(|g| g.game).collect();
+        let pool = self.state.store.pool().clone();
+        let ratings = match crate::lobby::bot_ratings(&pool, &conn.player, &games).await {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!("bot_ready of {}: ratings not read: {e}", conn.player);
@@ -38,25 +37,5 @@ impl Session {
     pub(super) async fn list_bots(&mut self) {
         let bots = self.state.lobby.bots().await;
         self.send(&ServerMsg::Bots { bots });
-    }
-
-    /// The bot's ratings in the games it declared (those it played rated).
-    async fn ratings_of(
-        &self,
-        conn: &Conn,
-        declaration: &BotDeclaration,
-    ) -> Result<BTreeMap<GameKind, SeatRating>, sqlx::Error> {
-        let mut db = self.state.store.pool().acquire().await?;
-        let mut ratings = BTreeMap::new();
-        let me = [Some(conn.player.clone())];
-        for g in &declaration.games {
-            if let Some(Some(r)) = shown::of_seats(&mut db, g.game.name(), &me, None)
-                .await?
-                .pop()
-            {
-                ratings.insert(g.game, r);
-            }
-        }
-        Ok(ratings)
     }
 }
