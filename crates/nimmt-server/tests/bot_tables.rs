@@ -225,4 +225,30 @@ async fn a_challenge_to_a_bot_is_answered_at_once_by_what_it_declared() {
     assert_eq!(info.seats[1].name, "Robo");
     assert!(robo.act_first().await);
     assert!(ann.act_first().await);
+    // A bot account that challenges someone is marked at its seat and told where it sits.
+    robo.send(challenge("Ann", &["rated=no"])).await;
+    let received = match ann
+        .recv_until(|m| matches!(m, ServerMsg::ChallengeReceived { .. }))
+        .await
+    {
+        ServerMsg::ChallengeReceived { challenge } => challenge,
+        _ => unreachable!(),
+    };
+    assert_eq!(received.from, "Robo");
+    ann.send(ClientMsg::AnswerChallenge {
+        challenge: received.id,
+        accept: true,
+    })
+    .await;
+    let next = seated(&mut robo).await;
+    assert_ne!(next, table);
+    robo.sit(next).await;
+    robo.send(ClientMsg::Resync { table: next }).await;
+    let m = robo
+        .recv_until(|m| matches!(m, ServerMsg::State { table, .. } if table.id == next))
+        .await;
+    let ServerMsg::State { table: info, .. } = m else {
+        unreachable!()
+    };
+    assert!(info.seats[0].bot_account && !info.seats[1].bot_account);
 }

@@ -307,6 +307,11 @@ impl Session {
             return Err(r);
         }
         let answered = || Refusal::new(ErrorCode::ChallengeClosed).keyed("challenge_answered");
+        // A bot account that challenged (it is told where it sits).
+        let host_bot = match crate::accounts::bot::is_bot(&pool, &c.from).await {
+            Ok(bot) => bot,
+            Err(e) => return Err(storage(e)),
+        };
         let (outcome, table) = if accept {
             self.room_for(&c.to, &c.from, &c.from_name, &c.options)
                 .await?;
@@ -314,6 +319,8 @@ impl Session {
             let mut host = conn.clone();
             host.player = c.from.clone();
             host.name = c.from_name.clone();
+            // A bot account that challenged is marked as one at its seat.
+            host.bot = host_bot;
             let mut meta = self.meta(&host, c.game, &c.options)?;
             meta.seats.push(SeatMeta {
                 player: Some(conn.player.clone()),
@@ -338,6 +345,13 @@ impl Session {
                 Ok(h) => {
                     if let Err(e) = store::opened(&pool, id, h.id).await {
                         tracing::warn!("challenge {id}: its table {} not noted: {e}", h.id);
+                    }
+                    if host_bot {
+                        let seated = ServerMsg::BotSeated {
+                            table: h.id,
+                            game: c.game,
+                        };
+                        self.state.lobby.tell(c.from.clone(), seated);
                     }
                     (ChallengeOutcome::Accepted, Some(h.id))
                 }
