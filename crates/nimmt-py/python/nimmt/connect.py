@@ -155,7 +155,7 @@ class _Session:
             scores = ", ".join(f"{n} {p}" for n, p in zip(names, outcome["scores"]))
             won = ", ".join(names[s] for s in outcome.get("winners", []) if s < len(names))
             self.log(f"table {table.table}: game over: {scores}; won: {won or 'nobody'}")
-            self.send({"type": "leave", "table": table.table})
+            # Seated on at the finished table: a rematch keeps the seat (`bot_seated` again).
             return
         if not legal or table.pending is not None or legal == table.refused:
             return

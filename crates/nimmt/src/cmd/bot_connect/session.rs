@@ -249,7 +249,7 @@ impl Bridge {
                     .or_insert_with(|| Table::new(id, info.game));
                 table.names = info.seats.iter().map(|s| s.name.clone()).collect();
                 let todo = table.on_view(version, view, legal);
-                self.carry_out(client, id, todo).await?;
+                self.carry_out(id, todo);
             }
             ServerMsg::Update {
                 table: id,
@@ -269,7 +269,7 @@ impl Bridge {
                     let line = serde_json::json!({"type": "acked", "table": id, "action": action});
                     self.write_log(id, &line.to_string());
                 }
-                self.carry_out(client, id, todo).await?;
+                self.carry_out(id, todo);
             }
             ServerMsg::Error {
                 id, code, text: t, ..
@@ -315,7 +315,7 @@ impl Bridge {
                             .get_mut(&table)
                             .map(|t| t.on_refused(id))
                             .unwrap_or_default();
-                        self.carry_out(client, table, todo).await?;
+                        self.carry_out(table, todo);
                     }
                     None => warn!("the room says ({}): {}", code.name(), t.text),
                 }
@@ -335,10 +335,10 @@ impl Bridge {
         Ok(())
     }
 
-    async fn carry_out(&mut self, client: &mut Client, id: u64, todo: Vec<Do>) -> Result<(), End> {
+    fn carry_out(&mut self, id: u64, todo: Vec<Do>) {
         for step in todo {
             let Some(table) = self.tables.get_mut(&id) else {
-                return Ok(());
+                return;
             };
             match step {
                 Do::Start => {
@@ -396,13 +396,11 @@ impl Bridge {
                         scores.join(", "),
                         if winners.is_empty() { "nobody".to_owned() } else { winners.join(", ") }
                     );
-                    let leave = ClientMsg::Leave { table: id };
-                    let welcomed = self.welcomed;
-                    client.send(leave).await.map_err(|e| lost(welcomed, e))?;
+                    // The bot stays seated at the finished table: a rematch keeps its seat (and
+                    // the room tells it with `bot_seated`); the table is forgotten at `left`.
                 }
             }
         }
-        Ok(())
     }
 
     async fn on_answer(&mut self, client: &mut Client, answer: Answer) -> Result<(), End> {
@@ -435,7 +433,8 @@ impl Bridge {
             Some(t) => t.on_answer(sent),
             None => Vec::new(),
         };
-        self.carry_out(client, id, todo).await
+        self.carry_out(id, todo);
+        Ok(())
     }
 
     /// Appends one protocol line to the table's log, with `--log-dir`.

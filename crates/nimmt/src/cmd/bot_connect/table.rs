@@ -16,7 +16,7 @@ pub enum Do {
     Ask { version: u64, view: Value },
     /// A deal ended: tell the bot.
     DealEnded { view: Value, end: DealEnd },
-    /// The game ended: tell the bot (its input then closes), log the result, leave the table.
+    /// The game ended: tell the bot (its input then closes) and log the result.
     GameEnded(Outcome),
 }
 
