@@ -72,6 +72,13 @@ export const en = {
   'srv.no_such_token': 'This account has no API token {id}.',
   'srv.token_name_bad': 'Name the token (1 to {max} characters).',
   'srv.too_many_tokens': 'An account has at most {max} API tokens; revoke one first.',
+  'srv.bot_most_games': 'A bot plays at most {max} games at once and at least one (most_games), not {got}.',
+  'srv.bot_game_twice': 'The game {game} is declared twice; declare each game once.',
+  'srv.bot_players': '{game} is played by {min} to {max} players, not {got}.',
+  'srv.bot_resting': 'Too many faulty moves: this bot rests and may say bot_ready again in {minutes} min.',
+  'srv.bot_rests': '{faults} faulty moves within 10 minutes: this bot rests for {minutes} min (it keeps playing its tables, but takes no new ones).',
+  'srv.bot_back': 'This bot rested long enough: it is listed and takes tables again.',
+  'srv.ladder_unknown_game': 'There is no game {game} (games: {known}).',
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -143,4 +150,11 @@ export const de: Record<keyof typeof en, string> = {
   'srv.no_such_token': 'Dieses Konto hat kein API-Token {id}.',
   'srv.token_name_bad': 'Gib dem Token einen Namen (1 bis {max} Zeichen).',
   'srv.too_many_tokens': 'Ein Konto hat höchstens {max} API-Tokens; widerrufe zuerst eines.',
+  'srv.bot_most_games': 'Ein Bot spielt höchstens {max} Partien gleichzeitig und mindestens eine (most_games), nicht {got}.',
+  'srv.bot_game_twice': 'Das Spiel {game} ist doppelt angegeben; gib jedes Spiel nur einmal an.',
+  'srv.bot_players': '{game} wird von {min} bis {max} Spielern gespielt, nicht von {got}.',
+  'srv.bot_resting': 'Zu viele fehlerhafte Züge: Dieser Bot pausiert und darf in {minutes} Min. wieder bot_ready senden.',
+  'srv.bot_rests': '{faults} fehlerhafte Züge innerhalb von 10 Minuten: Dieser Bot pausiert {minutes} Min. (er spielt seine Tische weiter, nimmt aber keine neuen an).',
+  'srv.bot_back': 'Dieser Bot hat lange genug pausiert: Er ist wieder gelistet und nimmt wieder Tische an.',
+  'srv.ladder_unknown_game': 'Es gibt kein Spiel {game} (Spiele: {known}).',
 };
