@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::accounts::{post, sign_up};
+use common::accounts::{bot_account, sign_up};
 use common::{Db, Player};
 use nimmt_core::OptionMap;
 use nimmt_protocol::{ChallengeOutcome, ClientMsg, ErrorCode, ServerMsg};
@@ -17,35 +17,13 @@ const PASSWORD: &str = "a long enough password";
 /// A bot account `name` made over HTTP, connected with a token of its own and ready with
 /// `declared`.
 async fn bot(url: &str, addr: SocketAddr, name: &str, declared: Value) -> Player {
-    let token = bot_token(addr, name).await;
+    let (_, token) = bot_account(addr, name, PASSWORD).await;
     let mut p = Player::join_as(url, name, Some(&token)).await;
     let declaration = serde_json::from_value(declared).unwrap();
     let id = p.send(ClientMsg::BotReady { declaration }).await;
     let m = answer(&mut p, id).await;
     assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
     p
-}
-
-/// A new bot account `name` (made over HTTP) and an API token of it.
-async fn bot_token(addr: SocketAddr, name: &str) -> String {
-    let (_, session) = sign_up(addr, None, name, PASSWORD).await;
-    let (status, body) = post(
-        addr,
-        "/api/account/bot",
-        Some(&session),
-        json!({"confirm": true}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let (status, body) = post(
-        addr,
-        "/api/account/tokens",
-        Some(&session),
-        json!({"name": "bridge"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_owned()
 }
 
 /// The answer to the request `id` of `p`: its `ack` or its refusal.
@@ -192,7 +170,7 @@ async fn a_challenge_to_a_bot_is_answered_at_once_by_what_it_declared() {
         Some((ErrorCode::BotUnavailable, "bot_declines_rated".into()))
     );
     // A bot account that is not connected declines: not online.
-    bot_token(srv.addr, "Dozy").await;
+    bot_account(srv.addr, "Dozy", PASSWORD).await;
     let id = ann.send(challenge("Dozy", &["rated=no"])).await;
     let m = answer(&mut ann, id).await;
     assert_eq!(
