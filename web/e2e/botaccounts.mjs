@@ -55,29 +55,34 @@ function program(base, { name, token, onWelcome = () => {}, onMessage = () => {}
   const ws = new WebSocket(base.replace(/^http/, 'ws') + '/ws');
   const me = { ws, log: [], welcome: null, finished: new Set(), send: (m) => ws.send(JSON.stringify(m)) };
   const tables = {};
+  // A moment after being asked, on the latest version (the other player may be answering the
+  // same question at once; a move that lost that race is answered `stale`, and asked again).
   const play = (table) => {
     const t = tables[table];
-    if (!t || !t.legal?.length || t.sent === t.version) return;
-    t.sent = t.version;
-    me.send({ type: 'act', table, version: t.version, action: t.legal[0] });
+    if (!t || !t.legal?.length || t.sent >= t.version || t.timer) return;
+    t.timer = setTimeout(() => {
+      t.timer = undefined;
+      if (!t.legal?.length || t.sent >= t.version) return;
+      t.sent = t.version;
+      me.send({ type: 'act', table, version: t.version, action: t.legal[0] });
+    }, 20);
   };
   ws.addEventListener('open', () => me.send({ type: 'hello', protocol: 1, name, ...(token ? { token } : {}), lang: 'en' }));
   ws.addEventListener('message', (e) => {
     const m = JSON.parse(e.data);
-    me.log.push(m.type === 'error' ? `error ${m.code}: ${m.text}` : m.type);
+    me.log.push(m.type === 'error' || m.type === 'notice' ? `${m.type} ${m.table ?? ''} ${m.text}` : `${m.type} ${m.version ?? ''}`);
     if (m.type === 'welcome') {
       me.welcome = m;
       onWelcome(me);
     } else if (m.type === 'bot_seated') me.send({ type: 'join', table: m.table, role: 'player' });
     else if (m.type === 'state') {
-      tables[m.table.id] = { version: m.version, legal: m.legal ?? [] };
+      Object.assign((tables[m.table.id] ??= { sent: -1 }), { version: m.version, legal: m.legal ?? [] });
       play(m.table.id);
     } else if (m.type === 'update' && tables[m.table]) {
       Object.assign(tables[m.table], { version: m.version, legal: m.legal ?? [] });
       play(m.table);
-    } else if (m.type === 'error' && m.table !== undefined && tables[m.table]) {
-      // Refused (stale): the state it asks for comes next.
-      tables[m.table].sent = undefined;
+    } else if (m.type === 'error' && m.code === 'stale' && m.table !== undefined && tables[m.table]) {
+      tables[m.table].sent = -1;
       me.send({ type: 'resync', table: m.table });
     }
     onMessage(me, m);
@@ -167,12 +172,14 @@ await session(async ({ base, person }) => {
   check('the result ranks Robo with the bot mark', ranking.includes('Robo') && (await result.locator('[data-testid=bot-mark]').count()) === 1, ranking);
   check('the game was rated', (await result.locator('[data-testid^=rating-change-]').count()) === 2);
   await shots(ann, 'result');
-  await result.locator('button', { hasText: 'Close' }).click();
+  await result.locator('button', { hasText: 'Back to the table' }).click();
   check('the chat of the table marks nothing of Ann as a bot', (await ann.locator('[data-testid=table-chat] [data-testid=bot-mark]').count()) === 0);
+  await ann.click('[data-testid=leave]');
+  await ann.locator('[data-testid=bots-online]').waitFor();
 
   // The leaderboard: people by default, Robo under Bots.
   for (let i = 0; i < 300 && host.finished.size < 4; i++) await ann.waitForTimeout(100);
-  check('Robo played more rated games against the guest program', host.finished.size >= 4, `${host.finished.size} ${host.log.slice(-5).join(', ')}`);
+  check('Robo played more rated games against the guest program', host.finished.size >= 4, `${host.finished.size}\n${host.log.slice(-25).join('\n')}`);
   await ann.goto(`${base}/leaderboard/classic`);
   await online(ann);
   await ann.locator('[data-testid=board-filter]').waitFor();
@@ -186,7 +193,10 @@ await session(async ({ base, person }) => {
   // A challenge to Robo from the bot list: accepted at once, both at the new table.
   await ann.goto(`${base}/#/`);
   await online(ann);
-  await ann.click('[data-testid=challenge-bot-Robo]');
+  const challenge = ann.locator('[data-testid=challenge-bot-Robo]');
+  await challenge.waitFor({ timeout: 10000 }).catch(() => {});
+  check('the bot list offers a challenge to Robo', (await challenge.count()) === 1, robo.log.filter((l) => !l.startsWith('update')).slice(-12).join('\n'));
+  await challenge.click();
   await ann.locator('[data-testid=challenge-dialog]').waitFor();
   await shots(ann, 'challenge');
   await ann.click('[data-testid=challenge-send]');

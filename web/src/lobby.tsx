@@ -26,7 +26,6 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
     <main class="lobby">
       <YourMoveList client={client} t={t} go={props.go} />
       <FriendsPanel client={client} t={t} go={props.go} />
-      <BotsPanel client={client} t={t} />
       <section class="tables" aria-label={t('lobby.tables')}>
         <div class="tableshead">
           <h2>{t('lobby.tables')}</h2>
@@ -68,6 +67,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
           <button type="submit">{t('lobby.replay')}</button>
         </form>
       </section>
+      <BotsPanel client={client} t={t} />
       <CreateTable {...props} />
       <MyGames client={client} t={t} />
       <ChatBox

@@ -4,11 +4,25 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import type { AccountApi, NewToken, TokenInfo } from '../account/api';
-import type { T } from '../i18n';
+import type { Key, T } from '../i18n';
 import type { Lang } from '../protocol';
 import { Confirm } from '../parts';
 import { BotMark } from './mark';
 import './bots.css';
+
+/** What a form says after a try: done, in a text of this page (drawn in the page's language), or
+ * the server's refusal in its own words. */
+type Said = { ok: true; key: Key; params: Record<string, string> } | { ok: false; text: string };
+
+function SaidLine(props: { t: T; said: Said | null; testid: string }) {
+  const s = props.said;
+  if (!s) return null;
+  return (
+    <p class={`said${s.ok ? '' : ' error'}`} role={s.ok ? 'status' : 'alert'} data-testid={props.testid}>
+      {s.ok ? props.t(s.key, s.params) : s.text}
+    </p>
+  );
+}
 
 const when = (lang: Lang, ms: number) => new Date(ms).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,12 +53,12 @@ export function BotSections(props: { api: AccountApi; t: T; lang: Lang; name: st
 function BotAccount(props: { api: AccountApi; t: T; name: string; bot: boolean; became: () => void }) {
   const { api, t, name } = props;
   const [asking, setAsking] = useState(false);
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const become = () => {
     setAsking(false);
     api.becomeBot().then(
       () => {
-        setSaid({ ok: true, text: t('bots.became', { name }) });
+        setSaid({ ok: true, key: 'bots.became', params: { name } });
         props.became();
       },
       (e: Error) => setSaid({ ok: false, text: e.message }),
@@ -63,11 +77,7 @@ function BotAccount(props: { api: AccountApi; t: T; name: string; bot: boolean; 
           </button>
         </div>
       )}
-      {said && (
-        <p class={`said${said.ok ? '' : ' error'}`} role={said.ok ? 'status' : 'alert'} data-testid="bot-said">
-          {said.text}
-        </p>
-      )}
+      <SaidLine t={t} said={said} testid="bot-said" />
       {asking && (
         <Confirm
           t={t}
@@ -89,7 +99,7 @@ function Tokens(props: { api: AccountApi; t: T; lang: Lang }) {
   const [name, setName] = useState('');
   const [made, setMade] = useState<NewToken | null>(null);
   const [copied, setCopied] = useState(false);
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const reload = () =>
     api.tokens().then(setList, (e: Error) => {
       setList([]);
@@ -115,7 +125,7 @@ function Tokens(props: { api: AccountApi; t: T; lang: Lang }) {
     api.revokeToken(tok.id).then(
       () => {
         if (made?.id === tok.id) setMade(null);
-        setSaid({ ok: true, text: t('bots.revoked', { name: tok.name }) });
+        setSaid({ ok: true, key: 'bots.revoked', params: { name: tok.name } });
         void reload();
       },
       (err: Error) => setSaid({ ok: false, text: err.message }),
@@ -171,11 +181,7 @@ function Tokens(props: { api: AccountApi; t: T; lang: Lang }) {
           {t('bots.create')}
         </button>
       </form>
-      {said && (
-        <p class={`said${said.ok ? '' : ' error'}`} role={said.ok ? 'status' : 'alert'} data-testid="tokens-said">
-          {said.text}
-        </p>
-      )}
+      <SaidLine t={t} said={said} testid="tokens-said" />
     </section>
   );
 }
