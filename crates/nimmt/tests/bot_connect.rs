@@ -183,6 +183,16 @@ impl Room {
         }
     }
 
+    /// The room and the Python to run the example bot with; `None` (the test is skipped) without
+    /// python3.
+    async fn with_python(ladder_secs: &str) -> Option<(Room, &'static str)> {
+        let Some(python) = python() else {
+            eprintln!("SKIPPED: needs python3 for the example bot");
+            return None;
+        };
+        Some((Room::open(ladder_secs).await, python))
+    }
+
     fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(name)
     }
@@ -208,11 +218,9 @@ async fn table_with_bots(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the_ladder() {
-    let Some(python) = python() else {
-        eprintln!("SKIPPED: needs python3 for the example bot");
+    let Some((room, python)) = Room::with_python("1").await else {
         return;
     };
-    let room = Room::open("1").await;
     let (addr, url, session, dir) = (room.addr, &room.url, &room.session, room.dir.path());
     let greedy_token = bot_account(addr, dir, "Greedy").await;
     let python_token = bot_account(addr, dir, "Pyth").await;
@@ -291,11 +299,9 @@ fn acked(log: &[Value]) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
-    let Some(python) = python() else {
-        eprintln!("SKIPPED: needs python3 for the example bot");
+    let Some((room, python)) = Room::with_python("0").await else {
         return;
     };
-    let room = Room::open("0").await;
     let (addr, url, session) = (room.addr, &room.url, &room.session);
     let token = bot_account(addr, room.dir.path(), "Pyth").await;
     let (log, moves) = (room.path("pyth.log"), room.path("moves"));
