@@ -341,6 +341,22 @@ fn the_ladder_prefers_four_at_classic_and_opens_its_tables_one_after_another() {
 }
 
 #[test]
+fn the_ladder_pairs_each_game_among_the_bots_that_declared_it() {
+    let mut room = room();
+    let game = |g: &str| declaration(json!({"games": [{"game": g}], "ladder": true}));
+    for (i, name) in ["h1", "h2", "h3"].iter().enumerate() {
+        room.ready(&bot(10 + i as u64, name), game("help")).unwrap();
+    }
+    for (i, name) in ["c1", "c2"].iter().enumerate() {
+        room.ready(&bot(20 + i as u64, name), game("classic"))
+            .unwrap();
+    }
+    let (mut tables, _) = room.tick();
+    tables.sort();
+    assert_eq!(tables, [vec!["c1", "c2"], vec!["h1", "h2", "h3"]]);
+}
+
+#[test]
 fn a_resting_bot_is_not_paired() {
     let mut room = room();
     for (i, name) in ["a", "b", "c"].iter().enumerate() {
