@@ -2,13 +2,14 @@
 //! (`--spec greedy`), one the arena's example bot through a command (`-- python3
 //! examples/classic_bot.py`), play a rated game with a person and then ladder games with each
 //! other, every rating moving; a bridge killed mid-game loses nothing: its seat is played by the
-//! default move meanwhile, and once it is back it plays on to the end.
+//! default move meanwhile, and once it is back it plays on to the end; a revoked token stops the
+//! bridge with a message that says so.
 
 #[path = "../../nimmt-server/tests/common/mod.rs"]
 mod common;
 mod serving;
 
-use common::accounts::{get, post, sign_up};
+use common::accounts::{get, post, request, sign_up};
 use common::Player;
 use nimmt_protocol::ServerMsg;
 use serde_json::{json, Value};
@@ -49,8 +50,18 @@ async fn post_ok(addr: SocketAddr, path: &str, session: &str, body: Value, statu
     answer
 }
 
+/// A bot account made for a test.
+struct BotAccount {
+    /// The file holding its API token.
+    token_file: PathBuf,
+    /// Its session (to revoke the token).
+    session: String,
+    /// The token's id.
+    token_id: String,
+}
+
 /// Makes the bot account `name` (sign-up, bot, token) and writes its token to a file in `dir`.
-async fn bot_account(addr: SocketAddr, dir: &Path, name: &str) -> PathBuf {
+async fn bot_account(addr: SocketAddr, dir: &Path, name: &str) -> BotAccount {
     let (_, session) = sign_up(addr, None, name, PASSWORD).await;
     post_ok(
         addr,
@@ -71,7 +82,11 @@ async fn bot_account(addr: SocketAddr, dir: &Path, name: &str) -> PathBuf {
     let file = dir.join(format!("{name}.token"));
     // With a line end and spaces, as an editor may leave it: the bridge trims them.
     std::fs::write(&file, format!("  {}\n", made["token"].as_str().unwrap())).unwrap();
-    file
+    BotAccount {
+        token_file: file,
+        session,
+        token_id: made["id"].as_str().unwrap().to_owned(),
+    }
 }
 
 /// Starts `nimmt bot connect` for the token in `token_file` with `args` (the flags, then the
@@ -222,8 +237,8 @@ async fn bridged_bots_play_a_rated_game_with_a_person_and_then_each_other_on_the
         return;
     };
     let (addr, url, session, dir) = (room.addr, &room.url, &room.session, room.dir.path());
-    let greedy_token = bot_account(addr, dir, "Greedy").await;
-    let python_token = bot_account(addr, dir, "Pyth").await;
+    let greedy_token = bot_account(addr, dir, "Greedy").await.token_file;
+    let python_token = bot_account(addr, dir, "Pyth").await.token_file;
     let (greedy_log, python_log) = (room.path("greedy.log"), room.path("pyth.log"));
     let mut greedy = bridge(url, &greedy_token, &["--spec", "greedy"], &greedy_log);
     let mut pyth = bridge(
@@ -303,7 +318,7 @@ async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
         return;
     };
     let (addr, url, session) = (room.addr, &room.url, &room.session);
-    let token = bot_account(addr, room.dir.path(), "Pyth").await;
+    let token = bot_account(addr, room.dir.path(), "Pyth").await.token_file;
     let (log, moves) = (room.path("pyth.log"), room.path("moves"));
     let moves_dir = moves.to_str().unwrap();
     let args = [
@@ -364,4 +379,60 @@ async fn a_bridge_killed_mid_game_loses_nothing_and_plays_on_when_it_is_back() {
         recorded.len() > all.len(),
         "the default moves of the time away are recorded too"
     );
+}
+
+/// Waits up to `secs` for the process to exit; its exit status.
+fn exit_within(p: &mut Proc, secs: u64) -> std::process::ExitStatus {
+    let until = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(status) = p.0.try_wait().unwrap() {
+            return status;
+        }
+        assert!(Instant::now() < until, "still running after {secs} s");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revoked_token_stops_the_bridge_with_a_clear_message() {
+    let room = Room::open("0").await;
+    let robo = bot_account(room.addr, room.dir.path(), "Robo").await;
+    let log = room.path("robo.log");
+    let mut running = bridge(&room.url, &robo.token_file, &["--spec", "greedy"], &log);
+    // Online: the lobby lists it.
+    let mut ann = Player::join_as(&room.url, "Ann", Some(&room.session)).await;
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        ann.send(nimmt_protocol::ClientMsg::ListBots {}).await;
+        let m = ann
+            .recv_until(|m| matches!(m, ServerMsg::Bots { .. }))
+            .await;
+        if matches!(&m, ServerMsg::Bots { bots } if bots.iter().any(|b| b.name == "Robo")) {
+            break;
+        }
+        assert!(Instant::now() < until, "Robo never came online");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let path = format!("/api/account/tokens/{}", robo.token_id);
+    let (status, _) = request(room.addr, "DELETE", &path, Some(&robo.session), None).await;
+    assert_eq!(status, 204);
+    let status = exit_within(&mut running, 10);
+    assert!(
+        !status.success(),
+        "the bridge stops with a failure: {status}"
+    );
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(said.contains("revoked"), "it says why: {said}");
+
+    // Started again with the revoked token, it stops at once.
+    let mut again = bridge(&room.url, &robo.token_file, &["--spec", "greedy"], &log);
+    assert!(!exit_within(&mut again, 10).success());
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(said.contains("refused the token (bad_token)"), "{said}");
+
+    // An empty token file is refused before anything connects.
+    std::fs::write(&robo.token_file, "\n").unwrap();
+    let mut empty = bridge(&room.url, &robo.token_file, &["--spec", "greedy"], &log);
+    assert!(!exit_within(&mut empty, 10).success());
+    assert!(std::fs::read_to_string(&log).unwrap().contains("is empty"));
 }
