@@ -189,3 +189,16 @@ def test_a_refused_token_stops_connect_with_a_clear_error(room):
     _, addr, _ = room
     with pytest.raises(nimmt.ConnectError, match="bad_token"):
         nimmt.connect(f"ws://{addr}/ws", "t." + "0" * 64, lambda view: None, log=lambda _: None)
+
+
+def test_decide_may_take_the_view_alone_or_also_legal_and_the_decision():
+    from nimmt.connect import _caller
+
+    view = {"asked": {"type": "play_card"}, "legal": [{"type": "play", "card": 7}]}
+    legal, decision = view["legal"], view["asked"]
+    got = []
+    _caller(lambda v: got.append(v["legal"]))(view, legal, decision)
+    _caller(lambda v, lg: got.append(lg))(view, legal, decision)
+    _caller(lambda v, lg, d: got.append(d))(view, legal, decision)
+    _caller(lambda *args: got.append(len(args)))(view, legal, decision)
+    assert got == [legal, legal, decision, 3]
