@@ -286,3 +286,45 @@ fn a_rematch_seats_the_bot_account_again_and_tells_it() {
     assert_eq!(room.told[0].1["type"], "bot_seated");
     assert_eq!(room.told[0].1["table"], TABLE + 1);
 }
+
+#[test]
+fn a_finished_game_is_not_kept_for_its_bot_accounts() {
+    let mut room = playing();
+    while room.table().state() != nimmt_protocol::TableState::Finished {
+        while room.move_if_asked(ANN) || room.move_if_asked(BEA) || room.move_if_asked(ROBO) {}
+        room.wait(Duration::from_secs(1));
+    }
+    room.frames(ROBO);
+    room.drop_connection(ANN);
+    assert!(!room.table().closing());
+    // The last person goes: the table closes, and Robo, still there, hears it left.
+    room.drop_connection(BEA);
+    assert!(room.table().closing());
+    let frames = room.frames(ROBO);
+    assert!(frames.iter().any(|m| m["type"] == "left"), "{frames:?}");
+}
+
+#[test]
+fn a_paused_table_gives_the_bot_its_whole_limit_when_it_resumes() {
+    let mut room = open_three();
+    room.come(BEA);
+    room.say(ANN, "/bot add @Robo");
+    room.come(ROBO);
+    room.say(ANN, "/option reconnect=5");
+    room.say(ANN, "/start");
+    assert!(room.move_if_asked(ANN) && room.move_if_asked(BEA));
+    assert!(room.asked(ROBO));
+    for i in [ANN, BEA, ROBO] {
+        room.drop_connection(i);
+    }
+    // Paused after the reconnection window, before Robo's limit: nothing moves meanwhile.
+    room.wait(Duration::from_secs(100));
+    assert!(room.table().is_paused());
+    assert_eq!(room.moves_of(ROBO as u8), 0);
+    // Ann is back: the table goes on, and Robo has its limit from now.
+    room.come(ANN);
+    room.wait(BOT_MOVE_LIMIT - Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), 0);
+    room.wait(Duration::from_secs(1));
+    assert_eq!(room.moves_of(ROBO as u8), 1);
+}

@@ -21,10 +21,13 @@ impl Table {
         // A turn-based table waits for its deadlines, whoever is connected.
         if self.state != TableState::Playing || anyone || self.turn_based() {
             if self.paused(now) {
-                let timer = self.meta.table_options.timer;
+                // Each seat's time for a decision (a bot account's limit: see `bot_faults`).
+                let seconds: Vec<u64> = (0..self.asked.len())
+                    .map(|i| self.move_seconds(i))
+                    .collect();
                 let wall = self.now.wall_ms;
-                for a in self.asked.iter_mut().flatten() {
-                    if a.deadline.is_some() {
+                for (a, timer) in self.asked.iter_mut().zip(seconds) {
+                    if let Some(a) = a.as_mut().filter(|a| a.deadline.is_some()) {
                         // The deadline clients are told moves with it.
                         a.deadline = Some(now + Duration::from_secs(timer));
                         a.deadline_at = Some(wall + timer * 1000);

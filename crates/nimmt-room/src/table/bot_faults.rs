@@ -6,14 +6,15 @@
 //! connected bot is reported to the lobby ([`Effect::BotFault`]), which rests a bot after
 //! repeated ones. A bot account that is disconnected has its decisions played by the default move
 //! once the limit passes, until it is back (there is no stand-in bot for it); that counts as no
-//! fault.
+//! fault. A finished game is not kept for its bot accounts: once no person is at it, it closes,
+//! and the bots still there are told they left.
 
 use super::effect::Effect;
 use super::Table;
 use crate::conn::Conn;
 use crate::refusal::Refusal;
 use nimmt_core::Seat;
-use nimmt_protocol::{ErrorCode, TableState};
+use nimmt_protocol::{ErrorCode, ServerMsg, TableState};
 use std::time::Duration;
 
 /// How long a bot account has for a decision at a real-time table (the table's timer, if
@@ -44,6 +45,22 @@ impl Table {
             .and_then(|s| s.player.as_ref())
             .and_then(|p| self.members.get(p))
             .is_some_and(|m| m.conn.is_some())
+    }
+
+    /// Whether someone other than a bot account is connected.
+    pub(super) fn people_connected(&self) -> bool {
+        self.members
+            .values()
+            .any(|m| m.conn.as_ref().is_some_and(|c| !c.bot))
+    }
+
+    /// The finished table closes with only bot accounts at it: each is told it left.
+    pub(super) fn bots_leave(&mut self) {
+        for m in self.members.values_mut() {
+            if let Some(c) = m.conn.take() {
+                self.out.send(&c, &ServerMsg::Left { table: self.id });
+            }
+        }
     }
 
     /// `conn`'s move was refused with `r`: at a bot account's seat that is asked, a move the

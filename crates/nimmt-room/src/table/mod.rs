@@ -379,11 +379,13 @@ impl Table {
         let humans_seated = self.meta.seats.iter().any(|s| s.player.is_some());
         match self.state {
             TableState::Open if !anyone_connected && !humans_seated => self.closing = true,
+            // A finished game's bot accounts do not keep it (see `bot_faults`).
             TableState::Finished
-                if !anyone_connected
+                if !self.people_connected()
                     && !self.record_unsaved
                     && self.result_delivered(self.now.at) =>
             {
+                self.bots_leave();
                 self.closing = true
             }
             _ => {}
