@@ -72,15 +72,8 @@ impl SimBot {
 
     /// Connects anew (`id`: the connection's number).
     pub fn connect(&mut self, id: u64) -> Conn {
-        let link = Arc::new(SimLink::default());
-        let conn = Conn::new(
-            id,
-            self.player.clone(),
-            self.name.clone(),
-            Lang::En,
-            link.clone(),
-        )
-        .as_bot(true);
+        let (conn, link) = SimLink::conn(id, &self.player, &self.name, Lang::En);
+        let conn = conn.as_bot(true);
         self.conn = Some((conn.clone(), link));
         conn
     }

@@ -31,6 +31,13 @@ impl Link for SimLink {
 }
 
 impl SimLink {
+    /// A connection numbered `id` of `player` called `name`, and the link its frames go to.
+    pub fn conn(id: u64, player: &str, name: &str, lang: Lang) -> (Conn, Arc<SimLink>) {
+        let link = Arc::new(SimLink::default());
+        let conn = Conn::new(id, player.to_owned(), name.to_owned(), lang, link.clone());
+        (conn, link)
+    }
+
     pub fn take(&self) -> Vec<Frame> {
         std::mem::take(&mut *self.frames.lock().expect("one thread"))
     }
@@ -90,14 +97,7 @@ impl Client {
 
     /// Connects with a new connection number.
     pub fn connect(&mut self, id: u64) -> Conn {
-        let link = Arc::new(SimLink::default());
-        let conn = Conn::new(
-            id,
-            self.player.clone(),
-            self.name.clone(),
-            self.lang,
-            link.clone(),
-        );
+        let (conn, link) = SimLink::conn(id, &self.player, &self.name, self.lang);
         self.conn = Some((conn.clone(), link));
         conn
     }
