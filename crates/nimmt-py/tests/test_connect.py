@@ -202,3 +202,55 @@ def test_decide_may_take_the_view_alone_or_also_legal_and_the_decision():
     _caller(lambda v, lg, d: got.append(d))(view, legal, decision)
     _caller(lambda *args: got.append(len(args)))(view, legal, decision)
     assert got == [legal, legal, decision, 3]
+
+
+class FakeSocket:
+    """Keeps what a session sends."""
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, text):
+        self.sent.append(json.loads(text))
+
+
+def a_session(decide, log):
+    from nimmt.connect import _caller, _declaration, _Session
+
+    declaration = _declaration(("classic",), None, None, 1, False, True, True)
+    session = _Session(FakeSocket(), "t.x", declaration, _caller(decide), log, {})
+    session.hello()
+    session.on_message({"type": "welcome", "name": "Robo"})
+    return session
+
+
+def test_a_resting_bot_plays_on_and_says_bot_ready_again_after_its_rest():
+    lines = []
+    session = a_session(lambda view: view["legal"][0], lines.append)
+    ready = session.ready_id
+    session.on_message({"type": "error", "id": ready, "code": "bot_unavailable",
+                        "key": "bot_resting", "params": {"minutes": "10"},
+                        "text": "Robo rests for 10 minutes."})
+    assert "Robo rests for 10 minutes." in lines[-1]
+    session.tick()
+    assert session.ws.sent[-1]["type"] == "bot_ready" and session.ws.sent[-1]["id"] == ready
+    session.ready_again = time.monotonic()  # the rest is over
+    session.tick()
+    assert session.ws.sent[-1]["type"] == "bot_ready" and session.ws.sent[-1]["id"] > ready
+
+
+def test_a_refused_move_is_not_sent_again_for_the_same_question():
+    session = a_session(lambda view: view["legal"][-1], lambda _: None)
+    session.on_message({"type": "bot_seated", "table": 4, "game": "classic"})
+    legal = [{"type": "play", "card": 3}, {"type": "play", "card": 9}]
+    state = {"type": "state", "table": {"id": 4, "seats": [{"name": "Ann"}, {"name": "Robo"}]},
+             "version": 5, "you": {"role": "player", "seat": 1},
+             "view": {"asked": {"type": "play_card"}, "outcome": None}, "legal": legal}
+    session.on_message(state)
+    act = session.ws.sent[-1]
+    assert act["type"] == "act" and act["action"] == legal[-1] and act["version"] == 5
+    session.on_message({"type": "error", "id": act["id"], "code": "stale", "text": "stale"})
+    session.on_message(dict(state, type="update", table=4, version=6))
+    assert session.ws.sent[-1] is act, "the same question is not answered again"
+    session.on_message(dict(state, type="update", table=4, version=7, legal=legal[:1]))
+    assert session.ws.sent[-1]["action"] == legal[0], "the next question is"

@@ -77,6 +77,8 @@ class _Session:
         self.next_id = 1
         self.hello_id = None
         self.ready_id = None
+        self.ready_again = None  # when to say bot_ready again after a refusal while resting
+        self.name = None
         self.welcomed = False
 
     def send(self, msg):
@@ -96,8 +98,9 @@ class _Session:
         kind = msg.get("type")
         if kind == "welcome":
             self.welcomed = True
-            self.log(f"connected as {msg.get('name')}")
-            self.ready_id = self.send({"type": "bot_ready", "declaration": self.declaration})
+            self.name = msg.get("name")
+            self.log(f"connected as {self.name}")
+            self.ready()
         elif kind == "ack" and msg.get("id") == self.ready_id:
             games = ", ".join(g["game"] for g in self.declaration["games"])
             self.log(f"online: plays {games} (at most {self.declaration['most_games']} at once)")
@@ -123,6 +126,12 @@ class _Session:
             self.on_view(table, msg["version"], msg.get("view"), msg.get("legal") or [])
         elif kind == "error":
             self.on_error(msg)
+        elif kind == "notice":
+            key, params = msg.get("key", ""), msg.get("params") or {}
+            if msg.get("table") is None and key.startswith("bot_"):
+                self.log(msg.get("text", key))
+            elif key.startswith("bot_fault") and params.get("name") == self.name:
+                self.log(f"table {msg.get('table')}: {msg.get('text', key)}")
         elif kind == "left":
             self.tables.pop(msg["table"], None)
         elif kind == "replaced":
@@ -131,8 +140,22 @@ class _Session:
                 "(is a second bot running with its token?)"
             )
 
+    def ready(self):
+        self.ready_again = None
+        self.ready_id = self.send({"type": "bot_ready", "declaration": self.declaration})
+
+    def tick(self):
+        """Says bot_ready again once a rest is over."""
+        if self.ready_again is not None and time.monotonic() >= self.ready_again:
+            self.ready()
+
     def on_error(self, msg):
         code, text = msg.get("code"), msg.get("text", "")
+        if msg.get("id") is not None and msg["id"] == self.ready_id and msg.get("key") == "bot_resting":
+            minutes = int((msg.get("params") or {}).get("minutes", 1))
+            self.log(f"{text} Playing on at the tables it sits at; bot_ready again in {minutes} min.")
+            self.ready_again = time.monotonic() + max(1, minutes) * 60 + 5
+            return
         if msg.get("id") is not None and msg.get("id") in (self.hello_id, self.ready_id):
             raise ConnectError(f"the room refused the bot ({code}): {text}")
         if code == "bad_token":
@@ -210,7 +233,8 @@ def connect(
     (connected, seated, each game's result, refusals).
 
     Raises ``ConnectError`` when the room refuses the bot for good; a lost connection is
-    reconnected with back-off (0.5 s doubling to 30 s, with jitter).
+    reconnected with back-off (0.5 s doubling to 30 s, with jitter). A bot resting after too
+    many faults plays on at its tables and says ``bot_ready`` again when the rest is over.
     """
     try:
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -239,6 +263,7 @@ def connect(
                     if frame is not None:
                         session.on_message(json.loads(frame))
                     welcomed = welcomed or session.welcomed
+                    session.tick()
                     if welcomed and time.monotonic() - last_ping > 20:
                         session.send({"type": "ping"})
                         last_ping = time.monotonic()
@@ -247,8 +272,8 @@ def connect(
             code = closed.rcvd.code if closed.rcvd else None
             if code == 4005:
                 raise ConnectError(
-                    "the room ended this bot's session: the token was revoked or expired, or "
-                    "the account was banned or deleted"
+                    "the room ended this bot's session: the token was revoked, or the account "
+                    "was banned or deleted"
                 ) from None
             if code == 4001:
                 raise ConnectError("another connection took over this bot account") from None

@@ -58,6 +58,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         seats: BTreeMap::new(),
         answers_tx,
         ready_id: None,
+        ready_again: None,
+        name: String::new(),
         hello_id: None,
         welcomed: false,
     };
@@ -101,6 +103,10 @@ struct Bridge {
     seats: BTreeMap<u64, SeatHandle>,
     answers_tx: UnboundedSender<Answer>,
     ready_id: Option<u64>,
+    /// When to say `bot_ready` again after the room refused it while the bot rests.
+    ready_again: Option<tokio::time::Instant>,
+    /// The account's name (from `welcome`).
+    name: String,
     hello_id: Option<u64>,
     welcomed: bool,
 }
@@ -117,6 +123,7 @@ impl Bridge {
     async fn session(&mut self, answers: &mut UnboundedReceiver<Answer>) -> End {
         self.welcomed = false;
         self.ready_id = None;
+        self.ready_again = None;
         self.hello_id = None;
         let mut client = match Client::connect(&self.config.url).await {
             Ok(c) => c,
@@ -157,6 +164,13 @@ impl Bridge {
                         return end;
                     }
                 }
+                _ = tokio::time::sleep_until(self.ready_again.unwrap_or_else(tokio::time::Instant::now)),
+                    if self.ready_again.is_some() => {
+                    self.ready_again = None;
+                    if let Err(end) = self.send_ready(&mut client).await {
+                        return end;
+                    }
+                }
                 _ = ping.tick() => {
                     if self.welcomed {
                         if let Err(e) = client.send(ClientMsg::Ping {}).await {
@@ -172,8 +186,8 @@ impl Bridge {
     fn closed(&self, client: &Client) -> End {
         match &client.closed {
             Some((4005, _)) => End::Stop(anyhow!(
-                "the room ended this bot's session: the token was revoked or expired, or the \
-                 account was banned or deleted; make a new token on the account page"
+                "the room ended this bot's session: the token was revoked, or the account was \
+                 banned or deleted; make a new token on the account page"
             )),
             Some((4001, _)) => End::Stop(anyhow!(
                 "another connection took over this bot account (is a second bridge running with \
@@ -196,12 +210,19 @@ impl Bridge {
             ServerMsg::Welcome { name, seated, .. } => {
                 self.welcomed = true;
                 info!("connected to {} as {name}", self.config.url);
-                let ready = ClientMsg::BotReady {
-                    declaration: self.config.declaration.clone(),
-                };
-                self.ready_id = Some(client.send(ready).await.map_err(send_failed)?);
+                self.name = name;
+                self.send_ready(client).await?;
                 if !seated.is_empty() {
                     info!("back at tables {seated:?}");
+                }
+            }
+            ServerMsg::Notice { table, text: t } => {
+                let ours = t.params.get("name") == Some(&self.name);
+                if table.is_none() && t.key.starts_with("bot_") {
+                    warn!("{}", t.text);
+                } else if let (Some(table), true) = (table, ours && t.key.starts_with("bot_fault"))
+                {
+                    warn!("table {table}: {}", t.text);
                 }
             }
             ServerMsg::Ack { id } if Some(id) == self.ready_id => {
@@ -288,6 +309,22 @@ impl Bridge {
                         code.name(),
                         t.text
                     )));
+                }
+                if id.is_some() && id == self.ready_id && t.key == "bot_resting" {
+                    let minutes: u64 = t
+                        .params
+                        .get("minutes")
+                        .and_then(|m| m.parse().ok())
+                        .unwrap_or(1);
+                    warn!(
+                        "{} The bridge plays on at the tables it sits at and says bot_ready again in \
+                         {minutes} min.",
+                        t.text
+                    );
+                    self.ready_again = Some(
+                        tokio::time::Instant::now() + Duration::from_secs(minutes.max(1) * 60 + 5),
+                    );
+                    return Ok(());
                 }
                 if id.is_some() && id == self.ready_id {
                     return Err(End::Stop(anyhow!(
@@ -401,6 +438,16 @@ impl Bridge {
                 }
             }
         }
+    }
+
+    /// Says what the bot plays (`bot_ready`).
+    async fn send_ready(&mut self, client: &mut Client) -> Result<(), End> {
+        let ready = ClientMsg::BotReady {
+            declaration: self.config.declaration.clone(),
+        };
+        let sent = client.send(ready).await.map_err(|e| lost(true, e))?;
+        self.ready_id = Some(sent);
+        Ok(())
     }
 
     async fn on_answer(&mut self, client: &mut Client, answer: Answer) -> Result<(), End> {
