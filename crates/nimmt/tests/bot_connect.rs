@@ -2,8 +2,9 @@
 //! (`--spec greedy`), one the arena's example bot through a command (`-- python3
 //! examples/classic_bot.py`), play a rated game with a person and then ladder games with each
 //! other, every rating moving; a bridge killed mid-game loses nothing: its seat is played by the
-//! default move meanwhile, and once it is back it plays on to the end; a revoked token stops the
-//! bridge with a message that says so.
+//! default move meanwhile, and once it is back it plays on to the end; a bridge whose room
+//! restarts reconnects by itself and finishes its game; a revoked token stops the bridge with a
+//! message that says so.
 
 #[path = "../../nimmt-server/tests/common/mod.rs"]
 mod common;
@@ -435,4 +436,66 @@ async fn a_revoked_token_stops_the_bridge_with_a_clear_message() {
     let mut empty = bridge(&room.url, &robo.token_file, &["--spec", "greedy"], &log);
     assert!(!exit_within(&mut empty, 10).success());
     assert!(std::fs::read_to_string(&log).unwrap().contains("is empty"));
+}
+
+/// Starts `nimmt serve` on `port` with the database `db`, and waits until it listens.
+fn serve_at(port: u16, db: &str) -> Proc {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimmt"))
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--bot-delay-ms",
+            "0",
+        ])
+        .args(["--database", db, "--ladder-every-secs", "0"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nimmt serve starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.contains("http://"), "{line}");
+    Proc(child)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bridge_reconnects_by_itself_when_the_room_restarts_and_finishes_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("room.db").display());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = serve_at(port, &db);
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let url = format!("ws://{addr}/ws");
+    let (_, session) = sign_up(addr, None, "Ann", PASSWORD).await;
+    let robo = bot_account(addr, dir.path(), "Robo").await;
+    let log = dir.path().join("robo.log");
+    let _bridge = bridge(&url, &robo.token_file, &["--spec", "greedy"], &log);
+    let (mut ann, table) = table_with_bots(&url, &session, &["deals=2"], 2, &["Robo"]).await;
+    ann.play_moves(3).await;
+
+    // The room goes down mid-game (SIGKILL) and comes back on the same database.
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    let server = serve_at(port, &db);
+    let mut ann = Player::join_as(&url, "Ann", Some(&session)).await;
+    assert_eq!(ann.me.seated, vec![table]);
+    ann.table = table;
+    ann.recv_until(|m| matches!(m, ServerMsg::State { .. }))
+        .await;
+    tokio::time::timeout(Duration::from_secs(60), ann.play_to_end())
+        .await
+        .expect("the game ends: the bot is back and plays");
+    let said = log_until(&log, "game over", 10);
+    assert!(said.contains("reconnecting in"), "{said}");
+    assert_eq!(said.matches("connected to").count(), 2, "{said}");
+    drop(server);
 }
