@@ -234,6 +234,10 @@ fn a_bot_chats_only_where_it_is_seated() {
     room.say(ROBO, "hello");
     assert_eq!(room.keys(ROBO), vec!["bot_chat_seated"]);
     let mut room = playing();
+    room.say(BEA, "/who");
+    let who = room.frames(BEA);
+    let who = who.iter().find(|m| m["key"] == "who").expect("who");
+    assert_eq!(who["params"]["players"], "Ann, Bea, Robo (bot)");
     room.say(ROBO, "good luck");
     let line = room
         .frames(ANN)

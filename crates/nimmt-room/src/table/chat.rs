@@ -125,8 +125,9 @@ impl Table {
                     .seats
                     .iter()
                     .map(|s| match &s.player {
-                        Some(_) => s.name.clone(),
-                        None => format!("{} (bot)", s.name),
+                        Some(_) if !s.bot_account => s.name.clone(),
+                        // Built-in bots and bot accounts are marked alike.
+                        _ => format!("{} (bot)", s.name),
                     })
                     .collect();
                 let watching: Vec<String> = self
