@@ -440,27 +440,8 @@ async fn a_revoked_token_stops_the_bridge_with_a_clear_message() {
 
 /// Starts `nimmt serve` on `port` with the database `db`, and waits until it listens.
 fn serve_at(port: u16, db: &str) -> Proc {
-    use std::io::BufRead;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimmt"))
-        .args([
-            "serve",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--bot-delay-ms",
-            "0",
-        ])
-        .args(["--database", db, "--ladder-every-secs", "0"])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("nimmt serve starts");
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert!(line.contains("http://"), "{line}");
-    Proc(child)
+    let addr = format!("127.0.0.1:{port}");
+    Proc(serving::serve_on(&addr, &["--database", db, "--ladder-every-secs", "0"]).0)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

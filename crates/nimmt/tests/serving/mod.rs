@@ -7,8 +7,14 @@ use std::process::{Child, Command, Stdio};
 /// Starts `nimmt serve` on an ephemeral loopback port with `args` besides; returns the process
 /// and the address it printed.
 pub fn serve(args: &[&str]) -> (Child, SocketAddr) {
+    serve_on("127.0.0.1:0", args)
+}
+
+/// Starts `nimmt serve` on `addr` (a port of 0: any free one) with `args` besides; returns the
+/// process and the address it printed.
+pub fn serve_on(addr: &str, args: &[&str]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimmt"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0"])
+        .args(["serve", "--addr", addr, "--bot-delay-ms", "0"])
         .args(args)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
