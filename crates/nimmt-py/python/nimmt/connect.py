@@ -20,6 +20,10 @@ class ConnectError(Exception):
     declaration it does not take, or a second connection with the same token."""
 
 
+class _Retry(Exception):
+    """The room refused for a moment (busy, its database away): connect again later."""
+
+
 def _caller(decide):
     """``decide`` called with the arguments it takes: (view), (view, legal) or
     (view, legal, decision)."""
@@ -156,6 +160,8 @@ class _Session:
             self.log(f"{text} Playing on at the tables it sits at; bot_ready again in {minutes} min.")
             self.ready_again = time.monotonic() + max(1, minutes) * 60 + 5
             return
+        if msg.get("id") == self.hello_id and code in ("rate_limited", "storage"):
+            raise _Retry(f"hello refused ({code})")
         if msg.get("id") is not None and msg.get("id") in (self.hello_id, self.ready_id):
             raise ConnectError(f"the room refused the bot ({code}): {text}")
         if code == "bad_token":
@@ -278,7 +284,7 @@ def connect(
             if code == 4001:
                 raise ConnectError("another connection took over this bot account") from None
             why = f"closed ({code})"
-        except (OSError, InvalidHandshake, TimeoutError) as e:
+        except (OSError, InvalidHandshake, TimeoutError, _Retry) as e:
             why = str(e) or type(e).__name__
         if welcomed:
             wait = 0.5

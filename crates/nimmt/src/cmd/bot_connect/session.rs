@@ -303,6 +303,11 @@ impl Bridge {
                         t.text
                     )));
                 }
+                let passing = matches!(code, ErrorCode::RateLimited | ErrorCode::Storage);
+                if id.is_some() && id == self.hello_id && passing {
+                    // The room is busy or its database away for a moment: try again later.
+                    return Err(lost(false, format!("hello refused ({})", code.name())));
+                }
                 if id.is_some() && id == self.hello_id {
                     return Err(End::Stop(anyhow!(
                         "the room refused hello ({}): {}",
