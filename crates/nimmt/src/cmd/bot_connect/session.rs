@@ -1,6 +1,7 @@
 //! The bridge's connections to the room: `hello` with the API token, `bot_ready`, joining each
 //! table the room seats the bot at, the moves of each table's bot, and reconnecting with back-off
-//! when the connection is lost (0.5 s, doubling to 30 s, with jitter). A refused token or a
+//! when the connection is lost (0.5 s, doubling to 30 s, with jitter; in a room of several nodes
+//! the attempts go round the first server and the nodes `welcome` named). A refused token or a
 //! session the room ended stops the bridge with a clear message.
 
 use super::seat::{Answer, SeatHandle, ToSeat};
@@ -60,6 +61,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         ready_id: None,
         ready_again: None,
         name: String::new(),
+        nodes: Vec::new(),
+        attempt: 0,
+        url: String::new(),
         hello_id: None,
         welcomed: false,
     };
@@ -81,7 +85,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 let wait = backoff.wait();
                 warn!(
                     "connection to {} lost ({why}); reconnecting in {:.1} s",
-                    bridge.config.url,
+                    bridge.url,
                     wait.as_secs_f64()
                 );
                 tokio::select! {
@@ -107,6 +111,13 @@ struct Bridge {
     ready_again: Option<tokio::time::Instant>,
     /// The account's name (from `welcome`).
     name: String,
+    /// The room's other nodes (from `welcome`), where a reconnection may go too.
+    nodes: Vec<String>,
+    /// Connections tried since the last `welcome`: each goes to the next of the first server
+    /// and the nodes.
+    attempt: u32,
+    /// Where this connection went.
+    url: String,
     hello_id: Option<u64>,
     welcomed: bool,
 }
@@ -125,7 +136,9 @@ impl Bridge {
         self.ready_id = None;
         self.ready_again = None;
         self.hello_id = None;
-        let mut client = match Client::connect(&self.config.url).await {
+        self.url = nimmt_tui::net::url_for(&self.config.url, &self.nodes, self.attempt);
+        self.attempt = self.attempt.wrapping_add(1);
+        let mut client = match Client::connect(&self.url).await {
             Ok(c) => c,
             Err(e) => return lost(false, format!("{e:#}")),
         };
@@ -207,9 +220,20 @@ impl Bridge {
         let welcomed = self.welcomed;
         let send_failed = |e: anyhow::Error| lost(welcomed, e);
         match msg {
-            ServerMsg::Welcome { name, seated, .. } => {
+            ServerMsg::Welcome {
+                name,
+                seated,
+                nodes,
+                ..
+            } => {
                 self.welcomed = true;
-                info!("connected to {} as {name}", self.config.url);
+                self.attempt = 0;
+                self.nodes = nodes;
+                if self.url != self.config.url && !self.nodes.contains(&self.url) {
+                    // Keep the node that answered in the round as well.
+                    self.nodes.insert(0, self.url.clone());
+                }
+                info!("connected to {} as {name}", self.url);
                 self.name = name;
                 self.send_ready(client).await?;
                 if !seated.is_empty() {
