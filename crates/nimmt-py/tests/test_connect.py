@@ -249,8 +249,25 @@ def test_a_refused_move_is_not_sent_again_for_the_same_question():
     session.on_message(state)
     act = session.ws.sent[-1]
     assert act["type"] == "act" and act["action"] == legal[-1] and act["version"] == 5
-    session.on_message({"type": "error", "id": act["id"], "code": "stale", "text": "stale"})
+    session.on_message({"type": "error", "id": act["id"], "code": "illegal_action", "text": "no"})
     session.on_message(dict(state, type="update", table=4, version=6))
     assert session.ws.sent[-1] is act, "the same question is not answered again"
     session.on_message(dict(state, type="update", table=4, version=7, legal=legal[:1]))
     assert session.ws.sent[-1]["action"] == legal[0], "the next question is"
+
+
+def test_a_stale_move_is_made_again_on_the_newest_view():
+    session = a_session(lambda view: view["legal"][0], lambda _: None)
+    session.on_message({"type": "bot_seated", "table": 4, "game": "classic"})
+    legal = [{"type": "play", "card": 3}]
+    state = {"type": "state", "table": {"id": 4, "seats": []}, "version": 5,
+             "you": {"role": "player", "seat": 1},
+             "view": {"asked": {"type": "play_card"}, "outcome": None}, "legal": legal}
+    session.on_message(state)
+    first = session.ws.sent[-1]
+    # No newer view yet: the room is asked for the table's state again.
+    session.on_message({"type": "error", "id": first["id"], "code": "stale", "text": "stale"})
+    assert session.ws.sent[-1] == {"type": "resync", "table": 4, "id": first["id"] + 1}
+    session.on_message(dict(state, version=8))
+    again = session.ws.sent[-1]
+    assert again["type"] == "act" and again["version"] == 8

@@ -65,6 +65,8 @@ class _Table:
         self.pending = None  # request id of a move on its way
         self.refused = None  # legal actions of a question whose move was refused
         self.asked_legal = None  # legal actions of the question last answered
+        self.asked_version = 0  # the version of the view it was answered on
+        self.last = (0, None, [])  # the newest (version, view, legal)
         self.over = False
 
 
@@ -168,15 +170,22 @@ class _Session:
             raise ConnectError(f"the room refused the token ({code}): {text}")
         for table in self.tables.values():
             if msg.get("id") is not None and table.pending == msg.get("id"):
-                self.log(f"table {table.table}: the room refused the move ({code}): {text}")
                 table.pending = None
-                table.refused = table.asked_legal
+                if code != "stale":
+                    # Final: the table plays its default move when the seat's time runs out.
+                    self.log(f"table {table.table}: the room refused the move ({code}): {text}")
+                    table.refused = table.asked_legal
+                elif table.last[0] > table.asked_version:
+                    self.on_view(table, *table.last)  # made again on the newest view
+                else:
+                    self.send({"type": "resync", "table": table.table})
                 return
         self.log(f"the room says ({code}): {text}")
 
     def on_view(self, table, version, view, legal):
         if view is None or table.over:
             return
+        table.last = (version, view, legal)
         outcome = view.get("outcome")
         if outcome:
             table.over = True
@@ -188,7 +197,7 @@ class _Session:
             return
         if not legal or table.pending is not None or legal == table.refused:
             return
-        table.asked_legal = legal
+        table.asked_legal, table.asked_version = legal, version
         action = self.choose(table, view, legal)
         table.pending = self.send(
             {"type": "act", "table": table.table, "version": version, "action": action}

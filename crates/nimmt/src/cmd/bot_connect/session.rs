@@ -64,6 +64,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         nodes: Vec::new(),
         attempt: 0,
         url: String::new(),
+        resyncs: Vec::new(),
         hello_id: None,
         welcomed: false,
     };
@@ -118,6 +119,8 @@ struct Bridge {
     attempt: u32,
     /// Where this connection went.
     url: String,
+    /// Tables whose full state to ask for again (`resync`).
+    resyncs: Vec<u64>,
     hello_id: Option<u64>,
     welcomed: bool,
 }
@@ -370,18 +373,27 @@ impl Bridge {
                 });
                 match owner {
                     Some((table, id)) => {
-                        warn!(
-                            "table {table}: the room refused the bot's move ({}): {}",
-                            code.name(),
-                            t.text
-                        );
+                        let stale = code == ErrorCode::Stale;
+                        if stale {
+                            info!("table {table}: the move came after the table moved on; asked again");
+                        } else {
+                            warn!(
+                                "table {table}: the room refused the bot's move ({}): {}",
+                                code.name(),
+                                t.text
+                            );
+                        }
                         self.write_log(table, text);
                         let todo = self
                             .tables
                             .get_mut(&table)
-                            .map(|t| t.on_refused(id))
+                            .map(|t| t.on_refused(id, stale))
                             .unwrap_or_default();
                         self.carry_out(table, todo);
+                        for table in std::mem::take(&mut self.resyncs) {
+                            let resync = ClientMsg::Resync { table };
+                            client.send(resync).await.map_err(send_failed)?;
+                        }
                     }
                     None => warn!("the room says ({}): {}", code.name(), t.text),
                 }
@@ -427,6 +439,7 @@ impl Bridge {
                         table.on_answer(None);
                     }
                 }
+                Do::Resync => self.resyncs.push(id),
                 Do::DealEnded { view, end } => {
                     if let Some(seat) = self.seats.get(&id) {
                         seat.send(ToSeat::DealEnded { view, end });

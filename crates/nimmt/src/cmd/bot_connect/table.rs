@@ -16,6 +16,8 @@ pub enum Do {
     Ask { version: u64, view: Value },
     /// A deal ended: tell the bot.
     DealEnded { view: Value, end: DealEnd },
+    /// Ask the room for the table's full state again (`resync`).
+    Resync,
     /// The game ended: tell the bot (its input then closes) and log the result.
     GameEnded(Outcome),
 }
@@ -40,6 +42,8 @@ pub struct Table {
     refused: Option<Vec<Value>>,
     /// The legal actions of the question last asked.
     asked_legal: Vec<Value>,
+    /// The version of the view of the question last asked.
+    asked_version: u64,
     endings: ViewEndings,
     over: bool,
 }
@@ -58,6 +62,7 @@ impl Table {
             pending: None,
             refused: None,
             asked_legal: Vec::new(),
+            asked_version: 0,
             endings: ViewEndings::default(),
             over: false,
         }
@@ -110,13 +115,20 @@ impl Table {
         self.pending.as_ref().is_some_and(|(p, _)| *p == id)
     }
 
-    /// The room refused the move of request `id`: the question is not asked again.
-    pub fn on_refused(&mut self, id: u64) -> Vec<Do> {
+    /// The room refused the move of request `id`. A move made on a view older than the question
+    /// (`stale`) is made again on the newest view (after a `resync` when no newer one came);
+    /// any other refusal is final: the question is not asked again, and the table plays its
+    /// default move when the seat's time runs out.
+    pub fn on_refused(&mut self, id: u64, stale: bool) -> Vec<Do> {
         if !self.is_pending(id) {
             return Vec::new();
         }
         self.pending = None;
-        self.refused = Some(std::mem::take(&mut self.asked_legal));
+        if !stale {
+            self.refused = Some(std::mem::take(&mut self.asked_legal));
+        } else if self.version <= self.asked_version {
+            return vec![Do::Resync];
+        }
         self.ask().into_iter().collect()
     }
 
@@ -152,6 +164,7 @@ impl Table {
         let view = self.view.clone()?;
         self.thinking = true;
         self.asked_legal = self.legal.clone();
+        self.asked_version = self.version;
         Some(Do::Ask {
             version: self.version,
             view,
@@ -204,13 +217,29 @@ mod tests {
         let mut t = classic();
         t.on_view(2, Some(view(1)), vec![play(3), play(9)]);
         t.on_answer(Some((4, play(3))));
-        assert!(t.on_refused(4).is_empty());
+        assert!(t.on_refused(4, false).is_empty());
         assert!(t
             .on_view(3, Some(view(1)), vec![play(3), play(9)])
             .is_empty());
         // The table played the default move: the next question is asked.
         let out = t.on_view(4, Some(view(1)), vec![play(9)]);
         assert!(matches!(out[..], [Do::Ask { .. }]));
+    }
+
+    #[test]
+    fn a_stale_move_is_made_again_on_the_newest_view() {
+        let mut t = classic();
+        t.on_view(2, Some(view(1)), vec![play(3), play(9)]);
+        t.on_answer(Some((4, play(3))));
+        // A newer view came before the refusal: asked again at once, on it.
+        t.on_view(3, Some(view(1)), vec![play(3), play(9)]);
+        let out = t.on_refused(4, true);
+        assert!(matches!(out[..], [Do::Ask { version: 3, .. }]), "{out:?}");
+        // None came: the room is asked for the table again, and its state asks the bot.
+        t.on_answer(Some((5, play(3))));
+        assert_eq!(t.on_refused(5, true), [Do::Resync]);
+        let out = t.on_view(3, Some(view(1)), vec![play(3), play(9)]);
+        assert!(matches!(out[..], [Do::Ask { version: 3, .. }]), "{out:?}");
     }
 
     #[test]
