@@ -65,7 +65,7 @@ function program(base, { name, token, onWelcome = () => {}, onMessage = () => {}
       if (!t.legal?.length || t.sent >= t.version) return;
       t.sent = t.version;
       me.send({ type: 'act', table, version: t.version, action: t.legal[0] });
-    }, 20);
+    }, 60);
   };
   ws.addEventListener('open', () => me.send({ type: 'hello', protocol: 1, name, ...(token ? { token } : {}), lang: 'en' }));
   ws.addEventListener('message', (e) => {
@@ -81,6 +81,14 @@ function program(base, { name, token, onWelcome = () => {}, onMessage = () => {}
     } else if (m.type === 'update' && tables[m.table]) {
       Object.assign(tables[m.table], { version: m.version, legal: m.legal ?? [] });
       play(m.table);
+    } else if (m.type === 'error' && m.code === 'rate_limited') {
+      // Over the connection's budget: the moves dropped are sent again once it allows.
+      setTimeout(() => {
+        for (const [id, t] of Object.entries(tables)) {
+          t.sent = -1;
+          play(Number(id));
+        }
+      }, Number(m.params?.retry_ms ?? 100) + 50);
     } else if (m.type === 'error' && m.code === 'stale' && m.table !== undefined && tables[m.table]) {
       tables[m.table].sent = -1;
       me.send({ type: 'resync', table: m.table });
@@ -163,8 +171,11 @@ await session(async ({ base, person }) => {
   await ann.click('[data-testid=start]');
   for (let i = 0; i < 3000; i++) {
     if (await ann.locator('[data-testid=result]').count()) break;
-    if ((await ann.locator('.rows.choosing [data-testid=row-0]').count()) || (await ann.locator('button[data-testid=hand-card]').count())) await ann.keyboard.press('1');
-    await ann.waitForTimeout(60);
+    const row = ann.locator('.rows.choosing [data-testid=row-0]');
+    const card = ann.locator('button[data-testid=hand-card]:not([disabled])').first();
+    if (await row.count()) await row.evaluate((el) => el.click()).catch(() => {});
+    else if (await card.count()) await card.evaluate((el) => el.click()).catch(() => {});
+    await ann.waitForTimeout(80);
   }
   const result = ann.locator('[data-testid=result]');
   await result.waitFor({ timeout: 10000 });
