@@ -79,6 +79,7 @@ export const en = {
   'srv.bot_rests': '{faults} faulty moves within 10 minutes: this bot rests for {minutes} min (it keeps playing its tables, but takes no new ones).',
   'srv.bot_back': 'This bot rested long enough: it is listed and takes tables again.',
   'srv.ladder_unknown_game': 'There is no game {game} (games: {known}).',
+  'srv.leaderboard_who': 'A leaderboard shows who=people, who=bots or who=all, not who={who}.',
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -157,4 +158,5 @@ export const de: Record<keyof typeof en, string> = {
   'srv.bot_rests': '{faults} fehlerhafte Züge innerhalb von 10 Minuten: Dieser Bot pausiert {minutes} Min. (er spielt seine Tische weiter, nimmt aber keine neuen an).',
   'srv.bot_back': 'Dieser Bot hat lange genug pausiert: Er ist wieder gelistet und nimmt wieder Tische an.',
   'srv.ladder_unknown_game': 'Es gibt kein Spiel {game} (Spiele: {known}).',
+  'srv.leaderboard_who': 'Eine Bestenliste zeigt who=people, who=bots oder who=all, nicht who={who}.',
 };
