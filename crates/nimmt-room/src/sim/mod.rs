@@ -10,8 +10,8 @@
 //! not, and which known bugs (`Fault`) the simulation finds.
 
 pub mod action;
-pub mod checks;
 pub mod bot_client;
+pub mod checks;
 pub mod client;
 pub mod ladder;
 mod shrink;
