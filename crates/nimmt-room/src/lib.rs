@@ -19,6 +19,7 @@ pub mod refusal;
 pub mod sim;
 pub mod store_port;
 pub mod table;
+pub mod tournament;
 
 pub use clock::{Instant, Moment};
 pub use conn::{Conn, Frame, Link};
