@@ -1,0 +1,27 @@
+//! Points per place at a table, with shared places.
+
+use nimmt_room::tournament::{points_for, Points};
+
+#[test]
+fn a_win_is_sixty_the_last_place_nothing() {
+    for seats in 2..=6 {
+        assert_eq!(points_for(1, 1, seats), Points::whole(60));
+        assert_eq!(points_for(seats, 1, seats), Points::whole(0));
+    }
+    let four: Vec<String> = (1..=4).map(|p| points_for(p, 1, 4).to_string()).collect();
+    assert_eq!(four, ["60", "40", "20", "0"]);
+    let five: Vec<String> = (1..=5).map(|p| points_for(p, 1, 5).to_string()).collect();
+    assert_eq!(five, ["60", "45", "30", "15", "0"]);
+    let six: Vec<String> = (1..=6).map(|p| points_for(p, 1, 6).to_string()).collect();
+    assert_eq!(six, ["60", "48", "36", "24", "12", "0"]);
+}
+
+#[test]
+fn a_shared_place_shares_its_points() {
+    // Two share the win at a table of 5: (60 + 45) / 2.
+    assert_eq!(points_for(1, 2, 5).to_string(), "52.5");
+    // Three share second at a table of 4: (40 + 20 + 0) / 3.
+    assert_eq!(points_for(2, 3, 4).to_string(), "20");
+    // Everybody ties at a table of 6: the average, 30.
+    assert_eq!(points_for(1, 6, 6).to_string(), "30");
+}
