@@ -217,6 +217,14 @@ await session(async ({ base, person }) => {
   await ann.locator('[data-testid=seats] [data-testid=bot-mark]').waitFor({ timeout: 10000 });
   check('Robo sits at the challenge’s table', (await ann.locator('[data-testid=seats]').textContent()).includes('Robo'));
   await shots(ann, 'challenged');
+
+  // The ladder of the game, from the bot list: Robo with its rating.
+  await ann.goto(`${base}/#/`);
+  await online(ann);
+  await ann.click('[data-testid=ladder-link-classic]');
+  await ann.locator('[data-testid=ladder-Robo]').waitFor({ timeout: 10000 });
+  check('the ladder page lists Robo with its rating and games', /Robo\s*BOT\s*\d{4}/.test(await ann.locator('[data-testid=ladder-Robo]').textContent()));
+  await shots(ann, 'ladder');
   robo.ws.close();
   host.ws.close();
 });

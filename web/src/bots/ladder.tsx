@@ -57,7 +57,7 @@ export function LadderPage(props: { t: T; lang: Lang; games: GameDescriptor[]; g
                     <tr key={b.name} data-testid={`ladder-${b.name}`}>
                       <td>{i + 1}.</td>
                       <td>
-                        <a href={profilePath(b.name)}>{b.name}</a> <BotMark t={t} />
+                        <a href={profilePath(b.profile ?? b.name)}>{b.name}</a> <BotMark t={t} />
                       </td>
                       <td>
                         <b title={b.provisional ? t('players.provisional') : undefined}>{ratingText(b)}</b>
@@ -95,7 +95,7 @@ export function LadderPage(props: { t: T; lang: Lang; games: GameDescriptor[]; g
                         ))}
                     </td>
                     <td>
-                      <a href={`/#/replay/${g.table}`} data-testid={`ladder-replay-${g.table}`}>
+                      <a href={g.replay ?? `/#/replay/${g.table}`} data-testid={`ladder-replay-${g.table}`}>
                         {t('players.replay')}
                       </a>
                     </td>

@@ -127,6 +127,8 @@ export const builtIn = (profile: string) => profile.startsWith('bot:');
 /** A bot on a game's ladder. */
 export interface LadderBot {
   name: string;
+  /** Its profile key (its name when absent). */
+  profile?: string;
   rating: number;
   games: number;
   provisional?: boolean;
@@ -137,6 +139,8 @@ export interface LadderGame {
   table: number;
   ended_ms: number;
   seats: { name: string; place: number; points: number }[];
+  /** The replay's address (`/#/replay/TABLE` when absent). */
+  replay?: string;
 }
 
 export interface Ladder {
