@@ -15,17 +15,17 @@ fn after_three_rounds() -> (Tournament, Input) {
         start_ms: 0,
     };
     let mut t = Tournament::new(settings).unwrap();
-    for i in 0..1000 {
+    for i in 0..1000i32 {
         let entrant = Entrant {
             player: format!("p{i}"),
             name: format!("Player {i}"),
-            rating: 1000 + ((i * 7919) % 1000) as i32,
+            rating: 1000 + (i * 7919) % 1000,
         };
         t.step(0, Input::Register(entrant)).unwrap();
     }
     let mut open = Vec::new();
     let mut last = None;
-    let mut take = |effects: Vec<Effect>, open: &mut Vec<_>| {
+    let take = |effects: Vec<Effect>, open: &mut Vec<_>| {
         for e in effects {
             if let Effect::OpenTables { tables, .. } = e {
                 open.extend(tables);

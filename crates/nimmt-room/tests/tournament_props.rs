@@ -41,7 +41,7 @@ fn run(
             );
         }
         // Someone withdraws now and then.
-        if leave_every > 0 && round as usize % leave_every == 0 {
+        if leave_every > 0 && (round as usize).is_multiple_of(leave_every) {
             if let Some(&i) = t.active().first() {
                 let player = t.entries[i].entrant.player.clone();
                 record.take(t.step(0, Input::Withdraw { player }).unwrap());

@@ -42,7 +42,7 @@ impl std::iter::Sum for Points {
 
 impl fmt::Display for Points {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             write!(f, "{}", self.0 / 2)
         } else {
             write!(f, "{}.5", self.0 / 2)
