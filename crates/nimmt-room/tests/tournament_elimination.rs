@@ -4,7 +4,7 @@
 mod tournament_support;
 
 use nimmt_room::tournament::{Format, Input, Phase, Settings, Tournament};
-use tournament_support::{check_round, entrant, play_open, rng, Record};
+use tournament_support::{check_round, entrant, play_open, rng, send, Record};
 
 fn elimination(players: usize, table_size: usize, advance: usize) -> Tournament {
     let settings = Settings {
@@ -101,18 +101,7 @@ fn a_withdrawn_player_does_not_go_on() {
         .enumerate()
         .map(|(i, e)| (e.player.clone(), i + 1))
         .collect();
-    record.places.insert(table.id, places.clone());
-    record.open.retain(|t| t.id != table.id);
-    record.take(
-        t.step(
-            0,
-            Input::Result {
-                table: table.id,
-                places,
-            },
-        )
-        .unwrap(),
-    );
+    send(&mut t, &mut record, table.id, places);
     play_open(&mut t, &mut record, &mut rng(1));
     let next = record.seated(2);
     assert!(!next.contains(&leaver));

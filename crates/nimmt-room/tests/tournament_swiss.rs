@@ -7,7 +7,7 @@ use nimmt_room::tournament::swiss::{self, Met};
 use nimmt_room::tournament::{
     Effect, Format, Input, Phase, Settings, Standing, TableRef, Tournament, TournamentError,
 };
-use tournament_support::{check_round, entrant, play_open, rng, Record};
+use tournament_support::{check_round, entrant, opened, play_open, rng, send, Record};
 
 fn settings(rounds: u32, table_size: usize, bots_fill: bool) -> Settings {
     Settings {
@@ -234,17 +234,7 @@ fn a_restart_mid_round_resumes_without_counting_twice() {
     for table in first {
         let places = tournament_support::draw_places(table, &mut rng);
         sent.push((table.id, places.clone()));
-        record.places.insert(table.id, places.clone());
-        record.take(
-            t.step(
-                0,
-                Input::Result {
-                    table: table.id,
-                    places,
-                },
-            )
-            .unwrap(),
-        );
+        send(&mut t, &mut record, table.id, places);
     }
     let stored = serde_json::to_string(&t).unwrap();
     let mut back: Tournament = serde_json::from_str(&stored).unwrap();
@@ -312,13 +302,7 @@ fn byes_when_nothing_else_fits_and_bots_when_allowed() {
     // With bots allowed nobody sits out: tables of 3 and 2 + a bot.
     let mut t = registered(settings(1, 4, true), 5);
     let effects = t.step(0, Input::Start).unwrap();
-    let tables = effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::OpenTables { tables, .. } => Some(tables.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let tables = opened(&effects);
     let seats: Vec<(usize, usize)> = tables.iter().map(|t| (t.players.len(), t.bots)).collect();
     assert_eq!(seats, vec![(3, 0), (2, 1)]);
     assert!(!effects.iter().any(|e| matches!(e, Effect::Byes { .. })));
@@ -329,15 +313,7 @@ fn tables_of_k_and_k_minus_one_before_byes() {
     // 7 players at tables of 4: a 4 and a 3, nobody waits.
     let mut t = registered(settings(1, 4, false), 7);
     let effects = t.step(0, Input::Start).unwrap();
-    let sizes: Vec<usize> = effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::OpenTables { tables, .. } => {
-                Some(tables.iter().map(|t| t.players.len()).collect())
-            }
-            _ => None,
-        })
-        .unwrap();
+    let sizes: Vec<usize> = opened(&effects).iter().map(|t| t.players.len()).collect();
     assert_eq!(sizes, vec![4, 3]);
 }
 
@@ -391,13 +367,7 @@ fn bad_inputs_change_nothing() {
         "a withdrawal before the start leaves the list"
     );
     let effects = t.step(0, Input::Start).unwrap();
-    let tables = effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::OpenTables { tables, .. } => Some(tables.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let tables = opened(&effects);
     let before = t.clone();
     let table = tables[0].id;
     let players: Vec<String> = tables[0].players.iter().map(|e| e.player.clone()).collect();

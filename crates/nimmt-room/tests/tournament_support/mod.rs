@@ -139,22 +139,38 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// Sends the results of every open table; returns the effects' record updated.
+/// The tables among effects to open.
+pub fn opened(effects: &[Effect]) -> Vec<TableSpec> {
+    effects
+        .iter()
+        .flat_map(|e| match e {
+            Effect::OpenTables { tables, .. } => tables.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// Sends one table's places, noting them and what follows.
+pub fn send(
+    t: &mut Tournament,
+    record: &mut Record,
+    table: TableRef,
+    places: Vec<(String, usize)>,
+) {
+    record.places.insert(table, places.clone());
+    record.open.retain(|open| open.id != table);
+    let effects = t
+        .step(0, Input::Result { table, places })
+        .expect("a result is counted");
+    record.take(effects);
+}
+
+/// Sends the results of every open table (and of the rounds they lead to, once).
 pub fn play_open(t: &mut Tournament, record: &mut Record, rng: &mut ChaCha8Rng) {
     let open = std::mem::take(&mut record.open);
     for table in open {
         let places = draw_places(&table, rng);
-        record.places.insert(table.id, places.clone());
-        let effects = t
-            .step(
-                0,
-                Input::Result {
-                    table: table.id,
-                    places,
-                },
-            )
-            .expect("a result is counted");
-        record.take(effects);
+        send(t, record, table.id, places);
     }
 }
 
