@@ -107,3 +107,30 @@ fn a_withdrawn_player_does_not_go_on() {
     assert!(!next.contains(&leaver));
     assert!(next.contains(&table.players[1].player));
 }
+
+#[test]
+fn the_final_has_the_games_minimum() {
+    // 6 players at tables of 3, best 1 goes on, but the game needs 3: one more goes on from the
+    // first table so that three play the final.
+    let settings = Settings {
+        format: Format::Elimination { advance: 1 },
+        table_size: 3,
+        game_min: 3,
+        bots_fill: false,
+        start_ms: 0,
+    };
+    let mut t = Tournament::new(settings).unwrap();
+    for i in 0..6 {
+        t.step(0, Input::Register(entrant(i, 2000 - i as i32)))
+            .unwrap();
+    }
+    let mut record = Record::default();
+    record.take(t.step(0, Input::Start).unwrap());
+    play_open(&mut t, &mut record, &mut rng(6));
+    assert_eq!(record.seated(2).len(), 3);
+    play_open(&mut t, &mut record, &mut rng(6));
+    assert_eq!(t.phase, Phase::Finished);
+    let standings = record.finished.unwrap();
+    assert_eq!(standings[0].out_in, None);
+    assert!(standings[1..].iter().all(|s| s.out_in.is_some()));
+}

@@ -56,6 +56,9 @@ fn run(
     if elimination {
         let still_in = standings.iter().filter(|s| s.out_in.is_none()).count();
         prop_assert!(still_in <= 1, "{} winners", still_in);
+        if leave_every == 0 {
+            prop_assert_eq!(still_in, 1, "one winner");
+        }
         prop_assert!(standings[1..].iter().all(|s| s.out_in.is_some()));
     }
     Ok(())
@@ -89,6 +92,7 @@ proptest! {
         players in 6usize..90,
         table_size in 3usize..=6,
         advance in 1usize..5,
+        min_short in 0usize..3,
         bots_fill in any::<bool>(),
         leave_every in 0usize..4,
         seed in any::<u64>(),
@@ -97,7 +101,7 @@ proptest! {
         let settings = Settings {
             format: Format::Elimination { advance },
             table_size,
-            game_min: 2,
+            game_min: (table_size - min_short).max(2),
             bots_fill,
             start_ms: 0,
         };

@@ -52,3 +52,25 @@ pub fn advancing(seats: &[AtTable], advance: usize) -> Vec<usize> {
     });
     ranked.iter().take(advance).map(|s| s.entry).collect()
 }
+
+/// How many go on from each table of a round that is not the final (`sizes`: players at each
+/// table): `advance`, but at least one player leaves every table of two or more; and when that
+/// would leave fewer than the game's minimum for the next round, one more goes on from each
+/// table in turn (the first tables first) until there are enough.
+pub fn quotas(sizes: &[usize], advance: usize, byes: usize, game_min: usize) -> Vec<usize> {
+    let mut quotas: Vec<usize> = sizes
+        .iter()
+        .map(|&s| advance.min(s.saturating_sub(1)).max(1))
+        .collect();
+    while quotas.iter().sum::<usize>() + byes < game_min {
+        // The table with the fewest going on (the first among equals) that still has one out.
+        let next = (0..quotas.len())
+            .filter(|&t| quotas[t] + 1 < sizes[t])
+            .min_by_key(|&t| quotas[t]);
+        match next {
+            Some(t) => quotas[t] += 1,
+            None => break,
+        }
+    }
+    quotas
+}

@@ -97,11 +97,9 @@ impl Tournament {
         });
         let k = self.settings.table_size;
         let (sizes, bots, byes) = if seeds.len() <= k {
-            // The final: one table of everyone left, bots filling up to the game's minimum.
+            // The final: one table of everyone left. When withdrawals left fewer than the game
+            // needs, bots fill the missing seats (even in a tournament without bots).
             let short = self.settings.game_min.saturating_sub(seeds.len());
-            if short > 0 && !self.settings.bots_fill {
-                return None;
-            }
             (vec![seeds.len()], vec![short], 0)
         } else {
             let shape = layout(&self.settings, seeds.len());
@@ -237,8 +235,24 @@ impl Tournament {
         let number = round.number;
         if let Format::Elimination { advance } = self.settings.format {
             let final_table = round.byes.is_empty() && round.tables.len() == 1;
+            // Players who withdrew do not go on: count those who may.
+            let sizes: Vec<usize> = round
+                .tables
+                .iter()
+                .map(|t| {
+                    t.seats
+                        .iter()
+                        .filter(|&&e| !self.entries[e].withdrawn)
+                        .count()
+                })
+                .collect();
+            let quotas = if final_table {
+                vec![1]
+            } else {
+                elimination::quotas(&sizes, advance, round.byes.len(), self.settings.game_min)
+            };
             let mut out = Vec::new();
-            for table in &round.tables {
+            for (table, goes_on) in round.tables.iter().zip(quotas) {
                 let places = table.places.as_deref().unwrap_or_default();
                 let seats: Vec<AtTable> = table
                     .seats
@@ -255,12 +269,6 @@ impl Tournament {
                         }
                     })
                     .collect();
-                // At least one player leaves every table of two or more.
-                let goes_on = if final_table {
-                    1
-                } else {
-                    advance.min(table.seats.len().saturating_sub(1)).max(1)
-                };
                 let on = elimination::advancing(&seats, goes_on);
                 out.extend(table.seats.iter().copied().filter(|s| !on.contains(s)));
             }
