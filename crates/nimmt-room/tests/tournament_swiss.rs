@@ -344,7 +344,12 @@ fn bad_inputs_change_nothing() {
         ),
         Err(TournamentError::NotRunning)
     );
-    // Too few at the start time: cancelled.
+    // The creator cannot start it with too few; at the start time it is cancelled.
+    assert_eq!(
+        t.step(0, Input::Start),
+        Err(TournamentError::TooFew { needed: 4 })
+    );
+    assert_eq!(t.phase, Phase::Registration);
     let effects = t.step(1_000, Input::Tick).unwrap();
     assert_eq!(t.phase, Phase::Cancelled);
     assert!(matches!(&effects[..], [Effect::Announce(_)]));
@@ -413,4 +418,27 @@ fn bad_inputs_change_nothing() {
     );
     assert_eq!(t.step(0, Input::Start), Err(TournamentError::Started));
     assert_eq!(t, before, "refused inputs changed nothing");
+}
+
+#[test]
+fn a_thousand_players_meet_nobody_twice_in_five_rounds() {
+    let mut t = registered(settings(5, 4, false), 1000);
+    let mut record = Record::default();
+    let mut rng = rng(1000);
+    record.take(t.step(0, Input::Start).unwrap());
+    let mut total = (0, 0);
+    for round in 1..=5 {
+        check_round(&record, round);
+        if round > 1 {
+            let (ours, plain) = repeats_against_plain(&t, &record, round);
+            total = (total.0 + ours, total.1 + plain);
+        }
+        play_open(&mut t, &mut record, &mut rng);
+    }
+    eprintln!(
+        "1000 players, repeats over rounds 2-5: {} (plain pairing: {})",
+        total.0, total.1
+    );
+    assert_eq!(total.0, 0);
+    assert_eq!(t.phase, Phase::Finished);
 }

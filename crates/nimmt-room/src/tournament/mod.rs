@@ -172,7 +172,7 @@ pub enum Input {
     },
     /// The clock: starts the tournament at its start time.
     Tick,
-    /// Start now (the creator), before the start time.
+    /// Start now (the creator), before the start time; refused with too few players.
     Start,
     /// The player was not there at the round's start: a bot plays their seat.
     Missing {
@@ -216,6 +216,8 @@ pub enum TournamentError {
     AlreadyCounted,
     #[error("the tournament has already started")]
     Started,
+    #[error("at least {needed} players are needed to start")]
+    TooFew { needed: usize },
 }
 
 impl TournamentError {
@@ -235,6 +237,7 @@ impl TournamentError {
             TournamentError::BadPlaces => "tournament_bad_places",
             TournamentError::AlreadyCounted => "tournament_already_counted",
             TournamentError::Started => "tournament_started",
+            TournamentError::TooFew { .. } => "tournament_too_few",
         }
     }
 }
@@ -274,7 +277,14 @@ impl Tournament {
                 Ok(self.start())
             }
             Input::Tick => Ok(Vec::new()),
-            Input::Start if self.phase == Phase::Registration => Ok(self.start()),
+            Input::Start if self.phase == Phase::Registration => {
+                if self.entries.len() < self.settings.min_entrants() {
+                    return Err(TournamentError::TooFew {
+                        needed: self.settings.min_entrants(),
+                    });
+                }
+                Ok(self.start())
+            }
             Input::Start => Err(TournamentError::Started),
             Input::Missing { table, player } => self.missing(table, &player),
             Input::Result { table, places } => self.result(table, &places),
