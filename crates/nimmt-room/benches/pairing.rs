@@ -2,18 +2,12 @@
 //! `cargo bench -p nimmt-room --bench pairing`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimmt_room::tournament::{Effect, Entrant, Format, Input, Settings, Tournament};
+use nimmt_room::tournament::{Effect, Entrant, Input, Settings, Tournament};
 
 /// A 1,000-player Swiss after 3 rounds, its round 4 about to be paired: the state just before
 /// the last table of round 3 reports.
 fn after_three_rounds() -> (Tournament, Input) {
-    let settings = Settings {
-        format: Format::Swiss { rounds: 5 },
-        table_size: 4,
-        game_min: 2,
-        bots_fill: false,
-        start_ms: 0,
-    };
+    let settings = Settings::swiss(5, 4);
     let mut t = Tournament::new(settings).unwrap();
     for i in 0..1000i32 {
         let entrant = Entrant {

@@ -3,17 +3,11 @@
 
 mod tournament_support;
 
-use nimmt_room::tournament::{Format, Input, Phase, Settings, Tournament};
+use nimmt_room::tournament::{Input, Phase, Settings, Tournament};
 use tournament_support::{check_round, entrant, play_open, rng, send, Record};
 
 fn elimination(players: usize, table_size: usize, advance: usize) -> Tournament {
-    let settings = Settings {
-        format: Format::Elimination { advance },
-        table_size,
-        game_min: 2,
-        bots_fill: false,
-        start_ms: 0,
-    };
+    let settings = Settings::elimination(advance, table_size);
     let mut t = Tournament::new(settings).unwrap();
     for i in 0..players {
         t.step(0, Input::Register(entrant(i, 2000 - i as i32)))
@@ -113,11 +107,8 @@ fn the_final_has_the_games_minimum() {
     // 6 players at tables of 3, best 1 goes on, but the game needs 3: one more goes on from the
     // first table so that three play the final.
     let settings = Settings {
-        format: Format::Elimination { advance: 1 },
-        table_size: 3,
         game_min: 3,
-        bots_fill: false,
-        start_ms: 0,
+        ..Settings::elimination(1, 3)
     };
     let mut t = Tournament::new(settings).unwrap();
     for i in 0..6 {

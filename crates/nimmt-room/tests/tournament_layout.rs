@@ -1,14 +1,12 @@
 //! How a round's players are split into tables: k and k - 1 first, then bots or byes.
 
-use nimmt_room::tournament::{layout, Format, Layout, Settings};
+use nimmt_room::tournament::{layout, Layout, Settings};
 
 fn settings(table_size: usize, game_min: usize, bots_fill: bool) -> Settings {
     Settings {
-        format: Format::Swiss { rounds: 3 },
-        table_size,
         game_min,
         bots_fill,
-        start_ms: 0,
+        ..Settings::swiss(3, table_size)
     }
 }
 

@@ -78,11 +78,9 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let settings = Settings {
-            format: Format::Swiss { rounds },
-            table_size,
             game_min: (table_size - min_short).max(2),
             bots_fill,
-            start_ms: 0,
+            ..Settings::swiss(rounds, table_size)
         };
         run(settings, players, leave_every, seed)?;
     }
@@ -97,13 +95,10 @@ proptest! {
         leave_every in 0usize..4,
         seed in any::<u64>(),
     ) {
-        let advance = advance.min(table_size - 2);
         let settings = Settings {
-            format: Format::Elimination { advance },
-            table_size,
             game_min: (table_size - min_short).max(2),
             bots_fill,
-            start_ms: 0,
+            ..Settings::elimination(advance.min(table_size - 2), table_size)
         };
         run(settings, players, leave_every, seed)?;
     }

@@ -5,18 +5,25 @@ mod tournament_support;
 
 use nimmt_room::tournament::swiss::{self, Met};
 use nimmt_room::tournament::{
-    Effect, Format, Input, Phase, Settings, Standing, TableRef, Tournament, TournamentError,
+    Effect, Input, Phase, Settings, Standing, TableRef, Tournament, TournamentError,
 };
+use rand_chacha::ChaCha8Rng;
 use tournament_support::{check_round, entrant, opened, play_open, rng, send, Record};
 
 fn settings(rounds: u32, table_size: usize, bots_fill: bool) -> Settings {
     Settings {
-        format: Format::Swiss { rounds },
-        table_size,
-        game_min: 2,
         bots_fill,
         start_ms: 1_000,
+        ..Settings::swiss(rounds, table_size)
     }
+}
+
+/// A tournament of `players` started, its record and a seeded random source.
+fn started(settings: Settings, players: usize, seed: u64) -> (Tournament, Record, ChaCha8Rng) {
+    let mut t = registered(settings, players);
+    let mut record = Record::default();
+    record.take(t.step(0, Input::Start).unwrap());
+    (t, record, rng(seed))
 }
 
 fn registered(settings: Settings, players: usize) -> Tournament {
@@ -222,10 +229,7 @@ fn sixty_four_players_five_rounds_to_the_end() {
 
 #[test]
 fn a_restart_mid_round_resumes_without_counting_twice() {
-    let mut t = registered(settings(3, 4, false), 16);
-    let mut record = Record::default();
-    let mut rng = rng(7);
-    record.take(t.step(0, Input::Start).unwrap());
+    let (mut t, mut record, mut rng) = started(settings(3, 4, false), 16, 7);
     play_open(&mut t, &mut record, &mut rng);
     // Round 2: half the tables in.
     let open = std::mem::take(&mut record.open);
@@ -282,10 +286,7 @@ fn a_restart_mid_round_resumes_without_counting_twice() {
 #[test]
 fn byes_when_nothing_else_fits_and_bots_when_allowed() {
     // 5 players at tables of 4 without bots: one table of 4 and a bye, a different player each round.
-    let mut t = registered(settings(3, 4, false), 5);
-    let mut record = Record::default();
-    let mut rng = rng(3);
-    record.take(t.step(0, Input::Start).unwrap());
+    let (mut t, mut record, mut rng) = started(settings(3, 4, false), 5, 3);
     for round in 1..=3 {
         check_round(&record, round);
         assert_eq!(record.rounds[&round].len(), 1);
@@ -422,10 +423,7 @@ fn bad_inputs_change_nothing() {
 
 #[test]
 fn a_thousand_players_meet_nobody_twice_in_five_rounds() {
-    let mut t = registered(settings(5, 4, false), 1000);
-    let mut record = Record::default();
-    let mut rng = rng(1000);
-    record.take(t.step(0, Input::Start).unwrap());
+    let (mut t, mut record, mut rng) = started(settings(5, 4, false), 1000, 1000);
     let mut total = (0, 0);
     for round in 1..=5 {
         check_round(&record, round);

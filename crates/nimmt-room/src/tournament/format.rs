@@ -35,6 +35,28 @@ pub const TABLE_SIZES: std::ops::RangeInclusive<usize> = 3..=6;
 pub const MOST_ROUNDS: u32 = 20;
 
 impl Settings {
+    /// A Swiss of `rounds` at tables of `table_size`, for a game of two or more, without bots,
+    /// starting at once.
+    pub fn swiss(rounds: u32, table_size: usize) -> Settings {
+        Settings::with_format(Format::Swiss { rounds }, table_size)
+    }
+
+    /// An elimination where the best `advance` of each table go on, at tables of `table_size`,
+    /// for a game of two or more, without bots, starting at once.
+    pub fn elimination(advance: usize, table_size: usize) -> Settings {
+        Settings::with_format(Format::Elimination { advance }, table_size)
+    }
+
+    fn with_format(format: Format, table_size: usize) -> Settings {
+        Settings {
+            format,
+            table_size,
+            game_min: 2,
+            bots_fill: false,
+            start_ms: 0,
+        }
+    }
+
     /// Refuses settings a tournament cannot run with.
     pub fn check(&self) -> Result<(), TournamentError> {
         if !TABLE_SIZES.contains(&self.table_size) {
