@@ -278,6 +278,19 @@ fn a_restart_mid_round_resumes_without_counting_twice() {
     record.open = rest.to_vec();
     play_open(&mut back, &mut record, &mut rng);
     assert_eq!(back.rounds.len(), 3);
+    // The last result of round 2 told again after round 3 opened: round 3 is not opened again.
+    let (last, places) = record
+        .places
+        .iter()
+        .filter(|(id, _)| id.round == 2)
+        .last()
+        .unwrap();
+    let again = Input::Result {
+        table: *last,
+        places: places.clone(),
+    };
+    assert_eq!(back.step(0, again), Ok(vec![]));
+    assert_eq!(back.rounds.len(), 3);
     play_open(&mut back, &mut record, &mut rng);
     assert_eq!(back.phase, Phase::Finished);
     check_standings(&record.finished.clone().unwrap(), &record);

@@ -5,6 +5,16 @@
 //! give these byes, announce, the final standings). The whole state is serde data: the server
 //! stores it after every step and a restart resumes exactly where it was — a round is opened
 //! once, a table's result is counted once (by its [`TableRef`]). See docs/tournaments.md.
+//!
+//! How a shell drives it: store the state after every accepted step, before carrying out its
+//! effects. Send [`Input::Tick`] now and then (it starts the tournament at `start_ms`). On
+//! [`Effect::OpenTables`] open each table (remember which room table is which [`TableRef`]),
+//! seat its players and `bots` bots; a player not there after the reconnect window gets a bot in
+//! their seat: tell [`Input::Missing`]. When a table ends, send [`Input::Result`] with every
+//! player's place (1 = first, equal places for a tie, counting bots' seats). After a restart,
+//! open the current round's tables that have no room table yet and resend the results of ended
+//! ones: results already counted are ignored. Nothing here is random, so the same inputs always
+//! give the same tournament.
 
 pub mod elimination;
 pub mod format;
