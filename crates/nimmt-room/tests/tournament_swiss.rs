@@ -283,7 +283,7 @@ fn a_restart_mid_round_resumes_without_counting_twice() {
         .places
         .iter()
         .filter(|(id, _)| id.round == 2)
-        .last()
+        .next_back()
         .unwrap();
     let again = Input::Result {
         table: *last,
