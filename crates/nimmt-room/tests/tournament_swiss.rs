@@ -279,12 +279,7 @@ fn a_restart_mid_round_resumes_without_counting_twice() {
     play_open(&mut back, &mut record, &mut rng);
     assert_eq!(back.rounds.len(), 3);
     // The last result of round 2 told again after round 3 opened: round 3 is not opened again.
-    let (last, places) = record
-        .places
-        .iter()
-        .filter(|(id, _)| id.round == 2)
-        .next_back()
-        .unwrap();
+    let (last, places) = record.places.iter().rfind(|(id, _)| id.round == 2).unwrap();
     let again = Input::Result {
         table: *last,
         places: places.clone(),
