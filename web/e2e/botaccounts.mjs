@@ -4,7 +4,7 @@
 // with that token (`hello`, `bot_ready`; on `bot_seated` it joins and plays the first legal move
 // whenever asked). Ann, on a desktop in English, sees Robo in the lobby's bot list, seats it with
 // Add bot and plays a rated game to its end: the result marks Robo as a bot. Robo plays a few more
-// rated games against a guest program meanwhile, so the leaderboard's Bots filter lists it (people
+// rated games against a guest program then, so the leaderboard's Bots filter lists it (people
 // stay apart). A challenge to Robo from the bot list is accepted at once and opens a table with
 // both. Screenshots of each step at desktop and phone size in English and German go to
 // artifacts/ (ARTIFACTS to change).
@@ -129,34 +129,15 @@ await session(async ({ base, person }) => {
   // Ann, on a desktop in English, sees Robo in the lobby's bot list.
   const ann = await loggedIn(person, base, 'Ann', DESKTOP);
   await ann.evaluate(() => localStorage.setItem('nimmt.speed', 'instant'));
+  // (The page reads the speed when it loads.)
+  await ann.reload();
+  await online(ann);
   const row = ann.locator('[data-testid=bot-Robo]');
   await row.waitFor({ timeout: 10000 });
   const said = await row.textContent();
   check('the lobby lists Robo among the bots online, marked, with its game and the ladder', said.includes('BOT') && said.includes('6 nimmt!') && said.includes('on the ladder'), said);
   check('the welcome names the bot program by its account', robo.welcome?.name === 'Robo', JSON.stringify(robo.welcome));
   await shots(ann, 'lobby');
-
-  // A guest program plays rated games against Robo meanwhile (the leaderboard lists a bot after
-  // five rated games).
-  const host = program(base, {
-    name: 'Hub',
-    onWelcome: (me) => me.send({ type: 'create_table', game: 'classic', options: {}, seats: 2 }),
-    onMessage: (me, m) => {
-      if (m.type === 'state' && m.table.state === 'open' && !m.table.seats.some((s) => s.name === 'Robo') && !me.asked?.has(m.table.id)) {
-        (me.asked ??= new Set()).add(m.table.id);
-        me.send({ type: 'command', table: m.table.id, command: { name: 'bot_add', account: 'Robo' } });
-      }
-      if (m.type === 'state' && m.table.state === 'open' && m.table.seats.length === 2 && !me.started?.has(m.table.id)) {
-        (me.started ??= new Set()).add(m.table.id);
-        me.send({ type: 'command', table: m.table.id, command: { name: 'start' } });
-      }
-      if (m.type === 'notice' && m.table !== undefined && m.key.startsWith('game_over') && !me.finished.has(m.table)) {
-        me.finished.add(m.table);
-        me.send({ type: 'leave', table: m.table });
-        if (me.finished.size < 4) me.send({ type: 'create_table', game: 'classic', options: {}, seats: 2 });
-      }
-    },
-  });
 
   // Ann seats Robo with Add bot and plays a rated game to its end.
   const table = await openTable(ann, { seats: '2' });
@@ -187,6 +168,28 @@ await session(async ({ base, person }) => {
   check('the chat of the table marks nothing of Ann as a bot', (await ann.locator('[data-testid=table-chat] [data-testid=bot-mark]').count()) === 0);
   await ann.click('[data-testid=leave]');
   await ann.locator('[data-testid=bots-online]').waitFor();
+
+  // A guest program plays more rated games against Robo (the leaderboard lists a bot after five
+  // rated games).
+  const host = program(base, {
+    name: 'Hub',
+    onWelcome: (me) => me.send({ type: 'create_table', game: 'classic', options: {}, seats: 2 }),
+    onMessage: (me, m) => {
+      if (m.type === 'state' && m.table.state === 'open' && !m.table.seats.some((s) => s.name === 'Robo') && !me.asked?.has(m.table.id)) {
+        (me.asked ??= new Set()).add(m.table.id);
+        me.send({ type: 'command', table: m.table.id, command: { name: 'bot_add', account: 'Robo' } });
+      }
+      if (m.type === 'state' && m.table.state === 'open' && m.table.seats.length === 2 && !me.started?.has(m.table.id)) {
+        (me.started ??= new Set()).add(m.table.id);
+        me.send({ type: 'command', table: m.table.id, command: { name: 'start' } });
+      }
+      if (m.type === 'notice' && m.table !== undefined && m.key.startsWith('game_over') && !me.finished.has(m.table)) {
+        me.finished.add(m.table);
+        me.send({ type: 'leave', table: m.table });
+        if (me.finished.size < 4) me.send({ type: 'create_table', game: 'classic', options: {}, seats: 2 });
+      }
+    },
+  });
 
   // The leaderboard: people by default, Robo under Bots.
   for (let i = 0; i < 300 && host.finished.size < 4; i++) await ann.waitForTimeout(100);
