@@ -15,6 +15,10 @@ pub fn quota(burst: f64, per_second: f64) -> Quota {
         .allow_burst(burst)
 }
 
+/// How many times a person's message budget a bot account's connection has: it plays many tables
+/// at once over one connection (chat keeps a person's limits).
+pub const BOT_BUDGET_FACTOR: f64 = 10.0;
+
 /// Per-connection and per-address limits.
 #[derive(Clone, Debug)]
 pub struct Limits {

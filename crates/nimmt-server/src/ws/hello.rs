@@ -8,6 +8,7 @@ use crate::metrics::ConnKind;
 use crate::moderation::sanctions;
 use crate::names;
 use crate::store::{Op, StoreError};
+use governor::DefaultDirectRateLimiter;
 use nimmt_protocol::{ClientMsg, CloseReason, ErrorCode, ServerMsg, PROTOCOL_VERSION};
 
 impl Session {
@@ -246,6 +247,14 @@ impl Session {
         });
         if !your_moves.is_empty() {
             self.send(&ServerMsg::YourMove { tables: your_moves });
+        }
+        if conn.bot {
+            // A bot account plays many tables over this one connection: a larger budget.
+            let limits = &self.state.config.limits;
+            self.budget = DefaultDirectRateLimiter::direct(crate::limits::quota(
+                limits.burst * crate::limits::BOT_BUDGET_FACTOR,
+                limits.per_second * crate::limits::BOT_BUDGET_FACTOR,
+            ));
         }
         self.conn = Some(conn.clone());
         // Resume every seat: each table sends a full state.
