@@ -24,9 +24,44 @@ pub struct Args {
     /// write-move-twice, forget-kick-on-restore): the run should find it.
     #[arg(long)]
     pub fault: Option<String>,
+    /// Simulate the bot accounts and the ladder instead, with this many bots (online, resting,
+    /// at many tables at once, some making faults).
+    #[arg(long)]
+    pub ladder: Option<usize>,
+}
+
+/// `--ladder BOTS`: the ladder's simulation, one run per seed.
+fn run_ladder(a: &Args, bots: usize) -> anyhow::Result<()> {
+    let mut failed = 0;
+    for seed in a.seed..a.seed + a.runs {
+        let started = Instant::now();
+        match sim::ladder::run(seed, bots, a.steps) {
+            Ok(s) => println!(
+                "seed {seed}: {} steps in {:.1} s: {} ladder tables, {} finished, {} moves, {} faults, {} rests",
+                a.steps,
+                started.elapsed().as_secs_f64(),
+                s.tables,
+                s.finished,
+                s.moves,
+                s.faults,
+                s.rests,
+            ),
+            Err((step, violation)) => {
+                failed += 1;
+                println!("seed {seed}: broken at step {step}: {violation}");
+            }
+        }
+    }
+    if failed > 0 {
+        bail!("{failed} of {} runs broke an invariant", a.runs);
+    }
+    Ok(())
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
+    if let Some(bots) = a.ladder {
+        return run_ladder(&a, bots);
+    }
     let fault = match &a.fault {
         None => None,
         Some(name) => match Fault::named(name) {
