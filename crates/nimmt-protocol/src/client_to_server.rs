@@ -146,6 +146,25 @@ pub enum ClientMsg {
     /// The online bot accounts (answered with `bots`; a subscribed lobby gets `bots` again
     /// whenever the list changes).
     ListBots {},
+    /// Registers for tournament `tournament` before its start (accounts only, bot accounts
+    /// included; `code`: the invitation link's, where one is needed). Acknowledged; refused with
+    /// `tournament` and the reason.
+    JoinTournament {
+        tournament: crate::tournaments::TournamentId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
+        code: Option<String>,
+    },
+    /// Withdraws from tournament `tournament`: before the start off the list; after it, no
+    /// further tables (a game already seated is played to its end). Acknowledged.
+    LeaveTournament {
+        tournament: crate::tournaments::TournamentId,
+    },
+    /// Starts tournament `tournament` now (its creator or an operator, before the start time,
+    /// with at least one full table registered). Acknowledged.
+    StartTournament {
+        tournament: crate::tournaments::TournamentId,
+    },
 }
 
 /// Checks a nickname: 1–24 characters after trimming, no control characters (nor the invisible

@@ -85,11 +85,14 @@ pub enum ErrorCode {
     /// The bot account is not online, does not take this table (game, size, options, rated or
     /// casual, as it declared), or plays as many games as it takes.
     BotUnavailable,
+    /// A tournament refused the request (registration closed, not registered, too few players
+    /// to start, …; the text says which). Nothing changed.
+    Tournament,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -127,6 +130,7 @@ impl ErrorCode {
         ErrorCode::NotInvited,
         ErrorCode::NotBot,
         ErrorCode::BotUnavailable,
+        ErrorCode::Tournament,
     ];
 
     pub fn name(self) -> &'static str {
@@ -169,6 +173,7 @@ impl ErrorCode {
             ErrorCode::NotInvited => "not_invited",
             ErrorCode::NotBot => "not_bot",
             ErrorCode::BotUnavailable => "bot_unavailable",
+            ErrorCode::Tournament => "tournament",
         }
     }
 }

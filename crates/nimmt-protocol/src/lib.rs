@@ -22,6 +22,7 @@ pub mod friends;
 pub mod replay;
 pub mod server_to_client;
 pub mod texts;
+pub mod tournaments;
 #[cfg(test)]
 mod typescript;
 mod unique_keys;
@@ -40,6 +41,11 @@ pub use server_to_client::{
     ServerMsg, TableInfo, TableState, You, YourMove,
 };
 pub use texts::{Lang, Text};
+pub use tournaments::{
+    TournamentEntry, TournamentFormat, TournamentId, TournamentList, TournamentPage,
+    TournamentPhase, TournamentRound, TournamentSeat, TournamentSetup, TournamentStanding,
+    TournamentSummary, TournamentTable, TournamentYou,
+};
 pub use update::{update_frame, UpdateEvents};
 
 /// The protocol version this crate speaks. A client sends it in `hello`; the server refuses

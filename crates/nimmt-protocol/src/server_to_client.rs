@@ -188,6 +188,20 @@ pub enum ServerMsg {
     /// To a bot account: it was seated at `table` (by its host, an accepted challenge or the
     /// ladder). The bot joins it as a player to get its `state`.
     BotSeated { table: TableId, game: GameKind },
+    /// To a player of a tournament: their table of round `round` is open at `table` (they are
+    /// seated; a client opens it). A bot account gets `bot_seated` as well.
+    TournamentTable {
+        tournament: crate::tournaments::TournamentId,
+        name: String,
+        round: u32,
+        table: TableId,
+        game: GameKind,
+    },
+    /// To a subscribed lobby and the tournament's players: tournament `tournament` changed
+    /// (registration, a round, a result, the end); read it again (`GET /api/tournaments/{id}`).
+    TournamentChanged {
+        tournament: crate::tournaments::TournamentId,
+    },
     /// Answer to `ping`; `id` echoes the ping's.
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -122,6 +122,10 @@ fn generated_files() -> BTreeMap<&'static str, String> {
     c.root::<crate::Text>();
     c.root::<nimmt_core::Outcome>();
     c.root::<crate::replay::Replay>();
+    c.root::<crate::TournamentList>();
+    c.root::<crate::TournamentPage>();
+    c.root::<crate::TournamentSetup>();
+    c.root::<crate::TournamentEntry>();
     c.root::<classic::View>();
     c.root::<classic::Action>();
     c.root::<classic::Event>();

@@ -157,6 +157,18 @@ export type ServerMsg =
     game: GameKind,
   }
   | {
+    "type": "tournament_table",
+    tournament: number,
+    name: string,
+    round: number,
+    table: number,
+    game: GameKind,
+  }
+  | {
+    "type": "tournament_changed",
+    tournament: number,
+  }
+  | {
     "type": "pong",
     id?: number,
   };
@@ -248,7 +260,8 @@ export type ErrorCode =
   | "challenge_closed"
   | "not_invited"
   | "not_bot"
-  | "bot_unavailable";
+  | "bot_unavailable"
+  | "tournament";
 
 /** A followed player as the "Following" list shows them. */
 export type Followed = {
@@ -489,7 +502,20 @@ export type ClientMsg =
     "type": "bot_ready",
     declaration: BotDeclaration,
   }
-  | { "type": "list_bots" };
+  | { "type": "list_bots" }
+  | {
+    "type": "join_tournament",
+    tournament: number,
+    code?: string,
+  }
+  | {
+    "type": "leave_tournament",
+    tournament: number,
+  }
+  | {
+    "type": "start_tournament",
+    tournament: number,
+  };
 
 /** A table command, tagged by `name` on the wire (`{"name":"bot_add","level":"strong"}`). */
 export type Command =
@@ -558,3 +584,167 @@ export type ReplayStep = {
   /** The spectator's view after the step (the game's own view JSON). */
   view: unknown,
 };
+
+/** The tournaments the lobby lists: `GET /api/tournaments`. */
+export type TournamentList = {
+  /** Open for registration or running, the soonest first. */
+  upcoming: Array<TournamentSummary>,
+  /** Finished (or cancelled) recently, the latest first. */
+  finished: Array<TournamentSummary>,
+  /** Whether the asking account may create one (`POST /api/tournaments`). */
+  may_create: boolean,
+};
+
+/** A tournament as the lobby lists it. */
+export type TournamentSummary = {
+  id: number,
+  name: string,
+  game: GameKind,
+  format: TournamentFormat,
+  table_size: number,
+  /** Players registered (withdrawn ones included once it runs). */
+  entrants: number,
+  start_ms: number,
+  rated: boolean,
+  /** Registration takes the invitation link's code. */
+  invitation: boolean,
+  bots_fill: boolean,
+  /** `realtime` or the turn-based pace. */
+  pace: string,
+  /** The creator's name. */
+  by: string,
+} & ({ "phase": "registration" } | {
+  "phase": "running",
+  round: number,
+} | { "phase": "finished" } | { "phase": "cancelled" });
+
+/** How players go from round to round. */
+export type TournamentFormat =
+  | {
+    "kind": "swiss",
+    rounds: number,
+  }
+  | {
+    "kind": "elimination",
+    advance: number,
+  };
+
+/** Everything the tournament page shows: `GET /api/tournaments/{id}`. */
+export type TournamentPage = {
+  summary: TournamentSummary,
+  /** The game's and tables' options every table has. */
+  options: OptionMap,
+  /** Swiss: the number of rounds. */
+  rounds_planned?: number,
+  /** The standings (before the start: the registered players by rating). */
+  standings: Array<TournamentStanding>,
+  /** The rounds played or being played, the first first. */
+  rounds: Array<TournamentRound>,
+  you?: TournamentYou,
+  /** The invitation link's code (shown to its creator and to the registered players only). */
+  invitation_code?: string,
+};
+
+/** One round: its tables and who sat it out. */
+export type TournamentRound = {
+  number: number,
+  tables: Array<TournamentTable>,
+  /** Names of the players with a bye this round. */
+  byes: Array<string>,
+};
+
+/** One table of a round. */
+export type TournamentTable = {
+  /** Its number in the round (from 1). */
+  number: number,
+  /** The room's table (to watch it, and its replay once it ended); none until it is open. */
+  table?: number,
+  seats: Array<TournamentSeat>,
+  /** Seats filled by bots. */
+  bots: number,
+  /** The table ended and its places are counted. */
+  done: boolean,
+};
+
+/** A seat at a tournament table. */
+export type TournamentSeat = {
+  name: string,
+  /** The place once the table ended (1 for the first; equal for a tie). */
+  place?: number,
+  /** The points the place earned. */
+  points?: number,
+  /** A bot played the seat because the player was missing. */
+  bot_played?: boolean,
+};
+
+/** One line of the standings. */
+export type TournamentStanding = {
+  /** 1 for the first (equal lines never share a rank: the tie-breaks order them). */
+  rank: number,
+  name: string,
+  /** The player is a bot account. */
+  bot_account?: boolean,
+  /** Points so far (halves possible). */
+  points: number,
+  /** The first tie-break: the sum of the opponents' points. */
+  opponents: number,
+  /** The rating at registration (the second tie-break). */
+  rating: number,
+  games: number,
+  byes: number,
+  /** Rounds in which a bot played the seat because the player was missing. */
+  bot_played: number,
+  withdrawn: boolean,
+  /** Elimination: the round the player went out in. */
+  out_in?: number,
+};
+
+/** The asking player's part in a tournament (none for a visitor without an account). */
+export type TournamentYou = {
+  registered: boolean,
+  withdrawn: boolean,
+  /** Registration is open to them (with the code where one is needed). */
+  may_register: boolean,
+  /** They created it, or are an operator, and it has not started. */
+  may_start: boolean,
+  /** Their table in the round being played, if they have one. */
+  table?: number,
+};
+
+/** What a creator chooses when opening a tournament (fixed from then on). */
+export type TournamentSetup = {
+  /** 1 to [`MAX_TOURNAMENT_NAME_CHARS`] characters. */
+  name: string,
+  game: GameKind,
+  /**
+   * The game's options, and the table options `pace` (`realtime` or a turn-based pace) and
+   * `timer`; every table of the tournament has them.
+   */
+  options: OptionMap,
+  format: TournamentFormat,
+  /** Seats at a full table, 3 to 6 (and within the game's sizes). */
+  table_size: number,
+  /** When the first round starts (milliseconds since the Unix epoch). */
+  start_ms: number,
+  /** Whether the games move ratings. */
+  rated: boolean,
+  /** Only players with the invitation link's code may register. */
+  invitation: boolean,
+  /** Bots fill seats so that nobody gets a bye. */
+  bots_fill: boolean,
+};
+
+/** A tournament a player took part in, on their profile. */
+export type TournamentEntry = {
+  id: number,
+  name: string,
+  game: GameKind,
+  /** Their final place (none while it runs, or if cancelled). */
+  place?: number,
+  /** Players in the final standings. */
+  of: number,
+  start_ms: number,
+} & ({ "phase": "registration" } | {
+  "phase": "running",
+  round: number,
+} | { "phase": "finished" } | { "phase": "cancelled" });

@@ -16,6 +16,7 @@
 //! ones: results already counted are ignored. Nothing here is random, so the same inputs always
 //! give the same tournament.
 
+pub mod director;
 pub mod elimination;
 pub mod format;
 pub mod register;
@@ -27,6 +28,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use director::{Director, DirectorEffect, DirectorInput, Run};
 pub use format::{layout, Format, Layout, Settings};
 pub use standings::{points_for, Points, Standing};
 

@@ -73,6 +73,10 @@ impl Session {
             | ClientMsg::AnswerChallenge { .. } => {}
             ClientMsg::BotReady { declaration } => self.bot_ready(id, conn, declaration).await,
             ClientMsg::ListBots {} => self.list_bots().await,
+            // Tournaments: wired by the tournaments' shell (issue 58, in progress).
+            ClientMsg::JoinTournament { .. }
+            | ClientMsg::LeaveTournament { .. }
+            | ClientMsg::StartTournament { .. } => self.refuse(id, None, ErrorCode::Tournament),
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
             ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {

@@ -204,7 +204,16 @@ impl Online {
             | ServerMsg::Pong { .. }
             | ServerMsg::Recent { .. }
             | ServerMsg::Bots { .. }
-            | ServerMsg::BotSeated { .. } => {}
+            | ServerMsg::BotSeated { .. }
+            | ServerMsg::TournamentChanged { .. } => {}
+            // A tournament seated this player: the table opens on screen.
+            ServerMsg::TournamentTable { table, .. } => {
+                out.push(OnlineEffect::Send(ClientMsg::Join {
+                    table,
+                    role: Role::Player,
+                    invite: None,
+                }));
+            }
         }
     }
 
