@@ -146,35 +146,66 @@ fn run_script(script: &str, chromium: &str, bin: &Path, env: &[(&str, String)]) 
     );
 }
 
+/// The browser scripts run by [`the_browser_scripts_in_headless_chromium`], longest first (so
+/// the lanes end close together).
+const SCRIPTS: [&str; 20] = [
+    "botaccounts.mjs",
+    "turnbased.mjs",
+    "accounts.mjs",
+    "friends.mjs",
+    "comeback.mjs",
+    "players.mjs",
+    "yourmove.mjs",
+    "moderation.mjs",
+    "mail.mjs",
+    "analysis.mjs",
+    "account.mjs",
+    "pace.mjs",
+    "invite.mjs",
+    "room.mjs",
+    "game.mjs",
+    "classic.mjs",
+    "variants.mjs",
+    "buffalo.mjs",
+    "board.mjs",
+    "help.mjs",
+];
+
+/// How many scripts run at once (`NIMMT_E2E_LANES`, default 2): each has its own server, port,
+/// database and browser, and most of a script's time is spent waiting for the room's timers and
+/// the page, so two lanes finish much sooner than one on a machine of two cores.
+fn lanes() -> usize {
+    std::env::var("NIMMT_E2E_LANES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n: &usize| n >= 1)
+        .unwrap_or(2)
+}
+
 #[test]
-fn a_whole_game_in_headless_chromium() {
+fn the_browser_scripts_in_headless_chromium() {
     let Some((chromium, bin)) = browser_setup() else {
         return;
     };
-    for script in [
-        "game.mjs",
-        "classic.mjs",
-        "variants.mjs",
-        "buffalo.mjs",
-        "board.mjs",
-        "help.mjs",
-        "room.mjs",
-        "pace.mjs",
-        "comeback.mjs",
-        "analysis.mjs",
-        "moderation.mjs",
-        "accounts.mjs",
-        "account.mjs",
-        "players.mjs",
-        "yourmove.mjs",
-        "invite.mjs",
-        "friends.mjs",
-        "mail.mjs",
-        "turnbased.mjs",
-        "botaccounts.mjs",
-    ] {
-        run_script(script, &chromium, &bin, &[]);
-    }
+    let queue = std::sync::Mutex::new(SCRIPTS.to_vec());
+    let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
+    // Taken from the end: reverse once so the longest go first.
+    queue.lock().unwrap().reverse();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..lanes())
+            .map(|_| {
+                scope.spawn(|| {
+                    while let Some(script) = next() {
+                        run_script(script, &chromium, &bin, &[]);
+                    }
+                })
+            })
+            .collect();
+        let failed = workers.into_iter().filter_map(|w| w.join().err()).next();
+        if let Some(panic) = failed {
+            std::panic::resume_unwind(panic);
+        }
+    });
 }
 
 /// A fresh schema in the PostgreSQL test database (dropped again by [`Schema::drop`]).
