@@ -244,6 +244,9 @@ pub struct Meta {
     /// table's options and size stay within it, also after a restart.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub bot_terms: BTreeMap<PlayerId, super::bot_terms::BotTerms>,
+    /// A tournament's table: which one, and whose seats a bot played (see `tournament`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<super::TournamentTag>,
 }
 
 /// A seat: a human (`player`) or a bot (`bot` = its level). A human who leaves a running game
@@ -409,6 +412,7 @@ impl Meta {
             turns: None,
             invitation: None,
             bot_terms: BTreeMap::new(),
+            tournament: None,
         })
     }
 }

@@ -48,6 +48,7 @@ mod rematch;
 mod seats;
 mod sleep;
 mod timers;
+mod tournament;
 mod turns;
 mod undo;
 mod vacation;
@@ -63,6 +64,7 @@ pub use invite::Invitation;
 pub use job::{Job, Thought};
 pub use live::Live;
 pub use pace::{Pace, MOST_TURN_BASED_TABLES};
+pub use tournament::{tournament_meta, TournamentTag, TOURNAMENT_BOT_LEVEL};
 pub use turns::{TurnClock, MOST_MISSED};
 pub use vacation::MOST_VACATION_DAYS;
 
