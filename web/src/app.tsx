@@ -11,6 +11,8 @@ import { playersPage } from './players/pages';
 import { useYourMoveAlerts } from './yourmove/alerts';
 import { ResetPage } from './account/email';
 import { takeInvite, useInviteJoin } from './invite';
+import { TournamentScreen } from './tournaments/page';
+import { SeatedNotice } from './tournaments/notice';
 
 function useHash(): string {
   const [hash, setHash] = useState(window.location.hash || '#/');
@@ -32,8 +34,16 @@ function tableFromPath() {
   }
 }
 
+/** A tournament's address (`/tournament/ID`, `?code=` for an invitation) opens its page: the
+ * page's own route is `#/tournament/ID`, the code kept after it. */
+function tournamentFromPath() {
+  const m = window.location.pathname.match(/^\/tournament\/(\d+)\/?$/);
+  if (m) window.history.replaceState(null, '', `/#/tournament/${m[1]}${window.location.search}`);
+}
+
 export function App(props: { client: Client }) {
   tableFromPath();
+  tournamentFromPath();
   const { client } = props;
   const [, tick] = useState(0);
   useEffect(() => client.subscribe(() => tick((x) => x + 1)), []);
@@ -53,6 +63,8 @@ export function App(props: { client: Client }) {
   if (page) screen = page;
   else if (window.location.pathname === '/reset') screen = <ResetPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/table\/(\d+)/))) screen = <TableScreen client={client} t={t} id={Number(m[1])} go={go} />;
+  else if ((m = hash.match(/^#\/tournament\/(\d+)(?:\?(.*))?/)))
+    screen = <TournamentScreen client={client} t={t} id={Number(m[1])} code={new URLSearchParams(m[2] ?? '').get('code') ?? undefined} go={go} />;
   else if (hash.startsWith('#/admin')) screen = <AdminPage client={client} t={t} />;
   else if (hash.startsWith('#/account')) screen = <AccountPage client={client} t={t} />;
   else if ((m = hash.match(/^#\/replay\/(\d+)/)))
@@ -115,6 +127,7 @@ export function App(props: { client: Client }) {
           </button>
         </div>
       )}
+      <SeatedNotice t={t} onDismiss={() => tick((x) => x + 1)} />
       {screen}
     </div>
   );

@@ -8,6 +8,7 @@ import { screenFor } from './games/registry';
 import type { Animation, Frame } from './games/screen';
 import { pickLang, translate } from './i18n';
 import { friendsMessage } from './friends/state';
+import { tournamentMessage } from './tournaments/state';
 import { factor, onSkip } from './pace';
 import type { ClientMsg, Lang, ServerMsg, TableCommand, TableId } from './protocol';
 import { apply, dismissAway, initialState, type State } from './store';
@@ -218,7 +219,7 @@ export class Client {
   }
 
   private onMessage(msg: ServerMsg) {
-    if (friendsMessage(this, msg)) {
+    if (friendsMessage(this, msg) || tournamentMessage(this, msg)) {
       this.changed();
       return;
     }

@@ -15,6 +15,7 @@ import { de as friendsDe, en as friendsEn } from './friends/texts';
 import { de as playersDe, en as playersEn } from './players/texts';
 import { de as yourMoveDe, en as yourMoveEn } from './yourmove/texts';
 import { de as inviteDe, en as inviteEn } from './invitetexts';
+import { de as tournamentsDe, en as tournamentsEn } from './tournaments/texts';
 import type { Lang } from './protocol';
 
 const en = {
@@ -313,6 +314,7 @@ const en = {
   ...yourMoveEn,
   ...inviteEn,
   ...botsEn,
+  ...tournamentsEn,
 };
 
 export type Key = keyof typeof en;
@@ -613,6 +615,7 @@ const de: Record<Key, string> = {
   ...yourMoveDe,
   ...inviteDe,
   ...botsDe,
+  ...tournamentsDe,
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en, de };

@@ -11,6 +11,7 @@ import { withoutMuted } from './admin/muted';
 import { MutedList } from './admin/mutedlist';
 import { FriendsPanel } from './friends/panel';
 import { BotsPanel } from './bots/panel';
+import { TournamentsPanel } from './tournaments/list';
 import { ChatBox } from './parts';
 import { MyGames } from './players/mygames';
 import { SeatNames } from './players/rating';
@@ -26,6 +27,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
     <main class="lobby">
       <YourMoveList client={client} t={t} go={props.go} />
       <FriendsPanel client={client} t={t} go={props.go} />
+      <TournamentsPanel client={client} t={t} go={props.go} />
       <section class="tables" aria-label={t('lobby.tables')}>
         <div class="tableshead">
           <h2>{t('lobby.tables')}</h2>

@@ -21,6 +21,7 @@ import { Waiting } from './waiting';
 import { RatingTag } from './players/rating';
 import { InviteBox } from './invite';
 import { BotMark } from './bots/mark';
+import { TableTournamentTag } from './tournaments/notice';
 
 /** Seat names by seat, for `players` seats (`#3` for a seat nobody holds). */
 export function seatNames(info: TableInfo, players: number): string[] {
@@ -97,6 +98,7 @@ export function TableScreen(props: { client: Client; t: T; id: number; go: (h: s
     <main class="table-screen" data-testid="table" data-version={at.version}>
       <header class="tablebar">
         <h2>{t('table.title', { id })}</h2>
+        <TableTournamentTag t={t} info={info} />
         <span class="muted">
           {gameTitle(client.state.games, info.game, client.lang)} · {optionSummary(t, game, info.options, info.table_options)}
         </span>

@@ -1,6 +1,8 @@
 // The room's profile, history and leaderboard routes (`docs/protocol.md`, "Ratings, profiles and
 // histories"): their answers' shapes and how to fetch them.
 
+import type { TournamentEntry } from '../generated/protocol';
+
 export interface TablePlayer {
   seat: number;
   name: string;
@@ -66,6 +68,8 @@ export interface Profile {
   games: GameStanding[];
   teams?: { team_size: number; games: number; won: number }[];
   recent: GameEntry[];
+  /** The tournaments the player took part in, the latest first. */
+  tournaments?: TournamentEntry[];
 }
 
 export interface Place {

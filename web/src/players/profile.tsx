@@ -13,6 +13,7 @@ import { RatingChart } from './chart';
 import { GameList } from './gamelist';
 import { ratingText, toSettle } from './rating';
 import { BotMark } from '../bots/mark';
+import { ProfileTournaments } from '../tournaments/profile';
 
 export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; profile: string; client?: Client }) {
   const { t, lang } = props;
@@ -97,6 +98,7 @@ export function ProfilePage(props: { t: T; lang: Lang; games: GameDescriptor[]; 
           </section>
         ))}
       </div>
+      <ProfileTournaments t={t} lang={lang} games={props.games} entries={p.tournaments} />
       <h3>{t('players.recent')}</h3>
       <GameFilter t={t} lang={lang} games={props.games} value={game} onChange={setGame} />
       <GameList t={t} lang={lang} games={props.games} profile={p.profile} game={game || undefined} />
