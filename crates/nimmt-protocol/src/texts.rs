@@ -270,6 +270,16 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("tournament_already_counted", "A different result was already counted for that table.", "Für diesen Tisch wurde schon ein anderes Ergebnis gezählt."),
     ("tournament_started", "This tournament has already started.", "Dieses Turnier hat schon begonnen."),
     ("tournament_too_few", "At least {needed} players are needed to start.", "Zum Start braucht es mindestens {needed} Spieler."),
+    ("tournament_not_invited", "This tournament is by invitation: register with its invitation link.", "Dieses Turnier ist nur auf Einladung: Melde dich über seinen Einladungslink an."),
+    ("tournament_not_creator", "Only the tournament's creator or an operator may start it.", "Nur wer das Turnier angelegt hat oder ein Moderator darf es starten."),
+    ("tournament_unknown", "There is no such tournament.", "Dieses Turnier gibt es nicht."),
+    ("tournament_exists", "A tournament with this number exists already.", "Ein Turnier mit dieser Nummer gibt es schon."),
+    // Tournaments: notices to the players.
+    ("tournament_round_started", "{name}: round {round} has started; your table opens now.", "{name}: Runde {round} hat begonnen; dein Tisch wird jetzt eröffnet."),
+    ("tournament_bye", "{name}: you have a bye in round {round} and get {points} points.", "{name}: Du setzt in Runde {round} aus und bekommst {points} Punkte."),
+    ("tournament_bot_played", "{name}: you were missing in round {round}, so a bot played your seat; the points it earned are yours.", "{name}: Du hast in Runde {round} gefehlt, deshalb hat ein Bot deinen Platz gespielt; seine Punkte gehören dir."),
+    ("tournament_over", "{name} is over: you placed {place} of {of}.", "{name} ist vorbei: Du bist auf Platz {place} von {of}."),
+    ("tournament_cancelled", "{name} was cancelled: {entrants} players registered, {needed} were needed.", "{name} wurde abgesagt: {entrants} Spieler waren angemeldet, {needed} waren nötig."),
     // Friends: following and challenges (errors and notices).
     ("not_allowed", "That is not allowed.", "Das ist nicht erlaubt."),
     ("challenge_closed", "This challenge is no longer open.", "Diese Herausforderung ist nicht mehr offen."),

@@ -20,12 +20,14 @@
 
 use std::collections::BTreeMap;
 
-use nimmt_protocol::{
-    PlayerId, TableId, TournamentId, TournamentPage, TournamentSetup, TournamentSummary,
-};
+use nimmt_protocol::{PlayerId, TableId, TournamentFormat, TournamentId, TournamentSetup};
 use serde::{Deserialize, Serialize};
 
-use super::{Entrant, Standing, TableRef, TableSpec, Tournament, TournamentError};
+use super::notices::carry;
+use super::{
+    Entrant, Format, Input, Phase, Settings, Standing, TableRef, TableSpec, Tournament,
+    TournamentError,
+};
 
 /// One tournament as the director keeps (and the store saves) it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -155,15 +157,144 @@ impl Director {
         now_ms: u64,
         input: DirectorInput,
     ) -> Result<Vec<DirectorEffect>, TournamentError> {
-        let _ = (now_ms, input);
-        todo!("director: step")
+        match input {
+            DirectorInput::Create {
+                id,
+                setup,
+                creator,
+                creator_name,
+                code,
+                game_min,
+            } => {
+                if self.runs.contains_key(&id) {
+                    return Err(TournamentError::Exists);
+                }
+                let core = Tournament::new(settings_of(&setup, game_min))?;
+                let run = Run {
+                    id,
+                    setup,
+                    creator,
+                    creator_name,
+                    code,
+                    core,
+                    tables: Vec::new(),
+                    bot_accounts: Vec::new(),
+                };
+                self.runs.insert(id, run.clone());
+                Ok(vec![
+                    DirectorEffect::Save(Box::new(run)),
+                    DirectorEffect::Changed { id },
+                ])
+            }
+            DirectorInput::Load(run) => {
+                self.runs.insert(run.id, *run);
+                Ok(Vec::new())
+            }
+            DirectorInput::Drop { id } => {
+                self.runs.remove(&id);
+                Ok(Vec::new())
+            }
+            DirectorInput::Register {
+                id,
+                entrant,
+                bot_account,
+                code,
+            } => self.change(id, |run| run.register(now_ms, entrant, bot_account, code)),
+            DirectorInput::Withdraw { id, player } => self.change(id, |run| {
+                let before = run.core.phase;
+                let effects = run.core.step(
+                    now_ms,
+                    Input::Withdraw {
+                        player: player.clone(),
+                    },
+                )?;
+                if before == Phase::Registration {
+                    run.bot_accounts.retain(|p| *p != player);
+                }
+                Ok(carry(run, effects))
+            }),
+            DirectorInput::Start { id, by, operator } => self.change(id, |run| {
+                if by != run.creator && !operator {
+                    return Err(TournamentError::NotCreator);
+                }
+                let effects = run.core.step(now_ms, Input::Start)?;
+                Ok(carry(run, effects))
+            }),
+            DirectorInput::Tick => {
+                let waiting: Vec<TournamentId> = self
+                    .runs
+                    .values()
+                    .filter(|r| r.core.phase == Phase::Registration)
+                    .map(|r| r.id)
+                    .collect();
+                let mut out = Vec::new();
+                for id in waiting {
+                    out.extend(self.change(id, |run| {
+                        let effects = run.core.step(now_ms, Input::Tick)?;
+                        Ok(carry(run, effects))
+                    })?);
+                }
+                Ok(out)
+            }
+            DirectorInput::TableOpened {
+                id,
+                table,
+                table_id,
+            } => self.change(id, |run| Ok(run.table_opened(table, table_id))),
+            DirectorInput::TableEnded {
+                table_id,
+                places,
+                bot_played,
+            } => {
+                let Some((id, table)) = self.table_of(table_id) else {
+                    return Ok(Vec::new());
+                };
+                self.change(id, |run| run.table_ended(now_ms, table, places, bot_played))
+            }
+        }
     }
 
     /// After loading tournament `id` and feeding the tables found: open the current round's
     /// tables that have no room table yet.
     pub fn resume(&mut self, id: TournamentId) -> Vec<DirectorEffect> {
-        let _ = id;
-        todo!("director: resume")
+        let Some(run) = self.runs.get(&id) else {
+            return Vec::new();
+        };
+        let Some(round) = run.core.current_round() else {
+            return Vec::new();
+        };
+        round
+            .tables
+            .iter()
+            .filter(|t| t.places.is_none() && run.room_table(t.id).is_none())
+            .map(|t| DirectorEffect::OpenTable {
+                id,
+                name: run.setup.name.clone(),
+                setup: run.setup.clone(),
+                spec: run.core.table_spec(t),
+            })
+            .collect()
+    }
+
+    /// Applies `f` to a copy of run `id`; keeps the copy only when `f` accepts. A changed run
+    /// is saved first and announced last.
+    fn change(
+        &mut self,
+        id: TournamentId,
+        f: impl FnOnce(&mut Run) -> Result<Vec<DirectorEffect>, TournamentError>,
+    ) -> Result<Vec<DirectorEffect>, TournamentError> {
+        let run = self.runs.get(&id).ok_or(TournamentError::Unknown)?;
+        let mut next = run.clone();
+        let effects = f(&mut next)?;
+        if next == *run {
+            return Ok(effects);
+        }
+        let mut out = Vec::with_capacity(effects.len() + 2);
+        out.push(DirectorEffect::Save(Box::new(next.clone())));
+        out.extend(effects);
+        out.push(DirectorEffect::Changed { id });
+        self.runs.insert(id, next);
+        Ok(out)
     }
 
     pub fn get(&self, id: TournamentId) -> Option<&Run> {
@@ -187,14 +318,92 @@ impl Director {
 }
 
 impl Run {
-    /// How the lobby lists it.
-    pub fn summary(&self) -> TournamentSummary {
-        todo!("run: summary")
+    /// The room table playing `table`, if one is open.
+    pub fn room_table(&self, table: TableRef) -> Option<TableId> {
+        self.tables
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|&(_, room)| room)
     }
 
-    /// The tournament page for `viewer` (none: a visitor); `operator`: the viewer is one.
-    pub fn page(&self, viewer: Option<&PlayerId>, operator: bool) -> TournamentPage {
-        let _ = (viewer, operator);
-        todo!("run: page")
+    fn register(
+        &mut self,
+        now_ms: u64,
+        entrant: Entrant,
+        bot_account: bool,
+        code: Option<String>,
+    ) -> Result<Vec<DirectorEffect>, TournamentError> {
+        if self.setup.invitation && (self.code.is_none() || code != self.code) {
+            return Err(TournamentError::NotInvited);
+        }
+        let player = entrant.player.clone();
+        let effects = self.core.step(now_ms, Input::Register(entrant))?;
+        if bot_account && !self.bot_accounts.contains(&player) {
+            self.bot_accounts.push(player);
+        }
+        Ok(carry(self, effects))
+    }
+
+    fn table_opened(&mut self, table: TableRef, table_id: TableId) -> Vec<DirectorEffect> {
+        let Some(seats) = self.core.round_table(table).map(|t| t.seats.clone()) else {
+            // No such tournament table: the room table plays nothing.
+            return vec![DirectorEffect::Surplus { table_id }];
+        };
+        match self.room_table(table) {
+            Some(known) if known == table_id => return Vec::new(),
+            Some(_) => return vec![DirectorEffect::Surplus { table_id }],
+            None => {}
+        }
+        if self.tables.iter().any(|&(_, room)| room == table_id) {
+            // The room table plays another tournament table already.
+            return Vec::new();
+        }
+        self.tables.push((table, table_id));
+        seats
+            .into_iter()
+            .map(|seat| DirectorEffect::Seated {
+                id: self.id,
+                name: self.setup.name.clone(),
+                player: self.core.entries[seat].entrant.player.clone(),
+                round: table.round,
+                table_id,
+            })
+            .collect()
+    }
+
+    fn table_ended(
+        &mut self,
+        now_ms: u64,
+        table: TableRef,
+        places: Vec<(PlayerId, usize)>,
+        bot_played: Vec<PlayerId>,
+    ) -> Result<Vec<DirectorEffect>, TournamentError> {
+        let counted = self
+            .core
+            .round_table(table)
+            .is_some_and(|t| t.places.is_some());
+        let mut effects = Vec::new();
+        if !counted {
+            for player in bot_played {
+                effects.extend(self.core.step(now_ms, Input::Missing { table, player })?);
+            }
+        }
+        effects.extend(self.core.step(now_ms, Input::Result { table, places })?);
+        Ok(carry(self, effects))
+    }
+}
+
+/// The core's settings for a setup.
+fn settings_of(setup: &TournamentSetup, game_min: usize) -> Settings {
+    let format = match setup.format {
+        TournamentFormat::Swiss { rounds } => Format::Swiss { rounds },
+        TournamentFormat::Elimination { advance } => Format::Elimination { advance },
+    };
+    Settings {
+        format,
+        table_size: setup.table_size,
+        game_min,
+        bots_fill: setup.bots_fill,
+        start_ms: setup.start_ms,
     }
 }

@@ -19,6 +19,8 @@
 pub mod director;
 pub mod elimination;
 pub mod format;
+mod notices;
+mod page;
 pub mod register;
 pub mod round;
 pub mod standings;
@@ -230,6 +232,14 @@ pub enum TournamentError {
     Started,
     #[error("at least {needed} players are needed to start")]
     TooFew { needed: usize },
+    #[error("the tournament is by invitation: the code is missing or wrong")]
+    NotInvited,
+    #[error("only the creator or an operator may start the tournament")]
+    NotCreator,
+    #[error("no such tournament")]
+    Unknown,
+    #[error("a tournament with this id exists already")]
+    Exists,
 }
 
 impl TournamentError {
@@ -250,6 +260,10 @@ impl TournamentError {
             TournamentError::AlreadyCounted => "tournament_already_counted",
             TournamentError::Started => "tournament_started",
             TournamentError::TooFew { .. } => "tournament_too_few",
+            TournamentError::NotInvited => "tournament_not_invited",
+            TournamentError::NotCreator => "tournament_not_creator",
+            TournamentError::Unknown => "tournament_unknown",
+            TournamentError::Exists => "tournament_exists",
         }
     }
 }
@@ -314,6 +328,13 @@ impl Tournament {
             Phase::Running { .. } => self.rounds.last(),
             _ => None,
         }
+    }
+
+    /// A table of any round played so far.
+    pub fn round_table(&self, id: TableRef) -> Option<&RoundTable> {
+        self.rounds
+            .get((id.round as usize).wrapping_sub(1))
+            .and_then(|r| r.tables.get((id.table as usize).wrapping_sub(1)))
     }
 
     fn table_spec(&self, table: &RoundTable) -> TableSpec {
