@@ -76,7 +76,7 @@ export function TournamentScreen(props: { client: Client; t: T; id: number; code
       {s.phase === 'cancelled' && <p class="muted">{t('tour.cancelledWhy')}</p>}
       <YouBox {...props} page={page} ask={ask} refusal={refusal} />
       {page.invitation_code && s.phase === 'registration' && <InviteLink t={t} id={id} code={page.invitation_code} />}
-      <Standings t={t} lang={client.lang} page={page} />
+      <Standings t={t} lang={client.lang} page={page} me={client.name} />
       {started && (
         <div class="rounds" data-testid="rounds">
           {page.rounds.length === 0 ? <p class="muted">{t('tour.noRounds')}</p> : [...page.rounds].reverse().map((r) => <Round key={r.number} {...props} round={r} />)}
@@ -157,7 +157,7 @@ function InviteLink(props: { t: T; id: number; code: string }) {
   );
 }
 
-function Standings(props: { t: T; lang: string; page: TournamentPage }) {
+function Standings(props: { t: T; lang: string; page: TournamentPage; me: string }) {
   const { t, page } = props;
   const s = page.summary;
   const before = s.phase === 'registration' || (s.phase === 'cancelled' && page.rounds.length === 0);
@@ -193,7 +193,7 @@ function Standings(props: { t: T; lang: string; page: TournamentPage }) {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <StandingRow key={r.name} t={t} lang={props.lang} r={r} before={before} />
+                <StandingRow key={r.name} t={t} lang={props.lang} r={r} before={before} me={r.name === props.me} />
               ))}
             </tbody>
           </table>
@@ -204,10 +204,10 @@ function Standings(props: { t: T; lang: string; page: TournamentPage }) {
   );
 }
 
-function StandingRow(props: { t: T; lang: string; r: TournamentStanding; before: boolean }) {
+function StandingRow(props: { t: T; lang: string; r: TournamentStanding; before: boolean; me: boolean }) {
   const { t, r } = props;
   return (
-    <tr data-testid="standing" data-name={r.name} data-points={r.points} class={r.withdrawn || r.out_in !== undefined ? 'gone' : ''}>
+    <tr data-testid="standing" data-name={r.name} data-points={r.points} class={`${r.withdrawn || r.out_in !== undefined ? 'gone' : ''}${props.me ? ' me' : ''}`}>
       <td>{r.rank}</td>
       <td>
         <NameWithMark t={t} name={r.name} bot={r.bot_account} />
