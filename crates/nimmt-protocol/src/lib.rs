@@ -38,7 +38,7 @@ pub use friends::{
 };
 pub use server_to_client::{
     ChatLine, CloseReason, Deadline, ErrorCode, PlayerId, SeatInfo, SeatKind, SeatRating,
-    ServerMsg, TableInfo, TableState, You, YourMove,
+    ServerMsg, TableInfo, TableState, TableTournament, You, YourMove,
 };
 pub use texts::{Lang, Text};
 pub use tournaments::{

@@ -346,6 +346,23 @@ pub struct TableInfo {
     pub spectators: usize,
     pub host: Option<String>,
     pub state: TableState,
+    /// A tournament's table: which tournament, round and table (nobody hosts it; its seats and
+    /// options are fixed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub tournament: Option<TableTournament>,
+}
+
+/// Which tournament table a table is ("Sunday Swiss · round 2 · table 3").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TableTournament {
+    pub id: crate::tournaments::TournamentId,
+    pub name: String,
+    /// The round (from 1).
+    pub round: u32,
+    /// The table's number in its round (from 1).
+    pub table: u32,
 }
 
 /// One seat of a table.

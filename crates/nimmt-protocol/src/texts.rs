@@ -274,6 +274,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("tournament_not_creator", "Only the tournament's creator or an operator may start it.", "Nur wer das Turnier angelegt hat oder ein Moderator darf es starten."),
     ("tournament_unknown", "There is no such tournament.", "Dieses Turnier gibt es nicht."),
     ("tournament_exists", "A tournament with this number exists already.", "Ein Turnier mit dieser Nummer gibt es schon."),
+    ("tournament_table_fixed", "This is a tournament table: its seats and options are fixed.", "Das ist ein Turniertisch: Seine Plätze und Optionen stehen fest."),
     // Tournaments: notices to the players.
     ("tournament_round_started", "{name}: round {round} has started; your table opens now.", "{name}: Runde {round} hat begonnen; dein Tisch wird jetzt eröffnet."),
     ("tournament_bye", "{name}: you have a bye in round {round} and get {points} points.", "{name}: Du setzt in Runde {round} aus und bekommst {points} Punkte."),

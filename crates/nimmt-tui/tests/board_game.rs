@@ -191,6 +191,7 @@ fn online_a_board_state_offers_exactly_its_legal_actions() {
         spectators: 0,
         host: Some("Ann".into()),
         state: TableState::Playing,
+        tournament: None,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
         deadline: None,

@@ -241,6 +241,7 @@ fn online_a_buffalo_state_offers_exactly_its_legal_actions() {
         spectators: 0,
         host: Some("Ann".into()),
         state: TableState::Playing,
+        tournament: None,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
         deadline: None,
@@ -317,6 +318,7 @@ fn online_a_window_offers_the_servers_uses_and_pass() {
         spectators: 0,
         host: Some("Ann".into()),
         state: TableState::Playing,
+        tournament: None,
     };
     o.handle(OnlineInput::Server(ServerMsg::State {
         deadline: None,

@@ -42,6 +42,7 @@ fn table(id: u64, seats: Vec<SeatInfo>, state: TableState) -> TableInfo {
         spectators: 1,
         host: Some("Ann".into()),
         state,
+        tournament: None,
     }
 }
 

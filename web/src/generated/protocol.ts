@@ -360,6 +360,11 @@ export type TableInfo = {
   spectators: number,
   host: string | null,
   state: TableState,
+  /**
+   * A tournament's table: which tournament, round and table (nobody hosts it; its seats and
+   * options are fixed).
+   */
+  tournament?: TableTournament,
 };
 
 /** One seat of a table. */
@@ -394,6 +399,16 @@ export type SeatRating = {
   games_to_settle?: number,
   /** Once the game is over: how much this game moved the rating. */
   change?: number,
+};
+
+/** Which tournament table a table is ("Sunday Swiss · round 2 · table 3"). */
+export type TableTournament = {
+  id: number,
+  name: string,
+  /** The round (from 1). */
+  round: number,
+  /** The table's number in its round (from 1). */
+  table: number,
 };
 
 /** A client's place at a table. */

@@ -6,7 +6,7 @@ use super::effect::{LobbyAnswer, LobbyEffect, TableRequest, ToPeers};
 use super::private::private;
 use super::Lobby;
 use crate::refusal::Refusal;
-use crate::table::{TableNews, Waiting, MOST_TURN_BASED_TABLES};
+use crate::table::{Again, TableNews, Waiting, MOST_TURN_BASED_TABLES};
 use nimmt_protocol::{ErrorCode, PlayerId, ServerMsg, TableId, TableInfo, TableState};
 use std::collections::HashSet;
 
@@ -74,38 +74,51 @@ impl<H: Clone> Lobby<H> {
     }
 
     /// Opens a table, unless its host already hosts as many open or running tables as one
-    /// identity may.
+    /// identity may. A tournament's table is nobody's: it counts against no one's tables.
     pub(super) fn create(&mut self, request: TableRequest) {
+        let tournament = request.again.as_ref().is_some_and(Again::is_tournament);
         let player = request.conn.player.clone();
-        let max = self.settings.tables_per_identity;
-        if max > 0 {
-            let hosted = self
-                .seats
-                .of(&player)
-                .iter()
-                .filter_map(|id| self.tables.get(id))
-                .filter(|e| e.live() && e.host.as_ref() == Some(&player))
-                .count();
-            if hosted >= max {
-                let refusal = Refusal::new(ErrorCode::RateLimited)
-                    .keyed("too_many_tables")
-                    .with("max", max);
+        if !tournament {
+            if let Some(refusal) = self.too_many(&player, &request) {
                 self.answer(LobbyAnswer::Created(Err(refusal)));
                 return;
             }
         }
-        // Its creator takes a seat: a turn-based table counts against their turn-based tables.
-        let turn_based = request.options.get("pace").is_some_and(|p| p != "realtime");
-        if turn_based && self.count_turn_based(&player) >= MOST_TURN_BASED_TABLES {
-            let refusal = Refusal::new(ErrorCode::RateLimited)
-                .keyed("too_many_turn_based")
-                .with("max", MOST_TURN_BASED_TABLES);
-            self.answer(LobbyAnswer::Created(Err(refusal)));
-            return;
-        }
-        self.opening = Some(player);
+        self.opening = (!tournament).then_some(player);
         let id = self.next_id + 1;
         self.out.push(LobbyEffect::OpenTable { id, request });
+    }
+
+    /// Why `player` may not open the table asked for: they host as many open or running tables
+    /// as one identity may, or (a turn-based one) sit at as many turn-based tables as they may.
+    fn too_many(&self, player: &PlayerId, request: &TableRequest) -> Option<Refusal> {
+        let max = self.settings.tables_per_identity;
+        if max > 0 {
+            let hosted = self
+                .seats
+                .of(player)
+                .iter()
+                .filter_map(|id| self.tables.get(id))
+                .filter(|e| e.live() && e.host.as_ref() == Some(player))
+                .count();
+            if hosted >= max {
+                return Some(
+                    Refusal::new(ErrorCode::RateLimited)
+                        .keyed("too_many_tables")
+                        .with("max", max),
+                );
+            }
+        }
+        // Its creator takes a seat: a turn-based table counts against their turn-based tables.
+        let turn_based = request.options.get("pace").is_some_and(|p| p != "realtime");
+        if turn_based && self.count_turn_based(player) >= MOST_TURN_BASED_TABLES {
+            return Some(
+                Refusal::new(ErrorCode::RateLimited)
+                    .keyed("too_many_turn_based")
+                    .with("max", MOST_TURN_BASED_TABLES),
+            );
+        }
+        None
     }
 
     /// The table asked for is open (listed once it first says how it looks), or it is not.

@@ -45,6 +45,7 @@ fn info(id: TableId, state: TableState) -> TableInfo {
         spectators: 0,
         host: None,
         state,
+        tournament: None,
     }
 }
 

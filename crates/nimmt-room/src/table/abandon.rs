@@ -18,8 +18,10 @@ impl Table {
     pub(super) fn note_presence(&mut self) {
         let now = self.now.at;
         let anyone = self.members.values().any(|m| m.conn.is_some());
-        // A turn-based table waits for its deadlines, whoever is connected.
-        if self.state != TableState::Playing || anyone || self.turn_based() {
+        // A turn-based table waits for its deadlines, whoever is connected; a tournament's
+        // table plays on (its bots stand in) until its game ends.
+        let plays_on = self.turn_based() || self.meta.tournament.is_some();
+        if self.state != TableState::Playing || anyone || plays_on {
             if self.paused(now) {
                 // Each seat's time for a decision (a bot account's limit: see `bot_faults`).
                 let seconds: Vec<u64> = (0..self.asked.len())

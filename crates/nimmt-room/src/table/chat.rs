@@ -85,6 +85,7 @@ impl Table {
             .get(&conn.player)
             .is_some_and(|m| m.seat.is_some());
         let host = self.meta.host.as_ref() == Some(&conn.player);
+        self.tournament_refuses(&conn.player, &cmd)?;
         match spec.who {
             Who::Anyone => {}
             Who::Seated if !seated => return Err(Refusal::new(ErrorCode::NotSeated)),

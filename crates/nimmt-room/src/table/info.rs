@@ -368,31 +368,10 @@ impl Meta {
         seats: Option<usize>,
         config: &TableConfig,
     ) -> Result<Meta, Refusal> {
-        let mut table = TableOptions {
-            timer: 0,
-            reconnect: config.reconnect.as_secs(),
-            rated: true,
-            hints: false,
-            pace: Pace::Realtime,
-            private: false,
-            watchers: true,
-            vacation: false,
-        };
-        for key in TableOptions::KEYS {
-            if let Some(v) = options.0.remove(key) {
-                table.set(key, &v).map_err(|_| bad_seconds(key, &v))?;
-            }
-        }
+        let table = TableOptions::take_from(&mut options, config)?;
         let (min, max) = descriptor(game)?.players;
         let seats = seats.unwrap_or(max);
-        if seats < min || seats > max {
-            return Err(setup_refused(&SetupError::Players {
-                game: game.to_string(),
-                min,
-                max,
-                got: seats,
-            }));
-        }
+        check_seats(game, seats)?;
         check_game_options(game, min, &options, &config.game_data)?;
         Ok(Meta {
             game,
@@ -415,6 +394,46 @@ impl Meta {
             tournament: None,
         })
     }
+}
+
+impl TableOptions {
+    /// The table options (`timer`, `reconnect`, `pace`, …) taken out of `options`, each checked;
+    /// the others are the game's. What is not given is the room's default.
+    pub(super) fn take_from(
+        options: &mut OptionMap,
+        config: &TableConfig,
+    ) -> Result<TableOptions, Refusal> {
+        let mut table = TableOptions {
+            timer: 0,
+            reconnect: config.reconnect.as_secs(),
+            rated: true,
+            hints: false,
+            pace: Pace::Realtime,
+            private: false,
+            watchers: true,
+            vacation: false,
+        };
+        for key in TableOptions::KEYS {
+            if let Some(v) = options.0.remove(key) {
+                table.set(key, &v).map_err(|_| bad_seconds(key, &v))?;
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// Refuses a number of seats outside the game's range.
+pub(super) fn check_seats(game: GameKind, seats: usize) -> Result<(), Refusal> {
+    let (min, max) = descriptor(game)?.players;
+    if seats < min || seats > max {
+        return Err(setup_refused(&SetupError::Players {
+            game: game.to_string(),
+            min,
+            max,
+            got: seats,
+        }));
+    }
+    Ok(())
 }
 
 /// Checks game options with the game's own rules for `players` seats: as they are, or else with
@@ -503,6 +522,11 @@ impl Table {
                 .and_then(|h| self.members.get(h))
                 .map(|m| m.name.clone()),
             state: self.state,
+            tournament: self
+                .meta
+                .tournament
+                .as_ref()
+                .map(super::TournamentTag::wire),
         }
     }
 

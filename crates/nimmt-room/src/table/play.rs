@@ -229,7 +229,9 @@ impl Table {
         let checked = game.check(seat, &action).map_err(|e| refusal_of(&e))?;
         let text: Box<str> = action.to_string().into();
         let op = self.action_op(seat, &text);
-        // A turn-based table's clock is written with the move.
+        // At a tournament's table a bot playing an absent player's seat is noted.
+        let noted = origin.is_none() && self.note_bot_played(seat.index());
+        // A turn-based table's clock is written with the move (and so is the note).
         let turn = self.turn_move(seat, origin.is_none());
         if self.has(super::Fault::TellBeforeStored) {
             self.out.write_op(op);
@@ -238,6 +240,10 @@ impl Table {
             return Ok(());
         }
         // Durable before anyone hears of it; not stored, nothing changed.
+        if noted && turn.is_none() {
+            let save = self.save_op_as_of(self.version + 1);
+            self.out.write_op(save);
+        }
         self.out.write(
             op,
             Then::Apply {

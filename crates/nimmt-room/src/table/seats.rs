@@ -180,6 +180,7 @@ impl Table {
         if let Some(i) = self.left_seat(&conn.player) {
             return self.reclaim_seat(conn, i);
         }
+        self.tournament_seats_fixed()?;
         if self.state != TableState::Open {
             return Err(Refusal::new(ErrorCode::AlreadyStarted));
         }
@@ -222,7 +223,7 @@ impl Table {
     }
 
     /// The seat `player` left in the running game (a bot plays it now), if any.
-    fn left_seat(&self, player: &PlayerId) -> Option<usize> {
+    pub(super) fn left_seat(&self, player: &PlayerId) -> Option<usize> {
         if self.state != TableState::Playing {
             return None;
         }
@@ -238,7 +239,8 @@ impl Table {
         s.player = Some(conn.player.clone());
         s.bot = None;
         s.left = None;
-        if self.meta.host.is_none() {
+        // Nobody hosts a tournament's table.
+        if self.meta.host.is_none() && self.meta.tournament.is_none() {
             self.meta.host = Some(conn.player.clone());
         }
         self.save_meta();

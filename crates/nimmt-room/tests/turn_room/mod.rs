@@ -60,6 +60,22 @@ impl Room {
         names: &[&str],
         bots: &[usize],
     ) -> Room {
+        let mut room = Room::new(names, bots);
+        let ann = room.connect(0);
+        let mut map = OptionMap::default();
+        for (k, v) in options {
+            map.set(k, v);
+        }
+        let kind = registry::find(game).unwrap().kind();
+        let meta = Meta::new(&ann, kind, map, Some(seats), &room.config).unwrap();
+        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
+        room.table = Some(table);
+        room.feed(Input::Opened);
+        room
+    }
+
+    /// The people of `names` (those of `bots` are bot accounts), none connected; no table yet.
+    pub fn new(names: &[&str], bots: &[usize]) -> Room {
         let mut room = Room {
             table: None,
             store: SimStore::default(),
@@ -79,16 +95,6 @@ impl Room {
         for (i, name) in names.iter().enumerate() {
             room.people[i].name = (*name).to_owned();
         }
-        let ann = room.connect(0);
-        let mut map = OptionMap::default();
-        for (k, v) in options {
-            map.set(k, v);
-        }
-        let kind = registry::find(game).unwrap().kind();
-        let meta = Meta::new(&ann, kind, map, Some(seats), &room.config).unwrap();
-        let table = Table::create(TABLE, meta, room.config.clone(), 1, room.now).with_member(&ann);
-        room.table = Some(table);
-        room.feed(Input::Opened);
         room
     }
 
