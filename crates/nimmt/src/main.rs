@@ -44,6 +44,8 @@ enum Command {
     Ratings(cmd::ratings::Args),
     /// Train the classic `net` bot's weights on the search's self-play.
     Train(cmd::train::Args),
+    /// Train the classic card-token network `net2` (self-play records, distillation, checks).
+    Learn(cmd::learn::Args),
     /// Write a consistent copy of a SQLite room's database while it plays.
     Backup(cmd::backup::Args),
     /// Put a backup back as the room's SQLite database (with the room stopped).
@@ -73,6 +75,7 @@ fn main() -> anyhow::Result<()> {
         Command::Admin(a) => cmd::admin::run(a),
         Command::Ratings(a) => cmd::ratings::run(a),
         Command::Train(a) => cmd::train::run(a),
+        Command::Learn(a) => cmd::learn::run(a),
         Command::Backup(a) => cmd::backup::run(a),
         Command::Restore(a) => cmd::backup::restore(a),
         Command::VapidKey => {

@@ -6,6 +6,7 @@
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
 use super::net::NetBot;
+use super::net2::Net2Bot;
 use super::styles::{Style, StyleBot, FIELD};
 use super::{Budget, GreedyBot, MctsBot, MctsConfig, Playout, RandomBot, Utility};
 use crate::arena::ArenaError;
@@ -115,6 +116,7 @@ impl GameBots for Classic {
             "cautious",
             "montecarlo",
             "net",
+            "net2",
         ]
     }
 
@@ -137,6 +139,10 @@ impl GameBots for Classic {
             "net" => {
                 spec.only(&[], "no settings")?;
                 Box::new(NetBot::new())
+            }
+            "net2" => {
+                spec.only(&[], "no settings")?;
+                Box::new(Net2Bot::new())
             }
             name if Style::named(name).is_some() => {
                 spec.only(&[], "no settings")?;
@@ -214,7 +220,7 @@ mod tests {
         assert_eq!(
             err("clever"),
             "unknown bot \"clever\" for classic (bots: greedy, random, mcts, greedy-high, \
-             greedy-low, dump-high, keep-low, cautious, montecarlo, net, cmd:COMMAND)"
+             greedy-low, dump-high, keep-low, cautious, montecarlo, net, net2, cmd:COMMAND)"
         );
         assert_eq!(
             err("mcts:ms=fast"),

@@ -10,6 +10,7 @@ pub mod mcts;
 pub mod mimic;
 pub mod montecarlo;
 pub mod net;
+pub mod net2;
 pub mod row_and_draft;
 pub mod style_model;
 pub mod styles;

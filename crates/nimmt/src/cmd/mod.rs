@@ -8,6 +8,7 @@ pub mod backup;
 pub mod bench;
 pub mod bot;
 pub mod bot_connect;
+pub mod learn;
 pub mod loadtest;
 pub mod play;
 pub mod ratings;

@@ -42,16 +42,30 @@ pub struct SelfPlay {
 /// Plays the games of `config` and returns every card decision of every seat, in the order of
 /// the games. `progress` hears how many games are done.
 pub fn self_play(config: &SelfPlay, progress: &(dyn Fn(u64) + Sync)) -> Vec<Sample> {
-    let threads = config.threads.max(1) as u64;
+    in_game_order(0..config.games, config.threads, progress, &|game| {
+        play_game(config, game)
+    })
+}
+
+/// Plays the games of `games` on `threads` threads (each thread every `threads`-th game) and
+/// returns what `play` gives for each, in the order of the games: the same for any number of
+/// threads. `progress` hears how many games are done.
+pub fn in_game_order<T: Send>(
+    games: std::ops::Range<u64>,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    play: &(dyn Fn(u64) -> Vec<T> + Sync),
+) -> Vec<T> {
+    let threads = threads.max(1);
     let done = std::sync::atomic::AtomicU64::new(0);
-    let mut parts: Vec<(u64, Vec<Sample>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
+    let mut parts: Vec<(u64, Vec<T>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
-                let done = &done;
+                let (done, games) = (&done, games.clone());
                 scope.spawn(move || {
                     let mut out = Vec::new();
-                    for game in (t..config.games).step_by(threads as usize) {
-                        out.push((game, play_game(config, game)));
+                    for game in (games.start + t..games.end).step_by(threads) {
+                        out.push((game, play(game)));
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         progress(n);
                     }
