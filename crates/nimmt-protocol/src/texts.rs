@@ -281,6 +281,13 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("tournament_bot_played", "{name}: you were missing in round {round}, so a bot played your seat; the points it earned are yours.", "{name}: Du hast in Runde {round} gefehlt, deshalb hat ein Bot deinen Platz gespielt; seine Punkte gehören dir."),
     ("tournament_over", "{name} is over: you placed {place} of {of}.", "{name} ist vorbei: Du bist auf Platz {place} von {of}."),
     ("tournament_cancelled", "{name} was cancelled: {entrants} players registered, {needed} were needed.", "{name} wurde abgesagt: {entrants} Spieler waren angemeldet, {needed} waren nötig."),
+    // Tournaments: creating one, and who may register.
+    ("tournament_name", "A tournament's name has 1 to {max} characters.", "Der Name eines Turniers hat 1 bis {max} Zeichen."),
+    ("tournament_game", "Tournaments are played in {games}; not in {game}.", "Turniere werden in {games} gespielt, nicht in {game}."),
+    ("tournament_start_past", "The start time has passed: choose a time from now on.", "Die Startzeit ist vorbei: Wähle eine Zeit ab jetzt."),
+    ("tournament_create_not_allowed", "Only an operator of this room may create tournaments.", "Nur ein Moderator dieses Raums darf Turniere anlegen."),
+    ("tournament_account_needed", "Sign in with your account to create a tournament.", "Melde dich mit deinem Konto an, um ein Turnier anzulegen."),
+    ("tournament_accounts_only", "Only players with an account may register for tournaments: sign up first.", "Nur Spieler mit Konto können sich zu Turnieren anmelden: Leg dir zuerst eines an."),
     // Friends: following and challenges (errors and notices).
     ("not_allowed", "That is not allowed.", "Das ist nicht erlaubt."),
     ("challenge_closed", "This challenge is no longer open.", "Diese Herausforderung ist nicht mehr offen."),

@@ -5,7 +5,9 @@
 -- the room's tournament director keeps it (`state`, JSON: the tournament core, which room table
 -- plays which tournament table). `version` goes up by one with every save; a save names the
 -- version it read, so two nodes never both move a tournament on. `node` and `lease_until` say
--- which node of a cluster runs it until when (NULL: not running on any node).
+-- which node of a cluster runs it until when (NULL: not running on any node). `phase`
+-- (`registration`, `running`, `finished`, `cancelled`) and `current_round` (the round played, 0
+-- before the start) repeat the state's, for the lobby's list and the profiles.
 CREATE TABLE IF NOT EXISTS nimmt_tournaments (
     id BIGINT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -16,6 +18,7 @@ CREATE TABLE IF NOT EXISTS nimmt_tournaments (
     created_at BIGINT NOT NULL,
     start_ms BIGINT NOT NULL,
     phase TEXT NOT NULL,
+    current_round BIGINT NOT NULL,
     invitation_code TEXT,
     state TEXT NOT NULL,
     version BIGINT NOT NULL,

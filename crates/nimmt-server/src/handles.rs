@@ -363,6 +363,13 @@ pub enum LobbyCmd {
         player: PlayerId,
         ratings: std::collections::BTreeMap<GameKind, nimmt_protocol::SeatRating>,
     },
+    /// Tournament news (`lobby.rs`): `tournament_changed` for tournament `changed` (to the
+    /// lobby's subscribers too), or the notice `notice`, to `players` connected here.
+    Tournament {
+        changed: Option<nimmt_protocol::TournamentId>,
+        notice: Option<(&'static str, Vec<(&'static str, String)>)>,
+        players: Vec<PlayerId>,
+    },
 }
 
 /// What another node of a cluster tells the lobby (see [`nimmt_room::lobby::PeerNews`]).

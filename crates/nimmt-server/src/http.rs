@@ -11,6 +11,7 @@ pub mod moderation;
 pub mod push;
 pub mod ratings;
 pub mod tokens;
+pub mod tournaments;
 
 use crate::forwarded::{ClientIp, TrustedProxies};
 use crate::records::{self, PublicRecord, TableRecord};
@@ -47,6 +48,7 @@ pub fn router(state: AppState) -> Router {
         .merge(mail::routes())
         .merge(push::routes())
         .merge(tokens::routes())
+        .merge(tournaments::routes())
         .fallback(get(assets))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))

@@ -62,6 +62,7 @@ pub mod sleep;
 pub mod state;
 pub mod store;
 pub mod table;
+pub mod tournaments;
 pub mod ws;
 
 use state::AppState;
@@ -119,6 +120,11 @@ pub struct Config {
     /// How often the ladder pairs the bot accounts that opted in (`nimmt serve
     /// --ladder-every-secs`); zero: no ladder.
     pub ladder_every: Duration,
+    /// Every account may create tournaments (`nimmt serve --tournaments-by-anyone`); else only
+    /// operators.
+    pub tournaments_by_anyone: bool,
+    /// How often the tournaments' clock ticks (results read, rounds started, leases renewed).
+    pub tournament_tick: Duration,
 }
 
 impl Default for Config {
@@ -141,6 +147,8 @@ impl Default for Config {
             sleep_after: Some(Duration::from_secs(60)),
             mail: None,
             ladder_every: Duration::from_secs(10),
+            tournaments_by_anyone: false,
+            tournament_tick: Duration::from_secs(1),
         }
     }
 }
@@ -154,11 +162,13 @@ pub struct Running {
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     sessions: Arc<shutdown::Sessions>,
     cluster: Option<Arc<cluster::Cluster>>,
+    tournaments: tournaments::Tournaments,
 }
 
 impl Running {
     /// Stops accepting connections and waits for the server task.
     pub async fn stop(self) {
+        self.tournaments.stop();
         let _ = self.shutdown.send(());
         self.task.abort();
         let _ = self.task.await;
@@ -170,6 +180,7 @@ impl Running {
     /// the store to commit every write queued before, and stops. Returns the sessions that
     /// had not closed in time.
     pub async fn stop_for_restart(self, within: std::time::Duration) -> usize {
+        self.tournaments.stop();
         let _ = self.shutdown.send(());
         // In a cluster the other nodes take this node's tables first (`cluster/handover.rs`),
         // so the connections closed next find them running elsewhere.
@@ -325,7 +336,23 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
             restore_all(&store, &lobby, &config, &tables, sleep.as_ref()).await?
         }
     }
+    // The tournaments this node runs (in a cluster: those whose lease it holds).
+    let tournaments = tournaments::Tournaments::spawn(tournaments::TournamentsConfig {
+        pool: store.pool().clone(),
+        lobby: lobby.clone(),
+        node: config
+            .cluster
+            .as_ref()
+            .map_or_else(|| "local".to_owned(), |c| c.node.clone()),
+        lease: config
+            .cluster
+            .as_ref()
+            .map_or(Duration::from_secs(10), |c| c.lease),
+        tick: config.tournament_tick,
+        tables: tables.clone(),
+    });
     let state = AppState {
+        tournaments: tournaments.clone(),
         lobby,
         store: store.clone(),
         config: config.clone(),
@@ -367,6 +394,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         task,
         sessions,
         cluster: cluster_part,
+        tournaments,
     })
 }
 

@@ -5,13 +5,16 @@
 //! (whose result goes back to the lobby before anything else). Everything the lobby decides is in
 //! `nimmt-room`; this file only does IO.
 
+use crate::conn::{frame, Conn};
 use crate::handles::{LobbyCmd, LobbyHandle, LobbyPeers, NewTable, OpenTable, TableHandle};
 use crate::notify::{Notifier, YourMoveNote};
 use nimmt_core::GameKind;
-use nimmt_protocol::{OnlineBot, SeatRating, TableId, TableInfo, YourMove};
+use nimmt_protocol::{
+    OnlineBot, PlayerId, SeatRating, ServerMsg, TableId, TableInfo, TournamentId, YourMove,
+};
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbyInput, LobbySettings, ToPeers};
 use nimmt_room::Refusal;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -27,6 +30,88 @@ pub struct Lobby {
     peers: Option<Arc<dyn LobbyPeers>>,
     /// Tells players who are not here that a turn-based table waits for their move.
     notifier: Option<Notifier>,
+    /// Who hears of tournaments here.
+    tournaments: TournamentListeners,
+}
+
+/// The connections that hear tournament news: the lobby's subscribers, and every player's
+/// connection here (kept as the room's lobby keeps them, from the same commands).
+#[derive(Default)]
+struct TournamentListeners {
+    subscribers: HashMap<u64, Conn>,
+    online: HashMap<PlayerId, Conn>,
+}
+
+impl TournamentListeners {
+    /// Notes what a command says of connections.
+    fn hear(&mut self, cmd: &LobbyCmd) {
+        match cmd {
+            LobbyCmd::Online { conn } => {
+                self.online.insert(conn.player.clone(), conn.clone());
+            }
+            LobbyCmd::Subscribe { conn } => {
+                self.subscribers.insert(conn.id, conn.clone());
+            }
+            LobbyCmd::Offline { player, conn_id } => {
+                self.subscribers.remove(conn_id);
+                if self.online.get(player).is_some_and(|c| c.id == *conn_id) {
+                    self.online.remove(player);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `tournament_changed` to the subscribers and `players`, or a notice to `players`; each
+    /// connection once.
+    fn tell(
+        &self,
+        changed: Option<TournamentId>,
+        notice: Option<(&'static str, Vec<(&'static str, String)>)>,
+        players: &[PlayerId],
+    ) {
+        let mut told = HashSet::new();
+        let to_players = players.iter().filter_map(|p| self.online.get(p));
+        if let Some(tournament) = changed {
+            let frame = frame(&ServerMsg::TournamentChanged { tournament });
+            for conn in self.subscribers.values().chain(to_players) {
+                if told.insert(conn.id) {
+                    conn.send_frame(frame.clone());
+                }
+            }
+        } else if let Some((key, params)) = notice {
+            for conn in to_players {
+                if told.insert(conn.id) {
+                    conn.notice(None, key, params.clone());
+                }
+            }
+        }
+    }
+}
+
+impl LobbyHandle {
+    /// Tournament `id` changed: the lobby's subscribers and its `players` hear it.
+    pub fn tournament_changed(&self, id: TournamentId, players: Vec<PlayerId>) {
+        self.send(LobbyCmd::Tournament {
+            changed: Some(id),
+            notice: None,
+            players,
+        });
+    }
+
+    /// A tournament's notice (text `key` with `params`) to `player`, if connected here.
+    pub fn tournament_notice(
+        &self,
+        player: PlayerId,
+        key: &'static str,
+        params: Vec<(&'static str, String)>,
+    ) {
+        self.send(LobbyCmd::Tournament {
+            changed: None,
+            notice: Some((key, params)),
+            players: vec![player],
+        });
+    }
 }
 
 /// Where the answer to a command goes.
@@ -88,6 +173,7 @@ impl Lobby {
             me: me.clone(),
             peers,
             notifier,
+            tournaments: TournamentListeners::default(),
         };
         tokio::spawn(lobby.run(rx));
         me
@@ -95,6 +181,16 @@ impl Lobby {
 
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<LobbyCmd>) {
         while let Some(cmd) = rx.recv().await {
+            self.tournaments.hear(&cmd);
+            if let LobbyCmd::Tournament {
+                changed,
+                notice,
+                players,
+            } = cmd
+            {
+                self.tournaments.tell(changed, notice, &players);
+                continue;
+            }
             let (input, reply) = split(cmd);
             self.feed(input, reply);
         }
@@ -245,6 +341,7 @@ fn split(cmd: LobbyCmd) -> (LobbyInput<TableHandle>, Reply) {
         LobbyCmd::BotRatings { player, ratings } => {
             (LobbyInput::BotRatings { player, ratings }, Reply::None)
         }
+        LobbyCmd::Tournament { .. } => unreachable!("tournament news is told by `run` itself"),
     }
 }
 

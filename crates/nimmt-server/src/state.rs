@@ -28,4 +28,6 @@ pub struct AppState {
     pub sessions: Arc<shutdown::Sessions>,
     /// Sends the room's mails (`None`: the room has no SMTP settings).
     pub mailer: Option<crate::mail::Mailer>,
+    /// The tournaments this node runs.
+    pub tournaments: crate::tournaments::Tournaments,
 }

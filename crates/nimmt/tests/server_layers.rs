@@ -69,6 +69,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("notify", Layer::Shell),
     ("sleep", Layer::Shell),
     ("table", Layer::Shell),
+    ("tournaments", Layer::Shell),
     ("lease", Layer::Store),
     ("store", Layer::Store),
     ("clock", Layer::Utility),

@@ -1,10 +1,11 @@
 //! A player's profile (`GET /api/players/{name}`): who it is and since when, its rating in
 //! each game with the points of a chart over time, its games played, won and mean score per
-//! game, its team records in the buffalo, and its recent games.
+//! game, its team records in the buffalo, its recent games and its tournaments.
 
 use super::games::{self, GameEntry};
 use super::lookup::{self, Kind};
 use super::{identity, shown};
+use nimmt_protocol::{TournamentEntry, TournamentPhase};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
@@ -12,6 +13,8 @@ use sqlx::{AnyConnection, Row};
 pub const CHART_POINTS: i64 = 200;
 /// Recent games on a profile.
 pub const RECENT: i64 = 10;
+/// Tournaments on a profile (the latest).
+pub const TOURNAMENTS: i64 = 50;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
@@ -36,6 +39,9 @@ pub struct Profile {
     pub teams: Vec<TeamRecord>,
     /// The latest games (more: `/api/players/{profile}/games`).
     pub recent: Vec<GameEntry>,
+    /// The tournaments it took part in, the latest first, with its place in those finished.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tournaments: Vec<TournamentEntry>,
 }
 
 /// A player's standing in one game.
@@ -140,6 +146,7 @@ pub async fn profile(
     let recent = games::page(conn, &who.identity, None, None, RECENT)
         .await?
         .games;
+    let tournaments = tournaments(conn, &who.identity).await?;
     Ok(Some(Profile {
         profile: who.profile,
         name: who.name,
@@ -155,7 +162,49 @@ pub async fn profile(
         games: standings,
         teams,
         recent,
+        tournaments,
     }))
+}
+
+/// The tournaments `identity` took part in (registered and not withdrawn before the start),
+/// the latest first: the place once finished, the players in the standings (or registered).
+async fn tournaments(
+    conn: &mut AnyConnection,
+    identity: &str,
+) -> Result<Vec<TournamentEntry>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT t.id, t.name, t.game, p.place, p.of_players, t.phase, t.current_round, \
+         t.start_ms, (SELECT COUNT(*) FROM nimmt_tournament_players q \
+         WHERE q.tournament_id = t.id) \
+         FROM nimmt_tournament_players p JOIN nimmt_tournaments t ON t.id = p.tournament_id \
+         WHERE p.player_id = $1 AND t.version > 0 ORDER BY t.start_ms DESC, t.id DESC LIMIT $2",
+    )
+    .bind(identity.to_owned())
+    .bind(TOURNAMENTS)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let (game, phase): (String, String) = (r.get(2), r.get(5));
+            let (place, of): (Option<i64>, Option<i64>) = (r.get(3), r.get(4));
+            let round = r.get::<i64, _>(6).max(0) as u32;
+            TournamentEntry {
+                id: r.get::<i64, _>(0) as u64,
+                name: r.get(1),
+                game: game.parse().unwrap_or(nimmt_core::GameKind::new("classic")),
+                place: place.map(|p| p.max(0) as u32),
+                of: of.unwrap_or_else(|| r.get::<i64, _>(8)).max(0) as usize,
+                phase: match phase.as_str() {
+                    "running" => TournamentPhase::Running { round },
+                    "finished" => TournamentPhase::Finished,
+                    "cancelled" => TournamentPhase::Cancelled,
+                    _ => TournamentPhase::Registration,
+                },
+                start_ms: r.get::<i64, _>(7).max(0) as u64,
+            }
+        })
+        .collect())
 }
 
 /// Whether the seats of `game` play as one team (the buffalo): its descriptor says so.

@@ -7,6 +7,7 @@ use crate::conn::Refusal;
 use crate::handles::{LobbyCmd, TableCmd};
 use crate::moderation::{mutes, sanctions};
 use crate::names;
+use crate::tournaments;
 use nimmt_protocol::{
     clean_chat, ClientMsg, Envelope, ErrorCode, Role, ServerMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES,
 };
@@ -73,10 +74,21 @@ impl Session {
             | ClientMsg::AnswerChallenge { .. } => {}
             ClientMsg::BotReady { declaration } => self.bot_ready(id, conn, declaration).await,
             ClientMsg::ListBots {} => self.list_bots().await,
-            // Tournaments: wired by the tournaments' shell (issue 58, in progress).
-            ClientMsg::JoinTournament { .. }
-            | ClientMsg::LeaveTournament { .. }
-            | ClientMsg::StartTournament { .. } => self.refuse(id, None, ErrorCode::Tournament),
+            ClientMsg::JoinTournament { tournament, code } => {
+                let (t, pool) = (&self.state.tournaments, self.state.store.pool());
+                let done = tournaments::requests::join(t, pool, &conn, tournament, code).await;
+                self.acked(id, done);
+            }
+            ClientMsg::LeaveTournament { tournament } => {
+                let t = &self.state.tournaments;
+                let done = tournaments::requests::leave(t, &conn, tournament).await;
+                self.acked(id, done);
+            }
+            ClientMsg::StartTournament { tournament } => {
+                let (t, pool) = (&self.state.tournaments, self.state.store.pool());
+                let done = tournaments::requests::start(t, pool, &conn, tournament).await;
+                self.acked(id, done);
+            }
             ClientMsg::Hello { .. } => self.refuse(id, None, ErrorCode::AlreadyHello),
             ClientMsg::Ping {} => self.send(&ServerMsg::Pong { id }),
             ClientMsg::ListTables { subscribe } => {
@@ -265,6 +277,16 @@ impl Session {
                 }
                 None => self.not_here(id, table).await,
             },
+        }
+    }
+}
+
+impl Session {
+    /// Acknowledges request `id`, or refuses it.
+    fn acked(&self, id: Option<u64>, done: Result<(), Refusal>) {
+        match done {
+            Ok(()) => self.ack(id),
+            Err(r) => self.refuse(id, None, r),
         }
     }
 }

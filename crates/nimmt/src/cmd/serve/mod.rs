@@ -65,6 +65,10 @@ pub struct Args {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ladder_every_secs: Option<u64>,
+    /// Every account may create tournaments (without it only the room's operators may).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tournaments_by_anyone: bool,
     /// Serve the browser client from this directory (instead of the one embedded by nimmt-web).
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -208,6 +212,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             sleep_after: (args.sleep_after_secs > 0)
                 .then(|| Duration::from_secs(args.sleep_after_secs)),
             ladder_every: Duration::from_secs(args.ladder_every_secs),
+            tournaments_by_anyone: args.tournaments_by_anyone,
+            tournament_tick: Duration::from_secs(1),
             web_dir: args.web_dir,
             sqlite_sync: match args.sqlite_sync {
                 settings::SqliteSync::Normal => nimmt_server::store::SqliteSync::Normal,
