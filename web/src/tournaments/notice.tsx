@@ -28,15 +28,8 @@ export function SeatedNotice(props: { t: T; onDismiss: () => void }) {
   );
 }
 
-/** The tournament a table belongs to, as the server tells it (`TableInfo.tournament`). */
-export type TableTournament = { id: number; name: string; round: number; table: number };
-
-export function tournamentOf(info: TableInfo): TableTournament | undefined {
-  return (info as TableInfo & { tournament?: TableTournament }).tournament;
-}
-
 export function TableTournamentTag(props: { t: T; info: TableInfo }) {
-  const tour = tournamentOf(props.info);
+  const tour = props.info.tournament;
   if (!tour) return null;
   return (
     <a class="tourtag" href={tournamentHash(tour.id)} data-testid="table-tournament">

@@ -148,6 +148,12 @@ export const en = {
   'srv.tournament_bot_played': '{name}: you were missing in round {round}, so a bot played your seat; the points it earned are yours.',
   'srv.tournament_over': '{name} is over: you placed {place} of {of}.',
   'srv.tournament_cancelled': '{name} was cancelled: {entrants} players registered, {needed} were needed.',
+  'srv.tournament_name': 'A tournament’s name has 1 to {max} characters.',
+  'srv.tournament_game': 'Tournaments are played in {games}; not in {game}.',
+  'srv.tournament_start_past': 'The start time has passed: choose a time from now on.',
+  'srv.tournament_create_not_allowed': 'Only an operator of this room may create tournaments.',
+  'srv.tournament_account_needed': 'Sign in with your account to create a tournament.',
+  'srv.tournament_accounts_only': 'Only players with an account may register for tournaments: sign up first.',
 };
 
 export const de: Record<keyof typeof en, string> = {
@@ -296,4 +302,10 @@ export const de: Record<keyof typeof en, string> = {
   'srv.tournament_bot_played': '{name}: Du hast in Runde {round} gefehlt, deshalb hat ein Bot deinen Platz gespielt; seine Punkte gehören dir.',
   'srv.tournament_over': '{name} ist vorbei: Du bist auf Platz {place} von {of}.',
   'srv.tournament_cancelled': '{name} wurde abgesagt: {entrants} Spieler waren angemeldet, {needed} waren nötig.',
+  'srv.tournament_name': 'Der Name eines Turniers hat 1 bis {max} Zeichen.',
+  'srv.tournament_game': 'Turniere werden in {games} gespielt, nicht in {game}.',
+  'srv.tournament_start_past': 'Die Startzeit ist vorbei: Wähle eine Zeit ab jetzt.',
+  'srv.tournament_create_not_allowed': 'Nur ein Moderator dieses Raums darf Turniere anlegen.',
+  'srv.tournament_account_needed': 'Melde dich mit deinem Konto an, um ein Turnier anzulegen.',
+  'srv.tournament_accounts_only': 'Nur Spieler mit Konto können sich zu Turnieren anmelden: Leg dir zuerst eines an.',
 };
