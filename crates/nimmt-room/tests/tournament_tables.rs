@@ -61,16 +61,21 @@ fn spec(room: &Room, players: &[usize], bots: usize) -> TableSpec {
     }
 }
 
-fn meta_of(room: &Room, spec: &TableSpec) -> Meta {
+fn meta_of(room: &Room, spec: &TableSpec, setup: &TournamentSetup) -> Meta {
     let tag = TournamentTag::new(9, "Sunday Swiss", spec.id);
-    tournament_meta(spec, tag, &setup(), &[], &room.config).unwrap()
+    tournament_meta(spec, tag, setup, &[], &room.config).unwrap()
 }
 
 /// The table of round 2, table 3 of "Sunday Swiss": Ann, Bea and Cem, then a bot; Dan is
 /// around. Nobody is connected when it opens.
 fn opened() -> Room {
+    opened_as(&setup())
+}
+
+/// [`opened`], the tournament set up as `setup`.
+fn opened_as(setup: &TournamentSetup) -> Room {
     let mut room = Room::new(&["Ann", "Bea", "Cem", "Dan"], &[]);
-    let meta = meta_of(&room, &spec(&room, &[ANN, BEA, CEM], 1));
+    let meta = meta_of(&room, &spec(&room, &[ANN, BEA, CEM], 1), setup);
     let again = Again {
         meta: serde_json::to_string(&meta).unwrap(),
         history: Vec::new(),
@@ -358,7 +363,7 @@ fn a_tournament_table_counts_against_nobodys_tables() {
     );
     let ann = room.people[ANN].player.clone();
     assert_eq!(open_in(&mut lobby, &ann, None), Ok(1));
-    let meta = meta_of(&room, &spec(&room, &[ANN, BEA, CEM], 1));
+    let meta = meta_of(&room, &spec(&room, &[ANN, BEA, CEM], 1), &setup());
     let again = || Again {
         meta: serde_json::to_string(&meta).unwrap(),
         history: Vec::new(),
@@ -372,4 +377,30 @@ fn a_tournament_table_counts_against_nobodys_tables() {
     );
     let bea = room.people[BEA].player.clone();
     assert_eq!(open_in(&mut lobby, &bea, None), Ok(4));
+}
+
+#[test]
+fn a_turn_based_tournament_table_counts_against_nobodys_turn_based_tables() {
+    let mut daily = setup();
+    daily.options.set("pace", "1d");
+    let room = opened_as(&daily);
+    let news = room.news.last().cloned().expect("the lobby heard");
+    assert_eq!(news.info.table_options["pace"], "1d");
+    let mut lobby: Lobby<u64> = Lobby::new(0, LobbySettings::default());
+    let now = Moment::default();
+    lobby.handle(
+        LobbyInput::Adopt {
+            handle: TABLE,
+            news,
+        },
+        now,
+    );
+    let ann = room.people[ANN].player.clone();
+    let answer = lobby.handle(LobbyInput::TurnBasedSeats { player: ann }, now);
+    assert!(
+        answer
+            .iter()
+            .any(|e| matches!(e, LobbyEffect::Answer(LobbyAnswer::Count(0)))),
+        "{answer:?}"
+    );
 }

@@ -55,13 +55,14 @@ impl<H: Clone> Lobby<H> {
         self.answer(LobbyAnswer::YourMoves(list));
     }
 
-    /// How many turn-based tables, open or running, `player` sits at.
+    /// How many turn-based tables, open or running, `player` sits at (a tournament's tables
+    /// aside: the tournament seats them, and they count against no one's tables).
     pub(super) fn count_turn_based(&self, player: &PlayerId) -> usize {
         self.seats
             .of(player)
             .iter()
             .filter_map(|id| self.tables.get(id)?.info.as_ref())
-            .filter(|i| turn_based(i))
+            .filter(|i| turn_based(i) && i.tournament.is_none())
             .count()
     }
 
