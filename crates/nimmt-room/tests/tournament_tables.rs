@@ -13,7 +13,9 @@ use nimmt_protocol::{
 };
 use nimmt_room::lobby::{LobbyAnswer, LobbyEffect, LobbySettings, TableRequest};
 use nimmt_room::sim::client::SimLink;
-use nimmt_room::table::{tournament_meta, Again, Meta, TournamentTag, TOURNAMENT_BOT_LEVEL};
+use nimmt_room::table::{
+    tournament_meta, Again, Meta, TournamentTag, MOST_MISSED, TOURNAMENT_BOT_LEVEL,
+};
 use nimmt_room::tournament::{Entrant, TableRef, TableSpec};
 use nimmt_room::{Input, Lobby, LobbyInput, Moment, Table};
 use std::time::Duration;
@@ -403,4 +405,28 @@ fn a_turn_based_tournament_table_counts_against_nobodys_turn_based_tables() {
             .any(|e| matches!(e, LobbyEffect::Answer(LobbyAnswer::Count(0)))),
         "{answer:?}"
     );
+}
+
+#[test]
+fn a_turn_based_seat_a_bot_took_after_missed_deadlines_is_noted() {
+    let mut hourly = setup();
+    hourly.options.set("pace", "1h");
+    hourly.options.set("hand_size", "6");
+    let mut room = opened_as(&hourly);
+    for i in [ANN, BEA, CEM] {
+        room.come(i);
+    }
+    // Cem is there but never moves: his deadlines pass, then a bot takes his seat.
+    let mut hours = 0;
+    while room.table().state() != TableState::Finished {
+        while room.move_if_asked(ANN) || room.move_if_asked(BEA) {}
+        room.wait(Duration::from_secs(600));
+        if room.missed(CEM) < MOST_MISSED {
+            assert!(bot_played(&room).is_empty(), "a missed deadline alone");
+        }
+        hours += 1;
+        assert!(hours < 1_000, "the game does not end");
+    }
+    assert_eq!(room.missed(CEM), MOST_MISSED);
+    assert_eq!(bot_played(&room), vec![room.people[CEM].player.clone()]);
 }

@@ -195,8 +195,9 @@ impl Table {
     }
 
     /// A bot is about to move for seat `i`: at a tournament's table, the seat's player (away,
-    /// gone, or who left the seat) is noted once among those whose seat a bot played. Whether
-    /// the mark changed: it is then stored with the move (and taken back if that fails).
+    /// gone, who left the seat, or whose turn-based seat a bot took after missed deadlines) is
+    /// noted once among those whose seat a bot played. Whether the mark changed: it is then
+    /// stored with the move (and taken back if that fails).
     pub(super) fn note_bot_played(&mut self, i: usize) -> bool {
         let Some(seat) = self.meta.seats.get(i) else {
             return false;
@@ -204,8 +205,8 @@ impl Table {
         let Some(player) = seat.player.clone().or_else(|| seat.left.clone()) else {
             return false;
         };
-        let here =
-            seat.player.is_some() && self.members.get(&player).is_some_and(|m| m.conn.is_some());
+        let connected = self.members.get(&player).is_some_and(|m| m.conn.is_some());
+        let here = seat.player.is_some() && connected && !self.benched(i);
         let noted = self
             .meta
             .tournament
