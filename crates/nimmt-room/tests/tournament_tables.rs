@@ -430,3 +430,25 @@ fn a_turn_based_seat_a_bot_took_after_missed_deadlines_is_noted() {
     assert_eq!(room.missed(CEM), MOST_MISSED);
     assert_eq!(bot_played(&room), vec![room.people[CEM].player.clone()]);
 }
+
+#[test]
+fn a_player_who_drops_is_played_by_a_bot_after_the_window_and_noted() {
+    let mut room = opened();
+    for i in [ANN, BEA, CEM] {
+        room.come(i);
+    }
+    while room.move_if_asked(ANN) || room.move_if_asked(BEA) || room.move_if_asked(CEM) {}
+    room.drop_connection(CEM);
+    play_until(&mut room, &[ANN, BEA], |r| r.asked(CEM));
+    let before = room.moves_of(CEM as u8);
+    room.wait(WINDOW - SECOND);
+    assert_eq!(
+        room.moves_of(CEM as u8),
+        before,
+        "his seat waits the window"
+    );
+    assert!(bot_played(&room).is_empty());
+    play_out(&mut room, &[ANN, BEA]);
+    assert!(room.moves_of(CEM as u8) > before);
+    assert_eq!(bot_played(&room), vec![room.people[CEM].player.clone()]);
+}
