@@ -23,13 +23,7 @@ async fn eight_players_play_a_swiss_of_two_rounds_to_the_final_standings() {
     let db = Db::sqlite();
     let (srv, url) = server_with(config(&db, true)).await;
     let addr = srv.addr;
-    let mut players = Vec::new();
-    let mut tokens = Vec::new();
-    for i in 0..8 {
-        let (p, token) = entrant(addr, &url, &format!("Player{i}")).await;
-        players.push(p);
-        tokens.push(token);
-    }
+    let (mut players, tokens) = eight_entrants(addr, &url).await;
     // The first player creates it; the lobby lists it, open for registration.
     let id = create(addr, &tokens[0], swiss("Sunday Swiss", 2)).await;
     let (status, list) = get(addr, "/api/tournaments", Some(&tokens[0])).await;

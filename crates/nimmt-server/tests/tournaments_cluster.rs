@@ -139,6 +139,29 @@ async fn plays_on(p: &mut Player) -> bool {
     true
 }
 
+/// The players of `group` play `table` through, all at once.
+async fn play_group(
+    slots: &mut [Option<Player>],
+    group: &[usize],
+    url: &str,
+    tokens: &[String],
+    table: u64,
+) {
+    let mut tasks = Vec::new();
+    for &i in group {
+        let mut p = slots[i].take().unwrap();
+        let (url, token) = (url.to_owned(), tokens[i].clone());
+        tasks.push(tokio::spawn(async move {
+            play_through(&mut p, &url, &token, table).await;
+            (i, p)
+        }));
+    }
+    for t in tasks {
+        let (i, p) = t.await.unwrap();
+        slots[i] = Some(p);
+    }
+}
+
 /// The node that holds the tournament's lease.
 async fn runner(pool: &sqlx::AnyPool, id: u64) -> Option<String> {
     use sqlx::Row;
@@ -156,13 +179,7 @@ async fn the_other_node_takes_over_a_tournament_whose_node_died_and_it_finishes(
     let prefix = common::nodes::prefix();
     let (a, _) = node(&db, &prefix, "a").await;
     let (b, url_b) = node(&db, &prefix, "b").await;
-    let mut players = Vec::new();
-    let mut tokens = Vec::new();
-    for i in 0..8 {
-        let (p, token) = entrant(b.addr, &url_b, &format!("Player{i}")).await;
-        players.push(p);
-        tokens.push(token);
-    }
+    let (mut players, tokens) = eight_entrants(b.addr, &url_b).await;
     // Created on node a: a runs it. Registered and started from node b.
     let id = create(a.addr, &tokens[0], swiss("Cluster Cup", 2)).await;
     for p in &mut players {
@@ -185,51 +202,15 @@ async fn the_other_node_takes_over_a_tournament_whose_node_died_and_it_finishes(
     let (&playing, second) = at.iter().nth(1).unwrap();
     let (first, second) = (first.clone(), second.clone());
     let mut slots: Vec<Option<Player>> = players.into_iter().map(Some).collect();
-    let mut tasks = Vec::new();
-    for &i in &first {
-        let mut p = slots[i].take().unwrap();
-        let (url, token) = (url_b.clone(), tokens[i].clone());
-        tasks.push(tokio::spawn(async move {
-            play_through(&mut p, &url, &token, ended).await;
-            (i, p)
-        }));
-    }
-    for t in tasks {
-        let (i, p) = t.await.unwrap();
-        slots[i] = Some(p);
-    }
-    for _ in 0..100 {
-        let page = page(b.addr, id, None).await;
-        if page["rounds"][0]["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["done"] == true)
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-
+    play_group(&mut slots, &first, &url_b, &tokens, ended).await;
+    until_a_table_done(b.addr, id).await;
     assert_eq!(runner(b.store.pool(), id).await.as_deref(), Some("a"));
     // Node a dies: no more HTTP, no more database.
     let pool_a = a.store.pool().clone();
     a.stop().await;
     pool_a.close().await;
 
-    let mut tasks = Vec::new();
-    for &i in &second {
-        let mut p = slots[i].take().unwrap();
-        let (url, token) = (url_b.clone(), tokens[i].clone());
-        tasks.push(tokio::spawn(async move {
-            play_through(&mut p, &url, &token, playing).await;
-            (i, p)
-        }));
-    }
-    for t in tasks {
-        let (i, p) = t.await.unwrap();
-        slots[i] = Some(p);
-    }
+    play_group(&mut slots, &second, &url_b, &tokens, playing).await;
     // Node b runs it now (it read round 1's last result and opens round 2).
     for _ in 0..100 {
         if runner(b.store.pool(), id).await.as_deref() == Some("b") {

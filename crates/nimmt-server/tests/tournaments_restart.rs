@@ -43,13 +43,7 @@ async fn play_at(players: Vec<Player>, table: u64) -> Vec<Player> {
 async fn a_restart_mid_round_resumes_the_tournament(db: Db) {
     let (srv, url) = server_with(config(&db)).await;
     let addr = srv.addr;
-    let mut players = Vec::new();
-    let mut tokens = Vec::new();
-    for i in 0..8 {
-        let (p, token) = entrant(addr, &url, &format!("Player{i}")).await;
-        players.push(p);
-        tokens.push(token);
-    }
+    let (mut players, tokens) = eight_entrants(addr, &url).await;
     let id = create(addr, &tokens[0], swiss("Restart Cup", 2)).await;
     for p in &mut players {
         register(p, id).await;
@@ -88,14 +82,7 @@ async fn a_restart_mid_round_resumes_the_tournament(db: Db) {
         p.sit(playing).await;
     }
     // The ended table's result is counted before the restart.
-    for _ in 0..100 {
-        let page = page(addr, id, None).await;
-        let tables = page["rounds"][0]["tables"].as_array().unwrap().clone();
-        if tables.iter().any(|t| t["done"] == true) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    until_a_table_done(addr, id).await;
     drop(waiting);
     srv.stop().await;
 

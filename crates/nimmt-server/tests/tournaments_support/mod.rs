@@ -17,6 +17,33 @@ pub async fn entrant(addr: SocketAddr, url: &str, name: &str) -> (Player, String
     (Player::join_as(url, name, Some(&token)).await, token)
 }
 
+/// Eight new accounts (`Player0` to `Player7`) connected to `url`, and their session tokens.
+pub async fn eight_entrants(addr: SocketAddr, url: &str) -> (Vec<Player>, Vec<String>) {
+    let mut players = Vec::new();
+    let mut tokens = Vec::new();
+    for i in 0..8 {
+        let (p, token) = entrant(addr, url, &format!("Player{i}")).await;
+        players.push(p);
+        tokens.push(token);
+    }
+    (players, tokens)
+}
+
+/// Waits (a while) until a table of round 1 of tournament `id` has its result counted.
+pub async fn until_a_table_done(addr: SocketAddr, id: u64) {
+    for _ in 0..100 {
+        let page = page(addr, id, None).await;
+        let tables = page["rounds"][0]["tables"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if tables.iter().any(|t| t["done"] == true) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// The wall clock in milliseconds.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
