@@ -35,9 +35,8 @@ async fn eight_players_play_a_swiss_of_two_rounds_to_the_final_standings() {
     let mut watcher = Player::join(&url, "Watcher").await;
     let m = answer(&mut watcher, ClientMsg::ListTables { subscribe: true }).await;
     assert!(matches!(m, ServerMsg::Ack { .. }), "{m:?}");
-    for p in &mut players {
-        register(p, id).await;
-    }
+    // All at once, as people do when a tournament is announced.
+    register_all(&mut players, id).await;
     let m = watcher
         .recv_until(|m| matches!(m, ServerMsg::TournamentChanged { .. }))
         .await;

@@ -27,11 +27,14 @@ pub async fn join(
         return Err(refusal_of(&TournamentError::Unknown));
     };
     let game = stored.run.setup.game;
-    let mut db = pool.acquire().await.map_err(storage)?;
     let me = [Some(conn.player.clone())];
-    let found = crate::ratings::shown::of_seats(&mut db, game.name(), &me, None)
-        .await
-        .map_err(storage)?;
+    // The connection goes back to the pool before the tournament's task is asked (it saves).
+    let found = {
+        let mut db = pool.acquire().await.map_err(storage)?;
+        crate::ratings::shown::of_seats(&mut db, game.name(), &me, None)
+            .await
+            .map_err(storage)?
+    };
     let rating = found
         .into_iter()
         .next()

@@ -86,6 +86,32 @@ pub async fn forget(pool: &AnyPool, id: TournamentId) -> sqlx::Result<()> {
 /// first or another node runs it now. A tournament that finished gets its players' places in
 /// the same transaction.
 pub async fn save(pool: &AnyPool, run: &Run, read: i64, node: Option<&str>) -> sqlx::Result<bool> {
+    retried(|| save_once(pool, run, read, node)).await
+}
+
+/// How often a write is tried while the database is busy (SQLite: another writer holds the lock
+/// longer than the busy timeout, as when many players join at once).
+const TRIES: u64 = 10;
+
+/// Runs `write` again (after 20, 40, … ms) while the database refuses it.
+async fn retried<T, F: std::future::Future<Output = sqlx::Result<T>>>(
+    mut write: impl FnMut() -> F,
+) -> sqlx::Result<T> {
+    let mut tried = 1;
+    loop {
+        match write().await {
+            Err(sqlx::Error::Database(e)) if tried < TRIES => {
+                tracing::debug!("tournaments: a write tried again: {e}");
+            }
+            Err(sqlx::Error::PoolTimedOut) if tried < TRIES => {}
+            done => return done,
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20 * tried)).await;
+        tried += 1;
+    }
+}
+
+async fn save_once(pool: &AnyPool, run: &Run, read: i64, node: Option<&str>) -> sqlx::Result<bool> {
     let state = serde_json::to_string(run).map_err(|e| sqlx::Error::Decode(e.into()))?;
     let (phase, round) = phase_columns(&run.core.phase);
     let sql = match node {
@@ -264,25 +290,31 @@ pub async fn add_player(
     player: &str,
     name: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO nimmt_tournament_players (tournament_id, player_id, name) VALUES ($1, $2, $3) \
-         ON CONFLICT (tournament_id, player_id) DO NOTHING",
-    )
-    .bind(id as i64)
-    .bind(player.to_owned())
-    .bind(name.to_owned())
-    .execute(pool)
+    retried(|| {
+        sqlx::query(
+            "INSERT INTO nimmt_tournament_players (tournament_id, player_id, name) \
+             VALUES ($1, $2, $3) ON CONFLICT (tournament_id, player_id) DO NOTHING",
+        )
+        .bind(id as i64)
+        .bind(player.to_owned())
+        .bind(name.to_owned())
+        .execute(pool)
+    })
     .await?;
     Ok(())
 }
 
 /// `player` withdrew before the start: the tournament is not theirs.
 pub async fn remove_player(pool: &AnyPool, id: TournamentId, player: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM nimmt_tournament_players WHERE tournament_id = $1 AND player_id = $2")
+    retried(|| {
+        sqlx::query(
+            "DELETE FROM nimmt_tournament_players WHERE tournament_id = $1 AND player_id = $2",
+        )
         .bind(id as i64)
         .bind(player.to_owned())
         .execute(pool)
-        .await?;
+    })
+    .await?;
     Ok(())
 }
 

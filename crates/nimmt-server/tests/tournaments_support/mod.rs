@@ -98,6 +98,30 @@ pub async fn register(p: &mut Player, id: u64) {
     assert!(matches!(m, ServerMsg::Ack { .. }), "{}: {m:?}", p.me.name);
 }
 
+/// Every player registers for tournament `id`, all at once: each is acknowledged.
+pub async fn register_all(players: &mut [Player], id: u64) {
+    let mut asked = Vec::new();
+    for p in players.iter_mut() {
+        let code = None;
+        asked.push(
+            p.send(ClientMsg::JoinTournament {
+                tournament: id,
+                code,
+            })
+            .await,
+        );
+    }
+    for (p, id) in players.iter_mut().zip(asked) {
+        let m = p
+            .recv_until(|m| {
+                matches!(m, ServerMsg::Ack { id: i } if *i == id)
+                    || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+            })
+            .await;
+        assert!(matches!(m, ServerMsg::Ack { .. }), "{}: {m:?}", p.me.name);
+    }
+}
+
 /// The error's text key, or `ack`.
 pub fn key_of(m: &ServerMsg) -> String {
     match m {
