@@ -255,3 +255,50 @@ async fn a_tournament_by_invitation_takes_its_code() {
     assert_eq!(key_of(&answer(&mut dora, with).await), "ack");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_account_registers_is_told_where_it_sits_and_plays_its_table() {
+    let db = Db::sqlite();
+    let (srv, url) = server_with(config(&db, true)).await;
+    let addr = srv.addr;
+    let (_, api_token) = common::accounts::bot_account(addr, "Robo", PASSWORD).await;
+    let mut robo = Player::join_as(&url, "Robo", Some(&api_token)).await;
+    let mut players = Vec::new();
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bea", "Cid"] {
+        let (p, token) = entrant(addr, &url, name).await;
+        players.push(p);
+        tokens.push(token);
+    }
+    let id = create(addr, &tokens[0], swiss("Bots Welcome", 1)).await;
+    register(&mut robo, id).await;
+    register_all(&mut players, id).await;
+    let m = answer(
+        &mut players[0],
+        ClientMsg::StartTournament { tournament: id },
+    )
+    .await;
+    assert_eq!(key_of(&m), "ack");
+    // The bot account hears of its table twice: as a tournament's player and as a bot.
+    let seated = robo
+        .recv_until(|m| matches!(m, ServerMsg::BotSeated { .. }))
+        .await;
+    let ServerMsg::BotSeated { table, .. } = seated else {
+        unreachable!()
+    };
+    assert_eq!(told_table(&robo, 1), Some(table));
+    players.push(robo);
+    let players = play_rounds(players, 1..=1).await;
+    let done = until_phase(addr, id, "finished").await;
+    check_standings(&done, 4, 1);
+    let bot_line = done["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "Robo")
+        .cloned()
+        .unwrap();
+    assert_eq!(bot_line["bot_account"], true, "{bot_line}");
+    drop(players);
+    srv.stop().await;
+}
