@@ -253,6 +253,10 @@ async fn a_tournament_by_invitation_takes_its_code() {
         code: Some(code),
     };
     assert_eq!(key_of(&answer(&mut dora, with).await), "ack");
+    // The invitation link opens the browser's page of the tournament.
+    let link = format!("/tournament/{id}?code={}", "x");
+    let (status, _) = common::http_get(addr, &link).await;
+    assert_eq!(status, 200);
     srv.stop().await;
 }
 

@@ -128,7 +128,7 @@ impl Shell {
                 if let Some(h) = lobby.get(table_id).await {
                     let (reply, _rx) = tokio::sync::oneshot::channel();
                     let act = crate::moderation::acts::TableAct::Close {
-                        reason: "tournament".to_owned(),
+                        reason: "a second table for the same tournament table".to_owned(),
                     };
                     h.send(TableCmd::Moderate { act, reply }).await;
                 }
