@@ -10,8 +10,6 @@ use common::{server_with, Db, Player};
 use nimmt_protocol::{ClientMsg, ServerMsg};
 use nimmt_server::cluster::ClusterConfig;
 use nimmt_server::Running;
-use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::time::Duration;
 use tournaments_support::*;
 
@@ -27,22 +25,6 @@ async fn node(db: &Db, prefix: &str, name: &str) -> (Running, String) {
     cluster.lease = Duration::from_millis(1500);
     config.cluster = Some(cluster);
     server_with(config).await
-}
-
-/// `p`'s table of round `round`, as the tournament's page names it (on any node).
-async fn table_of(addr: SocketAddr, id: u64, token: &str, round: u32) -> u64 {
-    for _ in 0..300 {
-        let page = page(addr, id, Some(token)).await;
-        let running = page["summary"]["phase"] == "running" && page["summary"]["round"] == round;
-        if let (true, Some(table)) = (running, page["you"]["table"].as_u64()) {
-            return table;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "no table in round {round}: {}",
-        page(addr, id, Some(token)).await
-    );
 }
 
 /// The next message (none once the connection closed or is quiet for 20 s), noted as
@@ -182,25 +164,10 @@ async fn the_other_node_takes_over_a_tournament_whose_node_died_and_it_finishes(
     let (mut players, tokens) = eight_entrants(b.addr, &url_b).await;
     // Created on node a: a runs it. Registered and started from node b.
     let id = create(a.addr, &tokens[0], swiss("Cluster Cup", 2)).await;
-    for p in &mut players {
-        register(p, id).await;
-    }
-    let m = answer(
-        &mut players[0],
-        ClientMsg::StartTournament { tournament: id },
-    )
-    .await;
-    assert_eq!(key_of(&m), "ack");
-    let mut at: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
-    for (i, token) in tokens.iter().enumerate() {
-        at.entry(table_of(b.addr, id, token, 1).await)
-            .or_default()
-            .push(i);
-    }
+    let at = registered_and_started(&mut players, &tokens, b.addr, id).await;
     assert_eq!(at.len(), 2, "{at:?}");
-    let (&ended, first) = at.iter().next().unwrap();
-    let (&playing, second) = at.iter().nth(1).unwrap();
-    let (first, second) = (first.clone(), second.clone());
+    let (ended, first) = at[0].clone();
+    let (playing, second) = at[1].clone();
     let mut slots: Vec<Option<Player>> = players.into_iter().map(Some).collect();
     play_group(&mut slots, &first, &url_b, &tokens, ended).await;
     until_a_table_done(b.addr, id).await;

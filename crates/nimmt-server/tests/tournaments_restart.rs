@@ -7,8 +7,6 @@ mod common;
 mod tournaments_support;
 
 use common::{server_with, Db, Player};
-use nimmt_protocol::ClientMsg;
-use std::collections::BTreeMap;
 use std::time::Duration;
 use tournaments_support::*;
 
@@ -45,32 +43,10 @@ async fn a_restart_mid_round_resumes_the_tournament(db: Db) {
     let addr = srv.addr;
     let (mut players, tokens) = eight_entrants(addr, &url).await;
     let id = create(addr, &tokens[0], swiss("Restart Cup", 2)).await;
-    for p in &mut players {
-        register(p, id).await;
-    }
-    let m = answer(
-        &mut players[0],
-        ClientMsg::StartTournament { tournament: id },
-    )
-    .await;
-    assert_eq!(key_of(&m), "ack");
-    // Each player's table of round 1.
-    let mut at: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
-    for (i, p) in players.iter_mut().enumerate() {
-        let table = match told_table(p, 1) {
-            Some(t) => t,
-            None => {
-                p.recv_until(|m| matches!(m, nimmt_protocol::ServerMsg::TournamentTable { .. }))
-                    .await;
-                told_table(p, 1).unwrap()
-            }
-        };
-        at.entry(table).or_default().push(i);
-    }
+    let at = registered_and_started(&mut players, &tokens, addr, id).await;
     assert_eq!(at.len(), 2, "{at:?}");
-    let (&ended, first) = at.iter().next().unwrap();
-    let (&playing, second) = at.iter().nth(1).unwrap();
-    let (first, second) = (first.clone(), second.clone());
+    let (ended, first) = at[0].clone();
+    let (playing, second) = at[1].clone();
     // The first table plays to its end; the second sits down and waits.
     let mut slots: Vec<Option<Player>> = players.into_iter().map(Some).collect();
     let take = |slots: &mut Vec<Option<Player>>, at: &[usize]| -> Vec<Player> {

@@ -29,6 +29,45 @@ pub async fn eight_entrants(addr: SocketAddr, url: &str) -> (Vec<Player>, Vec<St
     (players, tokens)
 }
 
+/// `players` register for tournament `id` and the first starts it: (the tables of round 1 with their players' indexes, as the page names them).
+pub async fn registered_and_started(
+    players: &mut [Player],
+    tokens: &[String],
+    addr: SocketAddr,
+    id: u64,
+) -> Vec<(u64, Vec<usize>)> {
+    register_all(players, id).await;
+    let m = answer(
+        &mut players[0],
+        ClientMsg::StartTournament { tournament: id },
+    )
+    .await;
+    assert_eq!(key_of(&m), "ack");
+    let mut at: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+    for (i, token) in tokens.iter().enumerate() {
+        at.entry(table_of(addr, id, token, 1).await)
+            .or_default()
+            .push(i);
+    }
+    at.into_iter().collect()
+}
+
+/// A player's table of round `round`, as the tournament's page names it (on any node).
+pub async fn table_of(addr: SocketAddr, id: u64, token: &str, round: u32) -> u64 {
+    for _ in 0..300 {
+        let page = page(addr, id, Some(token)).await;
+        let running = page["summary"]["phase"] == "running" && page["summary"]["round"] == round;
+        if let (true, Some(table)) = (running, page["you"]["table"].as_u64()) {
+            return table;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "no table in round {round}: {}",
+        page(addr, id, Some(token)).await
+    );
+}
+
 /// Waits (a while) until a table of round 1 of tournament `id` has its result counted.
 pub async fn until_a_table_done(addr: SocketAddr, id: u64) {
     for _ in 0..100 {
