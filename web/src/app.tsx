@@ -127,7 +127,7 @@ export function App(props: { client: Client }) {
           </button>
         </div>
       )}
-      <SeatedNotice t={t} onDismiss={() => tick((x) => x + 1)} />
+      <SeatedNotice client={client} t={t} onDismiss={() => tick((x) => x + 1)} />
       {screen}
     </div>
   );

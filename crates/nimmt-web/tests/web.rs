@@ -1,6 +1,6 @@
 //! The browser client's own tests, run from `cargo test`: the unit tests (`npm test` in `web/`,
 //! Vitest) and the end-to-end tests (`web/e2e/game.mjs`, `classic.mjs`, `variants.mjs`, `buffalo.mjs`, `board.mjs`,
-//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard), `yourmove.mjs` (the lobby's Your move list, its count in the title, the alert switches and Web Push on the account page), `invite.mjs` (a private table's link), `friends.mjs` (following, a challenge declined), `mail.mjs` (an address verified, password reset) `turnbased.mjs` (a private table of an hour a move played across two sittings, the mail that says whose move it is, the Your-move list, the rated result, a challenge declined) and `botaccounts.mjs` (a bot account and its token made in the browser, a small bot program seated with Add bot, a rated game to the end, the bot marked in the result and on the leaderboard, a challenge the bot accepts): a real `nimmt serve` and headless Chromium driven by playwright-core;
+//! `help.mjs`, `room.mjs`, `pace.mjs`, `comeback.mjs`, `analysis.mjs`, `moderation.mjs`, `account.mjs`, `accounts.mjs` (sign-up, a rated game, a second device, history, profile, leaderboard, a report an operator handles) and `players.mjs` (a rated game's change, My games, profiles, the leaderboard), `yourmove.mjs` (the lobby's Your move list, its count in the title, the alert switches and Web Push on the account page), `invite.mjs` (a private table's link), `friends.mjs` (following, a challenge declined), `mail.mjs` (an address verified, password reset) `turnbased.mjs` (a private table of an hour a move played across two sittings, the mail that says whose move it is, the Your-move list, the rated result, a challenge declined) and `botaccounts.mjs` (a bot account and its token made in the browser, a small bot program seated with Add bot, a rated game to the end, the bot marked in the result and on the leaderboard, a challenge the bot accepts) and `tournament.mjs` (a 16-player Swiss of 3 rounds created, registered for and started in the browser, two people playing their tables by clicking cards beside twelve scripted accounts and two bot accounts run by `nimmt bot connect`; everybody at one table a round, the live and final standings the sums of the places' points, who won, the profile's entry): a real `nimmt serve` and headless Chromium driven by playwright-core;
 //! screenshots in `artifacts/`), and `cluster.mjs`: the browser at a table another node of a
 //! cluster runs (PostgreSQL and NATS on loopback, or `NIMMT_TEST_POSTGRES` and `NIMMT_TEST_NATS`).
 //!
@@ -148,8 +148,9 @@ fn run_script(script: &str, chromium: &str, bin: &Path, env: &[(&str, String)]) 
 
 /// The browser scripts run by [`the_browser_scripts_in_headless_chromium`], longest first (so
 /// the lanes end close together).
-const SCRIPTS: [&str; 20] = [
+const SCRIPTS: [&str; 21] = [
     "botaccounts.mjs",
+    "tournament.mjs",
     "turnbased.mjs",
     "accounts.mjs",
     "friends.mjs",

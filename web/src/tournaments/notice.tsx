@@ -2,19 +2,21 @@
 // page; and a tournament table's header line ("Sunday Swiss · round 2 · table 3"), linking to
 // the tournament's page.
 
+import type { Client } from '../client';
 import type { T } from '../i18n';
 import type { TableInfo } from '../protocol';
 import { tournamentHash } from './api';
 import { dismissSeated, tournaments } from './state';
 
-export function SeatedNotice(props: { t: T; onDismiss: () => void }) {
+/** Shown until dismissed, or until the game at that table is over. */
+export function SeatedNotice(props: { client: Client; t: T; onDismiss: () => void }) {
   const { t } = props;
   const s = tournaments.seated;
-  if (!s) return null;
+  if (!s || props.client.state.tables[s.table]?.info.state === 'finished') return null;
   return (
     <div class="tournotice" role="status" data-testid="tournament-seated">
-      <span>{t('tour.seated', { name: s.name, round: s.round, table: s.table })}</span>
-      <a href={tournamentHash(s.tournament)}>{t('tour.open')}</a>
+      <span>{t('tour.seated', { name: s.name, round: s.round })}</span>
+      <a href={tournamentHash(s.tournament)}>{t('tour.page')}</a>
       <button
         type="button"
         onClick={() => {

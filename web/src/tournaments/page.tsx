@@ -93,6 +93,7 @@ function YouBox(props: { client: Client; t: T; id: number; code?: string; go: (h
   const s = page.summary;
   if (!you) return s.phase === 'registration' ? <p class="muted" data-testid="tournament-guest">{t('tour.guest')}</p> : null;
   const code = props.code ?? page.invitation_code;
+  const over = s.phase === 'finished' || s.phase === 'cancelled';
   const toTable = (table: number) => {
     if (!client.state.tables[table]) {
       client.pendingOpen = true;
@@ -101,7 +102,7 @@ function YouBox(props: { client: Client; t: T; id: number; code?: string; go: (h
   };
   return (
     <div class="tourYou panel" data-testid="tournament-you">
-      {you.registered && !you.withdrawn && <p data-testid="tournament-registered">{t('tour.registered')}</p>}
+      {you.registered && !you.withdrawn && !over && <p data-testid="tournament-registered">{t('tour.registered')}</p>}
       {you.withdrawn && <p>{t('tour.withdrawn')}</p>}
       {s.invitation && !you.registered && !you.may_register && s.phase === 'registration' && <p class="muted">{t('tour.needCode')}</p>}
       <div class="buttons">
@@ -110,7 +111,7 @@ function YouBox(props: { client: Client; t: T; id: number; code?: string; go: (h
             {t('tour.register')}
           </button>
         )}
-        {you.registered && !you.withdrawn && s.phase !== 'finished' && s.phase !== 'cancelled' && (
+        {you.registered && !you.withdrawn && !over && (
           <button type="button" data-testid="tournament-withdraw" onClick={() => props.ask({ type: 'leave_tournament', tournament: id })}>
             {t('tour.withdraw')}
           </button>

@@ -133,7 +133,7 @@ describe('tournament messages', () => {
     expect(sent).toEqual([{ type: 'join', table: 41, role: 'player' }]);
     expect(client.pendingOpen).toBe(true);
     expect(tournaments.seated).toEqual(msg);
-    expect(en('tour.seated', { name: msg.name, round: msg.round, table: msg.table })).toBe('Sunday Swiss, round 2: you play at table 41 now.');
+    expect(en('tour.seated', { name: msg.name, round: msg.round })).toBe('Sunday Swiss, round 2: your table is open and you are seated at it.');
   });
 
   it('leaves every other message to the rest of the client', () => {
