@@ -42,6 +42,8 @@ process.on('exit', () => {
 
 const online = (page) => page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Whether the page fits its width (no sideways scrolling on a phone). */
+const fits = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** The page at the speed "instant" (read when it loads) and in `lang`. */
 async function prepare(page, lang) {
@@ -217,6 +219,10 @@ await session(
     await bea.locator(`[data-testid=tournament-${id}]`).waitFor({ timeout: 5000 });
     check('the German lobby lists it as open for registration', (await bea.locator(`[data-testid=tournament-${id}]`).textContent()).includes('Anmeldung offen'));
     await shot(bea, 'tournament-lobby-phone-de');
+    await bea.click('[data-testid=create-tournament]');
+    await bea.locator('[data-testid=tournament-form]').screenshot({ path: join(process.env.ARTIFACTS ?? 'artifacts', 'tournament-create-phone-de.png') });
+    check('the create form fits a phone', await fits(bea));
+    await bea.locator('[data-testid=tournament-form] button', { hasText: 'Abbrechen' }).click();
     await ann.goto(`${base}/#/`);
     await ann.locator(`[data-testid=tournament-${id}]`).waitFor({ timeout: 5000 });
     await ann.locator('[data-testid=tournaments]').screenshot({ path: join(process.env.ARTIFACTS ?? 'artifacts', 'tournament-lobby-desktop-en.png') });
@@ -303,6 +309,7 @@ await session(
     await bea.locator('[data-testid=tournament][data-phase=finished]').waitFor({ timeout: 10000 });
     const gewonnen = await bea.locator('[data-testid=tournament-winner]').textContent();
     check('… and in German', gewonnen.includes('hat das Turnier mit') || gewonnen.includes('teilen sich'), gewonnen);
+    check('the final standings fit a phone (the table scrolls within its box)', await fits(bea));
     await shot(bea, 'tournament-final-phone-de');
 
     // The profiles list it with the place.
@@ -318,6 +325,30 @@ await session(
       check(`${name}'s profile lists the tournament with the place`, text.includes('Sunday Swiss') && text.includes(`${words} ${place} `) && text.includes('16'), text);
       await shot(page, `tournament-profile-${page === ann ? 'desktop-en' : 'phone-de'}`);
     }
+    // By invitation: Ann creates one (over HTTP, with her session); Bea may register with the link's
+    // code only, and may withdraw before the start. A guest may not create one.
+    const made = await fetch(`${base}/api/tournaments?lang=en`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ann.token}` },
+      body: JSON.stringify({ name: 'Friends only', game: 'classic', options: {}, format: { kind: 'swiss', rounds: 2 }, table_size: 4, start_ms: Date.now() + 3_600_000, rated: false, invitation: true, bots_fill: true }),
+    }).then((r) => r.json());
+    check('a tournament by invitation gets a code', typeof made.invitation_code === 'string' && made.id > 0, JSON.stringify(made));
+    await ann.goto(`${base}/#/tournament/${made.id}`);
+    const link = await ann.locator('[data-testid=tournament-invite-link]').inputValue({ timeout: 5000 });
+    check('its creator sees the invitation link', link === `${base}/tournament/${made.id}?code=${made.invitation_code}`, link);
+    await shot(ann, 'tournament-invitation-desktop-en');
+    await bea.goto(`${base}/tournament/${made.id}`);
+    await bea.locator('[data-testid=tournament-you]').waitFor({ timeout: 10000 });
+    const without = await bea.locator('[data-testid=tournament-you]').textContent();
+    check('without the code Bea is told she needs the link', without.includes('Die Anmeldung braucht den Einladungslink.') && (await bea.locator('[data-testid=tournament-register]').count()) === 0, without);
+    await bea.goto(link);
+    await bea.locator('[data-testid=tournament-register]').click({ timeout: 10000 });
+    await bea.locator('[data-testid=tournament-withdraw]').click({ timeout: 5000 });
+    await bea.locator('[data-testid=tournament-register]').waitFor({ timeout: 5000 });
+    check('with the link she registers, and withdraws before the start', (await bea.locator('[data-testid=tournament-registered]').count()) === 0);
+    await zoe.goto(`${base}/#/`);
+    await zoe.locator(`[data-testid=tournament-${made.id}]`).waitFor({ timeout: 5000 });
+    check('a guest sees the list, marked by invitation, but may not create one', (await zoe.locator(`[data-testid=tournament-${made.id}]`).textContent()).includes('nur mit Einladung') && (await zoe.locator('[data-testid=create-tournament]').count()) === 0);
     const left = programs.filter((p) => p.seated.length !== 3).map((p) => `${p.name}: ${p.seated.length} tables; ${p.errors.slice(-3).join('; ')}`);
     check('every program was seated once a round', left.length === 0, left.join(' | '));
     console.log(`# the tournament took ${((Date.now() - started) / 1000).toFixed(1)} s from the first sign-up to the profiles`);

@@ -91,9 +91,15 @@ function YouBox(props: { client: Client; t: T; id: number; code?: string; go: (h
   const { client, t, id, page } = props;
   const you = page.you;
   const s = page.summary;
-  if (!you) return s.phase === 'registration' ? <p class="muted" data-testid="tournament-guest">{t('tour.guest')}</p> : null;
+  // A visitor or a guest may watch; registering takes an account.
+  if (!you || (!client.account && !you.registered)) return s.phase === 'registration' ? <p class="muted" data-testid="tournament-guest">{t('tour.guest')}</p> : null;
   const code = props.code ?? page.invitation_code;
   const over = s.phase === 'finished' || s.phase === 'cancelled';
+  // By invitation: registering takes the link's code (the server refuses it without).
+  const needsCode = s.invitation && !code && !you.registered;
+  const inPlay = you.registered && !you.withdrawn && !over;
+  const anything = inPlay || you.withdrawn || (needsCode && s.phase === 'registration') || you.may_register || you.may_start || props.refusal;
+  if (!anything) return null;
   const toTable = (table: number) => {
     if (!client.state.tables[table]) {
       client.pendingOpen = true;
@@ -102,16 +108,16 @@ function YouBox(props: { client: Client; t: T; id: number; code?: string; go: (h
   };
   return (
     <div class="tourYou panel" data-testid="tournament-you">
-      {you.registered && !you.withdrawn && !over && <p data-testid="tournament-registered">{t('tour.registered')}</p>}
+      {inPlay && <p data-testid="tournament-registered">{t('tour.registered')}</p>}
       {you.withdrawn && <p>{t('tour.withdrawn')}</p>}
-      {s.invitation && !you.registered && !you.may_register && s.phase === 'registration' && <p class="muted">{t('tour.needCode')}</p>}
+      {needsCode && s.phase === 'registration' && <p class="muted">{t('tour.needCode')}</p>}
       <div class="buttons">
-        {you.may_register && (
+        {you.may_register && !needsCode && (
           <button type="button" class="primary" data-testid="tournament-register" onClick={() => props.ask({ type: 'join_tournament', tournament: id, ...(code ? { code } : {}) })}>
             {t('tour.register')}
           </button>
         )}
-        {you.registered && !you.withdrawn && !over && (
+        {inPlay && (
           <button type="button" data-testid="tournament-withdraw" onClick={() => props.ask({ type: 'leave_tournament', tournament: id })}>
             {t('tour.withdraw')}
           </button>
