@@ -158,7 +158,7 @@ await session(
     const ann = await loggedIn(person, base, 'Ann', DESKTOP);
     await prepare(ann, 'en');
     const panel = ann.locator('[data-testid=tournaments]');
-    await panel.waitFor();
+    await panel.getByText('No tournament planned yet.').waitFor({ timeout: 5000 }).catch(() => {});
     check('the lobby has a tournaments section, empty at first', (await panel.textContent()).includes('No tournament planned yet.'));
     await ann.click('[data-testid=create-tournament]');
     const form = ann.locator('[data-testid=tournament-form]');
@@ -168,6 +168,8 @@ await session(
     await form.locator('[name=rated]').uncheck();
     await form.locator('[name=deals]').fill('1');
     await form.locator('[name=hand_size]').fill('3');
+    // A table never waits for ever: after 30 s a bot decides.
+    await form.locator('[name=timer]').fill('30');
     await ann.click('[data-testid=tournament-create]');
     const nameError = await ann.locator('[data-testid=tour-error-name]').textContent({ timeout: 3000 });
     check('a tournament without a name is refused in words', nameError.includes('Give the tournament a name'), nameError);
@@ -225,6 +227,9 @@ await session(
     await bea.locator('[data-testid=tournament-form] button', { hasText: 'Abbrechen' }).click();
     await ann.goto(`${base}/#/`);
     await ann.locator(`[data-testid=tournament-${id}]`).waitFor({ timeout: 5000 });
+    for (const b of BOTS) await ann.locator(`[data-testid=bot-${b}]`).waitFor({ timeout: 15000 }).catch(() => {});
+    const botsOnline = await ann.locator('[data-testid=bots-online] [data-testid=bot-mark]').count();
+    check('the two bot accounts are online before the start', botsOnline === 2, `${botsOnline}: ${children.map((c) => c.log).join(' | ')}`);
     await ann.locator('[data-testid=tournaments]').screenshot({ path: join(process.env.ARTIFACTS ?? 'artifacts', 'tournament-lobby-desktop-en.png') });
     await ann.goto(`${base}/#/tournament/${id}`);
     await ann.locator('[data-testid=tournament-start]').waitFor();
