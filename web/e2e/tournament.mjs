@@ -200,8 +200,8 @@ await session(
     // Twelve programs and two bot accounts register.
     const programs = PROGRAMS.map((n) => program(base, n, tokens[n]));
     const botRegs = bots.map((b) => program(base, b.name, b.token));
-    const said = [];
-    for (const p of [...programs, ...botRegs]) said.push(await register(p, id));
+    // All at once, as a room's players do when a tournament is announced.
+    const said = await Promise.all([...programs, ...botRegs].map((p) => register(p, id)));
     check('the fourteen others are registered', said.every(Boolean), [...programs, ...botRegs].map((p) => `${p.name}: ${p.errors.join('; ')}`).join(' | '));
     for (const r of botRegs) r.ws.close();
     await sleep(200);
