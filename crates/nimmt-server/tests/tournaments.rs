@@ -306,3 +306,64 @@ async fn a_bot_account_registers_is_told_where_it_sits_and_plays_its_table() {
     drop(players);
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_elimination_sends_the_best_two_of_each_table_to_the_final() {
+    let db = Db::sqlite();
+    let (srv, url) = server_with(config(&db, true)).await;
+    let addr = srv.addr;
+    let (mut players, tokens) = eight_entrants(addr, &url).await;
+    let mut setup = swiss("Knockout", 1);
+    setup["format"] = json!({"kind": "elimination", "advance": 2});
+    let id = create(addr, &tokens[0], setup).await;
+    let at = registered_and_started(&mut players, &tokens, addr, id).await;
+    assert_eq!(at.len(), 2, "two tables of four: {at:?}");
+    // Round 1 for everyone; the final for the four who go on (the others wait in vain).
+    let players = play_rounds(players, 1..=1).await;
+    let mut finalists = Vec::new();
+    until_round(addr, id, 2).await;
+    for (p, token) in players.into_iter().zip(&tokens) {
+        let mine = page(addr, id, Some(token)).await;
+        if mine["summary"]["round"] == 2 && mine["you"]["table"].as_u64().is_some() {
+            finalists.push(p);
+        }
+    }
+    assert_eq!(finalists.len(), 4);
+    drop(play_rounds(finalists, 2..=2).await);
+    let done = until_phase(addr, id, "finished").await;
+    let standings = done["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 8);
+    let out: Vec<_> = standings.iter().map(|s| s["out_in"].clone()).collect();
+    assert_eq!(out.iter().filter(|o| **o == 1).count(), 4, "{done}");
+    assert_eq!(done["rounds"].as_array().unwrap().len(), 2);
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_starts_at_its_start_time_and_one_with_too_few_is_cancelled() {
+    let db = Db::sqlite();
+    let (srv, url) = server_with(config(&db, true)).await;
+    let addr = srv.addr;
+    let (mut players, tokens) = eight_entrants(addr, &url).await;
+    let soon = |name: &str| {
+        let mut setup = swiss(name, 1);
+        setup["start_ms"] = json!(now_ms() + 1_500);
+        setup
+    };
+    let full = create(addr, &tokens[0], soon("On Time")).await;
+    let thin = create(addr, &tokens[0], soon("Too Thin")).await;
+    register_all(&mut players[..4], full).await;
+    register_all(&mut players[4..6], thin).await;
+    // Nobody starts them: the clock does.
+    drop(play_rounds(players.drain(..4).collect(), 1..=1).await);
+    until_phase(addr, full, "finished").await;
+    let cancelled = until_phase(addr, thin, "cancelled").await;
+    assert_eq!(cancelled["summary"]["entrants"], 2);
+    let told = players[0]
+        .recv_until(
+            |m| matches!(m, ServerMsg::Notice { text, .. } if text.key == "tournament_cancelled"),
+        )
+        .await;
+    assert!(matches!(told, ServerMsg::Notice { .. }));
+    srv.stop().await;
+}

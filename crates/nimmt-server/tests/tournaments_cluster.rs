@@ -74,7 +74,11 @@ async fn play_through(p: &mut Player, url: &str, token: &str, table: u64) {
             .await;
         let seated = loop {
             match next(p).await {
-                Some(ServerMsg::State { you, .. }) if you.seat.is_some() => break true,
+                Some(ServerMsg::State { table: t, you, .. })
+                    if t.id == table && you.seat.is_some() =>
+                {
+                    break true
+                }
                 Some(ServerMsg::Error { id: Some(i), .. }) if i == id => break false,
                 Some(_) => continue,
                 None => break false,

@@ -25,7 +25,7 @@ async fn play_at(players: Vec<Player>, table: u64) -> Vec<Player> {
         .into_iter()
         .map(|mut p| {
             tokio::spawn(async move {
-                p.sit(table).await;
+                sit_at(&mut p, table).await;
                 p.play_to_end().await;
                 p
             })
@@ -55,7 +55,7 @@ async fn a_restart_mid_round_resumes_the_tournament(db: Db) {
     drop(play_at(take(&mut slots, &first), ended).await);
     let mut waiting = take(&mut slots, &second);
     for p in &mut waiting {
-        p.sit(playing).await;
+        sit_at(p, playing).await;
     }
     // The ended table's result is counted before the restart.
     until_a_table_done(addr, id).await;

@@ -192,6 +192,20 @@ pub async fn until_phase(addr: SocketAddr, id: u64, phase: &str) -> Value {
     );
 }
 
+/// Waits until round `round` of tournament `id` is being played (within a minute).
+pub async fn until_round(addr: SocketAddr, id: u64, round: u32) {
+    for _ in 0..600 {
+        if page(addr, id, None).await["summary"]["round"] == round {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "tournament {id} has no round {round}: {}",
+        page(addr, id, None).await
+    );
+}
+
 /// Waits for `p`'s table of round `round`, takes the seat and plays to the end of the game;
 /// the table's number.
 pub async fn play_round(p: &mut Player, round: u32) -> u64 {
@@ -202,9 +216,28 @@ pub async fn play_round(p: &mut Player, round: u32) -> u64 {
             told_round(&m, round).unwrap()
         }
     };
-    p.sit(table).await;
+    sit_at(p, table).await;
     p.play_to_end().await;
     table
+}
+
+/// `p` takes their seat at `table` (a late message of their previous table is passed over).
+pub async fn sit_at(p: &mut Player, table: u64) {
+    p.table = table;
+    let id = p
+        .send(ClientMsg::Join {
+            table,
+            role: nimmt_protocol::Role::Player,
+            invite: None,
+        })
+        .await;
+    let m = p
+        .recv_until(|m| {
+            matches!(m, ServerMsg::State { table: t, you, .. } if t.id == table && you.seat.is_some())
+                || matches!(m, ServerMsg::Error { id: Some(i), .. } if *i == id)
+        })
+        .await;
+    assert!(matches!(m, ServerMsg::State { .. }), "{}: {m:?}", p.me.name);
 }
 
 /// The table of round `round` that `m` tells of.
