@@ -17,6 +17,9 @@
 //!   encrypted per RFC 8291 and signed with the room's VAPID key;
 //! - [`ratings`]: every finished game's results and the Weng-Lin ratings they move (in the
 //!   transaction that stores the game's end), profiles, game histories and leaderboards;
+//! - [`tournaments`]: the task that runs the node's tournaments (the room's tournament director
+//!   fed commands, the clock and the tables' results; tables opened, players told), its store
+//!   and its lease in a cluster;
 //! - [`ws`]: a connection (size cap, message budget, flood rule, byte-capped outgoing queue,
 //!   close codes), [`addr`]: limits per client address, [`http`]: every HTTP route, the
 //!   services' included (with the Origin check); [`state`]: what every handler shares;
@@ -25,8 +28,9 @@
 //! The modules sit in layers, each importing only from its own layer or those below: the edge
 //! (this file's wiring, `state`, `http`, `ws`, `cluster`, `session_end`, client addresses), the
 //! services (`accounts`, `ratings`, `moderation`, `analysis`, `records`), the room (the lobby,
-//! the tables) and the store (`store`, `lease`); `metrics` and `clock` serve them all. The
-//! store is handed what it must not know (the ratings a game's end moves: [`store::AtGameEnd`]).
+//! the tables, the tournaments) and the store (`store`, `lease`); `metrics` and `clock` serve
+//! them all. The store is handed what it must not know (the ratings a game's end moves:
+//! [`store::AtGameEnd`]).
 //! `crates/nimmt/tests/server_layers.rs` names every import that runs up a layer.
 //!
 //! The wire types are in `nimmt-protocol`; `docs/protocol.md` describes them.
