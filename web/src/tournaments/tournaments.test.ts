@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../client';
 import type { ClientMsg, TournamentEntry, TournamentPage, TournamentStanding } from '../generated/protocol';
 import { tFor } from '../i18n';
 import type { GameDescriptor } from '../protocol';
+import { optionFields } from './create';
 import { tournamentMessage, tournaments } from './state';
 import { defaultFields, entryText, formatText, phaseText, placePoints, pointsRule, pointsText, setupOf, standingStatus, tableLimits, winnerText } from './words';
 
@@ -103,6 +106,15 @@ describe('the create form', () => {
     expect(tableLimits(classic)).toEqual([3, 6]);
     expect(tableLimits(help)).toEqual([3, 5]);
     expect('errors' in setupOf(en, { ...good, game: 'help', tableSize: '6' }, help, NOW)).toBe(true);
+  });
+
+  it('offers the game’s own options with the pace and the timer, not the other table options', () => {
+    const games = JSON.parse(readFileSync(join(__dirname, '../../fixtures/games.json'), 'utf8')) as GameDescriptor[];
+    const real = games.find((g) => g.name === 'classic')!;
+    const keys = optionFields(real).map((o) => o.key);
+    expect(keys).toEqual([...real.options.map((o) => o.key), 'timer', 'pace']);
+    expect(keys).toContain('hand_size');
+    for (const k of ['rated', 'private', 'hints', 'watchers', 'vacation']) expect(keys).not.toContain(k);
   });
 
   it('takes a start time instead of minutes', () => {
