@@ -16,6 +16,7 @@ pub mod client;
 pub mod ladder;
 mod shrink;
 pub mod store;
+pub mod tournament;
 pub mod world;
 
 pub use action::SimAction;

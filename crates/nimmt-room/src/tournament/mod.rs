@@ -19,7 +19,6 @@
 pub mod director;
 pub mod elimination;
 pub mod format;
-mod notices;
 mod page;
 pub mod register;
 pub mod round;

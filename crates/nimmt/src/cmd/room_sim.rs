@@ -28,6 +28,46 @@ pub struct Args {
     /// at many tables at once, some making faults).
     #[arg(long)]
     pub ladder: Option<usize>,
+    /// Simulate tournaments instead: a 64-player Swiss and a 27-player elimination per run, to
+    /// their end, with crashes, late and repeated results (`--steps` does not apply).
+    #[arg(long)]
+    pub tournament: bool,
+}
+
+/// `--tournament`: the tournaments' simulation, one run per seed, and the totals.
+fn run_tournament(a: &Args) -> anyhow::Result<()> {
+    let mut failed = 0;
+    let mut total = sim::tournament::TournamentStats::default();
+    let started = Instant::now();
+    for seed in a.seed..a.seed + a.runs {
+        match sim::tournament::run(seed) {
+            Ok(s) => total.add(&s),
+            Err((step, violation)) => {
+                failed += 1;
+                println!("seed {seed}: broken at step {step}: {violation}");
+            }
+        }
+    }
+    let t = &total;
+    println!(
+        "{} runs in {:.1} s: {} tournaments ({} finished), {} rounds, {} tables, {} crashes, {} results delivered twice, {} surplus tables closed, {} seats played by a bot, {} withdrawals; invariants held after {} steps",
+        a.runs,
+        started.elapsed().as_secs_f64(),
+        t.tournaments,
+        t.finished,
+        t.rounds,
+        t.tables,
+        t.crashes,
+        t.delivered_twice,
+        t.surplus,
+        t.missing,
+        t.withdrawals,
+        t.checks,
+    );
+    if failed > 0 {
+        bail!("{failed} of {} runs broke an invariant", a.runs);
+    }
+    Ok(())
 }
 
 /// `--ladder BOTS`: the ladder's simulation, one run per seed.
@@ -61,6 +101,9 @@ fn run_ladder(a: &Args, bots: usize) -> anyhow::Result<()> {
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(bots) = a.ladder {
         return run_ladder(&a, bots);
+    }
+    if a.tournament {
+        return run_tournament(&a);
     }
     let fault = match &a.fault {
         None => None,
