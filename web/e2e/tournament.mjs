@@ -5,9 +5,11 @@
 // more accounts are programs over the WebSocket that register and play the first legal move, and
 // two are bot accounts played by `nimmt bot connect --spec greedy`. Ann starts it. Each round the
 // server seats everybody: Ann's and Bea's pages go to their tables by themselves, where the
-// header names the tournament, round and table, and they play by clicking cards. A watcher's page
-// shows the live standings. Checked: everybody at exactly one table each round, the standings
-// equal to the sum of the points of the places, the winner said in words, the profile's entry.
+// header names the tournament, round and table, and they play by clicking cards. A guest watches
+// Ann's table from the page's Watch link and follows the live standings. Checked: everybody at
+// exactly one table each round, the standings equal to the sum of the points of the places, the
+// winner said in words, a table's replay, the profile's entry; then a tournament by invitation
+// (registering takes the link's code, withdrawing before the start).
 // Screenshots (desktop English, phone German) go to artifacts/ (ARTIFACTS to change).
 //
 //   cd web && npm run build && cd .. && NIMMT_WEB_SKIP_BUILD=1 cargo build -p nimmt && \
@@ -236,7 +238,8 @@ await session(
     await sleep(500);
 
     // Ann starts it; every page goes to its table by itself, and the people play there.
-    const plays = [autoplay(ann), autoplay(bea)];
+    // (Ann's table waits for her until the watcher below is there.)
+    const plays = [autoplay(bea)];
     await ann.click('[data-testid=tournament-start]');
     for (const [page, who] of [
       [ann, 'desktop-en'],
@@ -255,6 +258,13 @@ await session(
     const zoe = await person('Zoe', DESKTOP);
     await zoe.goto(`${base}/#/tournament/${id}`);
     await zoe.locator('[data-testid=tournament][data-phase=running]').waitFor({ timeout: 10000 });
+    // The watcher opens Ann's table from the page, and sees it as a tournament's table.
+    const annsTable = zoe.locator('[data-testid^=round-1-table-]', { has: zoe.locator('[data-testid=tournament-seat][data-name=Ann]') });
+    await annsTable.locator('[data-testid=tournament-watch]').click({ timeout: 10000 });
+    const watched = await zoe.locator('[data-testid=table-tournament]').textContent({ timeout: 10000 });
+    check('Watch opens the tournament table to a watcher', /Sunday Swiss · round 1 · table \d/.test(watched) && (await zoe.locator('[data-testid=hand-card]').count()) === 0, watched);
+    plays.push(autoplay(ann));
+    await zoe.goto(`${base}/#/tournament/${id}`);
     const phase = await zoe.locator('[data-testid=tournament-phase]').textContent();
     check('a visitor sees the round running', /Round [12] of 3/.test(phase), phase);
     await zoe.locator('[data-testid=round-2]').waitFor({ timeout: 30000 });
@@ -310,6 +320,9 @@ await session(
     check('the page shows the final standings', JSON.stringify(rows) === JSON.stringify(ranked.map((s) => [s.name, s.points])), JSON.stringify(rows));
     check('each table of each round links to its replay', (await ann.locator('[data-testid=tournament-replay]').count()) === 12);
     await shot(ann, 'tournament-final-desktop-en');
+    await ann.locator('[data-testid=round-1-table-1] [data-testid=tournament-replay]').click();
+    await ann.locator('[data-testid=replay-step]').waitFor({ timeout: 10000 });
+    check('a table’s Replay link opens that game’s replay', /#\/replay\/\d+$/.test(ann.url()) && (await ann.locator('[data-testid=replay-missing]').count()) === 0, ann.url());
     await bea.goto(`${base}/#/tournament/${id}`);
     await bea.locator('[data-testid=tournament][data-phase=finished]').waitFor({ timeout: 10000 });
     const gewonnen = await bea.locator('[data-testid=tournament-winner]').textContent();
