@@ -522,3 +522,61 @@ fn the_page_shows_each_reader_their_part() {
         "a bot account that left is forgotten"
     );
 }
+
+#[test]
+fn players_are_told_of_their_bye_and_of_a_cancelled_tournament() {
+    // Five players at tables of 4 without bots: one table, and the lowest standing sits out.
+    let shell = started_swiss(5, 1);
+    let byes: Vec<&String> = shell
+        .notices
+        .iter()
+        .filter(|(_, k)| *k == "tournament_bye")
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(byes.len(), 1);
+    let effects = {
+        let mut director = Director::new();
+        director
+            .step(
+                0,
+                create(setup(TournamentFormat::Swiss { rounds: 1 }, false), None),
+            )
+            .unwrap();
+        director.step(0, register(1, None)).unwrap();
+        director.step(0, register(2, None)).unwrap();
+        director.step(0, register(3, None)).unwrap();
+        assert!(director
+            .step(9_999, DirectorInput::Tick)
+            .unwrap()
+            .is_empty());
+        let effects = director.step(10_000, DirectorInput::Tick).unwrap();
+        assert_eq!(director.get(ID).unwrap().core.phase, Phase::Cancelled);
+        assert_eq!(
+            director.get(ID).unwrap().summary().phase,
+            TournamentPhase::Cancelled
+        );
+        effects
+    };
+    let cancelled: Vec<&DirectorEffect> = effects
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                DirectorEffect::Notice {
+                    key: "tournament_cancelled",
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(cancelled.len(), 3, "each registered player is told");
+    let DirectorEffect::Notice { params, .. } = cancelled[0] else {
+        unreachable!()
+    };
+    let wanted = [("name", "Sunday Swiss"), ("entrants", "3"), ("needed", "4")];
+    for (key, value) in wanted {
+        assert!(params.contains(&(key, value.to_string())), "{params:?}");
+    }
+    assert!(matches!(effects[0], DirectorEffect::Save(_)));
+    assert_eq!(effects.last(), Some(&DirectorEffect::Changed { id: ID }));
+}
