@@ -3,7 +3,7 @@
 
 use super::{refusal_of, storage, store, Cmd, Created, TournamentsConfig};
 use crate::conn::Refusal;
-use nimmt_protocol::{ErrorCode, TournamentId};
+use nimmt_protocol::{ErrorCode, TableId, TournamentId};
 use nimmt_room::tournament::{Director, DirectorInput, Phase, TournamentError};
 use std::collections::HashMap;
 use tokio::sync::mpsc;
@@ -247,6 +247,15 @@ impl Shell {
                 }
             }
         }
+        let open: Vec<TableId> = due.iter().map(|(_, t)| *t).collect();
+        let ended = match store::ended_among(&self.config.pool, &open).await {
+            Ok(ended) => ended,
+            Err(e) => {
+                tracing::warn!("tournaments: the tables' results unread: {e}");
+                return;
+            }
+        };
+        due.retain(|(_, t)| ended.contains(t));
         for (id, table_id) in due {
             let ended = match store::ended_table(&self.config.pool, table_id).await {
                 Ok(Some(ended)) => ended,

@@ -318,6 +318,22 @@ pub async fn remove_player(pool: &AnyPool, id: TournamentId, player: &str) -> sq
     Ok(())
 }
 
+/// Which of `tables` ended (their results are stored): one query for a whole round's tables.
+pub async fn ended_among(pool: &AnyPool, tables: &[TableId]) -> sqlx::Result<Vec<TableId>> {
+    if tables.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Numbers only: written into the query as they are.
+    let list: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+    let rows = sqlx::query(&format!(
+        "SELECT DISTINCT table_id FROM nimmt_results WHERE table_id IN ({})",
+        list.join(", ")
+    ))
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|r| r.get::<i64, _>(0) as TableId).collect())
+}
+
 /// A room table's result, once its game ended: each seat's identity and place (bots' seats
 /// included), and the players whose seat a bot played (from the table's tournament mark).
 pub async fn ended_table(
