@@ -220,6 +220,7 @@ fn a_swiss_runs_to_its_final_standings_through_the_director() {
     assert_eq!(started.count(), 3 * 14);
     let page = run.page(None, false);
     assert_eq!(page.summary.phase, TournamentPhase::Finished);
+    assert_eq!(page.summary.start_ms, 10_000, "started at its start time");
     assert_eq!(page.rounds.len(), 3);
     assert!(page
         .rounds
@@ -325,6 +326,11 @@ fn refused_inputs_change_nothing() {
 #[test]
 fn a_result_told_twice_counts_once() {
     let mut shell = started_swiss(8, 2);
+    assert_eq!(
+        shell.run().summary().start_ms,
+        0,
+        "started early: when it started"
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let (&table_id, _) = shell.open.iter().next().unwrap();
     let places = shell.places(table_id, &mut rng);

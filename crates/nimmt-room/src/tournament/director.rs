@@ -43,6 +43,10 @@ pub struct Run {
     pub tables: Vec<(TableRef, TableId)>,
     /// The entrants that are bot accounts (marked in the standings).
     pub bot_accounts: Vec<PlayerId>,
+    /// When the first round started (wall clock, ms): the start time, or earlier when its
+    /// creator started it early.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<u64>,
 }
 
 /// An input from the shell.
@@ -179,6 +183,7 @@ impl Director {
                     core,
                     tables: Vec::new(),
                     bot_accounts: Vec::new(),
+                    started_ms: None,
                 };
                 self.runs.insert(id, run.clone());
                 Ok(vec![
@@ -218,6 +223,7 @@ impl Director {
                     return Err(TournamentError::NotCreator);
                 }
                 let effects = run.core.step(now_ms, Input::Start)?;
+                run.note_start(now_ms);
                 Ok(carry(run, effects))
             }),
             DirectorInput::Tick => {
@@ -231,6 +237,7 @@ impl Director {
                 for id in waiting {
                     out.extend(self.change(id, |run| {
                         let effects = run.core.step(now_ms, Input::Tick)?;
+                        run.note_start(now_ms);
                         Ok(carry(run, effects))
                     })?);
                 }
@@ -324,6 +331,14 @@ impl Run {
             .iter()
             .find(|(t, _)| *t == table)
             .map(|&(_, room)| room)
+    }
+
+    /// Notes the moment the first round started, once.
+    fn note_start(&mut self, now_ms: u64) {
+        let started = matches!(self.core.phase, Phase::Running { .. } | Phase::Finished);
+        if started && self.started_ms.is_none() {
+            self.started_ms = Some(now_ms);
+        }
     }
 
     fn register(

@@ -26,7 +26,7 @@ impl Run {
                 Phase::Cancelled => TournamentPhase::Cancelled,
             },
             entrants: self.core.entries.len(),
-            start_ms: setup.start_ms,
+            start_ms: self.started_ms.unwrap_or(setup.start_ms),
             rated: setup.rated,
             invitation: setup.invitation,
             bots_fill: setup.bots_fill,
