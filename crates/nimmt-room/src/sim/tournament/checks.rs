@@ -12,10 +12,11 @@
 //!     and byes, worked out here on their own;
 //! 15. repeats are minimal: a Swiss round seats no more pairs who met before than cutting the
 //!     standings in order would;
-//! 16. the standings are ordered by the documented tie-breaks (the opponents' points worked out
-//!     here);
+//! 16. the standings are ordered by the documented tie-breaks (the opponents' points and an
+//!     elimination player's last place worked out here);
 //! 17. the tournaments finish (nothing waits forever).
 
+use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use nimmt_protocol::{PlayerId, TableId, TournamentId};
@@ -229,6 +230,8 @@ fn points(
     let core = &run.core;
     let mut points: BTreeMap<&str, f64> = BTreeMap::new();
     let mut met: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    // Each player's place at the last table they played (elimination's order).
+    let mut last: BTreeMap<&str, usize> = BTreeMap::new();
     for round in &core.rounds {
         for &e in &round.byes {
             *points.entry(&core.entries[e].entrant.player).or_default() += 30.0;
@@ -267,6 +270,7 @@ fn points(
                     .filter(|(o, _)| o != player)
                     .map(|(o, _)| o.as_str());
                 met.entry(player).or_default().extend(others);
+                last.insert(player, *place);
             }
         }
     }
@@ -289,29 +293,34 @@ fn points(
             return broken(14, message);
         }
     }
-    ordered(&core.settings.format, &standings)
+    ordered(&core.settings.format, &standings, &last)
 }
 
-/// 16: Swiss: points, opponents' points, rating, registration; elimination: the later out
-/// first.
-fn ordered(format: &Format, standings: &[Standing]) -> Result<(), Violation> {
+/// 16: Swiss: points, opponents' points, rating, registration; elimination: the winner, then
+/// the later out first, by their place at their last table, then as the Swiss.
+fn ordered(
+    format: &Format,
+    standings: &[Standing],
+    last: &BTreeMap<&str, usize>,
+) -> Result<(), Violation> {
+    let swiss = |s: &Standing| {
+        (
+            Reverse(s.points),
+            Reverse(s.opponents),
+            Reverse(s.rating),
+            s.entry,
+        )
+    };
+    let elimination = |s: &Standing| {
+        let out = s.out_in.map_or(u32::MAX, |r| r);
+        let place = last.get(s.player.as_str()).copied().unwrap_or(0);
+        (Reverse(out), place, swiss(s))
+    };
     for pair in standings.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         let in_order = match format {
-            Format::Swiss { .. } => {
-                let key = |s: &Standing| {
-                    (
-                        std::cmp::Reverse(s.points),
-                        std::cmp::Reverse(s.opponents),
-                        std::cmp::Reverse(s.rating),
-                        s.entry,
-                    )
-                };
-                key(a) < key(b)
-            }
-            Format::Elimination { .. } => {
-                a.out_in.map_or(u32::MAX, |r| r) >= b.out_in.map_or(u32::MAX, |r| r)
-            }
+            Format::Swiss { .. } => swiss(a) < swiss(b),
+            Format::Elimination { .. } => elimination(a) < elimination(b),
         };
         if !in_order || a.rank + 1 != b.rank {
             return broken(16, format!("{} ranked before {}", a.player, b.player));
