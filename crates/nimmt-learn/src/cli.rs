@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use candle_nn::VarMap;
 use clap::Subcommand;
 use nimmt_bots::classic::net2::model::Model;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Options of `nimmt learn`.
@@ -59,6 +59,26 @@ pub enum Step {
         #[arg(long)]
         out: PathBuf,
     },
+    /// The whole recipe in one command: `record`, then `fit` on its records (also written to
+    /// --records), then `check`.
+    Recipe {
+        #[arg(long, default_value_t = 500)]
+        games: u64,
+        #[arg(long, default_value_t = 4000)]
+        iters: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+        #[arg(long, default_value_t = 64)]
+        width: usize,
+        #[arg(long)]
+        records: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Compares the weights' plain-Rust forward pass (the bot's) with the trainer's on records.
     Check {
         #[arg(long)]
@@ -89,6 +109,53 @@ fn show(fit: &Fit) -> String {
     )
 }
 
+fn record(config: &SelfPlay, out: &Path, started: Instant) -> Result<Vec<Record>> {
+    let games = config.games;
+    let records = self_play(config, &|n| {
+        eprintln!("record: {n}/{games} games, {:.0?}", started.elapsed())
+    });
+    std::fs::write(out, records_file::to_bytes(&records))
+        .with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "{} decisions of {games} games in {:.0?} → {}",
+        records.len(),
+        started.elapsed(),
+        out.display()
+    );
+    Ok(records)
+}
+
+fn fit(records: &[Record], config: &TrainConfig, out: &Path, started: Instant) -> Result<()> {
+    eprintln!("fit: {} decisions", records.len());
+    let t = train(records, config, &|epoch, fit| {
+        eprintln!(
+            "epoch {epoch}: held out {} ({:.0?})",
+            show(fit),
+            started.elapsed()
+        )
+    })?;
+    t.vars.save(out)?;
+    println!("before: {}", show(&t.first));
+    println!("trained ({} steps): {}", t.steps, show(&t.train));
+    println!("held out: {}", show(&t.held));
+    println!("{:.0?} → {}", started.elapsed(), out.display());
+    Ok(())
+}
+
+fn check(records: &[Record], weights: &Path, width: usize) -> Result<()> {
+    let mut vars = VarMap::new();
+    let net = Network::new(&vars, width, 0)?;
+    vars.load(weights)?;
+    let model = Model::from_safetensors(&std::fs::read(weights)?)?;
+    let worst = crate::parity::largest_difference(&net, &model, records)?;
+    println!(
+        "{} weights; the bot's and the trainer's forward passes differ by at most {worst:.2e} over {} positions",
+        model.params(),
+        records.len()
+    );
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<()> {
     let started = Instant::now();
     match args.command {
@@ -107,17 +174,7 @@ pub fn run(args: Args) -> Result<()> {
                 first,
                 threads,
             };
-            let records = self_play(&config, &|n| {
-                eprintln!("record: {n}/{games} games, {:.0?}", started.elapsed())
-            });
-            std::fs::write(&out, records_file::to_bytes(&records))
-                .with_context(|| format!("writing {}", out.display()))?;
-            println!(
-                "{} decisions of {games} games in {:.0?} → {}",
-                records.len(),
-                started.elapsed(),
-                out.display()
-            );
+            record(&config, &out, started)?;
         }
         Step::Fit {
             data,
@@ -129,7 +186,6 @@ pub fn run(args: Args) -> Result<()> {
             seed,
             out,
         } => {
-            let records = read(&data)?;
             let config = TrainConfig {
                 epochs,
                 batch,
@@ -139,38 +195,40 @@ pub fn run(args: Args) -> Result<()> {
                 seed,
                 max_steps: None,
             };
-            eprintln!("fit: {} decisions", records.len());
-            let t = train(&records, &config, &|epoch, fit| {
-                eprintln!(
-                    "epoch {epoch}: held out {} ({:.0?})",
-                    show(fit),
-                    started.elapsed()
-                )
-            })?;
-            t.vars.save(&out)?;
-            println!("before: {}", show(&t.first));
-            println!("trained ({} steps): {}", t.steps, show(&t.train));
-            println!("held out: {}", show(&t.held));
-            println!("{:.0?} → {}", started.elapsed(), out.display());
+            fit(&read(&data)?, &config, &out, started)?;
+        }
+        Step::Recipe {
+            games,
+            iters,
+            seed,
+            threads,
+            epochs,
+            width,
+            records,
+            out,
+        } => {
+            let play = SelfPlay {
+                games,
+                iters,
+                seed,
+                first: 0,
+                threads,
+            };
+            let all = record(&play, &records, started)?;
+            let config = TrainConfig {
+                epochs,
+                width,
+                seed,
+                ..TrainConfig::default()
+            };
+            fit(&all, &config, &out, started)?;
+            check(&all, &out, width)?;
         }
         Step::Check {
             data,
             weights,
             width,
-        } => {
-            let records = read(&[data])?;
-            let mut vars = VarMap::new();
-            let net = Network::new(&vars, width, 0)?;
-            vars.load(&weights)?;
-            let bytes = std::fs::read(&weights)?;
-            let model = Model::from_safetensors(&bytes)?;
-            let worst = crate::parity::largest_difference(&net, &model, &records)?;
-            println!(
-                "{} weights; largest difference over {} positions: {worst:.2e}",
-                model.params(),
-                records.len()
-            );
-        }
+        } => check(&read(&[data])?, &weights, width)?,
     }
     Ok(())
 }

@@ -37,7 +37,10 @@ fn play(seed: u64, see: &mut dyn FnMut(&View)) -> Classic {
 #[test]
 fn every_card_is_in_one_group_and_the_groups_are_what_the_seat_sees() {
     let mut seen = 0;
-    play(3, &mut |view| {
+    let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..4)
+        .map(|s| Box::new(crate::classic::GreedyBot::new(s)) as Box<dyn Bot<Classic>>)
+        .collect();
+    play_with(&mut bots, &OptionMap::default(), 3, &mut |view| {
         let p = Position::from_view(view);
         let x = encode(&p);
         for c in 0..CARDS {
