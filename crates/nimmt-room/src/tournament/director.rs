@@ -227,19 +227,23 @@ impl Director {
                 Ok(carry(run, effects))
             }),
             DirectorInput::Tick => {
-                let waiting: Vec<TournamentId> = self
+                // The tournaments whose start time has come.
+                let due: Vec<TournamentId> = self
                     .runs
                     .values()
                     .filter(|r| r.core.phase == Phase::Registration)
+                    .filter(|r| r.core.settings.start_ms <= now_ms)
                     .map(|r| r.id)
                     .collect();
                 let mut out = Vec::new();
-                for id in waiting {
-                    out.extend(self.change(id, |run| {
+                for id in due {
+                    // One tournament's refusal leaves the others' starts standing.
+                    let started = self.change(id, |run| {
                         let effects = run.core.step(now_ms, Input::Tick)?;
                         run.note_start(now_ms);
                         Ok(carry(run, effects))
-                    })?);
+                    });
+                    out.extend(started.unwrap_or_default());
                 }
                 Ok(out)
             }
