@@ -7,8 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use nimmt_room::tournament::{Effect, Entrant, Input, TableRef, TableSpec, Tournament};
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub fn entrant(i: usize, rating: i32) -> Entrant {
@@ -113,26 +112,11 @@ impl Record {
     }
 }
 
-/// Random places for a table: a shuffle of the seats (bots included), now and then a tie.
+/// Random places for a table: a shuffle of the seats (bots included), now and then a tie (the
+/// simulation's draw).
 pub fn draw_places(table: &TableSpec, rng: &mut ChaCha8Rng) -> Vec<(String, usize)> {
-    let seats = table.players.len() + table.bots;
-    let mut order: Vec<usize> = (1..=seats).collect();
-    order.shuffle(rng);
-    let mut places: Vec<(String, usize)> = table
-        .players
-        .iter()
-        .zip(order)
-        .map(|(e, p)| (e.player.clone(), p))
-        .collect();
-    if rng.random_bool(0.15) {
-        // Two players next to each other share the better place.
-        let pick = rng.random_range(0..places.len());
-        let place = places[pick].1;
-        if let Some(other) = places.iter().position(|(_, p)| *p + 1 == place) {
-            places[pick].1 = places[other].1;
-        }
-    }
-    places
+    let players: Vec<String> = table.players.iter().map(|e| e.player.clone()).collect();
+    nimmt_room::sim::tournament::draw_places(&players, table.bots, rng)
 }
 
 pub fn rng(seed: u64) -> ChaCha8Rng {

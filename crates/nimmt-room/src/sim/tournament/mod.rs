@@ -222,7 +222,7 @@ impl TournamentSim {
         let now = self.now_ms;
         for table in self.tables.values_mut() {
             if !table.closed && table.result.is_none() && now >= table.ends_ms {
-                table.result = Some(draw_places(table, &mut self.rng));
+                table.result = Some(draw_places(&table.players, table.bots, &mut self.rng));
             }
         }
         if self.rng.random_bool(CRASH_AT_REST) {
@@ -472,12 +472,17 @@ impl TournamentSim {
     }
 }
 
-/// Random places for a table's players: a shuffle of the seats (bots' seats take places too),
-/// now and then two players sharing a place.
-fn draw_places(table: &SimTable, rng: &mut ChaCha8Rng) -> Vec<(PlayerId, usize)> {
-    let mut order: Vec<usize> = (1..=table.players.len() + table.bots).collect();
+/// Random places for a table's `players` and `bots` more seats: a shuffle of the seats (bots'
+/// seats take places too), now and then two players next to each other sharing the better place.
+/// The core's tests draw their results with it too.
+pub fn draw_places(
+    players: &[PlayerId],
+    bots: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(PlayerId, usize)> {
+    let mut order: Vec<usize> = (1..=players.len() + bots).collect();
     order.shuffle(rng);
-    let mut places: Vec<(PlayerId, usize)> = table.players.iter().cloned().zip(order).collect();
+    let mut places: Vec<(PlayerId, usize)> = players.iter().cloned().zip(order).collect();
     if rng.random_bool(0.15) {
         let pick = rng.random_range(0..places.len());
         let place = places[pick].1;
