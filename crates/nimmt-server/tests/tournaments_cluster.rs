@@ -6,9 +6,8 @@
 mod common;
 mod tournaments_support;
 
-use common::{server_with, Db, Player};
+use common::{Db, Player};
 use nimmt_protocol::{ClientMsg, ServerMsg};
-use nimmt_server::cluster::ClusterConfig;
 use nimmt_server::Running;
 use std::time::Duration;
 use tournaments_support::*;
@@ -18,13 +17,7 @@ async fn node(db: &Db, prefix: &str, name: &str) -> (Running, String) {
     config.tournaments_by_anyone = true;
     config.tournament_tick = Duration::from_millis(100);
     config.reconnect = Duration::from_secs(600);
-    let nats =
-        std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned());
-    let mut cluster = ClusterConfig::new(&nats, name);
-    cluster.prefix = prefix.to_owned();
-    cluster.lease = Duration::from_millis(1500);
-    config.cluster = Some(cluster);
-    server_with(config).await
+    common::nodes::node_with(config, prefix, name).await
 }
 
 /// The next message (none once the connection closed or is quiet for 20 s), noted as

@@ -3,7 +3,7 @@
 
 use super::{config, server_with, Db};
 use nimmt_server::cluster::ClusterConfig;
-use nimmt_server::Running;
+use nimmt_server::{Config, Running};
 use std::time::Duration;
 
 /// A fresh prefix: the nodes of one test find each other and no other test's.
@@ -13,7 +13,11 @@ pub fn prefix() -> String {
 
 /// Starts node `name` of the cluster `prefix` on `db` (leases of 1.5 s); its server and URL.
 pub async fn node(db: &Db, prefix: &str, name: &str) -> (Running, String) {
-    let mut config = config(db);
+    node_with(config(db), prefix, name).await
+}
+
+/// Starts node `name` of the cluster `prefix` with `config` (leases of 1.5 s).
+pub async fn node_with(mut config: Config, prefix: &str, name: &str) -> (Running, String) {
     let nats =
         std::env::var("NIMMT_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned());
     let mut cluster = ClusterConfig::new(&nats, name);
