@@ -194,6 +194,10 @@ pub struct TournamentPage {
     pub summary: TournamentSummary,
     /// The game's and tables' options every table has.
     pub options: OptionMap,
+    /// The points each place earns at a full table, the first's first (ties share theirs).
+    pub place_points: Vec<f64>,
+    /// The points of a bye.
+    pub bye_points: f64,
     /// Swiss: the number of rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]

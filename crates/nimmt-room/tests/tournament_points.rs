@@ -25,3 +25,43 @@ fn a_shared_place_shares_its_points() {
     // Everybody ties at a table of 6: the average, 30.
     assert_eq!(points_for(1, 6, 6).to_string(), "30");
 }
+
+/// The tournament page tells the browser the points per place of its table size, and a bye's.
+#[test]
+fn the_page_carries_the_points_per_place_of_its_table_size() {
+    use nimmt_core::{GameKind, OptionMap};
+    use nimmt_protocol::{TournamentFormat, TournamentSetup};
+    use nimmt_room::tournament::{Director, DirectorInput};
+    let expected: [&[f64]; 4] = [
+        &[60.0, 30.0, 0.0],
+        &[60.0, 40.0, 20.0, 0.0],
+        &[60.0, 45.0, 30.0, 15.0, 0.0],
+        &[60.0, 48.0, 36.0, 24.0, 12.0, 0.0],
+    ];
+    for (table_size, points) in (3..=6).zip(expected) {
+        let mut director = Director::new();
+        let setup = TournamentSetup {
+            name: "Cup".into(),
+            game: GameKind::new("classic"),
+            options: OptionMap::new(),
+            format: TournamentFormat::Swiss { rounds: 2 },
+            table_size,
+            start_ms: 10_000,
+            rated: false,
+            invitation: false,
+            bots_fill: false,
+        };
+        let create = DirectorInput::Create {
+            id: 1,
+            setup,
+            creator: "ann".into(),
+            creator_name: "Ann".into(),
+            code: None,
+            game_min: 2,
+        };
+        director.step(0, create).unwrap();
+        let page = director.get(1).unwrap().page(None, false);
+        assert_eq!(page.place_points, points, "a table of {table_size}");
+        assert_eq!(page.bye_points, 30.0);
+    }
+}

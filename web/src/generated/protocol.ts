@@ -649,6 +649,10 @@ export type TournamentPage = {
   summary: TournamentSummary,
   /** The game's and tables' options every table has. */
   options: OptionMap,
+  /** The points each place earns at a full table, the first's first (ties share theirs). */
+  place_points: Array<number>,
+  /** The points of a bye. */
+  bye_points: number,
   /** Swiss: the number of rounds. */
   rounds_planned?: number,
   /** The standings (before the start: the registered players by rating). */

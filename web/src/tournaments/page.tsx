@@ -61,7 +61,7 @@ export function TournamentScreen(props: { client: Client; t: T; id: number; code
         {s.bots_fill && ` · ${t('tour.botsFill')}`}
       </p>
       <p class="muted small">
-        {t('tour.eachGame', { options: optionSummary(t, game, page.options) })} {pointsRule(t, s.table_size)}
+        {t('tour.eachGame', { options: optionSummary(t, game, page.options) })} {pointsRule(t, page)}
       </p>
       <p data-testid="tournament-phase">
         {started ? when(client.lang, s.start_ms) : t('tour.startsAt', { time: when(client.lang, s.start_ms) })} · {entrantsText(t, s.entrants)} ·{' '}

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../client';
-import type { ClientMsg, TournamentEntry, TournamentPage, TournamentStanding } from '../generated/protocol';
+import type { ClientMsg, TournamentEntry, TournamentPage, TournamentStanding, TournamentSummary } from '../generated/protocol';
 import { tFor } from '../i18n';
 import type { GameDescriptor } from '../protocol';
 import { optionFields } from './create';
 import { tournamentMessage, tournaments } from './state';
-import { defaultFields, entryText, formatText, phaseText, placePoints, pointsRule, pointsText, setupOf, standingStatus, tableLimits, winnerText } from './words';
+import { defaultFields, entryText, formatText, phaseText, pointsRule, pointsText, setupOf, standingStatus, tableLimits, winnerText } from './words';
 
 const en = tFor('en');
 const de = tFor('de');
@@ -38,12 +38,9 @@ describe('a tournament in words', () => {
     expect(phaseText(en, { phase: 'cancelled' })).toBe('cancelled');
   });
 
-  it('gives 60 points to the first and 0 to the last, evenly spaced, as the rules say', () => {
-    expect(placePoints(3)).toEqual([60, 30, 0]);
-    expect(placePoints(4)).toEqual([60, 40, 20, 0]);
-    expect(placePoints(5)).toEqual([60, 45, 30, 15, 0]);
-    expect(placePoints(6)).toEqual([60, 48, 36, 24, 12, 0]);
-    expect(pointsRule(en, 4)).toBe('Points per place at a table of 4: 60, 40, 20, 0; ties share, a bye is worth 30.');
+  it('says the points per place and a bye\'s as the page carries them', () => {
+    const page = { summary: { table_size: 4 } as TournamentSummary, place_points: [60, 40, 20, 0], bye_points: 30 };
+    expect(pointsRule(en, page)).toBe('Points per place at a table of 4: 60, 40, 20, 0; ties share, a bye is worth 30.');
   });
 
   it('writes half points in the reader’s language', () => {

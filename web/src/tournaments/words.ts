@@ -40,18 +40,12 @@ export function pointsText(lang: string, p: number): string {
   return Number.isInteger(p) ? String(p) : p.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 });
 }
 
-/** The points per place at a table of `n`: 60 for the first down to 0 for the last, evenly. */
-export function placePoints(n: number): number[] {
-  if (n < 2) return [60];
-  return Array.from({ length: n }, (_, i) => Math.round((60 * (n - 1 - i) * 2) / (n - 1)) / 2);
+/** The points rule in one line: the points per place at a full table and a bye's, as the room
+ *  counts them (the page carries them). */
+export function pointsRule(t: T, page: Pick<TournamentPage, 'summary' | 'place_points' | 'bye_points'>): string {
+  return t('tour.pointsRule', { n: page.summary.table_size, points: page.place_points.join(', '), bye: page.bye_points });
 }
 
-/** The points rule in one line, for the tournament's table size. */
-export function pointsRule(t: T, tableSize: number): string {
-  return t('tour.pointsRule', { n: tableSize, points: placePoints(tableSize).join(', ') });
-}
-
-/** The first place in words once finished ("Ann won …", or those sharing it); none before. */
 export function winnerText(t: T, lang: string, page: Pick<TournamentPage, 'summary' | 'standings'>): string | null {
   if (page.summary.phase !== 'finished' || !page.standings.length) return null;
   const first = [...page.standings].sort((a, b) => a.rank - b.rank)[0];

@@ -69,6 +69,10 @@ impl Run {
         TournamentPage {
             summary: self.summary(),
             options: self.setup.options.clone(),
+            place_points: (1..=self.setup.table_size)
+                .map(|place| points_for(place, 1, self.setup.table_size).as_f64())
+                .collect(),
+            bye_points: super::standings::BYE.as_f64(),
             rounds_planned: match self.setup.format {
                 TournamentFormat::Swiss { rounds } => Some(rounds),
                 TournamentFormat::Elimination { .. } => None,
