@@ -1,7 +1,7 @@
 //! The classic bots by name, for the bot registry: `random`, `greedy` and `mcts` with its
 //! settings `ms=N` or `iters=N`, `playout=mimic|risk|cautious|random`,
 //! `utility=game|relative|own|win|margin`, `win=N`, `infer=on|off`, `opponents=table|styles|greedy|net`,
-//! `own=STYLE` and `trust=N|off`.
+//! `own=STYLE`, `trust=N|off` and `guide=net2|off`.
 
 use super::mcts::Opponents;
 use super::montecarlo::{MonteCarloBot, DEFAULT_ITERS};
@@ -21,7 +21,8 @@ pub const DEFAULT_MCTS_MS: u64 = 100;
 
 const MCTS_SETTINGS: &str = "ms=N, cpu=N, iters=N, playout=mimic|risk|cautious|random, \
      utility=game|relative|own|win|margin, win=N, infer=on|off, opponents=table|styles|greedy|net, \
-     own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious or trust=1..100|off";
+     own=greedy|greedy-high|greedy-low|dump-high|keep-low|cautious, trust=1..100|off \
+     or guide=net2|off";
 
 impl MctsConfig {
     /// The search settings of an `mcts` spec.
@@ -38,6 +39,7 @@ impl MctsConfig {
                 "win",
                 "own",
                 "trust",
+                "guide",
             ],
             MCTS_SETTINGS,
         )?;
@@ -98,6 +100,9 @@ impl MctsConfig {
                     _ => return Err(spec.bad("trust", "a percentage from 1 to 100, or off")),
                 },
             };
+        }
+        if let Some(g) = spec.word("guide", &["net2", "off"])? {
+            config.guide = g == "net2";
         }
         Ok(config)
     }

@@ -108,6 +108,9 @@ pub struct MctsConfig {
     /// played as that style alone, without random cards, and a card that style would have
     /// preferred to one it played is all but ruled out ([`TableModel::trusted`]); `None`: never.
     pub trust: Option<u8>,
+    /// The card-token network guides the search ([`guide`]): its policy chooses the cards
+    /// searched, its belief weighs the dealing of the hidden hands.
+    pub guide: bool,
 }
 
 impl MctsConfig {
@@ -121,6 +124,7 @@ impl MctsConfig {
             win_bonus: 0,
             own: None,
             trust: Some(DEFAULT_TRUST),
+            guide: false,
         }
     }
 
@@ -257,6 +261,14 @@ impl MctsBot {
         if legal.len() <= 1 {
             return stats;
         }
+        let mut knowledge = knowledge;
+        let searched = match self.config.guide.then(|| guide::read(view)).flatten() {
+            Some(network) => {
+                guide::weigh(&network, &mut knowledge);
+                guide::searched(&network, &legal)
+            }
+            None => legal.clone(),
+        };
         let (utility, totals) = self.config.utility.for_decision(view);
         let mut worlds = SeatWorlds {
             template: Template::from_view(view),
@@ -271,10 +283,14 @@ impl MctsBot {
             policy: self.config.playout,
             players: view.players,
         };
-        let found = flat(&mut worlds, &legal, self.config.budget);
-        for (s, mean) in stats.iter_mut().zip(found.means) {
-            s.mean_cost = mean;
-            s.playouts = found.worlds;
+        let found = flat(&mut worlds, &searched, self.config.budget);
+        for s in &mut stats {
+            // A card the network ruled out is never chosen.
+            s.mean_cost = f64::INFINITY;
+            if let Some(i) = searched.iter().position(|a| *a == s.action) {
+                s.mean_cost = found.means[i];
+                s.playouts = found.worlds;
+            }
         }
         stats
     }
@@ -377,5 +393,6 @@ impl Bot<Classic> for MctsBot {
     }
 }
 
+pub mod guide;
 #[cfg(test)]
 mod tests;
