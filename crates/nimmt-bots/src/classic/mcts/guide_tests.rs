@@ -1,9 +1,10 @@
 use super::*;
 use crate::classic::mcts::{MctsBot, MctsConfig};
+use crate::classic::testing::play;
 use crate::classic::{Budget, GreedyBot};
 use crate::Bot;
 use nimmt_core::games::classic::Classic;
-use nimmt_core::{OptionMap, Rules, Viewer};
+use nimmt_core::{OptionMap, Rules};
 use rand::SeedableRng;
 
 /// Every view of a game (of `deals=N` deals, else one) of four `greedy` seats that asks a seat
@@ -14,21 +15,15 @@ fn card_views(options: &[&str], seed: u64) -> Vec<View> {
         map.set("deals", "1");
     }
     let mut g = Classic::from_setup(4, &map, seed).expect("setup");
-    let mut bots: Vec<GreedyBot> = (0..4).map(GreedyBot::new).collect();
+    let mut bots: Vec<Box<dyn Bot<Classic>>> = (0..4)
+        .map(|s| Box::new(GreedyBot::new(s)) as Box<dyn Bot<Classic>>)
+        .collect();
     let mut views = Vec::new();
-    while !g.is_over() {
-        for (seat, _) in g.pending() {
-            let view = g.view(Viewer::Seat(seat));
-            if view.asked.is_none() {
-                continue;
-            }
-            let action = bots[seat.index()].decide(&view);
-            if view.asked == Some(Decision::PlayCard) {
-                views.push(view);
-            }
-            g.act(seat, &action).expect("a legal action");
+    play(&mut g, &mut bots, |_, _, view, _| {
+        if view.asked == Some(Decision::PlayCard) {
+            views.push(view.clone());
         }
-    }
+    });
     views
 }
 
