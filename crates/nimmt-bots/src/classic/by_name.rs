@@ -213,6 +213,10 @@ mod tests {
         assert_eq!(c.trust, Some(95));
         let c = MctsConfig::from_spec(&builtin("mcts:iters=10,trust=off")).unwrap();
         assert_eq!(c.trust, None);
+        assert!(!c.guide);
+        let c = MctsConfig::from_spec(&builtin("mcts:cpu=100,guide=net2")).unwrap();
+        assert!(c.guide);
+        assert!(MctsConfig::from_spec(&builtin("mcts:iters=10,guide=net")).is_err());
         for bad in ["0", "101", "high"] {
             let spec = format!("mcts:iters=10,trust={bad}");
             assert!(MctsConfig::from_spec(&builtin(&spec)).is_err(), "{spec}");
