@@ -125,13 +125,9 @@ impl Knowledge {
 }
 
 impl Knowledge {
-    /// [`Self::sample`] by the weights: the unknown cards in random order, each given to a
-    /// seat with room (or left out of play) with a chance proportional to its weight times the
-    /// room left.
-    fn sample_weighted<R: Rng>(&self, rng: &mut R) -> Vec<Vec<Card>> {
-        let n = self.players;
-        let mut hands = self.known.clone();
-        let mut room: Vec<usize> = (0..n)
+    /// Per seat: how many unknown cards its hand still takes (none for the viewer's own).
+    pub fn room(&self) -> Vec<usize> {
+        (0..self.players)
             .map(|s| {
                 if s == self.me {
                     0
@@ -139,7 +135,16 @@ impl Knowledge {
                     self.holds[s].saturating_sub(self.known[s].len())
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// [`Self::sample`] by the weights: the unknown cards in random order, each given to a
+    /// seat with room (or left out of play) with a chance proportional to its weight times the
+    /// room left.
+    fn sample_weighted<R: Rng>(&self, rng: &mut R) -> Vec<Vec<Card>> {
+        let n = self.players;
+        let mut hands = self.known.clone();
+        let mut room = self.room();
         let need: usize = room.iter().sum();
         let mut out = self.unknown.len().saturating_sub(need);
         let mut order: Vec<usize> = (0..self.unknown.len()).collect();

@@ -66,15 +66,7 @@ pub fn searched(out: &Outputs, legal: &[Action]) -> Vec<Action> {
 pub fn weigh(out: &Outputs, knowledge: &mut Knowledge) {
     let n = knowledge.players;
     let me = knowledge.me;
-    let room: Vec<usize> = (0..n)
-        .map(|s| {
-            if s == me {
-                0
-            } else {
-                knowledge.holds[s].saturating_sub(knowledge.known[s].len())
-            }
-        })
-        .collect();
+    let room = knowledge.room();
     let out_of_play = knowledge
         .unknown
         .len()
