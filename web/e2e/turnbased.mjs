@@ -22,7 +22,7 @@ import { linkIn, startSmtp } from './smtp.mjs';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-const { port, nthMail, stop } = await startSmtp();
+const { port, mails, nthMail, stop } = await startSmtp();
 const db = join(mkdtempSync(join(tmpdir(), 'nimmt-turns-')), 'nimmt.db');
 
 const online = (page) => page.locator('[data-testid=conn][data-status=online]').waitFor({ timeout: 15000 });
@@ -50,6 +50,8 @@ await session(
     const ann = await loggedIn(person, base, 'Ann', DESKTOP);
     const bea = await loggedIn(person, base, 'Bea', PHONE);
     const cem = await loggedIn(person, base, 'Cem', DESKTOP);
+    // The game as fast as the pages allow (no card animations): a question comes at once.
+    for (const page of [ann, bea]) await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const page of [bea, cem]) {
       await page.selectOption('[data-testid=lang]', 'de');
       await page.locator('html[lang=de]').waitFor();
@@ -81,9 +83,10 @@ await session(
     await bea.goto(`${base}/healthz`);
     // The room has seen her go (Ann's and Cem's connections are left).
     for (let i = 0; i < 100 && (await gauge(base, 'nimmt_connections')) !== 2; i++) await new Promise((r) => setTimeout(r, 50));
-    for (let i = 0; i < 40 && !(await ann.locator('button[data-testid=hand-card][disabled]').count()); i++) {
-      if (await move(ann)) break;
-      await ann.waitForTimeout(100);
+    // Ann makes every move the table asks of her (a row for her card too, when it is the lowest
+    // and lower than every row) until the table waits for Bea: then the mail goes out.
+    for (let i = 0; i < 150 && mails().length < 2; i++) {
+      if (!(await move(ann))) await ann.waitForTimeout(100);
     }
     const mail = await nthMail(2);
     check('the mail tells Bea her move waits at the table', mail.includes(`/t/${id}`) && mail.includes(String(id)), mail.slice(0, 600));
@@ -106,7 +109,15 @@ await session(
     await shot(bea, 'turnbased-yourmove-phone-de');
     await line.locator('button').click();
     await bea.locator('[data-testid=table]').waitFor();
-    for (let i = 0; i < 40 && !(await move(bea)); i++) await bea.waitForTimeout(100);
+    // She makes every move asked of her (a row too, if her card needs one) until the table waits
+    // for Ann alone.
+    for (let i = 0, idle = 0, moved = false; i < 200 && !(moved && idle >= 15); i++) {
+      if (await move(bea)) [moved, idle] = [true, 0];
+      else {
+        idle++;
+        await bea.waitForTimeout(100);
+      }
+    }
     await shot(bea, 'turnbased-bea-back-phone-de');
 
     // Ann comes back the same way, and they play to the end.
@@ -116,8 +127,6 @@ await session(
     await ann.locator('[data-testid=your-move] li').first().waitFor({ timeout: 15000 });
     await ann.locator('[data-testid=your-move] li button').first().click();
     await ann.locator('[data-testid=table]').waitFor();
-    // The rest of the game as fast as the pages allow (no card animations).
-    for (const page of [ann, bea]) await page.emulateMedia({ reducedMotion: 'reduce' });
     for (let step = 0; step < 2000; step++) {
       const over = (await ann.locator('[data-testid=result]').count()) && (await bea.locator('[data-testid=result]').count());
       if (over) break;
