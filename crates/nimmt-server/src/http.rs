@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod ladder;
+pub mod localize;
 pub mod mail;
 pub mod moderation;
 pub mod push;
@@ -18,7 +19,7 @@ use crate::records::{self, PublicRecord, TableRecord};
 use crate::refused::Refused;
 use crate::state::AppState;
 use crate::Config;
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -27,6 +28,9 @@ use nimmt_protocol::{Lang, TableId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::net::SocketAddr;
+
+/// A route's answer: a refusal goes out in the caller's language ([`localize`]).
+pub type Answer = Result<Response, Refused>;
 
 /// The room's routes, its services' included.
 pub fn router(state: AppState) -> Router {
@@ -50,6 +54,7 @@ pub fn router(state: AppState) -> Router {
         .merge(tokens::routes())
         .merge(tournaments::routes())
         .fallback(get(assets))
+        .layer(axum::middleware::from_fn(localize::in_callers_language))
         .layer(axum::middleware::from_fn(crate::metrics::http::track))
         .layer(axum::Extension(trusted))
         .with_state(state)
@@ -112,19 +117,13 @@ async fn metrics(State(state): State<AppState>) -> Response {
 }
 
 /// The nodes of the cluster, their tables and the leases' remaining time.
-async fn cluster(
-    State(state): State<AppState>,
-    Query(query): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&query, &headers);
-    let Some(c) = &state.cluster else {
-        return Refused::new(StatusCode::NOT_FOUND, "no_cluster").respond(lang);
-    };
-    match c.status().await {
-        Ok(nodes) => Json(serde_json::json!({ "node": c.node(), "nodes": nodes })).into_response(),
-        Err(e) => Refused::storage(e).respond(lang),
-    }
+async fn cluster(State(state): State<AppState>) -> Answer {
+    let c = state
+        .cluster
+        .as_ref()
+        .ok_or_else(|| Refused::new(StatusCode::NOT_FOUND, "no_cluster"))?;
+    let nodes = c.status().await.map_err(Refused::storage)?;
+    Ok(Json(serde_json::json!({ "node": c.node(), "nodes": nodes })).into_response())
 }
 
 async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::TableInfo>> {
@@ -133,40 +132,40 @@ async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::Table
 
 /// A game's record: in full once finished; while running, without the seed, the deals and the
 /// cards of a turn not yet revealed.
-async fn record(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(query): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&query, &headers);
-    let no_game = |game: String| {
-        Refused::new(StatusCode::NOT_FOUND, "no_such_game")
-            .with("game", game)
-            .respond(lang)
-    };
-    let Ok(id) = id.parse::<u64>() else {
-        return no_game(id);
-    };
+async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Answer {
+    let id = id.parse::<u64>().map_err(|_| no_such_game(id))?;
     if let Some(h) = state.lobby.get(id).await {
         if let Some(source) = h.record().await {
-            match records::read(&state.store, id, source).await {
-                Ok(Some(r)) => return Json(r).into_response(),
-                Ok(None) => {}
-                Err(e) => return Refused::storage(e).respond(lang),
+            if let Some(r) = records::read(&state.store, id, source)
+                .await
+                .map_err(Refused::storage)?
+            {
+                return Ok(Json(r).into_response());
             }
         }
     }
-    match state.store.table_record(id).await {
-        Ok(Some((_, Some(record)))) => match serde_json::from_str::<Value>(&record) {
-            Ok(v) => Json(v).into_response(),
-            Err(e) => Refused::internal("bad_record", format!("game {id}: {e}"))
-                .with("game", id)
-                .respond(lang),
+    match state
+        .store
+        .table_record(id)
+        .await
+        .map_err(Refused::storage)?
+    {
+        Some((_, Some(record))) => match serde_json::from_str::<Value>(&record) {
+            Ok(v) => Ok(Json(v).into_response()),
+            Err(e) => Err(bad_record(id, e)),
         },
-        Ok(_) => no_game(id.to_string()),
-        Err(e) => Refused::storage(e).respond(lang),
+        _ => Err(no_such_game(id)),
     }
+}
+
+/// No game of number `game`.
+fn no_such_game(game: impl ToString) -> Refused {
+    Refused::new(StatusCode::NOT_FOUND, "no_such_game").with("game", game)
+}
+
+/// Game `id`'s stored record cannot be read (the cause goes to the log).
+fn bad_record(id: TableId, e: impl std::fmt::Display) -> Refused {
+    Refused::internal("bad_record", format!("game {id}: {e}")).with("game", id)
 }
 
 /// Every game the room plays: the descriptors the `welcome` lists (with the options its game
@@ -230,18 +229,6 @@ pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
     tags.first().map_or(Lang::En, |t| t.1)
 }
 
-/// An HTTP refusal: its code and its text in the client's language.
-fn refusal(
-    status: StatusCode,
-    lang: Lang,
-    code: &'static str,
-    params: Vec<(&'static str, String)>,
-) -> Response {
-    let mut r = Refused::new(status, code);
-    r.params = params;
-    r.respond(lang)
-}
-
 /// What is known of a game by its number.
 pub(crate) enum Lookup {
     Finished(Box<TableRecord>),
@@ -280,47 +267,18 @@ pub(crate) async fn lookup(state: &AppState, id: TableId) -> Lookup {
 }
 
 /// A finished game step by step (see [`crate::replay`]); 409 while it runs, 404 if unknown.
-async fn replay(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(query): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&query, &headers);
-    let Ok(id) = id.parse::<TableId>() else {
-        return refusal(
-            StatusCode::NOT_FOUND,
-            lang,
-            "no_such_game",
-            vec![("game", id)],
-        );
-    };
+async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Answer {
+    let id = id.parse::<TableId>().map_err(|_| no_such_game(id))?;
+    let in_play = |key| Refused::new(StatusCode::CONFLICT, key).with("game", id);
     match lookup(&state, id).await {
         Lookup::Finished(record) => match crate::replay::steps(&record) {
-            Ok(steps) => Json(steps).into_response(),
-            Err(e) => Refused::internal("bad_record", format!("game {id}: {e}"))
-                .with("game", id)
-                .respond(lang),
+            Ok(steps) => Ok(Json(steps).into_response()),
+            Err(e) => Err(bad_record(id, e)),
         },
-        Lookup::Running => refusal(
-            StatusCode::CONFLICT,
-            lang,
-            "game_running",
-            vec![("game", id.to_string())],
-        ),
-        Lookup::Abandoned => refusal(
-            StatusCode::CONFLICT,
-            lang,
-            "game_abandoned",
-            vec![("game", id.to_string())],
-        ),
-        Lookup::Unknown => refusal(
-            StatusCode::NOT_FOUND,
-            lang,
-            "no_such_game",
-            vec![("game", id.to_string())],
-        ),
-        Lookup::Failed(e) => Refused::storage(e).respond(lang),
+        Lookup::Running => Err(in_play("game_running")),
+        Lookup::Abandoned => Err(in_play("game_abandoned")),
+        Lookup::Unknown => Err(no_such_game(id)),
+        Lookup::Failed(e) => Err(Refused::storage(e)),
     }
 }
 
@@ -402,30 +360,26 @@ async fn ws(
     ClientIp(peer): ClientIp,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
-) -> Response {
-    let lang = lang_of(&LangQuery::default(), &headers);
-    let upgrade = match upgrade {
-        Ok(u) => u,
-        Err(why) => {
-            tracing::debug!("not a WebSocket upgrade: {why}");
-            return Refused::new(StatusCode::BAD_REQUEST, "not_a_websocket").respond(lang);
-        }
-    };
+) -> Answer {
+    let upgrade = upgrade.map_err(|why| {
+        tracing::debug!("not a WebSocket upgrade: {why}");
+        Refused::new(StatusCode::BAD_REQUEST, "not_a_websocket")
+    })?;
     if !origin_allowed(&headers, &state.origins) {
         let origin = headers
             .get(header::ORIGIN)
             .and_then(|o| o.to_str().ok())
             .unwrap_or("?");
-        return Refused::new(StatusCode::FORBIDDEN, "origin_not_allowed")
-            .with("origin", origin)
-            .respond(lang);
+        return Err(
+            Refused::new(StatusCode::FORBIDDEN, "origin_not_allowed").with("origin", origin)
+        );
     }
     let Some(slot) = state.addrs.connect(peer) else {
         let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_connections");
         r.retry_after = Some(10);
-        return r.respond(lang);
+        return Err(r);
     };
-    upgrade
+    Ok(upgrade
         // Frames above this close the connection (code 1009); frames above MAX_MESSAGE_BYTES
         // get an error.
         .max_message_size(crate::ws::MAX_FRAME_BYTES)
@@ -434,16 +388,12 @@ async fn ws(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| crate::ws::session(socket, state, peer, Some(slot)))
+        .on_upgrade(move |socket| crate::ws::session(socket, state, peer, Some(slot))))
 }
 
 /// The browser client: from `--web-dir` if given, else the client embedded by `nimmt-web`
 /// (which shows a page saying how to build it when it was built without npm).
-pub(crate) async fn assets(
-    State(state): State<AppState>,
-    uri: axum::http::Uri,
-    headers: HeaderMap,
-) -> Response {
+pub(crate) async fn assets(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
     let path = uri.path();
     if let Some(dir) = &state.config.web_dir {
         let rel = path.trim_start_matches('/');
@@ -475,7 +425,7 @@ pub(crate) async fn assets(
         None if path == "/" => Html(nimmt_web::FALLBACK_PAGE).into_response(),
         None => Refused::new(StatusCode::NOT_FOUND, "not_found")
             .with("path", path)
-            .respond(lang_of(&LangQuery::default(), &headers)),
+            .into_response(),
     }
 }
 

@@ -2,6 +2,9 @@
 //! parameters, and how long to wait before trying again; answered as `{"code", "error"}` — the
 //! one shape of every HTTP error — with the text in the caller's language. What went wrong
 //! inside (a database error, an unreadable record) goes to the log, never to the caller.
+//!
+//! A handler returns a `Refused` as it is (`Result<_, Refused>`, `?`): the room's layer
+//! `http::localize` answers it in the language the request asks for.
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +19,7 @@ pub struct ApiError {
     pub error: String,
 }
 
+#[derive(Clone, Debug)]
 pub struct Refused {
     pub status: StatusCode,
     pub key: &'static str,
@@ -73,6 +77,16 @@ impl Refused {
                 secs.to_string().parse().expect("digits"),
             );
         }
+        r
+    }
+}
+
+/// A refusal answered without knowing the caller's language: in English, and carried along in
+/// the response's extensions so that `http::localize` answers it again in the caller's.
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        let mut r = self.clone().respond(Lang::En);
+        r.extensions_mut().insert(self);
         r
     }
 }

@@ -87,7 +87,22 @@ async fn every_http_error_is_code_and_text_in_the_callers_language() {
         ),
         ("/api/leaderboard/buffalo", "", 404, "not_rated"),
         ("/api/leaderboard/buffalo", de, 404, "not_rated"),
+        ("/api/leaderboard/buffalo?lang=de", "", 404, "not_rated"),
         ("/api/account", "", 401, "session_needed"),
+        ("/api/account?lang=de", "", 401, "session_needed"),
+        // Refused by an extractor, before the route's own code runs.
+        ("/api/admin", "", 401, "sign_in_needed"),
+        ("/api/admin?lang=de", "", 401, "sign_in_needed"),
+        ("/api/mutes", de, 401, "sign_in_needed"),
+        ("/api/ladder/chess", de, 404, "ladder_unknown_game"),
+        (
+            "/api/tournaments/xyz?lang=de",
+            "",
+            404,
+            "tournament_unknown",
+        ),
+        ("/api/push/key", de, 404, "push_off"),
+        ("/api/account/tokens?lang=de", "", 401, "session_needed"),
         (
             "/ws",
             "Origin: https://elsewhere.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\

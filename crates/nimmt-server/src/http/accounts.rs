@@ -3,7 +3,7 @@
 //! with the text in the caller's language (`?lang=`, else `Accept-Language`). Passwords are
 //! read from request bodies only, never logged and never sent back.
 
-use super::{lang_of, LangQuery};
+use super::Answer;
 use crate::accounts::{self, account, export, limits, password, sessions};
 use crate::forwarded::ClientIp;
 use crate::moderation::{operators, sanctions};
@@ -11,12 +11,12 @@ use crate::names;
 use crate::refused::Refused;
 use crate::session_end;
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nimmt_protocol::{Lang, PlayerId};
+use nimmt_protocol::PlayerId;
 use serde::{Deserialize, Serialize};
 
 pub fn routes() -> Router<AppState> {
@@ -29,12 +29,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/account/password", post(change_password))
         .route("/api/account/delete", post(delete))
         .route("/api/account/data", get(data))
-}
-
-pub(super) type Answer = Result<Response, Refused>;
-
-pub(super) fn respond(lang: Lang, answer: Answer) -> Response {
-    answer.unwrap_or_else(|r| r.respond(lang))
 }
 
 /// The identity of the request's bearer token, with the token.
@@ -83,46 +77,35 @@ struct Me {
     bot: bool,
 }
 
-async fn whoami(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (player, token) = caller(&state, &headers).await?;
-            let found = account::of_player(state.store.pool(), &player)
-                .await
-                .map_err(Refused::storage)?;
-            let name = match &found {
-                Some(a) => a.name.clone(),
-                None => state
-                    .store
-                    .player_by_token(&token)
-                    .await
-                    .map_err(Refused::storage)?
-                    .map(|(_, n)| n)
-                    .unwrap_or_default(),
-            };
-            let operator = operators::is_operator(state.store.pool(), &player)
-                .await
-                .map_err(Refused::storage)?;
-            let bot = accounts::bot::is_bot(state.store.pool(), &player)
-                .await
-                .map_err(Refused::storage)?;
-            Ok(Json(Me {
-                player,
-                name,
-                account: found.is_some(),
-                operator,
-                bot,
-            })
-            .into_response())
-        }
-        .await,
-    )
+async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let (player, token) = caller(&state, &headers).await?;
+    let found = account::of_player(state.store.pool(), &player)
+        .await
+        .map_err(Refused::storage)?;
+    let name = match &found {
+        Some(a) => a.name.clone(),
+        None => state
+            .store
+            .player_by_token(&token)
+            .await
+            .map_err(Refused::storage)?
+            .map(|(_, n)| n)
+            .unwrap_or_default(),
+    };
+    let operator = operators::is_operator(state.store.pool(), &player)
+        .await
+        .map_err(Refused::storage)?;
+    let bot = accounts::bot::is_bot(state.store.pool(), &player)
+        .await
+        .map_err(Refused::storage)?;
+    Ok(Json(Me {
+        player,
+        name,
+        account: found.is_some(),
+        operator,
+        bot,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -156,96 +139,86 @@ pub(super) fn check_password(p: &str) -> Result<(), Refused> {
 async fn sign_up(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Credentials>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let player = match accounts::bearer_token(&headers) {
-                Some(token) => {
-                    if accounts::tokens::is_api_token(token) {
-                        return Err(Refused::new(
-                            StatusCode::UNAUTHORIZED,
-                            "api_token_not_session",
-                        ));
-                    }
-                    if accounts::is_session_token(token) {
-                        return Err(Refused::new(StatusCode::CONFLICT, "already_account"));
-                    }
-                    Some(
-                        accounts::authenticate(&state.store, token)
-                            .await
-                            .ok_or_else(|| {
-                                Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
-                            })?,
-                    )
-                }
-                None => None,
-            };
-            let name = names::check(&body.name).map_err(|e| {
-                let r = e.refusal();
-                let mut refused = Refused::new(StatusCode::BAD_REQUEST, r.key);
-                refused.params = r.params;
-                refused
-            })?;
-            check_password(&body.password)?;
-            let pool = state.store.pool();
-            if let Some(owner) = account::owner_of(pool, &name)
-                .await
-                .map_err(Refused::storage)?
-            {
-                let key = if Some(&owner) == player.as_ref() {
-                    "already_account"
-                } else {
-                    "name_owned"
-                };
-                return Err(Refused::new(StatusCode::CONFLICT, key).with("name", &name));
+) -> Answer {
+    let player = match accounts::bearer_token(&headers) {
+        Some(token) => {
+            if accounts::tokens::is_api_token(token) {
+                return Err(Refused::new(
+                    StatusCode::UNAUTHORIZED,
+                    "api_token_not_session",
+                ));
             }
-            if player.is_none() {
-                // A new identity: refused from a banned player's address, and counted as a
-                // guest's hello is.
-                let address = crate::addr::client_key(peer).to_string();
-                if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
-                    return Err(Refused::of(StatusCode::FORBIDDEN, r));
-                }
-                if let Err(wait) = state.addrs.new_identity(peer) {
-                    return Err(
-                        Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_identities")
-                            .with("retry_ms", wait.as_millis().max(1)),
-                    );
-                }
+            if accounts::is_session_token(token) {
+                return Err(Refused::new(StatusCode::CONFLICT, "already_account"));
             }
-            let hash = password::hash(body.password).await;
-            let (player, token) = account::create(pool, player.as_deref(), &name, &hash)
-                .await
-                .map_err(|e| match e {
-                    account::SignUpError::NameTaken => {
-                        Refused::new(StatusCode::CONFLICT, "name_owned").with("name", &name)
-                    }
-                    account::SignUpError::AlreadyAccount => {
-                        Refused::new(StatusCode::CONFLICT, "already_account")
-                    }
-                    account::SignUpError::NoIdentity => {
-                        Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
-                    }
-                    account::SignUpError::Db(e) => Refused::storage(e),
-                })?;
-            tracing::info!("identity {player} is now the account {name:?}");
-            Ok((
-                StatusCode::CREATED,
-                Json(Session {
-                    player,
-                    name,
-                    token,
-                }),
+            Some(
+                accounts::authenticate(&state.store, token)
+                    .await
+                    .ok_or_else(|| Refused::new(StatusCode::UNAUTHORIZED, "session_needed"))?,
             )
-                .into_response())
         }
-        .await,
+        None => None,
+    };
+    let name = names::check(&body.name).map_err(|e| {
+        let r = e.refusal();
+        let mut refused = Refused::new(StatusCode::BAD_REQUEST, r.key);
+        refused.params = r.params;
+        refused
+    })?;
+    check_password(&body.password)?;
+    let pool = state.store.pool();
+    if let Some(owner) = account::owner_of(pool, &name)
+        .await
+        .map_err(Refused::storage)?
+    {
+        let key = if Some(&owner) == player.as_ref() {
+            "already_account"
+        } else {
+            "name_owned"
+        };
+        return Err(Refused::new(StatusCode::CONFLICT, key).with("name", &name));
+    }
+    if player.is_none() {
+        // A new identity: refused from a banned player's address, and counted as a
+        // guest's hello is.
+        let address = crate::addr::client_key(peer).to_string();
+        if let Some(r) = sanctions::hello_refusal(pool, None, &address).await {
+            return Err(Refused::of(StatusCode::FORBIDDEN, r));
+        }
+        if let Err(wait) = state.addrs.new_identity(peer) {
+            return Err(
+                Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_identities")
+                    .with("retry_ms", wait.as_millis().max(1)),
+            );
+        }
+    }
+    let hash = password::hash(body.password).await;
+    let (player, token) = account::create(pool, player.as_deref(), &name, &hash)
+        .await
+        .map_err(|e| match e {
+            account::SignUpError::NameTaken => {
+                Refused::new(StatusCode::CONFLICT, "name_owned").with("name", &name)
+            }
+            account::SignUpError::AlreadyAccount => {
+                Refused::new(StatusCode::CONFLICT, "already_account")
+            }
+            account::SignUpError::NoIdentity => {
+                Refused::new(StatusCode::UNAUTHORIZED, "session_needed")
+            }
+            account::SignUpError::Db(e) => Refused::storage(e),
+        })?;
+    tracing::info!("identity {player} is now the account {name:?}");
+    Ok((
+        StatusCode::CREATED,
+        Json(Session {
+            player,
+            name,
+            token,
+        }),
     )
+        .into_response())
 }
 
 /// Log-in: a new session for the account `name`. A wrong name and a wrong password get the same
@@ -253,78 +226,58 @@ async fn sign_up(
 async fn log_in(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
     Json(body): Json<Credentials>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let pool = state.store.pool();
-            let address = crate::addr::client_key(peer).to_string();
-            let subjects = limits::subjects(&names::key(&body.name), &address);
-            not_now(pool, &subjects).await?;
-            let found = if body.password.chars().count() > password::MAX_CHARS {
-                None
-            } else {
-                account::by_name(pool, &body.name)
-                    .await
-                    .map_err(Refused::storage)?
-            };
-            let stored = found.as_ref().map(|a| a.password_hash.clone());
-            let ok = password::verify(body.password, stored).await;
-            let Some(found) = found.filter(|_| ok) else {
-                limits::failed(pool, &subjects)
-                    .await
-                    .map_err(Refused::storage)?;
-                return Err(Refused::new(StatusCode::UNAUTHORIZED, "login_failed"));
-            };
-            limits::succeeded(pool, &subjects)
-                .await
-                .map_err(Refused::storage)?;
-            // A banned account is told why (only once its password is right).
-            let ban = sanctions::in_force(pool, &found.player, sanctions::Kind::Ban)
-                .await
-                .map_err(Refused::storage)?;
-            if let Some(ban) = ban {
-                return Err(Refused::of(StatusCode::FORBIDDEN, ban.refusal()));
-            }
-            let mut conn = pool.acquire().await.map_err(Refused::storage)?;
-            let token = sessions::open(&mut conn, &found.player)
-                .await
-                .map_err(Refused::storage)?;
-            Ok(Json(Session {
-                player: found.player,
-                name: found.name,
-                token,
-            })
-            .into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let pool = state.store.pool();
+    let address = crate::addr::client_key(peer).to_string();
+    let subjects = limits::subjects(&names::key(&body.name), &address);
+    not_now(pool, &subjects).await?;
+    let found = if body.password.chars().count() > password::MAX_CHARS {
+        None
+    } else {
+        account::by_name(pool, &body.name)
+            .await
+            .map_err(Refused::storage)?
+    };
+    let stored = found.as_ref().map(|a| a.password_hash.clone());
+    let ok = password::verify(body.password, stored).await;
+    let Some(found) = found.filter(|_| ok) else {
+        limits::failed(pool, &subjects)
+            .await
+            .map_err(Refused::storage)?;
+        return Err(Refused::new(StatusCode::UNAUTHORIZED, "login_failed"));
+    };
+    limits::succeeded(pool, &subjects)
+        .await
+        .map_err(Refused::storage)?;
+    // A banned account is told why (only once its password is right).
+    let ban = sanctions::in_force(pool, &found.player, sanctions::Kind::Ban)
+        .await
+        .map_err(Refused::storage)?;
+    if let Some(ban) = ban {
+        return Err(Refused::of(StatusCode::FORBIDDEN, ban.refusal()));
+    }
+    let mut conn = pool.acquire().await.map_err(Refused::storage)?;
+    let token = sessions::open(&mut conn, &found.player)
+        .await
+        .map_err(Refused::storage)?;
+    Ok(Json(Session {
+        player: found.player,
+        name: found.name,
+        token,
+    })
+    .into_response())
 }
 
 /// Log-out: the session token of the request stops working.
-async fn log_out(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, token) = account_caller(&state, &headers).await?;
-            sessions::close(state.store.pool(), &token)
-                .await
-                .map_err(Refused::storage)?;
-            let this = sessions::Ending::Only(sessions::token_hash(&token));
-            session_end::end(&state, &a.player, this).await;
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+async fn log_out(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let (a, token) = account_caller(&state, &headers).await?;
+    sessions::close(state.store.pool(), &token)
+        .await
+        .map_err(Refused::storage)?;
+    let this = sessions::Ending::Only(sessions::token_hash(&token));
+    session_end::end(&state, &a.player, this).await;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 #[derive(Deserialize)]
@@ -375,27 +328,19 @@ async fn confirm(
 async fn change_password(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<PasswordChange>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, token) = account_caller(&state, &headers).await?;
-            check_password(&body.new_password)?;
-            confirm(&state, peer, &a, body.password).await?;
-            let hash = password::hash(body.new_password).await;
-            account::set_password(state.store.pool(), &a.player, &hash, &token)
-                .await
-                .map_err(Refused::storage)?;
-            let others = sessions::Ending::AllBut(sessions::token_hash(&token));
-            session_end::end(&state, &a.player, others).await;
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let (a, token) = account_caller(&state, &headers).await?;
+    check_password(&body.new_password)?;
+    confirm(&state, peer, &a, body.password).await?;
+    let hash = password::hash(body.new_password).await;
+    account::set_password(state.store.pool(), &a.player, &hash, &token)
+        .await
+        .map_err(Refused::storage)?;
+    let others = sessions::Ending::AllBut(sessions::token_hash(&token));
+    session_end::end(&state, &a.player, others).await;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 #[derive(Deserialize)]
@@ -407,55 +352,36 @@ struct Confirmation {
 async fn delete(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Confirmation>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, _) = account_caller(&state, &headers).await?;
-            confirm(&state, peer, &a, body.password).await?;
-            account::delete(state.store.pool(), &a.player)
-                .await
-                .map_err(Refused::storage)?;
-            session_end::end(&state, &a.player, sessions::Ending::All).await;
-            tracing::info!("the account of identity {} was deleted", a.player);
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let (a, _) = account_caller(&state, &headers).await?;
+    confirm(&state, peer, &a, body.password).await?;
+    account::delete(state.store.pool(), &a.player)
+        .await
+        .map_err(Refused::storage)?;
+    session_end::end(&state, &a.player, sessions::Ending::All).await;
+    tracing::info!("the account of identity {} was deleted", a.player);
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 /// The caller's own data as a JSON download.
-async fn data(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (player, token) = caller(&state, &headers).await?;
-            let pool = state.store.pool();
-            let current = accounts::is_session_token(&token).then_some(token.as_str());
-            if let Some(t) = current {
-                let _ = sessions::seen(pool, t).await;
-            }
-            let data = export::of(pool, &player, current)
-                .await
-                .map_err(Refused::storage)?;
-            let mut r = Json(data).into_response();
-            r.headers_mut().insert(
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"nimmt-my-data.json\""
-                    .parse()
-                    .expect("a valid header"),
-            );
-            Ok(r)
-        }
-        .await,
-    )
+async fn data(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let (player, token) = caller(&state, &headers).await?;
+    let pool = state.store.pool();
+    let current = accounts::is_session_token(&token).then_some(token.as_str());
+    if let Some(t) = current {
+        let _ = sessions::seen(pool, t).await;
+    }
+    let data = export::of(pool, &player, current)
+        .await
+        .map_err(Refused::storage)?;
+    let mut r = Json(data).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_DISPOSITION,
+        "attachment; filename=\"nimmt-my-data.json\""
+            .parse()
+            .expect("a valid header"),
+    );
+    Ok(r)
 }

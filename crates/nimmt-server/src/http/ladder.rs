@@ -3,12 +3,12 @@
 //! ladder's recent games (finished games where every seat is a bot account), newest first, each
 //! with its seats and the link to its replay.
 
-use super::{lang_of, LangQuery};
+use super::Answer;
 use crate::ratings::{lookup, shown, sql};
 use crate::refused::Refused;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -31,8 +31,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The browser client's page (it reads the address itself).
-async fn page(state: State<AppState>, headers: HeaderMap) -> Response {
-    super::assets(state, Uri::from_static("/"), headers).await
+async fn page(state: State<AppState>) -> Response {
+    super::assets(state, Uri::from_static("/")).await
 }
 
 /// A game's ladder.
@@ -76,33 +76,21 @@ pub struct LadderSeat {
 }
 
 /// `GET /api/ladder/{game}`; 404 for a game the room does not have.
-async fn ladder(
-    State(state): State<AppState>,
-    Path(game): Path<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
+async fn ladder(State(state): State<AppState>, Path(game): Path<String>) -> Answer {
     if nimmt_core::registry::find(&game).is_err() {
         let known: Vec<String> = nimmt_core::registry::descriptors()
             .into_iter()
             .map(|d| d.name)
             .collect();
-        return Refused::new(StatusCode::NOT_FOUND, "ladder_unknown_game")
+        return Err(Refused::new(StatusCode::NOT_FOUND, "ladder_unknown_game")
             .with("game", &game)
-            .with("known", known.join(", "))
-            .respond(lang);
+            .with("known", known.join(", ")));
     }
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        let bots = bots(&mut conn, &game).await?;
-        let recent = recent(&mut conn, &game).await?;
-        Ok::<_, sqlx::Error>(Ladder { game, bots, recent })
-    };
-    match answer.await {
-        Ok(l) => Json(l).into_response(),
-        Err(e) => Refused::storage(format!("ladder: {e}")).respond(lang),
-    }
+    let storage_failed = |e: sqlx::Error| Refused::storage(format!("ladder: {e}"));
+    let mut conn = state.store.pool().acquire().await.map_err(storage_failed)?;
+    let bots = bots(&mut conn, &game).await.map_err(storage_failed)?;
+    let recent = recent(&mut conn, &game).await.map_err(storage_failed)?;
+    Ok(Json(Ladder { game, bots, recent }).into_response())
 }
 
 /// The bot accounts rated in `game`, best first.

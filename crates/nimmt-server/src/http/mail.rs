@@ -8,7 +8,7 @@
 //! same URL does it (a mail scanner that follows links changes nothing; the unsubscribe POST is
 //! the one-click of RFC 8058). Refusals are `{"code", "error"}` in the caller's language.
 
-use super::{lang_of, LangQuery};
+use super::{lang_of, Answer, LangQuery};
 use crate::accounts::{account, password, sessions};
 use crate::forwarded::ClientIp;
 use crate::mail::address::{self, YourMove};
@@ -34,12 +34,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/mail/reset", post(reset_password))
         .route("/mail/verify", get(verify_page).post(verify))
         .route("/mail/unsubscribe", get(unsubscribe_page).post(unsubscribe))
-}
-
-type Answer = Result<Response, Refused>;
-
-fn respond(lang: Lang, answer: Answer) -> Response {
-    answer.unwrap_or_else(|r| r.respond(lang))
 }
 
 /// A mail action's failure as an HTTP refusal.
@@ -97,20 +91,9 @@ async fn settings(state: &AppState, player: &str) -> Result<MailSettings, Refuse
     })
 }
 
-async fn show(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let a = account_of(&state, &headers).await?;
-            Ok(Json(settings(&state, &a.player).await?).into_response())
-        }
-        .await,
-    )
+async fn show(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let a = account_of(&state, &headers).await?;
+    Ok(Json(settings(&state, &a.player).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -124,50 +107,33 @@ async fn set(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<SetAddress>,
-) -> Response {
+) -> Answer {
     let lang = lang_of(&q, &headers);
-    respond(
+    let a = account_of(&state, &headers).await?;
+    let mailer = mailer(&state)?;
+    address::set(
+        state.store.pool(),
+        mailer,
+        &a.player,
+        &a.name,
+        &body.address,
         lang,
-        async {
-            let a = account_of(&state, &headers).await?;
-            let mailer = mailer(&state)?;
-            address::set(
-                state.store.pool(),
-                mailer,
-                &a.player,
-                &a.name,
-                &body.address,
-                lang,
-            )
-            .await
-            .map_err(refused)?;
-            Ok((
-                StatusCode::ACCEPTED,
-                Json(settings(&state, &a.player).await?),
-            )
-                .into_response())
-        }
-        .await,
     )
+    .await
+    .map_err(refused)?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(settings(&state, &a.player).await?),
+    )
+        .into_response())
 }
 
-async fn remove(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let a = account_of(&state, &headers).await?;
-            address::remove(state.store.pool(), &a.player)
-                .await
-                .map_err(Refused::storage)?;
-            Ok(Json(settings(&state, &a.player).await?).into_response())
-        }
-        .await,
-    )
+async fn remove(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let a = account_of(&state, &headers).await?;
+    address::remove(state.store.pool(), &a.player)
+        .await
+        .map_err(Refused::storage)?;
+    Ok(Json(settings(&state, &a.player).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -177,23 +143,15 @@ struct SetYourMove {
 
 async fn your_move(
     State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<SetYourMove>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let a = account_of(&state, &headers).await?;
-            mailer(&state)?;
-            address::set_your_move(state.store.pool(), &a.player, body.your_move)
-                .await
-                .map_err(refused)?;
-            Ok(Json(settings(&state, &a.player).await?).into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let a = account_of(&state, &headers).await?;
+    mailer(&state)?;
+    address::set_your_move(state.store.pool(), &a.player, body.your_move)
+        .await
+        .map_err(refused)?;
+    Ok(Json(settings(&state, &a.player).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -206,23 +164,14 @@ struct Forgot {
 async fn forgot(
     State(state): State<AppState>,
     ClientIp(peer): ClientIp,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
     Json(body): Json<Forgot>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let mailer = mailer(&state)?;
-            let client = crate::addr::client_key(peer).to_string();
-            reset::request(state.store.pool(), mailer, &body.who, &client)
-                .await
-                .map_err(refused)?;
-            Ok(StatusCode::ACCEPTED.into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let mailer = mailer(&state)?;
+    let client = crate::addr::client_key(peer).to_string();
+    reset::request(state.store.pool(), mailer, &body.who, &client)
+        .await
+        .map_err(refused)?;
+    Ok(StatusCode::ACCEPTED.into_response())
 }
 
 #[derive(Deserialize)]
@@ -232,32 +181,20 @@ struct NewPassword {
 }
 
 /// Sets the new password with a reset link's token; every session of the account ends.
-async fn reset_password(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    Json(body): Json<NewPassword>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let mailer = mailer(&state)?;
-            super::accounts::check_password(&body.password)?;
-            let pool = state.store.pool();
-            reset::check(pool, &body.token, mailer.clock.now_ms())
-                .await
-                .map_err(refused)?;
-            let hash = password::hash(body.password).await;
-            let player = reset::redeem(pool, &body.token, &hash, mailer.clock.now_ms())
-                .await
-                .map_err(refused)?;
-            session_end::end(&state, &player, sessions::Ending::All).await;
-            tracing::info!("the password of identity {player} was reset by mail");
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+async fn reset_password(State(state): State<AppState>, Json(body): Json<NewPassword>) -> Answer {
+    let mailer = mailer(&state)?;
+    super::accounts::check_password(&body.password)?;
+    let pool = state.store.pool();
+    reset::check(pool, &body.token, mailer.clock.now_ms())
+        .await
+        .map_err(refused)?;
+    let hash = password::hash(body.password).await;
+    let player = reset::redeem(pool, &body.token, &hash, mailer.clock.now_ms())
+        .await
+        .map_err(refused)?;
+    session_end::end(&state, &player, sessions::Ending::All).await;
+    tracing::info!("the password of identity {player} was reset by mail");
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 #[derive(Deserialize, Default)]

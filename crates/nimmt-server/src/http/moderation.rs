@@ -4,7 +4,7 @@
 //! `{"code", "error"}` with the text in the caller's language (`?lang=`, else
 //! `Accept-Language`).
 
-use super::{lang_of, LangQuery};
+use super::Answer;
 use crate::handles::TableCmd;
 use crate::moderation::acts::{Outcome, TableAct};
 use crate::moderation::operators::{self, Lookup, PlayerRef};
@@ -17,10 +17,10 @@ use crate::state::AppState;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use nimmt_protocol::{Lang, PlayerId, TableId};
+use nimmt_protocol::{PlayerId, TableId};
 use serde::Deserialize;
 use serde_json::json;
 use std::time::Duration;
@@ -43,33 +43,18 @@ pub fn routes() -> Router<AppState> {
         .route("/api/mutes/{player}", put(mute).delete(unmute))
 }
 
-type Answer = Result<Response, Refused>;
-
-/// Who calls: the identity of the bearer token, and the language of the answer.
+/// Who calls: the identity of the bearer token.
 struct Caller {
     player: PlayerId,
-    lang: Lang,
-}
-
-impl Caller {
-    /// The answer, or its refusal in the caller's language.
-    fn respond(&self, answer: Answer) -> Response {
-        answer.unwrap_or_else(|r| r.respond(self.lang))
-    }
 }
 
 impl FromRequestParts<AppState> for Caller {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
-        let query = Query::<LangQuery>::from_request_parts(parts, state)
-            .await
-            .map(|q| q.0)
-            .unwrap_or_default();
-        let lang = lang_of(&query, &parts.headers);
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Refused> {
         match crate::accounts::bearer(&state.store, &parts.headers).await {
-            Some(player) => Ok(Caller { player, lang }),
-            None => Err(Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed").respond(lang)),
+            Some(player) => Ok(Caller { player }),
+            None => Err(Refused::new(StatusCode::UNAUTHORIZED, "sign_in_needed")),
         }
     }
 }
@@ -78,16 +63,14 @@ impl FromRequestParts<AppState> for Caller {
 struct Operator(Caller);
 
 impl FromRequestParts<AppState> for Operator {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Refused> {
         let caller = Caller::from_request_parts(parts, state).await?;
         match operators::is_operator(state.store.pool(), &caller.player).await {
             Ok(true) => Ok(Operator(caller)),
-            Ok(false) => {
-                Err(Refused::new(StatusCode::FORBIDDEN, "not_operator").respond(caller.lang))
-            }
-            Err(e) => Err(Refused::storage(e).respond(caller.lang)),
+            Ok(false) => Err(Refused::new(StatusCode::FORBIDDEN, "not_operator")),
+            Err(e) => Err(Refused::storage(e)),
         }
     }
 }
@@ -166,12 +149,12 @@ fn ok(v: impl serde::Serialize) -> Answer {
 
 // ---- operators ----
 
-async fn whoami(State(state): State<AppState>, Operator(c): Operator) -> Response {
+async fn whoami(State(state): State<AppState>, Operator(c): Operator) -> Answer {
     let name = operators::name_of(state.store.pool(), &c.player).await;
-    c.respond(match name {
+    match name {
         Ok(name) => ok(json!({ "operator": true, "player": c.player, "name": name })),
         Err(e) => Err(Refused::storage(e)),
-    })
+    }
 }
 
 #[derive(Deserialize)]
@@ -182,11 +165,11 @@ struct ReportsQuery {
 
 async fn list_reports(
     State(state): State<AppState>,
-    Operator(c): Operator,
+    _: Operator,
     Query(q): Query<ReportsQuery>,
-) -> Response {
+) -> Answer {
     let status = q.status.as_deref().unwrap_or("open");
-    c.respond(if matches!(status, "open" | "resolved" | "dismissed") {
+    if matches!(status, "open" | "resolved" | "dismissed") {
         reports::list(state.store.pool(), status, 200)
             .await
             .map_err(Refused::storage)
@@ -194,7 +177,7 @@ async fn list_reports(
     } else {
         Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
             .with("reason", "status is open, resolved or dismissed"))
-    })
+    }
 }
 
 #[derive(Deserialize)]
@@ -208,28 +191,23 @@ async fn handle_report(
     Operator(c): Operator,
     Path(id): Path<String>,
     Json(body): Json<Handling>,
-) -> Response {
-    let answer = async {
-        let why = reason(&body.reason)?;
-        let pool = state.store.pool();
-        let handled = reports::handle(pool, &c.player, &id, body.resolved, &why)
-            .await
-            .map_err(Refused::storage)?;
-        if !handled {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_report").with("report", &id));
-        }
-        ok(json!({ "ok": true }))
-    };
-    c.respond(answer.await)
+) -> Answer {
+    let why = reason(&body.reason)?;
+    let pool = state.store.pool();
+    let handled = reports::handle(pool, &c.player, &id, body.resolved, &why)
+        .await
+        .map_err(Refused::storage)?;
+    if !handled {
+        return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_report").with("report", &id));
+    }
+    ok(json!({ "ok": true }))
 }
 
-async fn list_sanctions(State(state): State<AppState>, Operator(c): Operator) -> Response {
-    c.respond(
-        sanctions::all_in_force(state.store.pool())
-            .await
-            .map_err(Refused::storage)
-            .and_then(ok),
-    )
+async fn list_sanctions(State(state): State<AppState>, _: Operator) -> Answer {
+    sanctions::all_in_force(state.store.pool())
+        .await
+        .map_err(Refused::storage)
+        .and_then(ok)
 }
 
 #[derive(Deserialize)]
@@ -250,33 +228,30 @@ async fn impose(
     State(state): State<AppState>,
     Operator(c): Operator,
     Json(body): Json<Imposing>,
-) -> Response {
-    let answer = async {
-        let why = reason(&body.reason)?;
-        let target = player(&state, &body.player).await?;
-        not_yourself(&target.id, &c.player)?;
-        let length = match body.minutes {
-            Some(m) if m == 0 || m > MAX_MINUTES => {
-                return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
-                    .with("reason", format!("minutes: 1 to {MAX_MINUTES}")))
-            }
-            m => m.map(|m| Duration::from_secs(m * 60)),
-        };
-        let pool = state.store.pool();
-        let s = sanctions::impose(pool, &c.player, &target.id, body.kind, &why, length)
-            .await
-            .map_err(Refused::storage)?;
-        if body.kind == Kind::Ban {
-            // The banned player's open connections close, on every node.
-            let all = crate::accounts::sessions::Ending::All;
-            session_end::close_here(&state, &target.id, all, Some(s.refusal())).await;
-            if let Some(cluster) = &state.cluster {
-                cluster.banned(&target.id);
-            }
+) -> Answer {
+    let why = reason(&body.reason)?;
+    let target = player(&state, &body.player).await?;
+    not_yourself(&target.id, &c.player)?;
+    let length = match body.minutes {
+        Some(m) if m == 0 || m > MAX_MINUTES => {
+            return Err(Refused::new(StatusCode::BAD_REQUEST, "bad_request")
+                .with("reason", format!("minutes: 1 to {MAX_MINUTES}")))
         }
-        ok(s)
+        m => m.map(|m| Duration::from_secs(m * 60)),
     };
-    c.respond(answer.await)
+    let pool = state.store.pool();
+    let s = sanctions::impose(pool, &c.player, &target.id, body.kind, &why, length)
+        .await
+        .map_err(Refused::storage)?;
+    if body.kind == Kind::Ban {
+        // The banned player's open connections close, on every node.
+        let all = crate::accounts::sessions::Ending::All;
+        session_end::close_here(&state, &target.id, all, Some(s.refusal())).await;
+        if let Some(cluster) = &state.cluster {
+            cluster.banned(&target.id);
+        }
+    }
+    ok(s)
 }
 
 #[derive(Deserialize)]
@@ -289,20 +264,15 @@ async fn lift(
     Operator(c): Operator,
     Path(id): Path<String>,
     Json(body): Json<Why>,
-) -> Response {
-    let answer = async {
-        let why = reason(&body.reason)?;
-        match sanctions::lift(state.store.pool(), &c.player, &id, &why)
-            .await
-            .map_err(Refused::storage)?
-        {
-            Some(s) => ok(s),
-            None => {
-                Err(Refused::new(StatusCode::NOT_FOUND, "no_such_sanction").with("sanction", &id))
-            }
-        }
-    };
-    c.respond(answer.await)
+) -> Answer {
+    let why = reason(&body.reason)?;
+    match sanctions::lift(state.store.pool(), &c.player, &id, &why)
+        .await
+        .map_err(Refused::storage)?
+    {
+        Some(s) => ok(s),
+        None => Err(Refused::new(StatusCode::NOT_FOUND, "no_such_sanction").with("sanction", &id)),
+    }
 }
 
 #[derive(Deserialize)]
@@ -315,16 +285,14 @@ struct AuditQuery {
 
 async fn list_audit(
     State(state): State<AppState>,
-    Operator(c): Operator,
+    _: Operator,
     Query(q): Query<AuditQuery>,
-) -> Response {
+) -> Answer {
     let limit = q.limit.unwrap_or(100).clamp(1, 500);
-    c.respond(
-        audit::list(state.store.pool(), q.before, limit)
-            .await
-            .map_err(Refused::storage)
-            .and_then(ok),
-    )
+    audit::list(state.store.pool(), q.before, limit)
+        .await
+        .map_err(Refused::storage)
+        .and_then(ok)
 }
 
 async fn close_table(
@@ -332,33 +300,30 @@ async fn close_table(
     Operator(c): Operator,
     Path(id): Path<TableId>,
     Json(body): Json<Why>,
-) -> Response {
-    let answer = async {
-        let why = reason(&body.reason)?;
-        let closed = at_table(
-            &state,
-            id,
-            TableAct::Close {
-                reason: why.clone(),
-            },
-        )
-        .await?;
-        if !closed.done {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_table").with("table", id));
-        }
-        let target = format!("table {id}");
-        log(
-            &state,
-            &c.player,
-            "close_table",
-            &target,
-            &why,
-            json!({ "table": id }),
-        )
-        .await?;
-        ok(json!({ "ok": true }))
-    };
-    c.respond(answer.await)
+) -> Answer {
+    let why = reason(&body.reason)?;
+    let closed = at_table(
+        &state,
+        id,
+        TableAct::Close {
+            reason: why.clone(),
+        },
+    )
+    .await?;
+    if !closed.done {
+        return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_table").with("table", id));
+    }
+    let target = format!("table {id}");
+    log(
+        &state,
+        &c.player,
+        "close_table",
+        &target,
+        &why,
+        json!({ "table": id }),
+    )
+    .await?;
+    ok(json!({ "ok": true }))
 }
 
 async fn remove_line(
@@ -366,23 +331,20 @@ async fn remove_line(
     Operator(c): Operator,
     Path((id, line)): Path<(TableId, u64)>,
     Json(body): Json<Why>,
-) -> Response {
-    let answer = async {
-        let why = reason(&body.reason)?;
-        let removed = at_table(&state, id, TableAct::RemoveLine { line }).await?;
-        let Some(said) = removed.line.filter(|_| removed.done) else {
-            return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
-                .with("table", id)
-                .with("line", line));
-        };
-        let detail = json!({
-            "table": id, "line": line, "player": said.player, "from": said.from, "text": said.text,
-        });
-        let target = format!("table {id} line {line}");
-        log(&state, &c.player, "remove_line", &target, &why, detail).await?;
-        ok(json!({ "ok": true }))
+) -> Answer {
+    let why = reason(&body.reason)?;
+    let removed = at_table(&state, id, TableAct::RemoveLine { line }).await?;
+    let Some(said) = removed.line.filter(|_| removed.done) else {
+        return Err(Refused::new(StatusCode::NOT_FOUND, "no_such_line")
+            .with("table", id)
+            .with("line", line));
     };
-    c.respond(answer.await)
+    let detail = json!({
+        "table": id, "line": line, "player": said.player, "from": said.from, "text": said.text,
+    });
+    let target = format!("table {id} line {line}");
+    log(&state, &c.player, "remove_line", &target, &why, detail).await?;
+    ok(json!({ "ok": true }))
 }
 
 // ---- players ----
@@ -444,62 +406,51 @@ async fn filing(state: &AppState, reporter: &str, body: &Reporting) -> Result<Fi
     })
 }
 
-async fn report(State(state): State<AppState>, c: Caller, Json(body): Json<Reporting>) -> Response {
-    let answer = async {
-        let f = filing(&state, &c.player, &body).await?;
-        // A few reports per identity and hour, as chat lines are limited.
-        let per_hour = state.config.limits.reports_per_hour;
-        if per_hour > 0 {
-            let max = u64::from(per_hour);
-            let wait = reports::wait_to_file(state.store.pool(), &c.player, max)
-                .await
-                .map_err(Refused::storage)?;
-            if !wait.is_zero() {
-                let secs = wait.as_secs().max(1);
-                let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_reports")
-                    .with("max", max)
-                    .with("retry_min", secs.div_ceil(60))
-                    .with("retry_ms", wait.as_millis().max(1));
-                r.retry_after = Some(secs);
-                return Err(r);
-            }
+async fn report(State(state): State<AppState>, c: Caller, Json(body): Json<Reporting>) -> Answer {
+    let f = filing(&state, &c.player, &body).await?;
+    // A few reports per identity and hour, as chat lines are limited.
+    let per_hour = state.config.limits.reports_per_hour;
+    if per_hour > 0 {
+        let max = u64::from(per_hour);
+        let wait = reports::wait_to_file(state.store.pool(), &c.player, max)
+            .await
+            .map_err(Refused::storage)?;
+        if !wait.is_zero() {
+            let secs = wait.as_secs().max(1);
+            let mut r = Refused::new(StatusCode::TOO_MANY_REQUESTS, "too_many_reports")
+                .with("max", max)
+                .with("retry_min", secs.div_ceil(60))
+                .with("retry_ms", wait.as_millis().max(1));
+            r.retry_after = Some(secs);
+            return Err(r);
         }
-        let id = reports::file(state.store.pool(), &f)
-            .await
-            .map_err(Refused::storage)?;
-        Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
-    };
-    c.respond(answer.await)
+    }
+    let id = reports::file(state.store.pool(), &f)
+        .await
+        .map_err(Refused::storage)?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
-async fn list_mutes(State(state): State<AppState>, c: Caller) -> Response {
-    c.respond(
-        mutes::list(state.store.pool(), &c.player)
-            .await
-            .map_err(Refused::storage)
-            .and_then(ok),
-    )
+async fn list_mutes(State(state): State<AppState>, c: Caller) -> Answer {
+    mutes::list(state.store.pool(), &c.player)
+        .await
+        .map_err(Refused::storage)
+        .and_then(ok)
 }
 
-async fn mute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Response {
-    let answer = async {
-        let target = player(&state, &who).await?;
-        not_yourself(&target.id, &c.player)?;
-        mutes::mute(state.store.pool(), &c.player, &target.id)
-            .await
-            .map_err(Refused::storage)?;
-        ok(target)
-    };
-    c.respond(answer.await)
+async fn mute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Answer {
+    let target = player(&state, &who).await?;
+    not_yourself(&target.id, &c.player)?;
+    mutes::mute(state.store.pool(), &c.player, &target.id)
+        .await
+        .map_err(Refused::storage)?;
+    ok(target)
 }
 
-async fn unmute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Response {
-    let answer = async {
-        let target = player(&state, &who).await?;
-        mutes::unmute(state.store.pool(), &c.player, &target.id)
-            .await
-            .map_err(Refused::storage)?;
-        ok(target)
-    };
-    c.respond(answer.await)
+async fn unmute(State(state): State<AppState>, c: Caller, Path(who): Path<String>) -> Answer {
+    let target = player(&state, &who).await?;
+    mutes::unmute(state.store.pool(), &c.player, &target.id)
+        .await
+        .map_err(Refused::storage)?;
+    ok(target)
 }

@@ -3,8 +3,8 @@
 //! `{"code", "error"}` in the caller's language (`?lang=`, else `Accept-Language`); the
 //! language of a subscription's notifications is the one of its subscribe request.
 
-use super::accounts::{account_caller, respond};
-use super::{lang_of, LangQuery};
+use super::accounts::account_caller;
+use super::{lang_of, Answer, LangQuery};
 use crate::clock;
 use crate::push::subscriptions::{self, Subscription, Unusable};
 use crate::refused::Refused;
@@ -12,7 +12,7 @@ use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use nimmt_protocol::Lang;
@@ -31,22 +31,16 @@ struct Key {
     public_key: String,
 }
 
-async fn key(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        match &state.config.vapid {
-            Some(vapid) => Ok(Json(Key {
-                public_key: vapid.public_key(),
-            })
-            .into_response()),
-            None => Err(Refused::new(StatusCode::NOT_FOUND, "push_off")),
-        },
-    )
+async fn key(State(state): State<AppState>) -> Answer {
+    let vapid = state
+        .config
+        .vapid
+        .as_ref()
+        .ok_or_else(|| Refused::new(StatusCode::NOT_FOUND, "push_off"))?;
+    Ok(Json(Key {
+        public_key: vapid.public_key(),
+    })
+    .into_response())
 }
 
 /// A browser's `PushSubscription.toJSON()` (its `expirationTime` is not kept).
@@ -90,57 +84,38 @@ async fn subscribe(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
+) -> Answer {
     let lang = lang_of(&q, &headers);
-    respond(
+    let vapid = state
+        .config
+        .vapid
+        .as_ref()
+        .ok_or_else(|| Refused::new(StatusCode::NOT_FOUND, "push_off"))?;
+    let (account, _) = account_caller(&state, &headers).await?;
+    let got: SubscriptionJson = parse(&body)?;
+    let sub = Subscription {
+        endpoint: got.endpoint,
+        p256dh: got.keys.p256dh,
+        auth: got.keys.auth,
         lang,
-        async {
-            let vapid = state
-                .config
-                .vapid
-                .as_ref()
-                .ok_or_else(|| Refused::new(StatusCode::NOT_FOUND, "push_off"))?;
-            let (account, _) = account_caller(&state, &headers).await?;
-            let got: SubscriptionJson = parse(&body)?;
-            let sub = Subscription {
-                endpoint: got.endpoint,
-                p256dh: got.keys.p256dh,
-                auth: got.keys.auth,
-                lang,
-            };
-            sub.check(vapid.plain_http())
-                .map_err(|why| unusable(lang, why))?;
-            let added =
-                subscriptions::add(state.store.pool(), &account.player, &sub, clock::now_ms())
-                    .await
-                    .map_err(Refused::storage)?;
-            if !added {
-                return Err(Refused::new(StatusCode::CONFLICT, "push_too_many")
-                    .with("max", subscriptions::MAX_PER_ACCOUNT));
-            }
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+    };
+    sub.check(vapid.plain_http())
+        .map_err(|why| unusable(lang, why))?;
+    let added = subscriptions::add(state.store.pool(), &account.player, &sub, clock::now_ms())
+        .await
+        .map_err(Refused::storage)?;
+    if !added {
+        return Err(Refused::new(StatusCode::CONFLICT, "push_too_many")
+            .with("max", subscriptions::MAX_PER_ACCOUNT));
+    }
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-async fn unsubscribe(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (account, _) = account_caller(&state, &headers).await?;
-            let got: Endpoint = parse(&body)?;
-            subscriptions::remove_of(state.store.pool(), &account.player, &got.endpoint)
-                .await
-                .map_err(Refused::storage)?;
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+async fn unsubscribe(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let (account, _) = account_caller(&state, &headers).await?;
+    let got: Endpoint = parse(&body)?;
+    subscriptions::remove_of(state.store.pool(), &account.player, &got.endpoint)
+        .await
+        .map_err(Refused::storage)?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }

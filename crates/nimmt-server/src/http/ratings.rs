@@ -3,18 +3,17 @@
 //! nothing to show (nobody of that address, a database that failed) the answer has the one
 //! error shape, [`Refused`], in the caller's language.
 
-use super::{lang_of, LangQuery};
+use super::Answer;
 use crate::ratings::games::{self, MAX_PAGE, PAGE};
 use crate::ratings::leaderboard::{self, MAX_PLACES, PLACES};
 use crate::ratings::{is_rated_game, lookup, profile, rated_games};
 use crate::refused::Refused;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use nimmt_protocol::Lang;
 use serde::Deserialize;
 
 pub fn routes() -> Router<AppState> {
@@ -27,25 +26,19 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The browser client's page (it reads the address itself).
-async fn page(state: State<AppState>, headers: HeaderMap) -> Response {
-    super::assets(state, Uri::from_static("/"), headers).await
+async fn page(state: State<AppState>) -> Response {
+    super::assets(state, Uri::from_static("/")).await
 }
 
 /// `GET /api/players/{name}`.
-async fn player_profile(
-    State(state): State<AppState>,
-    Path(address): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang(&headers);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        profile::profile(&mut conn, &address).await
-    };
-    match answer.await {
-        Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => no_such_player(&address, lang),
-        Err(e) => storage_failed(e, lang),
+async fn player_profile(State(state): State<AppState>, Path(address): Path<String>) -> Answer {
+    let mut conn = state.store.pool().acquire().await.map_err(storage_failed)?;
+    match profile::profile(&mut conn, &address)
+        .await
+        .map_err(storage_failed)?
+    {
+        Some(p) => Ok(Json(p).into_response()),
+        None => Err(no_such_player(&address)),
     }
 }
 
@@ -61,24 +54,17 @@ async fn player_games(
     State(state): State<AppState>,
     Path(address): Path<String>,
     Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang(&headers);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        let Some(who) = lookup::find(&mut conn, &address).await? else {
-            return Ok::<_, sqlx::Error>(None);
-        };
-        let limit = q.limit.unwrap_or(PAGE).clamp(1, MAX_PAGE);
-        games::page(&mut conn, &who.identity, q.game.as_deref(), q.before, limit)
-            .await
-            .map(Some)
-    };
-    match answer.await {
-        Ok(Some(p)) => Json(p).into_response(),
-        Ok(None) => no_such_player(&address, lang),
-        Err(e) => storage_failed(e, lang),
-    }
+) -> Answer {
+    let mut conn = state.store.pool().acquire().await.map_err(storage_failed)?;
+    let who = lookup::find(&mut conn, &address)
+        .await
+        .map_err(storage_failed)?
+        .ok_or_else(|| no_such_player(&address))?;
+    let limit = q.limit.unwrap_or(PAGE).clamp(1, MAX_PAGE);
+    let page = games::page(&mut conn, &who.identity, q.game.as_deref(), q.before, limit)
+        .await
+        .map_err(storage_failed)?;
+    Ok(Json(page).into_response())
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -93,49 +79,34 @@ async fn game_leaderboard(
     State(state): State<AppState>,
     Path(game): Path<String>,
     Query(q): Query<BoardQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang(&headers);
+) -> Answer {
     if !is_rated_game(&game) {
-        return Refused::new(StatusCode::NOT_FOUND, "not_rated")
+        return Err(Refused::new(StatusCode::NOT_FOUND, "not_rated")
             .with("game", &game)
-            .with("rated", rated_games().join(", "))
-            .respond(lang);
+            .with("rated", rated_games().join(", ")));
     }
     let who = match q.who.as_deref() {
         None | Some("people") => leaderboard::Who::People,
         Some("bots") => leaderboard::Who::Bots,
         Some("all") => leaderboard::Who::All,
         Some(other) => {
-            return Refused::new(StatusCode::BAD_REQUEST, "leaderboard_who")
-                .with("who", other)
-                .respond(lang);
+            return Err(Refused::new(StatusCode::BAD_REQUEST, "leaderboard_who").with("who", other))
         }
     };
     let limit = q.limit.unwrap_or(PLACES).clamp(1, MAX_PLACES);
-    let answer = async {
-        let mut conn = state.store.pool().acquire().await?;
-        leaderboard::leaderboard(&mut conn, &game, who, limit).await
-    };
-    match answer.await {
-        Ok(board) => Json(board).into_response(),
-        Err(e) => storage_failed(e, lang),
-    }
+    let mut conn = state.store.pool().acquire().await.map_err(storage_failed)?;
+    let board = leaderboard::leaderboard(&mut conn, &game, who, limit)
+        .await
+        .map_err(storage_failed)?;
+    Ok(Json(board).into_response())
 }
 
-/// The answer for an address that names nobody.
-fn no_such_player(address: &str, lang: Lang) -> Response {
-    Refused::new(StatusCode::NOT_FOUND, "no_such_address")
-        .with("address", address)
-        .respond(lang)
+/// The refusal for an address that names nobody.
+fn no_such_player(address: &str) -> Refused {
+    Refused::new(StatusCode::NOT_FOUND, "no_such_address").with("address", address)
 }
 
-/// The answer when the database failed (the cause goes to the log).
-fn storage_failed(e: sqlx::Error, lang: Lang) -> Response {
-    Refused::storage(format!("ratings: {e}")).respond(lang)
-}
-
-/// The language of a request to a ratings route (`?lang=` or `Accept-Language`).
-fn lang(headers: &HeaderMap) -> Lang {
-    lang_of(&LangQuery::default(), headers)
+/// The database failed (the cause goes to the log).
+fn storage_failed(e: sqlx::Error) -> Refused {
+    Refused::storage(format!("ratings: {e}"))
 }

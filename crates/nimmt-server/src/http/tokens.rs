@@ -8,15 +8,15 @@
 //! - `POST /api/account/tokens` `{"name"}`: `{id, name, token}`, the token shown this once.
 //! - `DELETE /api/account/tokens/{id}`: revokes it; its connections close on every node.
 
-use super::accounts::{account_caller, respond};
-use super::{lang_of, LangQuery};
+use super::accounts::account_caller;
+use super::Answer;
 use crate::accounts::{bot, sessions, tokens};
 use crate::refused::Refused;
 use crate::session_end;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{delete, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -44,39 +44,29 @@ struct BotState {
 /// operator. Answers `{"bot": true}` (also when it was one already).
 async fn become_bot(
     State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<Confirm>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, _) = account_caller(&state, &headers).await?;
-            if !body.confirm {
-                return Err(Refused::new(StatusCode::BAD_REQUEST, "bot_confirm_needed"));
+) -> Answer {
+    let (a, _) = account_caller(&state, &headers).await?;
+    if !body.confirm {
+        return Err(Refused::new(StatusCode::BAD_REQUEST, "bot_confirm_needed"));
+    }
+    match bot::become_bot(state.store.pool(), &a.player).await {
+        Ok(made) => {
+            if made {
+                tracing::info!("the account {:?} is a bot account now", a.name);
             }
-            match bot::become_bot(state.store.pool(), &a.player).await {
-                Ok(made) => {
-                    if made {
-                        tracing::info!("the account {:?} is a bot account now", a.name);
-                    }
-                    Ok(Json(BotState { bot: true }).into_response())
-                }
-                Err(bot::BecomeError::RatedGames) => {
-                    Err(Refused::new(StatusCode::CONFLICT, "bot_after_rated"))
-                }
-                Err(bot::BecomeError::Operator) => {
-                    Err(Refused::new(StatusCode::CONFLICT, "bot_operator"))
-                }
-                Err(bot::BecomeError::NoAccount) => {
-                    Err(Refused::new(StatusCode::FORBIDDEN, "account_needed"))
-                }
-                Err(bot::BecomeError::Db(e)) => Err(Refused::storage(e)),
-            }
+            Ok(Json(BotState { bot: true }).into_response())
         }
-        .await,
-    )
+        Err(bot::BecomeError::RatedGames) => {
+            Err(Refused::new(StatusCode::CONFLICT, "bot_after_rated"))
+        }
+        Err(bot::BecomeError::Operator) => Err(Refused::new(StatusCode::CONFLICT, "bot_operator")),
+        Err(bot::BecomeError::NoAccount) => {
+            Err(Refused::new(StatusCode::FORBIDDEN, "account_needed"))
+        }
+        Err(bot::BecomeError::Db(e)) => Err(Refused::storage(e)),
+    }
 }
 
 /// The caller's bot account (a person's account has no tokens).
@@ -94,23 +84,12 @@ async fn bot_caller(
     Ok(a)
 }
 
-async fn list(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, _) = account_caller(&state, &headers).await?;
-            let all = tokens::list(state.store.pool(), &a.player)
-                .await
-                .map_err(Refused::storage)?;
-            Ok(Json(all).into_response())
-        }
-        .await,
-    )
+async fn list(State(state): State<AppState>, headers: HeaderMap) -> Answer {
+    let (a, _) = account_caller(&state, &headers).await?;
+    let all = tokens::list(state.store.pool(), &a.player)
+        .await
+        .map_err(Refused::storage)?;
+    Ok(Json(all).into_response())
 }
 
 #[derive(Deserialize)]
@@ -128,42 +107,34 @@ struct Created {
 
 async fn create(
     State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     Json(body): Json<NewToken>,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let a = bot_caller(&state, &headers).await?;
-            let name = body.name.trim();
-            let chars = name.chars().count();
-            if chars == 0 || chars > tokens::MAX_NAME || name.chars().any(char::is_control) {
-                return Err(Refused::new(StatusCode::BAD_REQUEST, "token_name_bad")
-                    .with("max", tokens::MAX_NAME));
+) -> Answer {
+    let a = bot_caller(&state, &headers).await?;
+    let name = body.name.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > tokens::MAX_NAME || name.chars().any(char::is_control) {
+        return Err(
+            Refused::new(StatusCode::BAD_REQUEST, "token_name_bad").with("max", tokens::MAX_NAME)
+        );
+    }
+    let (token, id) = tokens::create(state.store.pool(), &a.player, name)
+        .await
+        .map_err(|e| match e {
+            tokens::CreateError::TooMany => {
+                Refused::new(StatusCode::CONFLICT, "too_many_tokens").with("max", tokens::MOST)
             }
-            let (token, id) = tokens::create(state.store.pool(), &a.player, name)
-                .await
-                .map_err(|e| match e {
-                    tokens::CreateError::TooMany => {
-                        Refused::new(StatusCode::CONFLICT, "too_many_tokens")
-                            .with("max", tokens::MOST)
-                    }
-                    tokens::CreateError::Db(e) => Refused::storage(e),
-                })?;
-            Ok((
-                StatusCode::CREATED,
-                Json(Created {
-                    id,
-                    name: name.to_owned(),
-                    token,
-                }),
-            )
-                .into_response())
-        }
-        .await,
+            tokens::CreateError::Db(e) => Refused::storage(e),
+        })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            name: name.to_owned(),
+            token,
+        }),
     )
+        .into_response())
 }
 
 /// Revokes a token: it opens nothing any more, and the connections opened with it close (4005)
@@ -171,24 +142,14 @@ async fn create(
 async fn revoke(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    respond(
-        lang,
-        async {
-            let (a, _) = account_caller(&state, &headers).await?;
-            let hash = tokens::revoke(state.store.pool(), &a.player, &id)
-                .await
-                .map_err(Refused::storage)?
-                .ok_or_else(|| {
-                    Refused::new(StatusCode::NOT_FOUND, "no_such_token").with("id", &id)
-                })?;
-            let ending = sessions::Ending::Only(tokens::session(&hash));
-            session_end::end(&state, &a.player, ending).await;
-            Ok(StatusCode::NO_CONTENT.into_response())
-        }
-        .await,
-    )
+) -> Answer {
+    let (a, _) = account_caller(&state, &headers).await?;
+    let hash = tokens::revoke(state.store.pool(), &a.player, &id)
+        .await
+        .map_err(Refused::storage)?
+        .ok_or_else(|| Refused::new(StatusCode::NOT_FOUND, "no_such_token").with("id", &id))?;
+    let ending = sessions::Ending::Only(tokens::session(&hash));
+    session_end::end(&state, &a.player, ending).await;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }

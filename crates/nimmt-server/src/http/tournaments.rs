@@ -4,11 +4,10 @@
 //! `Authorization: Bearer TOKEN` (an account's session token, or a guest's token); the answers
 //! read the stored state, so every node of a cluster gives the same.
 
-use super::{lang_of, LangQuery};
 use crate::refused::Refused;
 use crate::state::AppState;
 use crate::tournaments::{setup, store};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -24,8 +23,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The browser client's page (it reads the address itself).
-async fn page(state: State<AppState>, headers: HeaderMap) -> Response {
-    super::assets(state, Uri::from_static("/"), headers).await
+async fn page(state: State<AppState>) -> Response {
+    super::assets(state, Uri::from_static("/")).await
 }
 
 /// The answer to a new tournament.
@@ -82,48 +81,32 @@ impl Caller {
 /// `GET /api/tournaments`.
 async fn list(
     State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    let answer = async {
-        let caller = Caller::of(&state, &headers).await?;
-        let (upcoming, finished) = store::list(state.store.pool())
-            .await
-            .map_err(Refused::storage)?;
-        Ok::<_, Refused>(TournamentList {
-            upcoming: upcoming.iter().map(|r| r.summary()).collect(),
-            finished: finished.iter().map(|r| r.summary()).collect(),
-            may_create: caller.may_create(&state),
-        })
-    };
-    match answer.await {
-        Ok(list) => Json(list).into_response(),
-        Err(r) => r.respond(lang),
-    }
+) -> Result<Json<TournamentList>, Refused> {
+    let caller = Caller::of(&state, &headers).await?;
+    let (upcoming, finished) = store::list(state.store.pool())
+        .await
+        .map_err(Refused::storage)?;
+    Ok(Json(TournamentList {
+        upcoming: upcoming.iter().map(|r| r.summary()).collect(),
+        finished: finished.iter().map(|r| r.summary()).collect(),
+        may_create: caller.may_create(&state),
+    }))
 }
 
 /// `GET /api/tournaments/{id}`: the page as the caller sees it.
 async fn one(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    let answer = async {
-        let id: TournamentId = id.parse().map_err(|_| unknown(&id))?;
-        let caller = Caller::of(&state, &headers).await?;
-        let stored = store::load(state.store.pool(), id)
-            .await
-            .map_err(Refused::storage)?
-            .ok_or_else(|| unknown(&id.to_string()))?;
-        Ok::<_, Refused>(stored.run.page(caller.player.as_ref(), caller.operator))
-    };
-    match answer.await {
-        Ok(page) => Json(page).into_response(),
-        Err(r) => r.respond(lang),
-    }
+) -> Result<Response, Refused> {
+    let id: TournamentId = id.parse().map_err(|_| unknown(&id))?;
+    let caller = Caller::of(&state, &headers).await?;
+    let stored = store::load(state.store.pool(), id)
+        .await
+        .map_err(Refused::storage)?
+        .ok_or_else(|| unknown(&id.to_string()))?;
+    Ok(Json(stored.run.page(caller.player.as_ref(), caller.operator)).into_response())
 }
 
 fn unknown(id: &str) -> Refused {
@@ -134,57 +117,50 @@ fn unknown(id: &str) -> Refused {
 /// allows it), its settings checked.
 async fn create(
     State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     body: axum::body::Bytes,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    let answer = async {
-        let caller = Caller::of(&state, &headers).await?;
-        let Some(player) = caller
-            .player
-            .clone()
-            .filter(|_| caller.account || caller.operator)
-        else {
-            return Err(Refused::new(
-                StatusCode::UNAUTHORIZED,
-                "tournament_account_needed",
-            ));
-        };
-        if !caller.may_create(&state) {
-            return Err(Refused::new(
-                StatusCode::FORBIDDEN,
-                "tournament_create_not_allowed",
-            ));
-        }
-        let setup: TournamentSetup = serde_json::from_slice(&body)
-            .map_err(|e| Refused::new(StatusCode::BAD_REQUEST, "malformed").with("reason", e))?;
-        let tables = crate::table_config(&state.config);
-        let now = crate::clock::now_ms().max(0) as u64;
-        let setup = setup::check(setup, now, &tables).map_err(refused)?;
-        let name = crate::moderation::operators::name_of(state.store.pool(), &player)
-            .await
-            .map_err(Refused::storage)?
-            .unwrap_or_default();
-        let created = state
-            .tournaments
-            .create(setup, player, name)
-            .await
-            .map_err(refused)?;
-        let stored = store::load(state.store.pool(), created.id)
-            .await
-            .map_err(Refused::storage)?
-            .ok_or_else(|| Refused::storage("a new tournament is not stored"))?;
-        Ok(CreatedTournament {
-            id: created.id,
-            summary: stored.run.summary(),
-            invitation_code: created.code,
-        })
+) -> Result<Response, Refused> {
+    let caller = Caller::of(&state, &headers).await?;
+    let Some(player) = caller
+        .player
+        .clone()
+        .filter(|_| caller.account || caller.operator)
+    else {
+        return Err(Refused::new(
+            StatusCode::UNAUTHORIZED,
+            "tournament_account_needed",
+        ));
     };
-    match answer.await {
-        Ok(c) => (StatusCode::CREATED, Json(c)).into_response(),
-        Err(r) => r.respond(lang),
+    if !caller.may_create(&state) {
+        return Err(Refused::new(
+            StatusCode::FORBIDDEN,
+            "tournament_create_not_allowed",
+        ));
     }
+    let setup: TournamentSetup = serde_json::from_slice(&body)
+        .map_err(|e| Refused::new(StatusCode::BAD_REQUEST, "malformed").with("reason", e))?;
+    let tables = crate::table_config(&state.config);
+    let now = crate::clock::now_ms().max(0) as u64;
+    let setup = setup::check(setup, now, &tables).map_err(refused)?;
+    let name = crate::moderation::operators::name_of(state.store.pool(), &player)
+        .await
+        .map_err(Refused::storage)?
+        .unwrap_or_default();
+    let created = state
+        .tournaments
+        .create(setup, player, name)
+        .await
+        .map_err(refused)?;
+    let stored = store::load(state.store.pool(), created.id)
+        .await
+        .map_err(Refused::storage)?
+        .ok_or_else(|| Refused::storage("a new tournament is not stored"))?;
+    let created = CreatedTournament {
+        id: created.id,
+        summary: stored.run.summary(),
+        invitation_code: created.code,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// A refusal of the checks or of the tournament: 400, or 503 when the database failed.
