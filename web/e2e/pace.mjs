@@ -231,6 +231,12 @@ async function playToEnd(players, shots) {
         await shot(page, `pace-choice-${tag}`);
         shots[`row choice ${tag}`] = true;
       }
+      // A poll of a busy machine may come after the next deal's first turn closed the summary:
+      // "Last deal" opens it again.
+      if (want(tag, 'deal summary') && !(await page.locator('[data-testid=deal-summary]').count()) && (await page.locator('[data-testid=open-summary]').count())) {
+        await page.locator('[data-testid=open-summary]').click().catch(() => {});
+        await page.locator('[data-testid=deal-summary]').waitFor({ timeout: 3000 }).catch(() => {});
+      }
       if ((await page.locator('[data-testid=deal-summary]').count()) && want(tag, 'deal summary')) {
         await shot(page, `pace-summary-${tag}`);
         shots[`deal summary ${tag}`] = true;

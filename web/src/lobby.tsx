@@ -23,10 +23,13 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
   const { client, t } = props;
   const [mutes, mutedNow] = useState(0);
   const s = client.state;
+  // An account's followed players and challenges come first; a guest's panel only says to log
+  // in, so it waits below the tables.
+  const friends = <FriendsPanel client={client} t={t} go={props.go} />;
   return (
     <main class="lobby">
       <YourMoveList client={client} t={t} go={props.go} />
-      <FriendsPanel client={client} t={t} go={props.go} />
+      {client.account && friends}
       <TournamentsPanel client={client} t={t} go={props.go} />
       <section class="tables" aria-label={t('lobby.tables')}>
         <div class="tableshead">
@@ -70,6 +73,7 @@ export function Lobby(props: { client: Client; t: T; go: (hash: string) => void 
         </form>
       </section>
       <BotsPanel client={client} t={t} />
+      {!client.account && friends}
       <CreateTable {...props} />
       <MyGames client={client} t={t} />
       <ChatBox
