@@ -133,7 +133,7 @@ async fn tables(State(state): State<AppState>) -> Json<Vec<nimmt_protocol::Table
 /// A game's record: in full once finished; while running, without the seed, the deals and the
 /// cards of a turn not yet revealed.
 async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Answer {
-    let id = id.parse::<u64>().map_err(|_| no_such_game(id))?;
+    let id = game_number(&id)?;
     if let Some(h) = state.lobby.get(id).await {
         if let Some(source) = h.record().await {
             if let Some(r) = records::read(&state.store, id, source)
@@ -239,6 +239,26 @@ pub(crate) enum Lookup {
     Failed(String),
 }
 
+impl Lookup {
+    /// Game `id`'s record if it is finished; else what a route answers: 409 while it runs or
+    /// when it was abandoned, 404 for no such game, 503 when the store failed.
+    pub(crate) fn finished(self, id: TableId) -> Result<Box<TableRecord>, Refused> {
+        let in_play = |key| Refused::new(StatusCode::CONFLICT, key).with("game", id);
+        match self {
+            Lookup::Finished(record) => Ok(record),
+            Lookup::Running => Err(in_play("game_running")),
+            Lookup::Abandoned => Err(in_play("game_abandoned")),
+            Lookup::Unknown => Err(no_such_game(id)),
+            Lookup::Failed(e) => Err(Refused::storage(e)),
+        }
+    }
+}
+
+/// The game number of a path, or 404 `no_such_game`.
+pub(crate) fn game_number(id: &str) -> Result<TableId, Refused> {
+    id.parse().map_err(|_| no_such_game(id))
+}
+
 pub(crate) async fn lookup(state: &AppState, id: TableId) -> Lookup {
     if let Some(h) = state.lobby.get(id).await {
         match h.record().await {
@@ -268,18 +288,10 @@ pub(crate) async fn lookup(state: &AppState, id: TableId) -> Lookup {
 
 /// A finished game step by step (see [`crate::replay`]); 409 while it runs, 404 if unknown.
 async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Answer {
-    let id = id.parse::<TableId>().map_err(|_| no_such_game(id))?;
-    let in_play = |key| Refused::new(StatusCode::CONFLICT, key).with("game", id);
-    match lookup(&state, id).await {
-        Lookup::Finished(record) => match crate::replay::steps(&record) {
-            Ok(steps) => Ok(Json(steps).into_response()),
-            Err(e) => Err(bad_record(id, e)),
-        },
-        Lookup::Running => Err(in_play("game_running")),
-        Lookup::Abandoned => Err(in_play("game_abandoned")),
-        Lookup::Unknown => Err(no_such_game(id)),
-        Lookup::Failed(e) => Err(Refused::storage(e)),
-    }
+    let id = game_number(&id)?;
+    let record = lookup(&state, id).await.finished(id)?;
+    let steps = crate::replay::steps(&record).map_err(|e| bad_record(id, e))?;
+    Ok(Json(steps).into_response())
 }
 
 /// The origin (`scheme://host[:port]`, lower case, without the scheme's default port) of a URL
